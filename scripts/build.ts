@@ -1,0 +1,117 @@
+// Builds what Apps Script runs: dist/Code.js (one IIFE plus a top-level declaration per entry
+// point), dist/appsscript.json (with the fetch whitelist) and dist/Sidebar.html (inlined).
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { API_BASE_URL } from '../src/config';
+
+const root = join(__dirname, '..');
+const dist = join(root, 'dist');
+const GLOBAL = 'ProspectingAddon';
+const BUDGET_BYTES = 150 * 1024;
+
+interface LoadedBundle {
+  entryPoints: Record<string, unknown>;
+  customFunctionDocs: Record<string, { params: string[]; doc: string }>;
+}
+
+async function bundleAddon(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(root, 'src/main.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: GLOBAL,
+    target: 'es2019',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Evaluates the bundle in a context with no Apps Script service at all, and reads its entry points. */
+function loadBundle(code: string): LoadedBundle {
+  const context: Record<string, unknown> = {};
+  runInNewContext(code, context);
+  const loaded = context[GLOBAL] as LoadedBundle | undefined;
+  if (!loaded) throw new Error(`the bundle did not define ${GLOBAL}`);
+  return loaded;
+}
+
+function declarations(loaded: LoadedBundle): string {
+  const lines: string[] = [];
+  for (const name of Object.keys(loaded.entryPoints)) {
+    const custom = loaded.customFunctionDocs[name];
+    if (custom) lines.push(custom.doc.trimEnd());
+    const params = custom ? custom.params.join(', ') : '';
+    lines.push(`function ${name}(${params}) { return ${GLOBAL}.entryPoints.${name}.apply(this, arguments); }`);
+  }
+  return lines.join('\n');
+}
+
+function whitelistPrefix(baseUrl: string): string {
+  const m = /^(https:\/\/[^/]+)(\/.*)?$/.exec(baseUrl);
+  if (!m) throw new Error(`API_BASE_URL must be an https address: ${baseUrl}`);
+  const path = (m[2] ?? '/').replace(/\/?$/, '/');
+  return `${m[1]}${path}`;
+}
+
+function writeManifest(): void {
+  const manifest = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'));
+  manifest.urlFetchWhitelist = [whitelistPrefix(API_BASE_URL)];
+  writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+async function buildSidebar(): Promise<number> {
+  const script = await build({
+    entryPoints: [join(root, 'sidebar/main.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  const styles = await build({
+    entryPoints: [join(root, 'sidebar/styles.css')],
+    bundle: true,
+    minify: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  const js = script.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
+  const css = styles.outputFiles[0]!.text.replace(/<\/style/gi, '<\\/style');
+  const template = readFileSync(join(root, 'sidebar/index.html'), 'utf8');
+  const html = template.replace('<!-- STYLES -->', () => `<style>${css}</style>`).replace('<!-- SCRIPT -->', () => `<script>${js}</script>`);
+  writeFileSync(join(dist, 'Sidebar.html'), html);
+  return Buffer.byteLength(html);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(dist, { recursive: true });
+  const bundle = await bundleAddon();
+  const loaded = loadBundle(bundle);
+  const code = `${bundle}\n${declarations(loaded)}\n`;
+  writeFileSync(join(dist, 'Code.js'), code);
+  writeManifest();
+  const sidebarBytes = await buildSidebar();
+  const size = Buffer.byteLength(code);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`dist/Code.js       ${kb(size)} (budget ${kb(BUDGET_BYTES)}), ${Object.keys(loaded.entryPoints).length} entry points`);
+  console.log(`dist/Sidebar.html  ${kb(sidebarBytes)}`);
+  console.log('dist/appsscript.json');
+  if (size > BUDGET_BYTES) {
+    console.error(`dist/Code.js is over its ${kb(BUDGET_BYTES)} budget.`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

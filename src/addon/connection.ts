@@ -1,0 +1,53 @@
+// Connecting an account: the key is checked with /account-info, kept in user properties, and
+// shown afterwards only as the account name and a masked key.
+import * as z from 'zod/mini';
+import { ProspectingError } from '../api/errors';
+import { createClient } from '../gas/client-factory';
+import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
+
+export interface ConnectionView {
+  connected: boolean;
+  accountName: string;
+  maskedKey: string;
+}
+
+/** Enough to recognise a key, never enough to use it. */
+export function maskKey(key: string): string {
+  const tail = key.length > 8 ? key.slice(-4) : '';
+  return `••••••••${tail}`;
+}
+
+const KeyInput = z.string().check(
+  z.trim(),
+  z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
+  z.maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
+  z.regex(/^\S+$/, { error: 'An API key has no spaces in it.' }),
+);
+
+export function getConnection(): ConnectionView {
+  const stored = readConnection();
+  if (!stored) return { connected: false, accountName: '', maskedKey: '' };
+  return { connected: true, accountName: stored.accountName, maskedKey: maskKey(stored.apiKey) };
+}
+
+export function connect(rawKey: unknown): ConnectionView {
+  const parsed = KeyInput.safeParse(rawKey);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Enter your API key.');
+  const apiKey = parsed.data;
+  let accountName: string;
+  try {
+    accountName = createClient(apiKey).getAccount().name;
+  } catch (e) {
+    if (e instanceof ProspectingError && e.kind === 'unauthorized') {
+      throw new Error('The service did not accept this API key. Check it in your account dashboard and try again.');
+    }
+    throw new Error(e instanceof ProspectingError ? e.message : 'Could not check the key. Try again.');
+  }
+  saveConnection({ apiKey, accountName });
+  return getConnection();
+}
+
+export function disconnect(): ConnectionView {
+  clearConnection();
+  return getConnection();
+}

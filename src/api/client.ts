@@ -1,0 +1,375 @@
+// The Prospecting API client: one method per endpoint, every answer parsed with its schema,
+// retries by the policy of retry.ts, cursor paging by following `_links.next`.
+import type * as z from 'zod/mini';
+import { errorFromResponse, NetworkError, ProspectingError, UnexpectedResponseError } from './errors';
+import {
+  CallCreateSchema,
+  checkPageSize,
+  checkRequest,
+  CompanyEnrichmentCreateSchema,
+  CompanyFindSchema,
+  EmailValidationCreateSchema,
+  JobOpeningsQuerySchema,
+  LeadListCreateSchema,
+  PAGE_SIZE_BOUNDS,
+  PersonEnrichmentCreateSchema,
+  PersonFindSchema,
+  PhoneReviewSchema,
+  type CallCreate,
+  type CompanyEnrichmentCreate,
+  type CompanyFind,
+  type EmailValidationCreate,
+  type JobOpeningsQuery,
+  type LeadListCreate,
+  type PersonEnrichmentCreate,
+  type PersonFind,
+  type PhoneReview,
+} from './requests';
+import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
+import {
+  AccountSchema,
+  CallRecordSchema,
+  CompanyEnrichmentBatchSchema,
+  CompanyLookupSchema,
+  ContactSchema,
+  EmailValidationBatchSchema,
+  ExcludedDomainPageSchema,
+  ExcludedEmailPageSchema,
+  JobOpeningPageSchema,
+  LeadListSchema,
+  PersonEnrichmentBatchSchema,
+  PersonSchema,
+  PhoneReviewResponseSchema,
+  TerritoryPageSchema,
+  type Links,
+} from './schemas';
+import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
+
+export interface ClientOptions {
+  sleep: (ms: number) => void;
+  now: () => number;
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+  /** Receives one line per attempt (method, path, status, time); never the key. */
+  log?: (line: string) => void;
+}
+
+export interface PageParams {
+  size?: number;
+  after?: string;
+  before?: string;
+}
+
+/** A read of something still being worked on, with the service's hint of when to ask again. */
+export interface Read<T> {
+  value: T;
+  retryAfterSeconds?: number;
+}
+
+type Schema = z.ZodMiniType;
+
+function pageQuery(page: PageParams | undefined): Query {
+  return { 'page[size]': page?.size, 'page[after]': page?.after, 'page[before]': page?.before };
+}
+
+function describeIssues(error: z.core.$ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+export class ProspectingClient {
+  private readonly transport: Transport;
+  private readonly opts: ClientOptions;
+  private readonly policy: RetryPolicy;
+
+  constructor(transport: Transport, options: ClientOptions) {
+    this.transport = transport;
+    this.opts = options;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  }
+
+  // ---- Core --------------------------------------------------------------------------------
+
+  /** Sends with retries; answers the successful response or throws the mapped error. */
+  private exchange(req: ApiRequest, safety: RequestSafety): ApiResponse {
+    const started = this.opts.now();
+    const random = this.opts.random ?? Math.random;
+    for (let attempt = 1; ; attempt++) {
+      const t0 = this.opts.now();
+      let res: ApiResponse | undefined;
+      let failure: ProspectingError;
+      let outcome: Outcome;
+      try {
+        res = this.transport.send(req);
+      } catch (e) {
+        if (!(e instanceof NetworkError)) throw e;
+        failure = e;
+        outcome = { kind: 'network' };
+      }
+      if (res) {
+        this.opts.log?.(`${req.method} ${req.path} -> ${res.status} (${this.opts.now() - t0} ms)`);
+        if (res.status >= 200 && res.status < 300) return res;
+        failure = errorFromResponse(res);
+        outcome = { kind: 'response', status: res.status, retryAfterSeconds: res.retryAfterSeconds };
+      } else {
+        this.opts.log?.(`${req.method} ${req.path} -> no response`);
+      }
+      const delay = nextRetryDelay(outcome!, attempt, this.opts.now() - started, safety, this.policy, random);
+      if (delay === undefined) {
+        failure!.ambiguous = isAmbiguous(outcome!, safety);
+        throw failure!;
+      }
+      this.opts.sleep(delay);
+    }
+  }
+
+  private parse<S extends Schema>(res: ApiResponse, schema: S): z.infer<S> {
+    let json: unknown;
+    try {
+      json = JSON.parse(res.text);
+    } catch {
+      throw new UnexpectedResponseError('the answer was not JSON', res.status);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new UnexpectedResponseError(describeIssues(parsed.error), res.status);
+    return parsed.data as z.infer<S>;
+  }
+
+  private call<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety = 'idempotent'): z.infer<S> {
+    return this.parse(this.exchange(req, safety), schema);
+  }
+
+  private read<S extends Schema>(req: ApiRequest, schema: S): Read<z.infer<S>> {
+    const res = this.exchange(req, 'idempotent');
+    const value = this.parse(res, schema);
+    return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
+  }
+
+  /** Pages of a listing, following `_links.next` until it is absent. */
+  private *pages<S extends Schema>(first: ApiRequest, schema: S): Generator<z.infer<S>, void, undefined> {
+    let req: ApiRequest | undefined = first;
+    while (req) {
+      const page = this.call(req, schema) as z.infer<S> & { _links?: Links };
+      yield page;
+      const next = page._links?.next?.href;
+      req = next ? { method: 'GET', path: next } : undefined;
+    }
+  }
+
+  // ---- Account ----------------------------------------------------------------------------
+
+  getAccount() {
+    return this.call({ method: 'GET', path: '/account-info' }, AccountSchema);
+  }
+
+  // ---- Lead lists -------------------------------------------------------------------------
+
+  createLeadList(body: LeadListCreate) {
+    const checked = checkRequest(LeadListCreateSchema, body, 'create the lead list');
+    return this.call({ method: 'POST', path: '/lead-lists', body: checked }, LeadListSchema, 'starts_work');
+  }
+
+  getLeadList(id: string, page?: PageParams) {
+    checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, 'read the lead list');
+    return this.read({ method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery(page) }, LeadListSchema);
+  }
+
+  leadListPages(id: string, size?: number) {
+    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the lead list');
+    return this.pages({ method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, LeadListSchema);
+  }
+
+  // ---- Person enrichment ------------------------------------------------------------------
+
+  startPersonEnrichment(body: PersonEnrichmentCreate) {
+    const checked = checkRequest(PersonEnrichmentCreateSchema, body, 'start the person enrichment');
+    return this.call({ method: 'POST', path: '/people/enrichment-requests', body: checked }, PersonEnrichmentBatchSchema, 'starts_work');
+  }
+
+  getPersonEnrichment(id: number, page?: PageParams) {
+    checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
+    return this.read({ method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery(page) }, PersonEnrichmentBatchSchema);
+  }
+
+  personEnrichmentPages(id: number, size?: number) {
+    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
+    return this.pages({ method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery({ size }) }, PersonEnrichmentBatchSchema);
+  }
+
+  cancelPersonEnrichment(id: number) {
+    return this.call(
+      { method: 'PATCH', path: `/people/enrichment-requests/${id}`, body: { status: 'canceled' } },
+      PersonEnrichmentBatchSchema,
+    );
+  }
+
+  // ---- Company enrichment -----------------------------------------------------------------
+
+  startCompanyEnrichment(body: CompanyEnrichmentCreate) {
+    const checked = checkRequest(CompanyEnrichmentCreateSchema, body, 'start the company enrichment');
+    return this.call({ method: 'POST', path: '/companies/enrichment-requests', body: checked }, CompanyEnrichmentBatchSchema, 'starts_work');
+  }
+
+  getCompanyEnrichment(id: number, page?: PageParams) {
+    checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
+    return this.read({ method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery(page) }, CompanyEnrichmentBatchSchema);
+  }
+
+  companyEnrichmentPages(id: number, size?: number) {
+    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
+    return this.pages({ method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery({ size }) }, CompanyEnrichmentBatchSchema);
+  }
+
+  cancelCompanyEnrichment(id: number) {
+    return this.call(
+      { method: 'PATCH', path: `/companies/enrichment-requests/${id}`, body: { status: 'canceled' } },
+      CompanyEnrichmentBatchSchema,
+    );
+  }
+
+  // ---- Email validation -------------------------------------------------------------------
+
+  startEmailValidation(body: EmailValidationCreate) {
+    const checked = checkRequest(EmailValidationCreateSchema, body, 'start the email validation');
+    return this.call({ method: 'POST', path: '/email-validations', body: checked }, EmailValidationBatchSchema, 'starts_work');
+  }
+
+  getEmailValidation(id: string, page?: PageParams) {
+    checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, 'read the email validation');
+    return this.read({ method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery(page) }, EmailValidationBatchSchema);
+  }
+
+  emailValidationPages(id: string, size?: number) {
+    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the email validation');
+    return this.pages({ method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, EmailValidationBatchSchema);
+  }
+
+  cancelEmailValidation(id: string) {
+    return this.call(
+      { method: 'PATCH', path: `/email-validations/${encodeURIComponent(id)}`, body: { status: 'canceled' } },
+      EmailValidationBatchSchema,
+    );
+  }
+
+  // ---- Single lookups ---------------------------------------------------------------------
+
+  /** The request of a company lookup, for callers that send many at once (see `parseCompany`). */
+  companyFindRequest(query: CompanyFind): ApiRequest {
+    const checked = checkRequest(CompanyFindSchema, query, 'look up the company');
+    return { method: 'GET', path: '/companies/find', query: checked };
+  }
+
+  findCompany(query: CompanyFind) {
+    return this.call(this.companyFindRequest(query), CompanyLookupSchema);
+  }
+
+  personFindRequest(query: PersonFind): ApiRequest {
+    const checked = checkRequest(PersonFindSchema, query, 'look up the person');
+    return { method: 'GET', path: '/people/find', query: checked };
+  }
+
+  findPerson(query: PersonFind) {
+    return this.call(this.personFindRequest(query), PersonSchema);
+  }
+
+  // ---- Calls, phone numbers, contacts -----------------------------------------------------
+
+  logCall(body: CallCreate) {
+    const checked = checkRequest(CallCreateSchema, body, 'log the call');
+    return this.call({ method: 'POST', path: '/calls', body: checked }, CallRecordSchema, 'starts_work');
+  }
+
+  reviewPhoneNumber(phoneNumberId: string, body: PhoneReview) {
+    const checked = checkRequest(PhoneReviewSchema, body, 'review the phone number');
+    return this.call(
+      { method: 'POST', path: `/phone_numbers/${encodeURIComponent(phoneNumberId)}/review`, body: checked },
+      PhoneReviewResponseSchema,
+    );
+  }
+
+  getContact(id: string) {
+    return this.call({ method: 'GET', path: `/contacts/${encodeURIComponent(id)}` }, ContactSchema);
+  }
+
+  // ---- Listings ---------------------------------------------------------------------------
+
+  territoryPages(filter: { name?: string; size?: number } = {}) {
+    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.territories, 'list territories');
+    return this.pages(
+      { method: 'GET', path: '/territories', query: { name: filter.name || undefined, 'page[size]': filter.size } },
+      TerritoryPageSchema,
+    );
+  }
+
+  jobOpeningPages(filter: JobOpeningsQuery, size?: number) {
+    const checked = checkRequest(JobOpeningsQuerySchema, filter, 'list job openings');
+    checkPageSize(size, PAGE_SIZE_BOUNDS.jobOpenings, 'list job openings');
+    return this.pages({ method: 'GET', path: '/job-openings', query: { ...checked, 'page[size]': size } }, JobOpeningPageSchema);
+  }
+
+  excludedDomainPages(filter: { keyword?: string; size?: number } = {}) {
+    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded domains');
+    return this.pages(
+      { method: 'GET', path: '/excluded-domains', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
+      ExcludedDomainPageSchema,
+    );
+  }
+
+  excludedEmailPages(filter: { keyword?: string; size?: number } = {}) {
+    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded emails');
+    return this.pages(
+      { method: 'GET', path: '/excluded-emails', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
+      ExcludedEmailPageSchema,
+    );
+  }
+
+  // ---- Many independent reads at once -----------------------------------------------------
+
+  /**
+   * Sends independent GETs together (one `fetchAll`), retrying the rate-limited ones within the
+   * policy; each answer is the parsed value or the error for that request.
+   */
+  sendMany<S extends Schema>(reqs: ReadonlyArray<ApiRequest>, schema: S): Array<z.infer<S> | ProspectingError> {
+    const out: Array<z.infer<S> | ProspectingError> = new Array(reqs.length);
+    const random = this.opts.random ?? Math.random;
+    const started = this.opts.now();
+    let pending = reqs.map((_, i) => i);
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const answers = this.transport.sendAll(pending.map((i) => reqs[i]!));
+      const retry: number[] = [];
+      let wait = 0;
+      answers.forEach((answer, k) => {
+        const i = pending[k]!;
+        if (answer instanceof Error) {
+          out[i] = answer instanceof ProspectingError ? answer : new NetworkError(answer.message);
+          const delay = nextRetryDelay({ kind: 'network' }, attempt, this.opts.now() - started, 'idempotent', this.policy, random);
+          if (delay !== undefined) {
+            retry.push(i);
+            wait = Math.max(wait, delay);
+          }
+          return;
+        }
+        if (answer.status >= 200 && answer.status < 300) {
+          try {
+            out[i] = this.parse(answer, schema);
+          } catch (e) {
+            out[i] = e as ProspectingError;
+          }
+          return;
+        }
+        out[i] = errorFromResponse(answer);
+        const outcome: Outcome = { kind: 'response', status: answer.status, retryAfterSeconds: answer.retryAfterSeconds };
+        const delay = nextRetryDelay(outcome, attempt, this.opts.now() - started, 'idempotent', this.policy, random);
+        if (delay !== undefined) {
+          retry.push(i);
+          wait = Math.max(wait, delay);
+        }
+      });
+      pending = retry;
+      if (pending.length > 0) this.opts.sleep(wait);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,207 @@
+// Request bodies of the Prospecting API with the spec's per-request limits, checked before
+// anything is sent so a bad request costs no call and gets a clear local message.
+import * as z from 'zod/mini';
+import { RequestValidationError } from './errors';
+import { JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';
+
+export const LIMITS = {
+  leadsPerList: 10000,
+  enrichmentsPerRequest: 10000,
+  emailsPerValidation: 100000,
+} as const;
+
+/** Page-size bounds per listing (decisions.md and the spec's "Other bounds"). */
+export const PAGE_SIZE_BOUNDS = {
+  territories: { min: 1, max: 20 },
+  jobOpenings: { min: 1, max: 100 },
+  exclusions: { min: 1, max: 1000 },
+  batchItems: { min: 1, max: 1000 },
+} as const;
+
+const email = z.email({ error: 'is not a valid email address' });
+const uuid = z.guid({ error: 'is not a valid id' });
+const nonEmpty = z.string().check(z.minLength(1, { error: 'is empty' }));
+
+function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
+  return z.array(item).check(
+    z.minLength(1, { error: `needs at least one ${what}` }),
+    z.maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
+  );
+}
+
+export const LeadInputSchema = z.strictObject({
+  profile_url: z.optional(nonEmpty),
+  email: z.optional(email),
+  title: z.optional(z.string()),
+  company_name: z.optional(z.string()),
+  company_domain: z.optional(z.string()),
+  phone_numbers: z.optional(z.array(z.string())),
+  context: z.optional(z.record(z.string(), z.unknown())),
+});
+export type LeadInput = z.infer<typeof LeadInputSchema>;
+
+export const LeadListCreateSchema = z
+  .strictObject({
+    name: nonEmpty,
+    owner: email,
+    type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
+    leads: sized(LeadInputSchema, LIMITS.leadsPerList, 'lead'),
+    shared: z.optional(z.boolean()),
+    visible: z.optional(z.boolean()),
+    options: z.optional(
+      z.strictObject({
+        reveal_phone_numbers: z.optional(z.boolean()),
+        validate_email: z.optional(z.boolean()),
+        enrich: z.optional(z.boolean()),
+      }),
+    ),
+  })
+  .check((ctx) => {
+    const { type, leads } = ctx.value;
+    leads.forEach((lead, i) => {
+      const missing =
+        type === 'profile' && !lead.profile_url
+          ? 'profile_url'
+          : type === 'email' && !lead.email
+            ? 'email'
+            : type === 'titles_and_company' && !(lead.title && (lead.company_name || lead.company_domain))
+              ? 'title and company_name or company_domain'
+              : undefined;
+      if (missing) {
+        ctx.issues.push({ code: 'custom', input: lead, path: ['leads', i], message: `needs ${missing} for a ${type} list` });
+      }
+    });
+  });
+export type LeadListCreate = z.infer<typeof LeadListCreateSchema>;
+
+export const PersonLeadSchema = z.strictObject({
+  email: z.optional(email),
+  profile_url: z.optional(nonEmpty),
+  company_domain: z.optional(z.string()),
+  company_name: z.optional(z.string()),
+  name: z.optional(z.string()),
+  title: z.optional(z.string()),
+});
+export type PersonLead = z.infer<typeof PersonLeadSchema>;
+
+/** A person can be matched by email, by profile URL, or by name at a company. */
+export function personLeadIsMatchable(lead: PersonLead): boolean {
+  return Boolean(lead.email || lead.profile_url || (lead.name && (lead.company_domain || lead.company_name)));
+}
+
+export const PersonEnrichmentCreateSchema = z.strictObject({
+  leads: sized(
+    PersonLeadSchema.check(
+      z.refine(personLeadIsMatchable, { error: 'needs an email, a profile_url, or a name with a company' }),
+    ),
+    LIMITS.enrichmentsPerRequest,
+    'lead',
+  ),
+  reveal_email: z.optional(z.boolean()),
+  reveal_phone_numbers: z.optional(z.boolean()),
+});
+export type PersonEnrichmentCreate = z.infer<typeof PersonEnrichmentCreateSchema>;
+
+export const CompanyInputSchema = z
+  .strictObject({ domain: z.optional(nonEmpty), profile_url: z.optional(nonEmpty) })
+  .check(z.refine((c) => Boolean(c.domain || c.profile_url), { error: 'needs a domain or a profile_url' }));
+export type CompanyInput = z.infer<typeof CompanyInputSchema>;
+
+export const CompanyEnrichmentCreateSchema = z.strictObject({
+  companies: sized(CompanyInputSchema, LIMITS.enrichmentsPerRequest, 'company'),
+});
+export type CompanyEnrichmentCreate = z.infer<typeof CompanyEnrichmentCreateSchema>;
+
+export const EmailValidationCreateSchema = z.strictObject({
+  emails: sized(z.strictObject({ email }), LIMITS.emailsPerValidation, 'email'),
+});
+export type EmailValidationCreate = z.infer<typeof EmailValidationCreateSchema>;
+
+/** Required: what makes a call a call. Ids tie it to a task, user and disposition when known. */
+export const CallCreateSchema = z.strictObject({
+  from: nonEmpty,
+  to: nonEmpty,
+  duration: z.int().check(z.nonnegative({ error: 'must be zero or more seconds' })),
+  answered: z.boolean(),
+  human: z.boolean(),
+  task_id: z.optional(uuid),
+  user_id: z.optional(uuid),
+  disposition_id: z.optional(uuid),
+  transcription: z.optional(z.string()),
+  recording_url: z.optional(z.string()),
+});
+export type CallCreate = z.infer<typeof CallCreateSchema>;
+
+export const PhoneReviewSchema = z.strictObject({ user_id: uuid, reason: nonEmpty });
+export type PhoneReview = z.infer<typeof PhoneReviewSchema>;
+
+export const CompanyFindSchema = z
+  .strictObject({ domain: z.optional(nonEmpty), profile_url: z.optional(nonEmpty) })
+  .check(z.refine((q) => Boolean(q.domain || q.profile_url), { error: 'needs a domain or a profile URL' }));
+export type CompanyFind = z.infer<typeof CompanyFindSchema>;
+
+export const PersonFindSchema = z
+  .strictObject({
+    email: z.optional(email),
+    profile_url: z.optional(nonEmpty),
+    name: z.optional(z.string()),
+    title: z.optional(z.string()),
+    company_name: z.optional(z.string()),
+    company_domain: z.optional(z.string()),
+    reveal_email: z.optional(z.boolean()),
+    reveal_phone_numbers: z.optional(z.boolean()),
+  })
+  .check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' }));
+export type PersonFind = z.infer<typeof PersonFindSchema>;
+
+export const JobOpeningsQuerySchema = z
+  .strictObject({
+    company_id: z.optional(uuid),
+    domain: z.optional(nonEmpty),
+    profile_url: z.optional(nonEmpty),
+    seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
+    departments: z.optional(z.array(z.string())),
+    job_functions: z.optional(z.array(z.string())),
+    remote: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
+      error: 'needs a company: a domain, a profile URL or a company id',
+    }),
+  );
+export type JobOpeningsQuery = z.infer<typeof JobOpeningsQuerySchema>;
+
+function describePath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part);
+  return out;
+}
+
+/** Parses a request body or throws a RequestValidationError naming the first problems. */
+export function checkRequest<T extends z.ZodMiniType>(schema: T, body: unknown, what: string): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues;
+  const shown = issues.slice(0, 3).map((issue) => {
+    const where = describePath(issue.path);
+    const msg =
+      issue.code === 'unrecognized_keys'
+        ? `has unknown field(s) ${(issue as { keys: string[] }).keys.join(', ')}`
+        : issue.code === 'invalid_type'
+          ? `is missing or not a ${(issue as { expected: string }).expected}`
+          : issue.message;
+    return where ? `${where} ${msg}` : msg;
+  });
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more problems)` : '';
+  throw new RequestValidationError(`Cannot ${what}: ${shown.join('; ')}${more}. Nothing was sent.`);
+}
+
+/** Checks a page size against the endpoint's bounds before it is sent. */
+export function checkPageSize(size: number | undefined, bounds: { min: number; max: number }, what: string): void {
+  if (size === undefined) return;
+  if (!Number.isInteger(size) || size < bounds.min || size > bounds.max) {
+    throw new RequestValidationError(
+      `Cannot ${what}: page size must be a whole number from ${bounds.min} to ${bounds.max}. Nothing was sent.`,
+    );
+  }
+}

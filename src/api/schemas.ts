@@ -1,0 +1,540 @@
+// zod schemas for every resource of the Prospecting API, field by field as the spec writes them.
+// "No extra properties" in the spec is a strict object here; "additional properties allowed" is a loose one.
+import * as z from 'zod/mini';
+
+const id = z.guid();
+const date = z.iso.date();
+const dateTime = z.iso.datetime({ offset: true });
+const int = z.int();
+/** `string?` in the spec: may be absent or null. */
+const optStr = z.optional(z.nullable(z.string()));
+const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
+
+// ---- Shared pieces -------------------------------------------------------------------------
+
+export const LinkSchema = z.object({ href: z.string() });
+export const LinksSchema = z.object({
+  self: LinkSchema,
+  prev: z.optional(LinkSchema),
+  next: z.optional(LinkSchema),
+});
+
+export const ErrorDetailSchema = z.strictObject({
+  code: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  source: z.optional(z.strictObject({ pointer: z.string() })),
+});
+
+export const ErrorObjectSchema = z.object({
+  object: z.literal('error'),
+  _errors: z.array(ErrorDetailSchema),
+  _links: z.optional(LinksSchema),
+});
+
+export const PaginationSchema = z.object({
+  page: int,
+  page_size: int,
+  total: int,
+  total_pages: z.optional(int),
+});
+
+// ---- Enums --------------------------------------------------------------------------------
+
+export const GENDERS = ['male', 'female', 'likely_male', 'likely_female', 'unknown'] as const;
+export const PERSON_PRESENCE = ['influencer', 'micro_influencer', 'large', 'moderate', 'limited', 'none'] as const;
+export const COMPANY_PRESENCE = ['massive', 'large', 'moderate', 'limited', 'none'] as const;
+export const COMPANY_SIZES = [
+  '10001+ employees',
+  '201-500 employees',
+  '51-200 employees',
+  '11-50 employees',
+  '1-10 employees',
+] as const;
+export const COMPANY_TYPES = [
+  'Public Company',
+  'Educational',
+  'Self Employed',
+  'Government Agency',
+  'Non Profit',
+  'Self Owned',
+  'Privately Held',
+  'Partnership',
+] as const;
+export const FUNDING_STAGES = [
+  'seed',
+  'angel',
+  'venture_round_unknown_series',
+  'series_a',
+  'series_b',
+  'series_c',
+  'series_d',
+  'series_e',
+  'series_f',
+  'series_g',
+  'series_h',
+  'series_i',
+  'series_j',
+  'debt',
+  'equity_crowdfunding',
+  'convertible_note',
+  'ico',
+  'private_equity',
+  'other',
+] as const;
+export const REVENUE_RANGES = ['$0-$1M', '$1M-$10M', '$10M-$100M', '$100M-$1B', '$1B+'] as const;
+export const PHONE_TYPES = ['mobile', 'office', 'phone', 'landline', 'voip', 'direct'] as const;
+export const PHONE_SOURCES = ['service', 'crm', 'user_uploaded'] as const;
+export const BATCH_STATUSES = ['queued', 'processing', 'completed', 'canceled', 'error'] as const;
+export const LEAD_LIST_STATUSES = ['queued', 'processing', 'completed'] as const;
+export const LEAD_LIST_TYPES = [
+  'profile',
+  'email',
+  'title_and_company',
+  'name_and_company',
+  'crm_one',
+  'crm_two',
+  'person',
+  'adaptive',
+] as const;
+/** The list type a lead-list creation request may ask for (note the request's `titles_and_company`). */
+export const LEAD_LIST_REQUEST_TYPES = ['profile', 'email', 'titles_and_company'] as const;
+export const EMAIL_RESULTS = ['deliverable', 'risky', 'undeliverable', 'unknown'] as const;
+export const PERSON_ENRICHMENT_STATUSES = ['enriched', 'not_found', 'gdpr_removed'] as const;
+export const COMPANY_ENRICHMENT_STATUSES = ['found', 'not_found', 'pending'] as const;
+export const JOB_SENIORITIES = [
+  'Owner',
+  'Founder',
+  'C-Suite',
+  'Partner',
+  'VP',
+  'Head',
+  'Director',
+  'Manager',
+  'Senior',
+  'Entry',
+  'Intern',
+  'Other',
+  'Non-Manager',
+  'Founder / Owner',
+] as const;
+
+/** Job-function keys of each department key, exactly as the spec lists them. */
+export const JOB_FUNCTIONS = {
+  finance: ['accounting', 'finance', 'financial_planning_analysis', 'financial_reporting', 'financial_risk', 'financial_strategy', 'financial_systems', 'internal_audit_control', 'investor_relations', 'mergers_acquisitions', 'real_estate_finance', 'shared_services', 'sourcing_procurement', 'tax', 'treasury'],
+  legal: ['acquisitions', 'compliance', 'contracts', 'corporate_secretary', 'ediscovery', 'ethics', 'governance', 'governmental_affairs_regulatory_law', 'intellectual_property_patent', 'labor_employment', 'lawyer_attorney', 'legal', 'legal_counsel', 'legal_operations', 'litigation', 'privacy'],
+  revenue: ['account_management', 'business_development', 'channel_sales', 'customer_retention_development', 'customer_success', 'field_outside_sales', 'inside_sales', 'partnerships', 'revenue_operations', 'sales', 'sales_enablement', 'sales_engineering', 'sales_operations', 'sales_training'],
+  engineering_technical: ['artificial_intelligence_machine_learning', 'bioengineering_biometrics', 'business_intelligence', 'chemical_engineering', 'cloud_mobility', 'data_science', 'devops', 'digital_transformation', 'emerging_technology_innovation', 'engineering_technical', 'industrial_engineering', 'mechanic', 'mobile_development', 'project_management', 'research_development', 'scrum_master_agile_coach', 'software_development', 'support_technical_services', 'technician', 'technology_operations', 'test_quality_assurance', 'ui_ux', 'web_development'],
+  operations: ['call_center', 'construction', 'corporate_strategy', 'customer_service_support', 'enterprise_resource_planning', 'facilities_management', 'leasing', 'logistics', 'office_operations', 'operations', 'physical_security', 'project_development', 'quality_management', 'real_estate', 'safety', 'store_operations', 'supply_chain'],
+  senior_leadership: ['executive', 'finance_executive', 'founder', 'human_resources_executive', 'information_technology_executive', 'legal_executive', 'marketing_executive', 'medical_health_executive', 'operations_executive', 'sales_executive'],
+  medical_health: ['anesthesiology', 'chiropractics', 'clinical_systems', 'dentistry', 'dermatology', 'doctors_physicians', 'epidemiology', 'first_responder', 'medical_administration', 'medical_education_training', 'medical_research', 'medicine', 'neurology', 'nursing', 'nutrition_dietetics', 'obstetrics_gynecology', 'oncology', 'ophthalmology', 'optometry', 'orthopedics', 'pathology', 'pediatrics', 'pharmacy', 'physical_therapy', 'psychiatry', 'psychology', 'public_health', 'radiology', 'social_work'],
+  information_technology: ['application_development', 'business_service_management_itsm', 'collaboration_web_app', 'data_center', 'data_warehouse', 'database_administration', 'ecommerce_development', 'enterprise_architecture', 'help_desk_desktop_services', 'hr_financial_erp_systems', 'information_security', 'information_technology', 'infrastructure', 'it_asset_management', 'it_audit_it_compliance', 'it_operations', 'it_procurement', 'it_strategy', 'it_training', 'networking', 'project_program_management', 'quality_assurance', 'retail_store_systems', 'servers', 'storage_disaster_recovery', 'telecommunications', 'virtualization'],
+  education: ['principal', 'professor', 'superintendent', 'teacher'],
+  marketing: ['advertising', 'brand_management', 'content_marketing', 'customer_experience', 'customer_marketing', 'demand_generation', 'digital_marketing', 'ecommerce_marketing', 'event_marketing', 'field_marketing', 'lead_generation', 'marketing', 'marketing_analytics_insights', 'marketing_communications', 'marketing_operations', 'product_marketing', 'public_relations', 'search_engine_optimization_pay_per_click', 'social_media_marketing', 'strategic_communications', 'technical_marketing'],
+  consulting: ['consultant'],
+  human_resources: ['compensation_benefits', 'culture_diversity_inclusion', 'employee_labor_relations', 'health_safety', 'hr_business_partner', 'human_resource_information_system', 'human_resources', 'learning_development', 'organizational_development', 'people_operations', 'recruiting_talent_acquisition', 'talent_management', 'workforce_management'],
+  design: ['graphic_visual_brand_design', 'product_or_ui_ux_design'],
+  product: ['product_development', 'product_management'],
+} as const;
+
+export type Department = keyof typeof JOB_FUNCTIONS;
+export const DEPARTMENTS = Object.keys(JOB_FUNCTIONS) as Department[];
+
+// ---- People -------------------------------------------------------------------------------
+
+export const LocationDetailsSchema = z.strictObject({
+  country: optStr,
+  state: optStr,
+  city: optStr,
+  postal_code: optStr,
+  lat: opt(z.number()),
+  long: opt(z.number()),
+});
+
+export const ExperienceSchema = z.strictObject({
+  object: z.literal('experience'),
+  title: z.string(),
+  company_name: z.string(),
+  company_profile_url: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  start_date: z.nullable(date),
+  end_date: z.nullable(date),
+});
+
+export const EducationSchema = z.strictObject({
+  object: z.literal('education'),
+  degree: z.nullable(z.string()),
+  field_of_study: z.nullable(z.string()),
+  school_name: z.string(),
+  school_profile_url: z.nullable(z.string()),
+  start_date: z.nullable(date),
+  end_date: z.nullable(date),
+});
+
+export const LanguageSchema = z.object({
+  object: z.literal('language'),
+  language: z.string(),
+  iso_code: z.string(),
+  proficiency: z.nullable(z.string()),
+});
+
+export const PhoneNumberSchema = z.looseObject({
+  object: z.literal('phone_number'),
+  id,
+  number: z.string(),
+  type: z.enum(PHONE_TYPES),
+  is_wrong_number: z.boolean(),
+  source: z.optional(z.enum(PHONE_SOURCES)),
+  is_dnc_listed: z.optional(z.boolean()),
+  kind: z.optional(z.string()),
+});
+
+// ---- Companies ----------------------------------------------------------------------------
+
+export const CompanyLocationSchema = z.strictObject({
+  address: z.string(),
+  is_primary: z.boolean(),
+  country: optStr,
+  state: optStr,
+  city: optStr,
+  postal_code: optStr,
+});
+
+const departmentKey = z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]);
+
+const jobFunctionHeadcount = z.strictObject(
+  Object.fromEntries(
+    DEPARTMENTS.map((d) => [
+      d,
+      z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int)),
+    ]),
+  ) as unknown as Record<Department, z.ZodMiniOptional<z.ZodMiniType<Partial<Record<string, number>>>>>,
+);
+
+export const CompanyFields = {
+  id,
+  object: z.literal('company'),
+  profile_url: z.string(),
+  name: optStr,
+  overview: optStr,
+  website: optStr,
+  keywords: opt(z.array(z.string())),
+  followers: opt(int),
+  profile_presence: opt(z.enum(COMPANY_PRESENCE)),
+  estimated_number_of_employees: opt(int),
+  size: opt(z.enum(COMPANY_SIZES)),
+  location: optStr,
+  location_details: z.optional(LocationDetailsSchema),
+  locations: opt(z.array(CompanyLocationSchema)),
+  logo_url: z.optional(z.string()),
+  founded_year: opt(int),
+  traffic_rank: opt(int),
+  sic_codes: opt(z.array(int)),
+  naics_codes: opt(z.array(int)),
+  type: opt(z.enum(COMPANY_TYPES)),
+  total_funding: opt(int),
+  latest_funding_stage: opt(z.enum(FUNDING_STAGES)),
+  latest_funding_date: opt(date),
+  is_b2b: opt(z.boolean()),
+  is_b2c: opt(z.boolean()),
+  technologies: opt(z.array(z.string())),
+  department_headcount: z.optional(z.partialRecord(departmentKey, int)),
+  job_function_headcount: z.optional(jobFunctionHeadcount),
+  estimated_revenue: opt(z.enum(REVENUE_RANGES)),
+  revenue: opt(int),
+};
+
+export const CompanySchema = z.looseObject(CompanyFields);
+
+export const FundingEventSchema = z.looseObject({
+  date: z.nullable(z.string()),
+  type: z.nullable(z.string()),
+  investors: z.array(z.string()),
+  amount: z.nullable(z.number()),
+  currency: z.nullable(z.string()),
+  amount_usd: z.nullable(z.number()),
+});
+
+/** The single-company lookup answers a company with its industry and funding events. */
+export const CompanyLookupSchema = z.looseObject({
+  ...CompanyFields,
+  industry: z.nullable(z.string()),
+  funding_events: z.array(FundingEventSchema),
+});
+
+// ---- Person (after company: a person carries its company) --------------------------------------
+
+export const PersonSchema = z.looseObject({
+  id,
+  object: z.literal('person'),
+  profile_url: z.string(),
+  name: optStr,
+  email: optStr,
+  first_name: optStr,
+  last_name: optStr,
+  title: optStr,
+  headline: optStr,
+  about: optStr,
+  current_position_start_date: opt(date),
+  current_position_description: optStr,
+  location: optStr,
+  image_url: z.optional(z.string()),
+  gender: z.optional(z.enum(GENDERS)),
+  location_details: z.optional(LocationDetailsSchema),
+  experiences: opt(z.array(ExperienceSchema)),
+  educations: opt(z.array(EducationSchema)),
+  languages: opt(z.array(LanguageSchema)),
+  phone_numbers: opt(z.array(PhoneNumberSchema)),
+  company: opt(CompanySchema),
+  profile_presence: opt(z.enum(PERSON_PRESENCE)),
+});
+
+export const PersonSearchResultSchema = z.object({
+  object: z.literal('person_search_result'),
+  results: z.array(PersonSchema),
+  _pagination: PaginationSchema,
+  _errors: z.optional(z.array(ErrorDetailSchema)),
+});
+
+export const CompanySearchResultSchema = z.object({
+  object: z.literal('company_search_result'),
+  results: z.array(CompanySchema),
+  _pagination: PaginationSchema,
+  _errors: z.optional(z.array(ErrorDetailSchema)),
+});
+
+// ---- Email validation ---------------------------------------------------------------------
+
+export const EmailValidationResultSchema = z.object({
+  object: z.literal('email_validation_result'),
+  email: z.email(),
+  result: z.enum(EMAIL_RESULTS),
+  catch_all: z.optional(z.boolean()),
+});
+
+/** Inside a batch, `catch_all` is required. */
+export const BatchEmailValidationResultSchema = z.object({
+  object: z.literal('email_validation_result'),
+  email: z.email(),
+  result: z.enum(EMAIL_RESULTS),
+  catch_all: z.boolean(),
+});
+
+export const EmailValidationBatchSchema = z.object({
+  id,
+  object: z.literal('email_validation'),
+  status: z.enum(BATCH_STATUSES),
+  results: z.array(BatchEmailValidationResultSchema),
+  _links: LinksSchema,
+  _errors: z.optional(z.array(ErrorDetailSchema)),
+});
+
+// ---- Lead lists ---------------------------------------------------------------------------
+
+export const LeadListOptionsSchema = z.strictObject({
+  reveal_phone_numbers: z.boolean(),
+  validate_email: z.boolean(),
+  enrich: z.boolean(),
+});
+
+export const LeadListEntrySchema = z.strictObject({
+  id,
+  object: z.literal('lead_list_entry'),
+  email: z.email(),
+  person_id: id,
+  profile_url: z.string(),
+  profile: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company_name: z.string(),
+  company_domain: z.string(),
+  industry: z.string(),
+  title: z.string(),
+  email_validation_result: EmailValidationResultSchema,
+  data: z.record(z.string(), z.unknown()),
+  phone_numbers: z.optional(z.array(PhoneNumberSchema)),
+});
+
+export const LeadListSchema = z.strictObject({
+  id,
+  object: z.literal('lead_list'),
+  name: z.string(),
+  status: z.enum(LEAD_LIST_STATUSES),
+  url: z.string(),
+  shared: z.boolean(),
+  visible: z.boolean(),
+  owner: z.email(),
+  type: z.enum(LEAD_LIST_TYPES),
+  created_at: z.optional(dateTime),
+  updated_at: z.optional(dateTime),
+  options: z.optional(LeadListOptionsSchema),
+  leads: z.array(LeadListEntrySchema),
+  _errors: z.optional(z.array(ErrorDetailSchema)),
+  _links: LinksSchema,
+});
+
+// ---- Enrichment batches --------------------------------------------------------------------
+
+export const PersonEnrichmentResultSchema = z.looseObject({
+  id: z.optional(int),
+  status: opt(z.enum(PERSON_ENRICHMENT_STATUSES)),
+  result: opt(PersonSchema),
+  email: optStr,
+  profile_url: optStr,
+  company_domain: optStr,
+  company_name: optStr,
+  name: optStr,
+  title: optStr,
+});
+
+export const PersonEnrichmentBatchSchema = z.object({
+  id: int,
+  object: z.literal('person_enrichment'),
+  status: z.enum(BATCH_STATUSES),
+  results: z.array(PersonEnrichmentResultSchema),
+  _links: LinksSchema,
+  _errors: z.optional(z.array(ErrorDetailSchema)),
+});
+
+export const CompanyEnrichmentResultSchema = z.looseObject({
+  id: z.optional(int),
+  status: z.optional(z.enum(COMPANY_ENRICHMENT_STATUSES)),
+  result: opt(CompanySchema),
+  domain: optStr,
+  profile_url: optStr,
+});
+
+export const CompanyEnrichmentBatchSchema = z.object({
+  id: int,
+  object: z.literal('company_enrichment'),
+  status: z.enum(BATCH_STATUSES),
+  results: z.array(CompanyEnrichmentResultSchema),
+  _links: LinksSchema,
+  _errors: z.optional(z.array(ErrorDetailSchema)),
+});
+
+// ---- Calls, contacts, phone reviews --------------------------------------------------------
+
+export const CallRecordSchema = z.object({
+  id,
+  disposition_id: z.nullable(id),
+  duration: int,
+  external: z.boolean(),
+  start_date: dateTime,
+  from: z.string(),
+  to: z.string(),
+  notes: z.nullable(z.unknown()),
+  transcription: z.nullable(z.string()),
+  task_id: z.nullable(id),
+  user_id: z.nullable(id),
+  human: z.boolean(),
+  answered: z.boolean(),
+  contact: z.nullable(z.unknown()),
+});
+
+export const ContactActivitySchema = z.object({
+  event_at: dateTime,
+  event_type: z.string(),
+  sequence_id: z.string(),
+  sequence_type: z.string(),
+  sequence_name: z.string(),
+});
+
+export const ContactSchema = z.object({
+  id,
+  name: optStr,
+  first_name: optStr,
+  last_name: optStr,
+  profile_url: optStr,
+  email: optStr,
+  time_zone: optStr,
+  location: optStr,
+  title: optStr,
+  company_domain: optStr,
+  company_name: optStr,
+  owner: optStr,
+  created_at: opt(dateTime),
+  last_contacted_at: opt(dateTime),
+  phone_numbers: opt(z.array(PhoneNumberSchema)),
+  recent_activity: opt(z.array(ContactActivitySchema)),
+});
+
+/** A reviewed phone number answers `{}` or the phone number. */
+export const PhoneReviewResponseSchema = z.union([PhoneNumberSchema, z.strictObject({})]);
+
+// ---- Lists: territories, job openings, exclusions -----------------------------------------
+
+export const TerritorySchema = z.object({ id, name: z.string() });
+export const TerritoryPageSchema = z.object({ territories: z.array(TerritorySchema), _links: LinksSchema });
+
+export const JobOpeningSchema = z.object({
+  id,
+  title: z.string(),
+  url: z.string(),
+  raw_location: z.nullable(z.string()),
+  first_seen_at: dateTime,
+  seniorities: z.array(z.string()),
+  departments: z.array(z.string()),
+  job_functions: z.array(z.string()),
+});
+
+export const JobOpeningCompanySchema = z.object({
+  id,
+  name: z.nullable(z.string()),
+  domain: z.nullable(z.string()),
+  profile_url: z.nullable(z.string()),
+});
+
+export const JobOpeningPageSchema = z.object({
+  company: JobOpeningCompanySchema,
+  job_openings: z.array(JobOpeningSchema),
+  _links: LinksSchema,
+});
+
+const exclusionFields = {
+  source: z.string(),
+  date_added: dateTime,
+  excluded_reason: z.string(),
+  excluded_reasons: z.array(z.string()),
+};
+export const ExcludedDomainSchema = z.object({ domain: z.string(), ...exclusionFields });
+export const ExcludedEmailSchema = z.object({ email: z.string(), ...exclusionFields });
+export const ExcludedDomainPageSchema = z.object({
+  excluded_domains: z.array(ExcludedDomainSchema),
+  _links: LinksSchema,
+});
+export const ExcludedEmailPageSchema = z.object({
+  excluded_emails: z.array(ExcludedEmailSchema),
+  _links: LinksSchema,
+});
+
+export const AccountSchema = z.strictObject({ id, name: z.string() });
+
+// ---- Types --------------------------------------------------------------------------------
+
+export type Links = z.infer<typeof LinksSchema>;
+export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
+export type ErrorObject = z.infer<typeof ErrorObjectSchema>;
+export type Person = z.infer<typeof PersonSchema>;
+export type Company = z.infer<typeof CompanySchema>;
+export type CompanyLookup = z.infer<typeof CompanyLookupSchema>;
+export type PhoneNumber = z.infer<typeof PhoneNumberSchema>;
+export type Experience = z.infer<typeof ExperienceSchema>;
+export type LeadList = z.infer<typeof LeadListSchema>;
+export type LeadListEntry = z.infer<typeof LeadListEntrySchema>;
+export type EmailValidationBatch = z.infer<typeof EmailValidationBatchSchema>;
+export type BatchEmailValidationResult = z.infer<typeof BatchEmailValidationResultSchema>;
+export type PersonEnrichmentBatch = z.infer<typeof PersonEnrichmentBatchSchema>;
+export type PersonEnrichmentResult = z.infer<typeof PersonEnrichmentResultSchema>;
+export type CompanyEnrichmentBatch = z.infer<typeof CompanyEnrichmentBatchSchema>;
+export type CompanyEnrichmentResult = z.infer<typeof CompanyEnrichmentResultSchema>;
+export type CallRecord = z.infer<typeof CallRecordSchema>;
+export type Contact = z.infer<typeof ContactSchema>;
+export type Territory = z.infer<typeof TerritorySchema>;
+export type TerritoryPage = z.infer<typeof TerritoryPageSchema>;
+export type JobOpening = z.infer<typeof JobOpeningSchema>;
+export type JobOpeningPage = z.infer<typeof JobOpeningPageSchema>;
+export type ExcludedDomain = z.infer<typeof ExcludedDomainSchema>;
+export type ExcludedEmail = z.infer<typeof ExcludedEmailSchema>;
+export type Account = z.infer<typeof AccountSchema>;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];

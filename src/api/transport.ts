@@ -1,0 +1,108 @@
+// The synchronous transport the client speaks through, and the pure helpers every transport
+// shares: query strings, resolving relative links against the base address, Retry-After, redaction.
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | ReadonlyArray<string> | undefined | null;
+export type Query = Readonly<Record<string, QueryValue>>;
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** Relative to the base address (`/territories`), possibly with a query already (a `_links` href). */
+  path: string;
+  query?: Query;
+  body?: unknown;
+}
+
+export interface ApiResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string>>;
+  text: string;
+  /** Seconds from a `Retry-After` header, when the response carried one. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Sends requests to the API with the account's key. The key lives only inside the transport:
+ * whatever it returns or throws has already been redacted.
+ */
+export interface Transport {
+  /** One request; throws a NetworkError when no response arrived. */
+  send(req: ApiRequest): ApiResponse;
+  /** Independent requests sent together; a request that got no response yields its NetworkError. */
+  sendAll(reqs: ReadonlyArray<ApiRequest>): Array<ApiResponse | Error>;
+}
+
+const REDACTED = '[redacted]';
+
+/** Removes every occurrence of the secrets from a text. */
+export function redact(text: string, secrets: ReadonlyArray<string>): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) out = out.split(secret).join(REDACTED);
+  }
+  return out;
+}
+
+/** `encodeURIComponent` leaves brackets encoded; servers accept both, and this keeps URLs unambiguous. */
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as ReadonlyArray<string>) {
+        parts.push(`${encodeURIComponent(`${key}[]`)}=${encodeURIComponent(item)}`);
+      }
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    }
+  }
+  return parts.join('&');
+}
+
+function stripSlash(s: string): string {
+  return s.replace(/\/+$/, '');
+}
+
+/**
+ * The absolute URL of a request. Relative paths and `_links` hrefs are resolved against the base
+ * address; an absolute URL is accepted only under the base address, so the key never travels elsewhere.
+ */
+export function resolveUrl(baseUrl: string, req: Pick<ApiRequest, 'path' | 'query'>): string {
+  const base = stripSlash(baseUrl);
+  let url: string;
+  if (/^https?:\/\//i.test(req.path)) {
+    if (req.path !== base && !req.path.startsWith(`${base}/`) && !req.path.startsWith(`${base}?`)) {
+      throw new Error('Refusing to send the API key to an address outside the configured service.');
+    }
+    url = req.path;
+  } else {
+    url = base + (req.path.startsWith('/') ? req.path : `/${req.path}`);
+  }
+  const qs = buildQuery(req.query);
+  if (!qs) return url;
+  return url + (url.includes('?') ? '&' : '?') + qs;
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, (at - nowMs) / 1000);
+}
+
+/** Header lookup regardless of case. */
+export function lowerCaseHeaders(headers: Readonly<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const v = headers[name];
+    out[name.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  }
+  return out;
+}

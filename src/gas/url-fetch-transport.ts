@@ -1,0 +1,78 @@
+// The Transport over UrlFetchApp: bearer header, JSON bodies, muteHttpExceptions, links resolved
+// against the base address, Retry-After read, and the key redacted from all it returns or throws.
+import { NetworkError } from '../api/errors';
+import {
+  lowerCaseHeaders,
+  parseRetryAfter,
+  redact,
+  resolveUrl,
+  type ApiRequest,
+  type ApiResponse,
+  type Transport,
+} from '../api/transport';
+
+type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
+type HttpResponse = GoogleAppsScript.URL_Fetch.HTTPResponse;
+
+export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transport {
+  const secrets = [apiKey];
+
+  function toFetchRequest(req: ApiRequest): FetchRequest {
+    const request: FetchRequest = {
+      url: resolveUrl(baseUrl, req),
+      method: req.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
+      headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+      muteHttpExceptions: true,
+      // A redirect could carry the Authorization header to another host.
+      followRedirects: false,
+    };
+    if (req.body !== undefined) {
+      request.contentType = 'application/json';
+      request.payload = JSON.stringify(req.body);
+    }
+    return request;
+  }
+
+  function toResponse(res: HttpResponse): ApiResponse {
+    const headers = lowerCaseHeaders(res.getHeaders() as Record<string, unknown>);
+    const retryAfterSeconds = parseRetryAfter(headers['retry-after'], Date.now());
+    const response: ApiResponse = { status: res.getResponseCode(), headers, text: redact(res.getContentText(), secrets) };
+    if (retryAfterSeconds !== undefined) response.retryAfterSeconds = retryAfterSeconds;
+    return response;
+  }
+
+  function networkError(e: unknown): NetworkError {
+    const message = e instanceof Error ? e.message : String(e);
+    return new NetworkError(redact(message, secrets));
+  }
+
+  function send(req: ApiRequest): ApiResponse {
+    const { url, ...params } = toFetchRequest(req);
+    let res: HttpResponse;
+    try {
+      res = UrlFetchApp.fetch(url, params);
+    } catch (e) {
+      throw networkError(e);
+    }
+    return toResponse(res);
+  }
+
+  return {
+    send,
+    sendAll(reqs) {
+      if (reqs.length === 0) return [];
+      try {
+        return UrlFetchApp.fetchAll(reqs.map(toFetchRequest)).map(toResponse);
+      } catch {
+        // fetchAll fails whole when one request gets no answer: find out which, one by one.
+        return reqs.map((req) => {
+          try {
+            return send(req);
+          } catch (e) {
+            return e as Error;
+          }
+        });
+      }
+    },
+  };
+}
