@@ -1,0 +1,66 @@
+// Every name Apps Script calls (menu targets, sidebar calls, triggers, custom functions) is a
+// top-level function declaration in dist/Code.js, and custom functions carry @customfunction.
+import { parse, type Comment } from 'acorn';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, loadBundle } from '../support/bare-context';
+
+const code = readFileSync(join(DIST, 'Code.js'), 'utf8');
+const comments: Comment[] = [];
+const program = parse(code, { ecmaVersion: 2020, sourceType: 'script', onComment: comments });
+
+const declared = new Map<string, { start: number }>();
+for (const node of program.body) {
+  if (node.type === 'FunctionDeclaration' && node.id) declared.set(node.id.name, { start: node.start });
+}
+
+function menuTargets(): string[] {
+  const targets: string[] = [];
+  const menu = {
+    addItem(_label: string, fn: string) { targets.push(fn); return menu; },
+    addSeparator() { return menu; },
+    addSubMenu(sub: unknown) { void sub; return menu; },
+    addToUi() {},
+  };
+  const ui = { createAddonMenu: () => menu, createMenu: () => menu };
+  loadBundle({ SpreadsheetApp: { getUi: () => ui } }).evaluate('onOpen({})');
+  return targets;
+}
+
+const bundle = loadBundle();
+const exported = bundle.evaluate<{ entryPoints: object; sidebarApi: object; customFunctionDocs: object }>('ProspectingAddon');
+
+test('onOpen and onInstall are declared', () => {
+  expect(declared.has('onOpen')).toBe(true);
+  expect(declared.has('onInstall')).toBe(true);
+});
+
+test('every menu target is declared', () => {
+  const targets = menuTargets();
+  expect(targets.length).toBeGreaterThan(0);
+  for (const t of targets) expect([t, declared.has(t)]).toEqual([t, true]);
+});
+
+test('every function the sidebar may call is declared and public', () => {
+  const names = Object.keys(exported.sidebarApi);
+  expect(names).toContain('connect');
+  for (const n of names) {
+    expect([n, declared.has(n)]).toEqual([n, true]);
+    expect(n.endsWith('_')).toBe(false);
+  }
+});
+
+test('every custom function is declared with @customfunction JSDoc directly above it', () => {
+  for (const name of Object.keys(exported.customFunctionDocs)) {
+    const decl = declared.get(name);
+    expect([name, Boolean(decl)]).toEqual([name, true]);
+    const above = comments.filter((c) => c.type === 'Block' && c.end <= decl!.start).pop();
+    expect(above && code.slice(above.end, decl!.start).trim()).toBe('');
+    expect(above?.value).toMatch(/@customfunction/);
+  }
+});
+
+test('every declaration forwards to an entry point that exists', () => {
+  const entries = exported.entryPoints as Record<string, unknown>;
+  for (const name of declared.keys()) expect([name, typeof entries[name]]).toEqual([name, 'function']);
+});
