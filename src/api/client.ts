@@ -72,6 +72,13 @@ function pageQuery(page: PageParams | undefined): Query {
   return { 'page[size]': page?.size, 'page[after]': page?.after, 'page[before]': page?.before };
 }
 
+/** A page of a batch or list: the first by its id and paging parameters, later ones by their `_links.next` href. */
+function pageRequest(path: string, page: PageParams | string | undefined, what: string): ApiRequest {
+  if (typeof page === 'string') return { method: 'GET', path: page };
+  checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, what);
+  return { method: 'GET', path, query: pageQuery(page) };
+}
+
 function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -171,9 +178,8 @@ export class ProspectingClient {
     return this.call({ method: 'POST', path: '/lead-lists', body: checked }, LeadListSchema, 'starts_work');
   }
 
-  getLeadList(id: string, page?: PageParams) {
-    checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, 'read the lead list');
-    return this.read({ method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery(page) }, LeadListSchema);
+  getLeadList(id: string, page?: PageParams | string) {
+    return this.read(pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'), LeadListSchema);
   }
 
   leadListPages(id: string, size?: number) {
@@ -188,9 +194,8 @@ export class ProspectingClient {
     return this.call({ method: 'POST', path: '/people/enrichment-requests', body: checked }, PersonEnrichmentBatchSchema, 'starts_work');
   }
 
-  getPersonEnrichment(id: number, page?: PageParams) {
-    checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.read({ method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery(page) }, PersonEnrichmentBatchSchema);
+  getPersonEnrichment(id: number, page?: PageParams | string) {
+    return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), PersonEnrichmentBatchSchema);
   }
 
   personEnrichmentPages(id: number, size?: number) {
@@ -212,9 +217,8 @@ export class ProspectingClient {
     return this.call({ method: 'POST', path: '/companies/enrichment-requests', body: checked }, CompanyEnrichmentBatchSchema, 'starts_work');
   }
 
-  getCompanyEnrichment(id: number, page?: PageParams) {
-    checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.read({ method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery(page) }, CompanyEnrichmentBatchSchema);
+  getCompanyEnrichment(id: number, page?: PageParams | string) {
+    return this.read(pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'), CompanyEnrichmentBatchSchema);
   }
 
   companyEnrichmentPages(id: number, size?: number) {
@@ -236,9 +240,8 @@ export class ProspectingClient {
     return this.call({ method: 'POST', path: '/email-validations', body: checked }, EmailValidationBatchSchema, 'starts_work');
   }
 
-  getEmailValidation(id: string, page?: PageParams) {
-    checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, 'read the email validation');
-    return this.read({ method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery(page) }, EmailValidationBatchSchema);
+  getEmailValidation(id: string, page?: PageParams | string) {
+    return this.read(pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'), EmailValidationBatchSchema);
   }
 
   emailValidationPages(id: string, size?: number) {

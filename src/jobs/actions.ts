@@ -1,0 +1,205 @@
+// What each action sends for a row, the key that row is found by again, and what it may cost.
+import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
+import { LIMITS } from '../api/requests';
+import type { ColumnMapping, Role } from '../sheet/columns';
+import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
+
+export const ACTIONS = ['person', 'company', 'email', 'lead_list'] as const;
+export type ActionId = (typeof ACTIONS)[number];
+
+export type LeadListType = 'email' | 'profile' | 'titles_and_company';
+
+export interface ActionOptions {
+  revealEmail?: boolean;
+  revealPhones?: boolean;
+  /** Lead lists only. */
+  listType?: LeadListType;
+  enrich?: boolean;
+  validateEmail?: boolean;
+}
+
+export type Payload = PersonLead | CompanyInput | { email: string } | LeadInput;
+
+export type RowInput = { key: string; payload: Payload } | { reason: string } | { blank: true };
+
+export const ACTION_LABELS: Record<ActionId, string> = {
+  person: 'Person enrichment',
+  company: 'Company enrichment',
+  email: 'Email validation',
+  lead_list: 'Lead list',
+};
+
+/** The status column of each action. */
+export const STATUS_HEADERS: Record<ActionId, string> = {
+  person: 'Person · Status',
+  company: 'Company · Status',
+  email: 'Email · Result',
+  lead_list: 'Lead list · Status',
+};
+
+export const REQUEST_LIMIT: Record<ActionId, number> = {
+  person: LIMITS.enrichmentsPerRequest,
+  company: LIMITS.enrichmentsPerRequest,
+  email: LIMITS.emailsPerValidation,
+  lead_list: LIMITS.leadsPerList,
+};
+
+function cell(row: ReadonlyArray<unknown>, mapping: ColumnMapping, role: Role): string {
+  const i = mapping[role];
+  return i === undefined ? '' : cellText(row[i]);
+}
+
+function fullName(row: ReadonlyArray<unknown>, mapping: ColumnMapping): string {
+  const full = cell(row, mapping, 'full_name');
+  if (full) return full;
+  return [cell(row, mapping, 'first_name'), cell(row, mapping, 'last_name')].filter(Boolean).join(' ');
+}
+
+const nameKey = (name: string, company: string) => `n:${name.toLowerCase()}|${company.toLowerCase()}`;
+const titleKey = (title: string, company: string) => `t:${title.toLowerCase()}|${company.toLowerCase()}`;
+
+function isBlank(row: ReadonlyArray<unknown>, mapping: ColumnMapping): boolean {
+  return Object.values(mapping).every((i) => i === undefined || cellText(row[i]) === '');
+}
+
+/** Which lead-list type the mapped columns allow, best first. */
+export function listTypeFor(mapping: ColumnMapping): LeadListType | undefined {
+  if (mapping.email !== undefined) return 'email';
+  if (mapping.profile_url !== undefined) return 'profile';
+  if (mapping.title !== undefined && (mapping.company_name !== undefined || mapping.domain !== undefined)) return 'titles_and_company';
+  return undefined;
+}
+
+/** What the columns must hold for an action, in words for the person choosing it. */
+export function missingColumns(action: ActionId, mapping: ColumnMapping): string | undefined {
+  switch (action) {
+    case 'person':
+      return mapping.email !== undefined || mapping.profile_url !== undefined ||
+        ((mapping.full_name !== undefined || mapping.first_name !== undefined) && (mapping.company_name !== undefined || mapping.domain !== undefined))
+        ? undefined
+        : 'an Email or Profile URL column (or a name with a company)';
+    case 'company':
+      return mapping.domain !== undefined || mapping.email !== undefined ? undefined : 'a Company domain or Website column';
+    case 'email':
+      return mapping.email !== undefined ? undefined : 'an Email column';
+    case 'lead_list':
+      return listTypeFor(mapping) ? undefined : 'an Email or Profile URL column, or Title with Company';
+  }
+}
+
+/** What one row sends for an action, or why it cannot be sent. */
+export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput {
+  if (isBlank(row, mapping)) return { blank: true };
+  const rawEmail = cell(row, mapping, 'email');
+  const email = normalizeEmail(rawEmail);
+  switch (action) {
+    case 'email': {
+      if (!rawEmail) return { reason: 'No email to validate' };
+      if (!email) return { reason: 'Not a valid email address' };
+      return { key: `e:${email}`, payload: { email } };
+    }
+    case 'company': {
+      const domain = normalizeDomain(cell(row, mapping, 'domain')) ?? (email ? normalizeDomain(email) : undefined);
+      if (!domain) return { reason: cell(row, mapping, 'domain') ? 'Not a valid domain or website' : 'No company domain or website' };
+      return { key: `d:${domain}`, payload: { domain } };
+    }
+    case 'person': {
+      const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
+      const name = fullName(row, mapping);
+      const companyName = cell(row, mapping, 'company_name');
+      const domain = normalizeDomain(cell(row, mapping, 'domain'));
+      const lead: PersonLead = {};
+      if (email) lead.email = email;
+      if (profile) lead.profile_url = profileUrlForRequest(profile);
+      if (name) lead.name = name;
+      if (cell(row, mapping, 'title')) lead.title = cell(row, mapping, 'title');
+      if (companyName) lead.company_name = companyName;
+      if (domain) lead.company_domain = domain;
+      if (email) return { key: `e:${email}`, payload: lead };
+      if (profile) return { key: `p:${profile}`, payload: lead };
+      if (rawEmail) return { reason: 'Not a valid email address' };
+      if (name && (companyName || domain)) return { key: nameKey(name, domain ?? companyName), payload: lead };
+      return { reason: 'No email, profile URL, or name with company' };
+    }
+    case 'lead_list': {
+      const type = options.listType ?? listTypeFor(mapping) ?? 'email';
+      const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
+      const title = cell(row, mapping, 'title');
+      const companyName = cell(row, mapping, 'company_name');
+      const domain = normalizeDomain(cell(row, mapping, 'domain'));
+      const lead: LeadInput = {};
+      if (email) lead.email = email;
+      if (profile) lead.profile_url = profileUrlForRequest(profile);
+      if (title) lead.title = title;
+      if (companyName) lead.company_name = companyName;
+      if (domain) lead.company_domain = domain;
+      if (type === 'email') {
+        if (!email) return { reason: rawEmail ? 'Not a valid email address' : 'No email' };
+        return { key: `e:${email}`, payload: lead };
+      }
+      if (type === 'profile') {
+        if (!profile) return { reason: 'No profile URL' };
+        return { key: `p:${profile}`, payload: lead };
+      }
+      if (!title || !(companyName || domain)) return { reason: 'No title with company' };
+      return { key: titleKey(title, domain ?? companyName), payload: lead };
+    }
+  }
+}
+
+/** The key a result answers, read from the input it echoes, in the same form as `rowInput`'s. */
+export function resultKey(action: ActionId, echo: Record<string, unknown>, listType?: LeadListType): string | undefined {
+  const email = normalizeEmail(echo.email);
+  switch (action) {
+    case 'email':
+      return email && `e:${email}`;
+    case 'company': {
+      const domain = normalizeDomain(echo.domain);
+      return domain && `d:${domain}`;
+    }
+    case 'person': {
+      if (email) return `e:${email}`;
+      const profile = normalizeProfileUrl(echo.profile_url);
+      if (profile) return `p:${profile}`;
+      const name = cellText(echo.name);
+      const company = normalizeDomain(echo.company_domain) ?? cellText(echo.company_name);
+      return name && company ? nameKey(name, company) : undefined;
+    }
+    case 'lead_list': {
+      if (listType === 'profile') {
+        const profile = normalizeProfileUrl(echo.profile_url);
+        return profile && `p:${profile}`;
+      }
+      if (listType === 'titles_and_company') {
+        const title = cellText(echo.title);
+        const company = normalizeDomain(echo.company_domain) ?? cellText(echo.company_name);
+        return title && company ? titleKey(title, company) : undefined;
+      }
+      return email && `e:${email}`;
+    }
+  }
+}
+
+export interface CreditEstimate {
+  /** Email credits at most. */
+  email: number;
+  /** Phone credits at most. */
+  phone: number;
+}
+
+/** The most a run can spend, by the spec's rates, for this many distinct rows. */
+export function estimateCredits(action: ActionId, distinct: number, options: ActionOptions): CreditEstimate {
+  switch (action) {
+    case 'person':
+      return { email: distinct * (0.5 + (options.revealEmail ? 1 : 0)), phone: options.revealPhones ? distinct : 0 };
+    case 'email':
+      return { email: distinct, phone: 0 };
+    case 'company':
+      return { email: 0, phone: 0 };
+    case 'lead_list':
+      return {
+        email: distinct * ((options.enrich ? 0.5 : 0) + (options.validateEmail ? 1 : 0)),
+        phone: options.revealPhones ? distinct : 0,
+      };
+  }
+}

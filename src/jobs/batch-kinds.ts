@@ -1,0 +1,168 @@
+// How each action talks to its batch endpoint: start a part, read a page of it, cancel it,
+// and turn each result into the key it answers, its status text and its output values.
+import type { PageParams, ProspectingClient } from '../api/client';
+import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
+import type { BatchEmailValidationResult, Company, LeadListEntry, Person } from '../api/schemas';
+import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
+import { resultKey, type ActionId, type ActionOptions, type LeadListType, type Payload } from './actions';
+import { OUTCOMES } from './outcomes';
+
+export interface PartSettings {
+  options: ActionOptions;
+  /** Lead lists: the list's name, owner and visibility. */
+  list?: { name: string; owner: string; shared: boolean; visible: boolean };
+  part: number;
+  parts: number;
+}
+
+export interface StartedPart {
+  id: string;
+}
+
+export interface PageRead {
+  /** Terminal: no more results will come. */
+  finished: boolean;
+  /** `canceled` or `error` when the batch ended without finishing. */
+  endedAs?: 'canceled' | 'error';
+  items: ReadonlyArray<Record<string, unknown>>;
+  nextHref?: string;
+  retryAfterSeconds?: number;
+  /** A link a person can open (lead lists). */
+  url?: string;
+}
+
+export interface ResultCell {
+  key: string | undefined;
+  status: string;
+  /** Output values by field id. */
+  values: Record<string, unknown>;
+}
+
+export interface BatchKind {
+  fields: ReadonlyArray<FieldDef<never>>;
+  start(client: ProspectingClient, payloads: Payload[], settings: PartSettings): StartedPart;
+  read(client: ProspectingClient, id: string, href: string | undefined, pageSize: number): PageRead;
+  cancel?(client: ProspectingClient, id: string): void;
+  toCell(item: Record<string, unknown>, options: ActionOptions): ResultCell;
+}
+
+function pageOf(href: string | undefined, size: number): PageParams | string {
+  return href ?? { size };
+}
+
+function fieldValues<T>(fields: ReadonlyArray<FieldDef<T>>, value: T | null | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (value === null || value === undefined) return out;
+  for (const f of fields) out[f.id] = f.get(value);
+  return out;
+}
+
+const ended = (status: string): PageRead['endedAs'] => (status === 'canceled' ? 'canceled' : status === 'error' ? 'error' : undefined);
+const terminal = (status: string) => status === 'completed' || status === 'canceled' || status === 'error';
+
+const person: BatchKind = {
+  fields: PERSON_FIELDS as ReadonlyArray<FieldDef<never>>,
+  start(client, payloads, { options }) {
+    const batch = client.startPersonEnrichment({
+      leads: payloads as PersonLead[],
+      reveal_email: Boolean(options.revealEmail),
+      reveal_phone_numbers: Boolean(options.revealPhones),
+    });
+    return { id: String(batch.id) };
+  },
+  read(client, id, href, size) {
+    const { value, retryAfterSeconds } = client.getPersonEnrichment(Number(id), pageOf(href, size));
+    return { finished: terminal(value.status), endedAs: ended(value.status), items: value.results, nextHref: value._links.next?.href, retryAfterSeconds };
+  },
+  cancel(client, id) {
+    client.cancelPersonEnrichment(Number(id));
+  },
+  toCell(item) {
+    const status = item.status as keyof typeof OUTCOMES | null | undefined;
+    return {
+      key: resultKey('person', item),
+      status: status ? OUTCOMES[status] ?? String(status) : OUTCOMES.not_found,
+      values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person) : {},
+    };
+  },
+};
+
+const company: BatchKind = {
+  fields: COMPANY_FIELDS as ReadonlyArray<FieldDef<never>>,
+  start(client, payloads) {
+    return { id: String(client.startCompanyEnrichment({ companies: payloads as CompanyInput[] }).id) };
+  },
+  read(client, id, href, size) {
+    const { value, retryAfterSeconds } = client.getCompanyEnrichment(Number(id), pageOf(href, size));
+    // A result still `pending` is read again later, from the same page.
+    const items = value.results;
+    const firstPending = items.findIndex((r) => r.status === 'pending');
+    const done = firstPending < 0 ? items : items.slice(0, firstPending);
+    return {
+      finished: terminal(value.status) && firstPending < 0,
+      endedAs: ended(value.status),
+      items: done,
+      nextHref: firstPending < 0 ? value._links.next?.href : undefined,
+      retryAfterSeconds,
+    };
+  },
+  cancel(client, id) {
+    client.cancelCompanyEnrichment(Number(id));
+  },
+  toCell(item) {
+    const found = item.status === 'found' && item.result;
+    return {
+      key: resultKey('company', item),
+      status: found ? OUTCOMES.enriched : OUTCOMES.not_found,
+      values: found ? fieldValues(COMPANY_FIELDS, item.result as Company) : {},
+    };
+  },
+};
+
+const email: BatchKind = {
+  fields: EMAIL_FIELDS as ReadonlyArray<FieldDef<never>>,
+  start(client, payloads) {
+    return { id: client.startEmailValidation({ emails: payloads as Array<{ email: string }> }).id };
+  },
+  read(client, id, href, size) {
+    const { value, retryAfterSeconds } = client.getEmailValidation(id, pageOf(href, size));
+    return { finished: terminal(value.status), endedAs: ended(value.status), items: value.results, nextHref: value._links.next?.href, retryAfterSeconds };
+  },
+  cancel(client, id) {
+    client.cancelEmailValidation(id);
+  },
+  toCell(item) {
+    const r = item as BatchEmailValidationResult;
+    return { key: resultKey('email', item), status: OUTCOMES[r.result], values: fieldValues(EMAIL_FIELDS, r) };
+  },
+};
+
+const leadList: BatchKind = {
+  fields: LEAD_FIELDS as ReadonlyArray<FieldDef<never>>,
+  start(client, payloads, { options, list, part, parts }) {
+    if (!list) throw new Error('A lead list needs a name and an owner.');
+    const created = client.createLeadList({
+      name: parts > 1 ? `${list.name} (part ${part} of ${parts})` : list.name,
+      owner: list.owner,
+      shared: list.shared,
+      visible: list.visible,
+      type: (options.listType ?? 'email') as LeadListType,
+      leads: payloads as LeadInput[],
+      options: { enrich: Boolean(options.enrich), validate_email: Boolean(options.validateEmail), reveal_phone_numbers: Boolean(options.revealPhones) },
+    });
+    return { id: created.id };
+  },
+  read(client, id, href, size) {
+    const { value, retryAfterSeconds } = client.getLeadList(id, pageOf(href, size));
+    return { finished: value.status === 'completed', items: value.leads, nextHref: value._links.next?.href, retryAfterSeconds, url: value.url };
+  },
+  toCell(item, options) {
+    return {
+      key: resultKey('lead_list', item, options.listType),
+      status: OUTCOMES.added,
+      values: fieldValues(LEAD_FIELDS, item as unknown as LeadListEntry),
+    };
+  },
+};
+
+export const BATCH_KINDS: Record<ActionId, BatchKind> = { person, company, email, lead_list: leadList };

@@ -1,0 +1,89 @@
+// Planning a run: which rows are sent, which are skipped and why, each distinct key once,
+// cut into requests within the API's per-request limits.
+import type { ColumnMapping } from '../sheet/columns';
+import { normalizeDomain } from '../sheet/keys';
+import { estimateCredits, REQUEST_LIMIT, rowInput, type ActionId, type ActionOptions, type CreditEstimate, type Payload } from './actions';
+import { isDone, isPending } from './outcomes';
+
+export interface SourceRow {
+  /** Sheet row number (1-based). */
+  row: number;
+  values: ReadonlyArray<unknown>;
+  /** The row's current status cell for this action. */
+  status: unknown;
+}
+
+export type RowPlan =
+  | { row: number; kind: 'send'; key: string }
+  | { row: number; kind: 'done' | 'running' | 'blank' }
+  | { row: number; kind: 'invalid' | 'excluded'; reason: string };
+
+export interface Exclusions {
+  emails: ReadonlySet<string>;
+  domains: ReadonlySet<string>;
+}
+
+export interface Plan {
+  rows: RowPlan[];
+  /** Each distinct key once, in first-seen order, with what it sends. */
+  payloads: Map<string, Payload>;
+  /** Keys per request, each within the action's limit. */
+  chunks: string[][];
+  estimate: CreditEstimate;
+  counts: { send: number; distinct: number; duplicates: number; done: number; running: number; invalid: number; excluded: number; blank: number };
+}
+
+export interface PlanSettings {
+  rerun?: boolean;
+  exclusions?: Exclusions;
+  /** Overrides the API's per-request limit (tests use small numbers). */
+  chunkSize?: number;
+}
+
+function excludedReason(payload: Payload, exclusions: Exclusions | undefined): string | undefined {
+  if (!exclusions) return undefined;
+  const p = payload as { email?: string; domain?: string; company_domain?: string };
+  if (p.email && exclusions.emails.has(p.email)) return 'Skipped: email is on your exclusion list';
+  const domain = p.domain ?? p.company_domain ?? (p.email ? normalizeDomain(p.email) : undefined);
+  if (domain && exclusions.domains.has(domain)) return 'Skipped: domain is on your exclusion list';
+  return undefined;
+}
+
+export function planRun(action: ActionId, source: ReadonlyArray<SourceRow>, mapping: ColumnMapping, options: ActionOptions, settings: PlanSettings = {}): Plan {
+  const rows: RowPlan[] = [];
+  const payloads = new Map<string, Payload>();
+  const counts = { send: 0, distinct: 0, duplicates: 0, done: 0, running: 0, invalid: 0, excluded: 0, blank: 0 };
+  for (const { row, values, status } of source) {
+    const input = rowInput(action, values, mapping, options);
+    if ('blank' in input) {
+      rows.push({ row, kind: 'blank' });
+      counts.blank++;
+    } else if ('reason' in input) {
+      rows.push({ row, kind: 'invalid', reason: input.reason });
+      counts.invalid++;
+    } else if (isPending(status)) {
+      rows.push({ row, kind: 'running' });
+      counts.running++;
+    } else if (!settings.rerun && isDone(status)) {
+      rows.push({ row, kind: 'done' });
+      counts.done++;
+    } else {
+      const excluded = excludedReason(input.payload, settings.exclusions);
+      if (excluded) {
+        rows.push({ row, kind: 'excluded', reason: excluded });
+        counts.excluded++;
+        continue;
+      }
+      rows.push({ row, kind: 'send', key: input.key });
+      counts.send++;
+      if (payloads.has(input.key)) counts.duplicates++;
+      else payloads.set(input.key, input.payload);
+    }
+  }
+  counts.distinct = payloads.size;
+  const size = settings.chunkSize ?? REQUEST_LIMIT[action];
+  const keys = [...payloads.keys()];
+  const chunks: string[][] = [];
+  for (let i = 0; i < keys.length; i += size) chunks.push(keys.slice(i, i + size));
+  return { rows, payloads, chunks, estimate: estimateCredits(action, payloads.size, options), counts };
+}

@@ -1,0 +1,291 @@
+// Moving a job on by one step: send queued rows in parts, read finished results page by page,
+// write them to the rows that hold their key, and end the job clearly. Each step is bounded in
+// time and resumable: rows carry their state in the status column, the record carries cursors.
+import type { ProspectingClient } from '../api/client';
+import { ProspectingError } from '../api/errors';
+import { detectMapping, type ColumnMapping, type Role } from '../sheet/columns';
+import { Grid, type SheetPort } from '../sheet/grid';
+import { REQUEST_LIMIT, rowInput, STATUS_HEADERS, type Payload } from './actions';
+import { BATCH_KINDS } from './batch-kinds';
+import type { JobPart, JobRecord, JobView } from './job';
+import { errorStatus, isDone, PROCESSING, QUEUED } from './outcomes';
+
+export interface StepDeps {
+  client: ProspectingClient;
+  sheet: SheetPort;
+  now: () => number;
+  /** Stop starting new work after this time (ms epoch). */
+  deadline: number;
+  /** Persists the record; called after every change that must survive a cut-off. */
+  save: (job: JobRecord) => void;
+  /** Results per page read (the API allows up to 1,000). */
+  pageSize?: number;
+  /** Rows per part; the API's per-request limit unless a test sets fewer. */
+  partSize?: number;
+}
+
+const PART = /^Processing(?: \(part (\d+)\))?$/;
+
+export function processingStatus(part: number, parts: number): string {
+  return parts > 1 || part > 1 ? `${PROCESSING} (part ${part})` : PROCESSING;
+}
+
+export function partOfStatus(status: unknown): number | undefined {
+  if (typeof status !== 'string') return undefined;
+  const m = PART.exec(status);
+  return m ? Number(m[1] ?? 1) : undefined;
+}
+
+export function outputHeaders(job: Pick<JobRecord, 'action' | 'fields'>): string[] {
+  const fields = BATCH_KINDS[job.action].fields;
+  return job.fields.map((id) => fields.find((f) => f.id === id)!.header);
+}
+
+/** The job's columns on the sheet as it is now: inputs by header text, status and outputs. */
+function columns(job: JobRecord, grid: Grid) {
+  const mapping: ColumnMapping = {};
+  for (const role of Object.keys(job.mapping) as Role[]) {
+    const i = grid.columnOf(job.mapping[role]!);
+    if (i !== undefined) mapping[role] = i;
+  }
+  const [status, ...outputs] = grid.ensureColumns([STATUS_HEADERS[job.action], ...outputHeaders(job)]);
+  return { mapping, status: status!, outputs };
+}
+
+function keyOfRow(job: JobRecord, grid: Grid, mapping: ColumnMapping, index: number): string | undefined {
+  const input = rowInput(job.action, grid.rows[index] ?? [], mapping, job.options);
+  return 'key' in input ? input.key : undefined;
+}
+
+function message(e: unknown): string {
+  if (e instanceof ProspectingError) return e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Sets every row of the part (or every queued row) still waiting to a final message. */
+function settleRows(grid: Grid, statusCol: number, match: (status: unknown) => boolean, status: string): void {
+  grid.rows.forEach((_, i) => {
+    if (match(grid.get(i, statusCol))) grid.set(i, statusCol, status);
+  });
+}
+
+function countStatuses(grid: Grid, statusCol: number): Record<string, number> {
+  const counts: Record<string, number> = {};
+  grid.rows.forEach((_, i) => {
+    const s = grid.get(i, statusCol);
+    if (typeof s === 'string' && s) counts[s.startsWith('Error:') ? 'Error' : s] = (counts[s.startsWith('Error:') ? 'Error' : s] ?? 0) + 1;
+  });
+  return counts;
+}
+
+/** Sends the next part: distinct keys of queued rows, up to the part size. Marks rows first. */
+function sendPart(job: JobRecord, grid: Grid, cols: ReturnType<typeof columns>, deps: StepDeps): boolean {
+  const limit = deps.partSize ?? REQUEST_LIMIT[job.action];
+  const payloads = new Map<string, Payload>();
+  const rowsOfPart: number[] = [];
+  grid.rows.forEach((row, i) => {
+    if (grid.get(i, cols.status) !== QUEUED) return;
+    const input = rowInput(job.action, row, cols.mapping, job.options);
+    if (!('key' in input)) {
+      grid.set(i, cols.status, 'reason' in input ? input.reason : errorStatus('the row was emptied before it was sent'));
+      return;
+    }
+    if (!payloads.has(input.key)) {
+      if (payloads.size >= limit) return;
+      payloads.set(input.key, input.payload);
+    }
+    rowsOfPart.push(i);
+  });
+  if (payloads.size === 0) return false;
+
+  const n = job.parts.length + 1;
+  const part: JobPart = { n, state: 'sending', skip: 0 };
+  const expectedParts = n + (grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED && !rowsOfPart.includes(i)) ? 1 : 0);
+  const status = processingStatus(n, expectedParts);
+  for (const i of rowsOfPart) grid.set(i, cols.status, status);
+  grid.flush();
+  job.parts.push(part);
+  deps.save(job);
+
+  try {
+    const started = BATCH_KINDS[job.action].start(deps.client, [...payloads.values()], {
+      options: job.options,
+      list: job.list,
+      part: n,
+      parts: expectedParts,
+    });
+    part.id = started.id;
+    part.state = 'open';
+    job.nextCheckAt = deps.now();
+    deps.save(job);
+    return true;
+  } catch (e) {
+    job.parts.pop();
+    if (e instanceof ProspectingError && e.kind === 'rate_limited') {
+      // Refused before anything started: the rows wait for a later step.
+      for (const i of rowsOfPart) grid.set(i, cols.status, QUEUED);
+      job.nextCheckAt = deps.now() + (e.retryAfterSeconds ?? 60) * 1000;
+      deps.save(job);
+      return false;
+    }
+    const text = e instanceof ProspectingError && e.ambiguous
+      ? errorStatus(`${message(e)} It may have started; nothing was re-sent so no credit is spent twice. Run again to retry.`)
+      : errorStatus(message(e));
+    for (const i of rowsOfPart) grid.set(i, cols.status, text);
+    settleRows(grid, cols.status, (s) => s === QUEUED, errorStatus(`Not sent: ${message(e)}`));
+    job.state = 'failed';
+    job.message = message(e);
+    deps.save(job);
+    return false;
+  }
+}
+
+/** Reads pages of one part while time allows, writing each result to the rows of its key. */
+function readPart(job: JobRecord, part: JobPart, grid: Grid, cols: ReturnType<typeof columns>, deps: StepDeps): void {
+  const kind = BATCH_KINDS[job.action];
+  const fields = kind.fields;
+  const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
+  const status = (s: unknown) => partOfStatus(s) === part.n;
+
+  // The rows of this part, by key, found again as they are now.
+  const rowsByKey = new Map<string, number[]>();
+  const indexRows = () => {
+    rowsByKey.clear();
+    grid.rows.forEach((_, i) => {
+      if (!status(grid.get(i, cols.status))) return;
+      const key = keyOfRow(job, grid, cols.mapping, i);
+      if (key === undefined) return;
+      const list = rowsByKey.get(key);
+      if (list) list.push(i);
+      else rowsByKey.set(key, [i]);
+    });
+  };
+  indexRows();
+
+  while (deps.now() < deps.deadline) {
+    const page = kind.read(deps.client, part.id!, part.href, deps.pageSize ?? 1000);
+    if (page.url) part.url = page.url;
+    const fresh = page.items.slice(part.skip);
+    for (const item of fresh) {
+      const cell = kind.toCell(item, job.options);
+      if (cell.key === undefined) continue;
+      for (const i of rowsByKey.get(cell.key) ?? []) {
+        grid.set(i, cols.status, cell.status);
+        chosen.forEach((f, k) => grid.set(i, cols.outputs[k]!, f >= 0 ? cell.values[fields[f]!.id] ?? '' : ''));
+      }
+      rowsByKey.delete(cell.key);
+    }
+    if (page.nextHref) {
+      part.href = page.nextHref;
+      part.skip = 0;
+      continue;
+    }
+    part.skip += fresh.length;
+    if (page.finished) {
+      part.state = page.endedAs === 'canceled' ? 'canceled' : page.endedAs === 'error' ? 'failed' : 'done';
+      const leftover =
+        part.state === 'canceled'
+          ? 'Canceled before it was processed'
+          : part.state === 'failed'
+            ? errorStatus('the service could not process this row')
+            : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');
+      settleRows(grid, cols.status, status, leftover);
+      return;
+    }
+    job.nextCheckAt = deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
+    return;
+  }
+}
+
+/**
+ * Runs one step of a job. Returns when the job ended, is waiting for the service, or the
+ * deadline came. All sheet changes are written before the record that relies on them is saved.
+ */
+export function advanceJob(job: JobRecord, deps: StepDeps): void {
+  if (job.state !== 'running') return;
+  const grid = new Grid(deps.sheet, job.headerRow);
+  const cols = columns(job, grid);
+  try {
+    // A part cut off while being sent may or may not have started: never send it again.
+    for (const part of job.parts) {
+      if (part.state !== 'sending') continue;
+      part.state = 'failed';
+      settleRows(grid, cols.status, (s) => partOfStatus(s) === part.n, errorStatus('the run was interrupted while sending; nothing was re-sent so no credit is spent twice. Run again to retry.'));
+    }
+    while (deps.now() < deps.deadline && job.state === 'running' && grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED)) {
+      if (!sendPart(job, grid, cols, deps)) break;
+    }
+    for (const part of job.parts) {
+      if (part.state !== 'open' || deps.now() >= deps.deadline) continue;
+      readPart(job, part, grid, cols, deps);
+    }
+  } catch (e) {
+    if (!(e instanceof ProspectingError)) throw e;
+    if (e.kind === 'rate_limited' || e.kind === 'server' || e.kind === 'network') {
+      // Reads are safe to repeat: try again later, keep what was written.
+      job.nextCheckAt = deps.now() + (e.retryAfterSeconds ?? 60) * 1000;
+      job.message = `${message(e)} Will try again.`;
+    } else {
+      job.state = 'failed';
+      job.message = message(e);
+      settleRows(grid, cols.status, (s) => s === QUEUED || partOfStatus(s) !== undefined, errorStatus(message(e)));
+    }
+  }
+  const queued = grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED);
+  if (job.state === 'running' && !queued && job.parts.every((p) => p.state !== 'open' && p.state !== 'sending')) {
+    job.state = job.parts.some((p) => p.state === 'failed') ? 'failed' : job.parts.some((p) => p.state === 'canceled') ? 'canceled' : 'done';
+    if (job.state === 'done') job.message = undefined;
+    else job.message ??= job.state === 'canceled' ? 'Canceled.' : 'Some rows could not be processed.';
+  }
+  job.counts = countStatuses(grid, cols.status);
+  grid.flush();
+  job.updatedAt = deps.now();
+  deps.save(job);
+}
+
+/** Cancels every open part of a job; rows already written keep their results. */
+export function cancelJob(job: JobRecord, deps: StepDeps): void {
+  const kind = BATCH_KINDS[job.action];
+  for (const part of job.parts) {
+    if (part.state !== 'open' || !kind.cancel) continue;
+    try {
+      kind.cancel(deps.client, part.id!);
+    } catch (e) {
+      if (!(e instanceof ProspectingError && e.kind === 'invalid_state')) throw e;
+    }
+  }
+  const grid = new Grid(deps.sheet, job.headerRow);
+  const cols = columns(job, grid);
+  settleRows(grid, cols.status, (s) => s === QUEUED, 'Canceled before it was sent');
+  grid.flush();
+  // One more read writes what finished before the cancel, and settles the rest.
+  job.message = 'Canceled.';
+  advanceJob(job, deps);
+  if (job.state === 'running') job.state = 'canceled';
+  deps.save(job);
+}
+
+export function jobView(job: JobRecord): JobView {
+  const finished = Object.keys(job.counts)
+    .filter((s) => isDone(s) || s === 'Error' || s.startsWith('Canceled'))
+    .reduce((n, s) => n + (job.counts[s] ?? 0), 0);
+  return {
+    id: job.id,
+    action: job.action,
+    sheetName: job.sheetName,
+    state: job.state,
+    message: job.message ?? '',
+    total: job.total,
+    finished,
+    counts: { ...job.counts },
+    canCancel: job.state === 'running' && Boolean(BATCH_KINDS[job.action].cancel),
+    links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
+  };
+}
+
+/** Detects the mapping of a sheet's header row, as header texts. */
+export function mappingByHeader(headers: ReadonlyArray<unknown>, mapping: ColumnMapping = detectMapping(headers)): Partial<Record<Role, string>> {
+  const out: Partial<Record<Role, string>> = {};
+  for (const role of Object.keys(mapping) as Role[]) out[role] = String(headers[mapping[role]!]).trim();
+  return out;
+}

@@ -1,0 +1,102 @@
+// Finding the header row and mapping columns to what they hold, from their headers.
+import { normalizeEmail } from './keys';
+
+export const ROLES = [
+  'email',
+  'profile_url',
+  'domain',
+  'company_name',
+  'full_name',
+  'first_name',
+  'last_name',
+  'title',
+  'phone',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  email: 'Email',
+  profile_url: 'Profile URL',
+  domain: 'Company domain or website',
+  company_name: 'Company name',
+  full_name: 'Full name',
+  first_name: 'First name',
+  last_name: 'Last name',
+  title: 'Title',
+  phone: 'Phone',
+};
+
+/** Role -> zero-based column index within the header row. */
+export type ColumnMapping = Partial<Record<Role, number>>;
+
+/** Headers the add-on writes itself start with one of these, and are never read as input. */
+export const OUTPUT_PREFIXES = ['Person · ', 'Company · ', 'Email · ', 'Lead list · '] as const;
+
+function words(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/[_\-./]+/g, ' ')
+    .replace(/[^a-z0-9 ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// Most specific first: "company website" is a domain, "company" alone is a name.
+const PATTERNS: Array<[Role, RegExp]> = [
+  ['email', /^(work |business |personal |contact |primary )?e ?mail( address)?$/],
+  ['profile_url', /^(linkedin|linked in|li)( profile)?( url| link)?$|^(person )?profile( url| link)?$|^social profile$/],
+  ['domain', /^(company |account |organization )?(domain|website|web site|site|url|web)( name| address)?$/],
+  ['first_name', /^(first|given)( name)?$|^firstname$|^fname$/],
+  ['last_name', /^(last|family|sur)( ?name)?$|^lastname$|^lname$/],
+  ['full_name', /^(full |contact |person |lead )?name$|^contact$|^person$|^lead$/],
+  ['company_name', /^(company|account|organization|organisation|employer|business)( name)?$/],
+  ['title', /^(job )?title$|^position$|^role$|^job$/],
+  ['phone', /^(phone|mobile|cell|telephone|tel|direct dial)( number| no)?$/],
+];
+
+export function roleOfHeader(header: unknown): Role | undefined {
+  const text = typeof header === 'string' ? header : '';
+  if (!text || OUTPUT_PREFIXES.some((p) => text.startsWith(p))) return undefined;
+  const w = words(text);
+  for (const [role, pattern] of PATTERNS) if (pattern.test(w)) return role;
+  return undefined;
+}
+
+/** Maps each role to the first column whose header names it. */
+export function detectMapping(headers: ReadonlyArray<unknown>): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  headers.forEach((h, i) => {
+    const role = roleOfHeader(h);
+    if (role !== undefined && mapping[role] === undefined) mapping[role] = i;
+  });
+  return mapping;
+}
+
+/** A header row names at least one role and holds no email address (data rows do). */
+export function looksLikeHeader(row: ReadonlyArray<unknown>): boolean {
+  return row.some((c) => roleOfHeader(c) !== undefined) && !row.some((c) => normalizeEmail(c) !== undefined);
+}
+
+/**
+ * Applies a person's changes to a detected mapping, by header name. Unknown headers are
+ * refused with a clear message; `null` removes a role.
+ */
+export function applyMappingOverrides(
+  headers: ReadonlyArray<unknown>,
+  detected: ColumnMapping,
+  overrides: Partial<Record<Role, string | null>>,
+): ColumnMapping {
+  const mapping: ColumnMapping = { ...detected };
+  for (const role of Object.keys(overrides) as Role[]) {
+    if (!ROLES.includes(role)) throw new Error(`Unknown column role "${String(role)}".`);
+    const header = overrides[role];
+    if (header === null || header === undefined || header === '') {
+      delete mapping[role];
+      continue;
+    }
+    const index = headers.findIndex((h) => typeof h === 'string' && h.trim() === header.trim());
+    if (index < 0) throw new Error(`There is no column headed "${header}" on this sheet.`);
+    mapping[role] = index;
+  }
+  return mapping;
+}
