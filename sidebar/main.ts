@@ -23,7 +23,7 @@ function setError(message: string | undefined): void {
 
 /** Runs a server call with the busy indicator up and every control disabled; failures are shown. */
 async function busy<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
-  const controls = Array.from(document.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input'));
+  const controls = Array.from(document.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>('button, input, select'));
   el('busy-text').textContent = label;
   el('busy').hidden = false;
   setError(undefined);
@@ -72,4 +72,41 @@ el('disconnect-button').addEventListener('click', () => {
   void busy('Disconnecting…', () => server.disconnect()).then((c) => c && render(c));
 });
 
-void busy('Loading…', () => server.getConnection()).then((c) => c && render(c));
+interface Settings {
+  revealEmail: boolean;
+  revealPhones: boolean;
+  fields: 'basic' | 'all';
+  skipExcluded: boolean;
+}
+
+function renderSettings(s: Settings): void {
+  el<HTMLInputElement>('set-reveal-email').checked = s.revealEmail;
+  el<HTMLInputElement>('set-reveal-phones').checked = s.revealPhones;
+  el<HTMLInputElement>('set-skip-excluded').checked = s.skipExcluded;
+  el<HTMLSelectElement>('set-fields').value = s.fields;
+}
+
+el<HTMLFormElement>('settings-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const settings: Settings = {
+    revealEmail: el<HTMLInputElement>('set-reveal-email').checked,
+    revealPhones: el<HTMLInputElement>('set-reveal-phones').checked,
+    skipExcluded: el<HTMLInputElement>('set-skip-excluded').checked,
+    fields: el<HTMLSelectElement>('set-fields').value === 'all' ? 'all' : 'basic',
+  };
+  void busy('Saving…', () => server.saveSettings(settings)).then((s) => {
+    if (!s) return;
+    renderSettings(s);
+    el('settings-saved').hidden = false;
+  });
+});
+
+void busy('Loading…', async () => {
+  const [connection, settings] = await Promise.all([server.getConnection(), server.getSettings()]);
+  return { connection, settings };
+}).then((loaded) => {
+  if (!loaded) return;
+  render(loaded.connection);
+  renderSettings(loaded.settings);
+  if (loaded.connection.connected && document.body.dataset.view === 'settings') el('settings-title').scrollIntoView();
+});

@@ -4,14 +4,25 @@ import { ADDON_NAME } from '../config';
 /** Menu items name their handler; each handler is an entry point of the bundle. */
 export const MENU_ITEMS = [
   { label: 'Open sidebar', handler: 'openSidebar' },
+  null,
+  { label: 'Enrich people', handler: 'enrichPeople' },
+  { label: 'Enrich companies', handler: 'enrichCompanies' },
+  { label: 'Validate emails', handler: 'validateEmails' },
+  { label: 'Create a lead list', handler: 'createLeadList' },
+  null,
+  { label: 'Check running jobs now', handler: 'checkJobsNow' },
+  { label: 'Settings', handler: 'openSettings' },
 ] as const;
 
-export type MenuHandler = (typeof MENU_ITEMS)[number]['handler'];
+export type MenuHandler = NonNullable<(typeof MENU_ITEMS)[number]>['handler'];
 
 // Runs in LIMITED (or NONE) auth mode: menus only, no other service.
 export function onOpen(): void {
   const menu = SpreadsheetApp.getUi().createAddonMenu();
-  for (const item of MENU_ITEMS) menu.addItem(item.label, item.handler);
+  for (const item of MENU_ITEMS) {
+    if (item) menu.addItem(item.label, item.handler);
+    else menu.addSeparator();
+  }
   menu.addToUi();
 }
 
@@ -19,7 +30,17 @@ export function onInstall(): void {
   onOpen();
 }
 
+function showSidebar(view: 'home' | 'settings'): void {
+  const html = HtmlService.createHtmlOutputFromFile('Sidebar').getContent();
+  // The view is one of two fixed words chosen here, never user data.
+  const output = HtmlService.createHtmlOutput(html.replace('<body>', `<body data-view="${view}">`)).setTitle(ADDON_NAME);
+  SpreadsheetApp.getUi().showSidebar(output);
+}
+
 export function openSidebar(): void {
-  const html = HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(ADDON_NAME);
-  SpreadsheetApp.getUi().showSidebar(html);
+  showSidebar('home');
+}
+
+export function openSettings(): void {
+  showSidebar('settings');
 }

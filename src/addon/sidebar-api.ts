@@ -1,11 +1,28 @@
 // The functions the sidebar may call through google.script.run. The sidebar imports only the
 // type of this object, so none of this code reaches the sidebar bundle.
+import { readSettings, writeSettings } from '../gas/settings';
 import { connect, disconnect, getConnection } from './connection';
+import { cancelJob, listJobs, pollJobs, previewRun, startRun } from './runs';
+
+function getSettings() {
+  return readSettings();
+}
+
+function saveSettings(input: unknown) {
+  return writeSettings(input as never);
+}
 
 export const sidebarApi = {
   getConnection,
   connect,
   disconnect,
+  getSettings,
+  saveSettings,
+  previewRun,
+  startRun,
+  listJobs,
+  pollJobs,
+  cancelJob,
 };
 
 export type SidebarApi = typeof sidebarApi;

@@ -28,7 +28,7 @@ function menuTargets(): string[] {
 }
 
 const bundle = loadBundle();
-const exported = bundle.evaluate<{ entryPoints: object; sidebarApi: object; customFunctionDocs: object }>('ProspectingAddon');
+const exported = bundle.evaluate<{ entryPoints: object; sidebarApi: object; customFunctionDocs: object; triggerHandlers: string[] }>('ProspectingAddon');
 
 test('onOpen and onInstall are declared', () => {
   expect(declared.has('onOpen')).toBe(true);
@@ -48,6 +48,11 @@ test('every function the sidebar may call is declared and public', () => {
     expect([n, declared.has(n)]).toEqual([n, true]);
     expect(n.endsWith('_')).toBe(false);
   }
+});
+
+test('every trigger handler is declared', () => {
+  expect(exported.triggerHandlers.length).toBeGreaterThan(0);
+  for (const n of exported.triggerHandlers) expect([n, declared.has(n)]).toEqual([n, true]);
 });
 
 test('every custom function is declared with @customfunction JSDoc directly above it', () => {

@@ -1,0 +1,94 @@
+// Planning a run: what is sent once, what is skipped and why, and the credit estimate.
+import { estimateCredits, listTypeFor, missingColumns, resultKey, rowInput } from '../../src/jobs/actions';
+import { planRun, type SourceRow } from '../../src/jobs/planner';
+import { detectMapping } from '../../src/sheet/columns';
+
+const headers = ['Name', 'Email', 'Company', 'Website', 'Title', 'Profile'];
+const mapping = detectMapping(headers);
+const rows = (data: unknown[][], statuses: unknown[] = []): SourceRow[] => data.map((values, i) => ({ row: i + 2, values, status: statuses[i] ?? '' }));
+
+test('duplicates are sent once, done rows skipped, invalid and blank rows reported', () => {
+  const plan = planRun(
+    'email',
+    rows(
+      [
+        ['A', 'a@acme.io', '', '', '', ''],
+        ['A2', 'A@Acme.io ', '', '', '', ''],
+        ['B', 'not-an-email', '', '', '', ''],
+        ['', '', '', '', '', ''],
+        ['C', 'c@acme.io', '', '', '', ''],
+        ['D', '', 'Acme', '', '', ''],
+      ],
+      ['', '', '', '', 'Deliverable', ''],
+    ),
+    mapping,
+    {},
+  );
+  expect(plan.counts).toMatchObject({ send: 2, distinct: 1, duplicates: 1, done: 1, invalid: 2, blank: 1 });
+  expect([...plan.payloads.values()]).toEqual([{ email: 'a@acme.io' }]);
+  expect(plan.rows[2]).toEqual({ row: 4, kind: 'invalid', reason: 'Not a valid email address' });
+  expect(plan.rows[5]).toEqual({ row: 7, kind: 'invalid', reason: 'No email to validate' });
+  expect(plan.estimate).toEqual({ email: 1, phone: 0 });
+});
+
+test('run again includes done rows', () => {
+  const plan = planRun('email', rows([['A', 'a@acme.io', '', '', '', '']], ['Deliverable']), mapping, {}, { rerun: true });
+  expect(plan.counts.send).toBe(1);
+});
+
+test('rows on the exclusion lists are skipped before anything is sent', () => {
+  const plan = planRun(
+    'person',
+    rows([
+      ['A', 'a@acme.io', '', '', '', ''],
+      ['B', 'b@blocked.io', '', '', '', ''],
+      ['C', 'vip@ok.io', '', '', '', ''],
+    ]),
+    mapping,
+    {},
+    { exclusions: { domains: new Set(['blocked.io']), emails: new Set(['vip@ok.io']) } },
+  );
+  expect(plan.rows.map((r) => r.kind)).toEqual(['send', 'excluded', 'excluded']);
+  expect(plan.payloads.size).toBe(1);
+});
+
+test('a selection over the limit becomes several parts', () => {
+  const data = Array.from({ length: 25 }, (_, i) => ['', `p${i}@a.io`, '', '', '', '']);
+  const plan = planRun('email', rows(data), mapping, {}, { chunkSize: 10 });
+  expect(plan.chunks.map((c) => c.length)).toEqual([10, 10, 5]);
+});
+
+test('person rows use email, else profile URL, else name with company', () => {
+  expect(rowInput('person', ['Jane', '', 'Acme', 'acme.io', 'CEO', ''], mapping)).toEqual({
+    key: 'n:jane|acme.io',
+    payload: { name: 'Jane', title: 'CEO', company_name: 'Acme', company_domain: 'acme.io' },
+  });
+  expect(rowInput('person', ['', '', '', '', '', 'https://www.linkedin.com/in/Jane/'], mapping)).toEqual({
+    key: 'p:linkedin.com/in/jane',
+    payload: { profile_url: 'https://linkedin.com/in/jane' },
+  });
+  expect(rowInput('person', ['Jane', '', '', '', '', ''], mapping)).toEqual({ reason: 'No email, profile URL, or name with company' });
+});
+
+test('company rows reduce a website to its domain', () => {
+  expect(rowInput('company', ['', '', '', 'https://www.acme.io/x', '', ''], mapping)).toEqual({ key: 'd:acme.io', payload: { domain: 'acme.io' } });
+});
+
+test('a result finds the key its row was sent with', () => {
+  expect(resultKey('person', { email: 'Jane@Acme.io' })).toBe('e:jane@acme.io');
+  expect(resultKey('company', { domain: 'www.acme.io' })).toBe('d:acme.io');
+  expect(resultKey('lead_list', { profile_url: 'https://linkedin.com/in/jane' }, 'profile')).toBe('p:linkedin.com/in/jane');
+});
+
+test('the credit estimate follows the spec\'s rates', () => {
+  expect(estimateCredits('person', 10, { revealEmail: true, revealPhones: true })).toEqual({ email: 15, phone: 10 });
+  expect(estimateCredits('person', 10, {})).toEqual({ email: 5, phone: 0 });
+  expect(estimateCredits('email', 7, {})).toEqual({ email: 7, phone: 0 });
+  expect(estimateCredits('company', 7, {})).toEqual({ email: 0, phone: 0 });
+});
+
+test('each action says which columns it needs', () => {
+  expect(missingColumns('email', detectMapping(['Name']))).toMatch(/Email column/);
+  expect(missingColumns('company', detectMapping(['Email']))).toBeUndefined();
+  expect(listTypeFor(detectMapping(['Title', 'Company']))).toBe('titles_and_company');
+});
