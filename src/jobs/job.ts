@@ -32,6 +32,8 @@ export interface JobRecord {
   parts: JobPart[];
   state: JobState;
   message?: string;
+  /** Set when sending stopped for good; the job ends failed once its open parts are read. */
+  error?: string;
   /** Rows by status text, as of the last step. */
   counts: Record<string, number>;
   /** Rows sent (duplicates included). */

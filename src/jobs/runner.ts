@@ -133,8 +133,8 @@ function sendPart(job: JobRecord, grid: Grid, cols: ReturnType<typeof columns>, 
       : errorStatus(message(e));
     for (const i of rowsOfPart) grid.set(i, cols.status, text);
     settleRows(grid, cols.status, (s) => s === QUEUED, errorStatus(`Not sent: ${message(e)}`));
-    job.state = 'failed';
-    job.message = message(e);
+    job.error = message(e);
+    job.message = job.error;
     deps.save(job);
     return false;
   }
@@ -212,7 +212,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
       part.state = 'failed';
       settleRows(grid, cols.status, (s) => partOfStatus(s) === part.n, errorStatus('the run was interrupted while sending; nothing was re-sent so no credit is spent twice. Run again to retry.'));
     }
-    while (deps.now() < deps.deadline && job.state === 'running' && grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED)) {
+    while (deps.now() < deps.deadline && !job.error && grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED)) {
       if (!sendPart(job, grid, cols, deps)) break;
     }
     for (const part of job.parts) {
@@ -233,7 +233,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   }
   const queued = grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED);
   if (job.state === 'running' && !queued && job.parts.every((p) => p.state !== 'open' && p.state !== 'sending')) {
-    job.state = job.parts.some((p) => p.state === 'failed') ? 'failed' : job.parts.some((p) => p.state === 'canceled') ? 'canceled' : 'done';
+    job.state = job.error || job.parts.some((p) => p.state === 'failed') ? 'failed' : job.parts.some((p) => p.state === 'canceled') ? 'canceled' : 'done';
     if (job.state === 'done') job.message = undefined;
     else job.message ??= job.state === 'canceled' ? 'Canceled.' : 'Some rows could not be processed.';
   }
