@@ -1,0 +1,487 @@
+// The local Apps Script host: loads the bundle with gas-local into a fresh bare context for each
+// execution, supplies the fake services, runs entry points as executions with an auth mode and a
+// time limit, fires triggers, and exposes what happened for tests to inspect.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CacheStores, FakeCacheService } from './cache';
+import { VirtualClock } from './clock';
+import { cellResult, parseFormulaCall, type CellResult } from './custom-functions';
+import { HostFailure, Messages } from './errors';
+import { newExecution, type AuthModeName, type Execution, type ExecutionKind, type LogEntry } from './execution';
+import { FakeHtmlService } from './html';
+import { Instrumenter } from './instrument';
+import { sidebarArguments, sidebarReturnValue } from './json-bridge';
+import { bundleFiles, declaredFunctions, type DeclaredFunction } from './loader';
+import { FakeLockService, LockTable, type LockScope } from './lock';
+import { FakeConsole, FakeLogger, LogSink } from './logger';
+import { FakePropertiesService, PropertyStores } from './properties';
+import { createRealm, type Realm } from './realm';
+import { Runtime } from './runtime';
+import { FakeSession } from './session';
+import { parseA1 } from './spreadsheet/a1';
+import { readValue } from './spreadsheet/cell-values';
+import { SheetHelper } from './spreadsheet/sheet-helper';
+import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet/spreadsheet';
+import { SpreadsheetModel } from './spreadsheet/spreadsheet-model';
+import { UiRecorder, type MenuEntry } from './spreadsheet/ui';
+import { SyncHttpClient } from './sync-http';
+import { FakeScriptApp, TriggerRegistry, type TriggerRecord } from './triggers';
+import { FakeUrlFetchApp, FetchRouter, type RecordedRequest, type Route } from './url-fetch';
+import { FakeUtilities } from './utilities';
+
+// gas-local ships without types.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const gasLocal = require('gas-local') as {
+  require(folder: string, globals: object, options: { filter: (file: string) => boolean }): Record<string, unknown>;
+};
+
+export interface HostOptions {
+  /** The folder holding the built bundle (Code.js) and its HTML files. */
+  bundleDir: string;
+  /** Which files of the folder are script files; default: every `.js` file. */
+  filter?: (file: string) => boolean;
+  /** The spreadsheet's owner, and the default user. */
+  owner?: string;
+  spreadsheetName?: string;
+  spreadsheetTimeZone?: string;
+  scriptTimeZone?: string;
+  /** Base URL prefix -> in-process handler or loopback base URL. */
+  routes?: Record<string, Route>;
+  clockStart?: Date | number;
+  /** Title of the add-on menu (`createAddonMenu`). */
+  addonMenuTitle?: string;
+  /** Enforce the Editor add-on trigger rules (default true). */
+  addOnRules?: boolean;
+}
+
+export interface RunOptions {
+  user?: string;
+  mode?: AuthModeName;
+  kind?: ExecutionKind;
+  spreadsheetId?: string;
+}
+
+export interface ExecutionResult {
+  ok: boolean;
+  /** The function's return value (undefined when it threw or timed out). */
+  value: unknown;
+  error?: { name: string; message: string; stack?: string };
+  timedOut: boolean;
+  execution: Execution;
+  elapsedMs: number;
+  logs: LogEntry[];
+  calls: Record<string, number>;
+}
+
+export interface CustomFunctionResult {
+  /** What the cell shows: the value, or `#ERROR!` when the function threw or timed out. */
+  cell: CellResult;
+  error?: string;
+  timedOut: boolean;
+  result: ExecutionResult;
+}
+
+const SERVICE_GLOBALS = [
+  'SpreadsheetApp',
+  'PropertiesService',
+  'CacheService',
+  'LockService',
+  'Session',
+  'Logger',
+  'console',
+  'Utilities',
+  'HtmlService',
+  'ScriptApp',
+  'UrlFetchApp',
+] as const;
+
+export class AppsScriptHost {
+  readonly clock: VirtualClock;
+  readonly runtime: Runtime;
+  readonly ui: UiRecorder;
+  readonly owner: string;
+  readonly declared: DeclaredFunction[];
+  readonly triggers: TriggerRegistry;
+  readonly logs: LogSink;
+  private readonly documents = new Map<string, SpreadsheetModel>();
+  private readonly defaultDocumentId: string;
+  private readonly properties = new PropertyStores();
+  private readonly caches: CacheStores;
+  private readonly locks = new LockTable();
+  private readonly router: FetchRouter;
+  private http?: SyncHttpClient;
+  private readonly services: Record<(typeof SERVICE_GLOBALS)[number], object>;
+  private readonly filter: (file: string) => boolean;
+  private lastLoad: string[] = [];
+
+  constructor(private readonly options: HostOptions) {
+    this.clock = new VirtualClock(options.clockStart);
+    this.runtime = new Runtime(this.clock);
+    this.owner = options.owner ?? 'owner@example.com';
+    this.ui = new UiRecorder(options.addonMenuTitle ?? 'Add-on');
+    this.triggers = new TriggerRegistry(options.addOnRules ?? true);
+    this.logs = new LogSink(this.runtime);
+    this.caches = new CacheStores(() => this.clock.now());
+    this.filter = options.filter ?? ((f) => f.endsWith('.js'));
+
+    const doc = new SpreadsheetModel('spreadsheet-1', options.spreadsheetName ?? 'Prospects', this.owner, options.spreadsheetTimeZone ?? 'Etc/UTC');
+    doc.addSheet('Sheet1');
+    this.documents.set(doc.id, doc);
+    this.defaultDocumentId = doc.id;
+
+    this.router = new FetchRouter(options.routes ?? {}, () => (this.http ??= new SyncHttpClient()), this.runtime);
+    const scriptId = 'local-script';
+    this.services = {
+      SpreadsheetApp: new FakeSpreadsheetApp(this.runtime, (id) => this.document(id), this.ui),
+      PropertiesService: new FakePropertiesService(this.properties, this.runtime, (id) => this.document(id).owner),
+      CacheService: new FakeCacheService(this.caches, this.runtime),
+      LockService: new FakeLockService(this.locks, this.runtime),
+      Session: new FakeSession(this.runtime, options.scriptTimeZone ?? 'Etc/UTC', scriptId),
+      Logger: new FakeLogger(this.logs),
+      console: new FakeConsole(this.logs, () => this.clock.now()),
+      Utilities: new FakeUtilities(this.runtime, scriptId),
+      HtmlService: new FakeHtmlService(options.bundleDir),
+      ScriptApp: new FakeScriptApp(this.triggers, this.runtime, scriptId),
+      UrlFetchApp: new FakeUrlFetchApp(this.router, this.runtime),
+    };
+
+    this.declared = bundleFiles(options.bundleDir, this.filter).flatMap((f) => declaredFunctions(fs.readFileSync(f, 'utf8'), path.basename(f)));
+  }
+
+  // ---- documents and sheets ----
+
+  document(id = this.defaultDocumentId): SpreadsheetModel {
+    const d = this.documents.get(id);
+    if (!d) throw new HostFailure(`no spreadsheet ${id}`);
+    return d;
+  }
+
+  get spreadsheet(): SpreadsheetModel {
+    return this.document();
+  }
+
+  /** A sheet of the default spreadsheet for tests to load and inspect, created if missing. */
+  sheet(name = 'Sheet1'): SheetHelper {
+    const doc = this.document();
+    return new SheetHelper(doc, doc.sheetByName(name) ?? doc.addSheet(name));
+  }
+
+  /** Sets the user's selection, e.g. `'Sheet1!A2:C5'` or several ranges (a range list). */
+  select(...a1: string[]): void {
+    const doc = this.document();
+    doc.selection = a1.map((ref) => {
+      const a = parseA1(ref);
+      const sheet = a.sheetName !== undefined ? doc.sheetByName(a.sheetName) : doc.activeSheet();
+      if (!sheet) throw new HostFailure(`no sheet in ${ref}`);
+      return {
+        sheetId: sheet.sheetId,
+        row: a.row,
+        column: a.column,
+        numRows: (a.lastRow ?? sheet.maxRows) - a.row + 1,
+        numColumns: (a.lastColumn ?? sheet.maxColumns) - a.column + 1,
+      };
+    });
+    doc.activeSheetId = doc.selection[0]?.sheetId ?? doc.activeSheetId;
+  }
+
+  // ---- executions ----
+
+  private loadInto(exec: Execution): { sandbox: Record<string, unknown>; realm: Realm; instr: Instrumenter } {
+    const sandbox: Record<string, unknown> = {};
+    const realm = createRealm(sandbox, () => Math.floor(this.clock.now()));
+    const instr = new Instrumenter(this.runtime, realm);
+    for (const name of SERVICE_GLOBALS) {
+      const service = this.services[name];
+      Object.defineProperty(sandbox, name, {
+        configurable: true,
+        enumerable: false,
+        get: () => {
+          this.runtime.noteGlobal(name);
+          return instr.wrap(service);
+        },
+      });
+    }
+    exec.loading = true;
+    try {
+      gasLocal.require(this.options.bundleDir, sandbox, { filter: this.filter });
+    } finally {
+      exec.loading = false;
+    }
+    this.lastLoad = [...exec.loadAccesses];
+    return { sandbox, realm, instr };
+  }
+
+  /** Runs `functionName(...args)` as one execution; the script's errors come back in the result. */
+  run(functionName: string, args: unknown[] = [], opts: RunOptions = {}): ExecutionResult {
+    const exec = newExecution({
+      functionName,
+      user: opts.user ?? this.owner,
+      mode: opts.mode ?? 'FULL',
+      kind: opts.kind ?? 'editor',
+      spreadsheetId: opts.spreadsheetId ?? this.defaultDocumentId,
+      startedAt: this.clock.now(),
+    });
+    this.runtime.enter(exec);
+    let value: unknown;
+    let thrown: unknown;
+    let threw = false;
+    try {
+      const { sandbox, realm, instr } = this.loadInto(exec);
+      const fn = sandbox[functionName];
+      if (typeof fn !== 'function') throw realm.exception(Messages.scriptFunctionNotFound(functionName));
+      value = (fn as (...a: unknown[]) => unknown).apply(undefined, args.map((a) => instr.toScript(a)));
+    } catch (e) {
+      threw = true;
+      thrown = e;
+    } finally {
+      this.runtime.leave(exec);
+      this.locks.releaseAllOf(exec.id);
+    }
+    if (exec.failures.length) throw exec.failures[0];
+    if (thrown instanceof HostFailure) throw thrown;
+    const result: ExecutionResult = {
+      ok: !threw && !exec.timedOut,
+      value: threw || exec.timedOut ? undefined : value,
+      timedOut: exec.timedOut,
+      execution: exec,
+      elapsedMs: this.clock.now() - exec.startedAt,
+      logs: exec.logs,
+      calls: exec.calls.counts(),
+    };
+    if (exec.timedOut) result.error = { name: 'Exception', message: Messages.timeout };
+    else if (threw) {
+      const e = thrown as { name?: unknown; message?: unknown; stack?: unknown } | undefined;
+      result.error = {
+        name: typeof e?.name === 'string' ? e.name : 'Error',
+        message: typeof e?.message === 'string' ? e.message : String(thrown),
+        ...(typeof e?.stack === 'string' ? { stack: e.stack } : {}),
+      };
+    }
+    return result;
+  }
+
+  /** Opens the document as `user`: runs the `onOpen` simple trigger in LIMITED mode (NONE before the add-on is enabled). */
+  open(opts: { user?: string; mode?: 'LIMITED' | 'NONE' } = {}): ExecutionResult {
+    const mode = opts.mode ?? 'LIMITED';
+    const user = opts.user ?? this.owner;
+    const event: Record<string, unknown> = { authMode: mode };
+    if (mode === 'LIMITED') event.source = new FakeSpreadsheet(this.document(), this.runtime);
+    return this.run('onOpen', [event], { user, mode, kind: 'simpleTrigger' });
+  }
+
+  /** Installs the add-on for `user`: runs `onInstall` in FULL mode, as Apps Script does. */
+  install(opts: { user?: string } = {}): ExecutionResult {
+    const event = { authMode: 'FULL', source: new FakeSpreadsheet(this.document(), this.runtime) };
+    return this.run('onInstall', [event], { user: opts.user ?? this.owner, mode: 'FULL', kind: 'simpleTrigger' });
+  }
+
+  /** Clicks an item of the menu `user`'s onOpen built (by caption), running its function in FULL mode. */
+  clickMenu(caption: string, opts: { user?: string } = {}): ExecutionResult {
+    const user = opts.user ?? this.owner;
+    const menu = this.ui.menuFor(user);
+    const find = (entries: MenuEntry[]): string | undefined => {
+      for (const e of entries) {
+        if (e.type === 'item' && e.caption === caption) return e.functionName;
+        if (e.type === 'submenu') {
+          const f = find(e.entries);
+          if (f) return f;
+        }
+      }
+      return undefined;
+    };
+    const fn = menu ? find(menu.entries) : undefined;
+    if (!fn) throw new HostFailure(`no menu item "${caption}" for ${user}; did onOpen run for this user?`);
+    return this.run(fn, [], { user, mode: 'FULL', kind: 'menu' });
+  }
+
+  /**
+   * What `google.script.run.name(...args)` does from a sidebar: the name must be a top-level
+   * function not ending in `_`; arguments and the return value cross as JSON-like values.
+   */
+  callFromSidebar(name: string, args: unknown[] = [], user = this.owner): ExecutionResult {
+    const sent = sidebarArguments(args);
+    const fn = this.declared.find((d) => d.name === name);
+    if (!fn || name.endsWith('_')) {
+      throw new HostFailure(`google.script.run.${name} is not callable: ${fn ? 'private functions (ending in _) cannot be called' : 'no top-level function declaration with that name'}`);
+    }
+    const result = this.run(name, sent, { user, mode: 'FULL', kind: 'sidebar' });
+    if (result.ok) result.value = sidebarReturnValue(result.value);
+    return result;
+  }
+
+  /** Runs a custom function as Sheets does: CUSTOM_FUNCTION mode, 30 s, anonymous, read-only. */
+  runCustomFunction(name: string, args: unknown[], opts: { asUser?: string; spreadsheetId?: string } = {}): CustomFunctionResult {
+    if (name.endsWith('_') || !this.declared.some((d) => d.name.toUpperCase() === name.toUpperCase())) {
+      return { cell: '#NAME?', error: `Unknown function: '${name}'.`, timedOut: false, result: undefined as unknown as ExecutionResult };
+    }
+    const declared = this.declared.find((d) => d.name.toUpperCase() === name.toUpperCase())!;
+    const result = this.run(declared.name, args, {
+      user: opts.asUser ?? this.owner,
+      mode: 'CUSTOM_FUNCTION',
+      kind: 'customFunction',
+      ...(opts.spreadsheetId ? { spreadsheetId: opts.spreadsheetId } : {}),
+    });
+    if (!result.ok) return { cell: '#ERROR!', error: result.error?.message ?? 'error', timedOut: result.timedOut, result };
+    return { cell: cellResult(result.value), timedOut: false, result };
+  }
+
+  /**
+   * Recalculates cells whose formula calls a custom function of the bundle, e.g. after a test
+   * wrote `=ENRICH_COMPANY(A2:A3)`. Range arguments arrive as 2-D arrays, a single cell as its value.
+   */
+  recalculate(opts: { asUser?: string; sheet?: string } = {}): CustomFunctionResult[] {
+    const doc = this.document();
+    const out: CustomFunctionResult[] = [];
+    for (const sheet of doc.sheets) {
+      if (opts.sheet !== undefined && sheet.name !== opts.sheet) continue;
+      sheet.rows.forEach((row) =>
+        row.cells.forEach((cell) => {
+          const call = cell?.formula ? parseFormulaCall(cell.formula) : undefined;
+          if (!cell || !call || !this.declared.some((d) => d.name.toUpperCase() === call.name.toUpperCase())) return;
+          const args = call.args.map((a) => {
+            if ('literal' in a) return a.literal;
+            const r = parseA1(a.ref);
+            const src = r.sheetName !== undefined ? doc.sheetByName(r.sheetName) : sheet;
+            if (!src) return '';
+            const lastRow = r.lastRow ?? src.lastRow();
+            const lastColumn = r.lastColumn ?? src.lastColumn();
+            if (lastRow === r.row && lastColumn === r.column) return readValue(src.cell(r.row, r.column));
+            const block: unknown[][] = [];
+            for (let i = r.row; i <= lastRow; i++) {
+              const line: unknown[] = [];
+              for (let j = r.column; j <= lastColumn; j++) line.push(readValue(src.cell(i, j)));
+              block.push(line);
+            }
+            return block;
+          });
+          const res = this.runCustomFunction(call.name, args, opts.asUser ? { asUser: opts.asUser } : {});
+          cell.computed = res.cell;
+          out.push(res);
+        }),
+      );
+    }
+    return out;
+  }
+
+  // ---- triggers ----
+
+  triggerList(filter: { user?: string } = {}): TriggerRecord[] {
+    return this.triggers.triggers.filter((t) => filter.user === undefined || t.user === filter.user).map((t) => ({ ...t }));
+  }
+
+  /**
+   * Advances the clock to the next due clock trigger and runs its handler as the user who made
+   * it, in FULL mode, with a time-driven event object. Undefined when none is due by `until`.
+   */
+  fireNextTrigger(until = Infinity): (ExecutionResult & { trigger: TriggerRecord }) | undefined {
+    const t = this.triggers.nextDue();
+    if (!t || t.dueAt === undefined || t.dueAt > until) return undefined;
+    this.clock.advanceTo(t.dueAt);
+    const at = new Date(this.clock.now());
+    const event = {
+      authMode: 'FULL',
+      triggerUid: t.uid,
+      year: at.getUTCFullYear(),
+      month: at.getUTCMonth() + 1,
+      'day-of-month': at.getUTCDate(),
+      'day-of-week': at.getUTCDay() === 0 ? 7 : at.getUTCDay(),
+      'week-of-year': 0,
+      hour: at.getUTCHours(),
+      minute: at.getUTCMinutes(),
+      second: at.getUTCSeconds(),
+      timezone: 'UTC',
+    };
+    const snapshot = { ...t };
+    this.triggers.markFired(t.uid, this.clock.now());
+    const result = this.run(t.handler, [event], { user: t.user, mode: 'FULL', kind: 'trigger', spreadsheetId: t.documentId });
+    return { ...result, trigger: snapshot };
+  }
+
+  /** Fires due triggers in order until none is due by `until` (or `max` have fired). */
+  runTriggersUntil(until: number, max = 1000): (ExecutionResult & { trigger: TriggerRecord })[] {
+    const out: (ExecutionResult & { trigger: TriggerRecord })[] = [];
+    for (let r = this.fireNextTrigger(until); r; r = out.length < max ? this.fireNextTrigger(until) : undefined) out.push(r);
+    this.clock.advanceTo(until === Infinity ? this.clock.now() : until);
+    return out;
+  }
+
+  // ---- properties, cache, locks ----
+
+  userProperties(user = this.owner): Record<string, string> {
+    return Object.fromEntries(this.properties.get('user', user).values);
+  }
+
+  documentProperties(spreadsheetId = this.defaultDocumentId): Record<string, string> {
+    return Object.fromEntries(this.properties.get('document', spreadsheetId).values);
+  }
+
+  scriptProperties(): Record<string, string> {
+    return Object.fromEntries(this.properties.get('script').values);
+  }
+
+  /** Seeds a property store without going through the script (limits still apply). */
+  setProperties(scope: 'user' | 'document' | 'script', values: Record<string, string>, id?: string): void {
+    const key = id ?? (scope === 'user' ? this.owner : scope === 'document' ? this.defaultDocumentId : '');
+    this.properties.get(scope, key).write(values);
+  }
+
+  /** Drops every cache entry, as Apps Script may under memory pressure. */
+  evictCaches(): void {
+    this.caches.evictAll();
+  }
+
+  /** Holds a lock as another execution would, until `release()` or `releaseAfterMs` of virtual time. */
+  holdLock(scope: LockScope, opts: { user?: string; spreadsheetId?: string; releaseAfterMs?: number } = {}): { release(): void } {
+    const id = scope === 'document' ? (opts.spreadsheetId ?? this.defaultDocumentId) : scope === 'user' ? (opts.user ?? this.owner) : '';
+    const releaseAt = opts.releaseAfterMs === undefined ? undefined : this.clock.now() + opts.releaseAfterMs;
+    return this.locks.holdExternally(this.locks.key(scope, id), releaseAt);
+  }
+
+  // ---- observation ----
+
+  get requests(): RecordedRequest[] {
+    return this.router.requests;
+  }
+
+  /** Calls per `Service.Class.method` since the last reset. */
+  stats(): Record<string, number> {
+    return this.runtime.stats.counts();
+  }
+
+  resetStats(): void {
+    this.runtime.stats.reset();
+  }
+
+  /** The estimated Apps Script time of the calls since the last reset, per the cost model. */
+  costReport(): ReturnType<Runtime['stats']['report']> {
+    return this.runtime.stats.report();
+  }
+
+  /** Loads the bundle alone (no function runs) and returns the service accesses its top-level code made. */
+  load(opts: { mode?: AuthModeName } = {}): string[] {
+    const exec = newExecution({
+      functionName: '(load)',
+      user: this.owner,
+      mode: opts.mode ?? 'LIMITED',
+      kind: 'load',
+      spreadsheetId: this.defaultDocumentId,
+      startedAt: this.clock.now(),
+    });
+    this.runtime.enter(exec);
+    try {
+      this.loadInto(exec);
+    } finally {
+      this.runtime.leave(exec);
+    }
+    return [...exec.loadAccesses];
+  }
+
+  /** The service accesses made by top-level code during the latest load. */
+  loadAccesses(): string[] {
+    return [...this.lastLoad];
+  }
+
+  async close(): Promise<void> {
+    await this.http?.close();
+  }
+}

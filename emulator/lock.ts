@@ -1,0 +1,120 @@
+// LockService: document, user and script locks held by executions. A test can hold a lock from
+// "another execution" to prove contention; waiting for a lock spends virtual time.
+import { GasError, HostFailure, Messages } from './errors';
+import type { Runtime } from './runtime';
+import type { Shape } from './shape';
+
+export type LockScope = 'document' | 'user' | 'script';
+
+interface Holder {
+  /** The execution holding the lock, or 0 for one held by the test. */
+  executionId: number;
+  /** For a lock held by the test: when that other execution lets go, if ever. */
+  releaseAt?: number;
+}
+
+export class LockTable {
+  private holders = new Map<string, Holder>();
+
+  key(scope: LockScope, id: string): string {
+    return `${scope}:${id}`;
+  }
+
+  holder(key: string, now: number): Holder | undefined {
+    const h = this.holders.get(key);
+    if (h && h.releaseAt !== undefined && h.releaseAt <= now) {
+      this.holders.delete(key);
+      return undefined;
+    }
+    return h;
+  }
+
+  take(key: string, executionId: number): void {
+    this.holders.set(key, { executionId });
+  }
+
+  release(key: string, executionId: number): void {
+    if (this.holders.get(key)?.executionId === executionId) this.holders.delete(key);
+  }
+
+  /** Apps Script releases an execution's locks when it ends. */
+  releaseAllOf(executionId: number): void {
+    for (const [k, h] of this.holders) if (h.executionId === executionId) this.holders.delete(k);
+  }
+
+  /** Holds a lock as another execution would; it is released by `release()` or at `releaseAt`. */
+  holdExternally(key: string, releaseAt?: number): { release(): void } {
+    if (this.holders.has(key)) throw new HostFailure(`lock ${key} is already held`);
+    const holder: Holder = releaseAt === undefined ? { executionId: 0 } : { executionId: 0, releaseAt };
+    this.holders.set(key, holder);
+    return {
+      release: () => {
+        if (this.holders.get(key) === holder) this.holders.delete(key);
+      },
+    };
+  }
+}
+
+type LockApi = Shape<GoogleAppsScript.Lock.Lock, 'tryLock' | 'waitLock' | 'releaseLock' | 'hasLock'>;
+
+export class FakeLock implements LockApi {
+  static readonly kind = 'LockService.Lock';
+
+  constructor(
+    private readonly table: LockTable,
+    private readonly runtime: Runtime,
+    private readonly key: string,
+  ) {}
+
+  tryLock(timeoutInMillis: number): boolean {
+    const exec = this.runtime.exec();
+    const clock = this.runtime.clock;
+    const holder = this.table.holder(this.key, clock.now());
+    if (!holder || holder.executionId === exec.id) {
+      this.table.take(this.key, exec.id);
+      return true;
+    }
+    const timeout = Math.max(0, Number(timeoutInMillis) || 0);
+    if (holder.releaseAt !== undefined && holder.releaseAt <= clock.now() + timeout) {
+      this.runtime.spend('LockService.Lock.tryLock', holder.releaseAt - clock.now());
+      this.table.holder(this.key, clock.now());
+      this.table.take(this.key, exec.id);
+      return true;
+    }
+    this.runtime.spend('LockService.Lock.tryLock', timeout);
+    return false;
+  }
+
+  waitLock(timeoutInMillis: number): void {
+    if (!this.tryLock(timeoutInMillis)) throw new GasError(Messages.lockTimeout);
+  }
+
+  releaseLock(): void {
+    this.table.release(this.key, this.runtime.exec().id);
+  }
+
+  hasLock(): boolean {
+    return this.table.holder(this.key, this.runtime.clock.now())?.executionId === this.runtime.exec().id;
+  }
+}
+
+export class FakeLockService {
+  static readonly kind = 'LockService';
+
+  constructor(
+    private readonly table: LockTable,
+    private readonly runtime: Runtime,
+  ) {}
+
+  getDocumentLock(): FakeLock {
+    return new FakeLock(this.table, this.runtime, this.table.key('document', this.runtime.exec().spreadsheetId));
+  }
+
+  getUserLock(): FakeLock {
+    return new FakeLock(this.table, this.runtime, this.table.key('user', this.runtime.exec().user));
+  }
+
+  getScriptLock(): FakeLock {
+    return new FakeLock(this.table, this.runtime, this.table.key('script', ''));
+  }
+}

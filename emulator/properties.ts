@@ -1,0 +1,118 @@
+// PropertiesService: user (per user), document (per spreadsheet) and script stores, with Apps
+// Script's limits of 9 KB per value and 500 KB per store.
+import { GasError, Messages } from './errors';
+import type { Runtime } from './runtime';
+import type { Shape } from './shape';
+
+export const MAX_VALUE_BYTES = 9 * 1024;
+export const MAX_STORE_BYTES = 500 * 1024;
+
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+
+/** One property store's contents. */
+export class PropertyStore {
+  readonly values = new Map<string, string>();
+
+  size(): number {
+    let n = 0;
+    for (const [k, v] of this.values) n += bytes(k) + bytes(v);
+    return n;
+  }
+
+  /** Applies `changes` only if every value and the resulting store fit the limits. */
+  write(changes: Record<string, string>, deleteOthers = false): void {
+    for (const v of Object.values(changes)) if (bytes(v) > MAX_VALUE_BYTES) throw new GasError(Messages.propertyValueTooLarge);
+    const next = new Map(deleteOthers ? [] : this.values);
+    for (const [k, v] of Object.entries(changes)) next.set(k, v);
+    let total = 0;
+    for (const [k, v] of next) total += bytes(k) + bytes(v);
+    if (total > MAX_STORE_BYTES) throw new GasError(Messages.propertyStoreFull);
+    this.values.clear();
+    for (const [k, v] of next) this.values.set(k, v);
+  }
+}
+
+/** All stores of the host, by scope. */
+export class PropertyStores {
+  private stores = new Map<string, PropertyStore>();
+
+  get(scope: 'user' | 'document' | 'script', id = ''): PropertyStore {
+    const key = `${scope}:${id}`;
+    let s = this.stores.get(key);
+    if (!s) {
+      s = new PropertyStore();
+      this.stores.set(key, s);
+    }
+    return s;
+  }
+}
+
+type PropertiesApi = Shape<
+  GoogleAppsScript.Properties.Properties,
+  'getProperty' | 'setProperty' | 'setProperties' | 'getProperties' | 'deleteProperty' | 'deleteAllProperties' | 'getKeys'
+>;
+
+export class FakeProperties implements PropertiesApi {
+  static readonly kind = 'PropertiesService.Properties';
+
+  constructor(private readonly store: PropertyStore) {}
+
+  getProperty(key: string): string | null {
+    return this.store.values.get(String(key)) ?? null;
+  }
+
+  setProperty(key: string, value: string): this {
+    this.store.write({ [String(key)]: String(value) });
+    return this;
+  }
+
+  setProperties(properties: { [key: string]: string }, deleteAllOthers?: boolean): this {
+    const changes: Record<string, string> = {};
+    for (const [k, v] of Object.entries(properties)) changes[k] = String(v);
+    this.store.write(changes, deleteAllOthers === true);
+    return this;
+  }
+
+  getProperties(): { [key: string]: string } {
+    return Object.fromEntries(this.store.values);
+  }
+
+  getKeys(): string[] {
+    return [...this.store.values.keys()];
+  }
+
+  deleteProperty(key: string): this {
+    this.store.values.delete(String(key));
+    return this;
+  }
+
+  deleteAllProperties(): this {
+    this.store.values.clear();
+    return this;
+  }
+}
+
+export class FakePropertiesService {
+  static readonly kind = 'PropertiesService';
+
+  constructor(
+    private readonly stores: PropertyStores,
+    private readonly runtime: Runtime,
+    /** Whose user properties a custom function sees: the spreadsheet's owner. */
+    private readonly ownerOf: (spreadsheetId: string) => string,
+  ) {}
+
+  getUserProperties(): FakeProperties {
+    const exec = this.runtime.exec();
+    const user = exec.mode === 'CUSTOM_FUNCTION' ? this.ownerOf(exec.spreadsheetId) : exec.user;
+    return new FakeProperties(this.stores.get('user', user));
+  }
+
+  getDocumentProperties(): FakeProperties {
+    return new FakeProperties(this.stores.get('document', this.runtime.exec().spreadsheetId));
+  }
+
+  getScriptProperties(): FakeProperties {
+    return new FakeProperties(this.stores.get('script'));
+  }
+}

@@ -1,0 +1,63 @@
+// The script's realm: a bare vm context holding only what Apps Script's V8 offers, a `Date`
+// that reads the virtual clock, and helpers that move values and errors into that realm.
+import * as vm from 'node:vm';
+
+export interface Realm {
+  context: vm.Context;
+  /** An `Exception` made with the realm's own `Error`, so `e instanceof Error` holds in the script. */
+  exception(message: string): Error;
+  /** A deep copy of plain host data (arrays, objects, dates) built from the realm's constructors. */
+  adopt(value: unknown, keep: (v: object) => boolean): unknown;
+  /** True when `value` is an Error of the realm (the script threw it). */
+  isError(value: unknown): value is Error;
+}
+
+// Runs inside the context: replaces Date with one whose "now" is the host clock and returns
+// the helpers as closures, so nothing but `Date` is added to the script's globals.
+const PRELUDE = `(function (hostNow) {
+  'use strict';
+  var RealDate = Date;
+  function VirtualDate() {
+    if (!new.target) return new RealDate(hostNow()).toString();
+    var args = arguments.length === 0 ? [hostNow()] : Array.prototype.slice.call(arguments);
+    return Reflect.construct(RealDate, args, new.target);
+  }
+  VirtualDate.prototype = RealDate.prototype;
+  Object.defineProperty(RealDate.prototype, 'constructor', { value: VirtualDate, writable: true, configurable: true });
+  VirtualDate.now = function () { return hostNow(); };
+  VirtualDate.parse = RealDate.parse;
+  VirtualDate.UTC = RealDate.UTC;
+  globalThis.Date = VirtualDate;
+  function exception(message) { var e = new Error(message); e.name = 'Exception'; return e; }
+  function adopt(v, keep) {
+    if (v === null || typeof v !== 'object') return v;
+    if (keep(v)) return v;
+    if (Array.isArray(v)) { var a = new Array(v.length); for (var i = 0; i < v.length; i++) a[i] = adopt(v[i], keep); return a; }
+    if (Object.prototype.toString.call(v) === '[object Date]') return new RealDate(v.getTime());
+    var o = {};
+    Object.keys(v).forEach(function (k) { o[k] = adopt(v[k], keep); });
+    return o;
+  }
+  function isError(v) { return v instanceof Error; }
+  return { exception: exception, adopt: adopt, isError: isError };
+})`;
+
+/** Names a fresh Node vm context has beyond ECMAScript itself, none of which Apps Script offers. */
+const NOT_IN_APPS_SCRIPT = ['WebAssembly'];
+
+export function createRealm(sandbox: Record<string, unknown>, now: () => number): Realm {
+  const context = vm.createContext(sandbox, { codeGeneration: { strings: true, wasm: false } });
+  for (const name of NOT_IN_APPS_SCRIPT) vm.runInContext(`delete globalThis.${name}`, context);
+  const install = vm.runInContext(PRELUDE, context) as (hostNow: () => number) => {
+    exception(message: string): Error;
+    adopt(value: unknown, keep: (v: object) => boolean): unknown;
+    isError(value: unknown): boolean;
+  };
+  const helpers = install(now);
+  return {
+    context,
+    exception: helpers.exception,
+    adopt: helpers.adopt,
+    isError: (v: unknown): v is Error => helpers.isError(v),
+  };
+}

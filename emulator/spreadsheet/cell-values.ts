@@ -1,0 +1,173 @@
+// What a cell holds and how Sheets reads what is written into it: `=` starts a formula, a
+// leading apostrophe keeps text, numeric text becomes a number, `@` (plain text) keeps it all.
+import { formatDate } from '../format-date';
+
+export type CellValue = string | number | boolean | Date;
+
+export interface Cell {
+  /** The stored value; '' when the cell has no value (a formula's value is computed on read). */
+  value: CellValue;
+  formula?: string;
+  /** A custom function's answer, set by recalculation. */
+  computed?: CellValue | CellValue[][];
+  format?: string;
+  note?: string;
+}
+
+export const DEFAULT_NUMBER_FORMAT = '0.###############';
+export const PLAIN_TEXT = '@';
+export const FORMULA_ERROR = '#ERROR!';
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Stores `input` the way Sheets does for a value entered through setValue(s). */
+export function enterValue(cell: Cell, input: unknown): void {
+  delete cell.formula;
+  delete cell.computed;
+  if (input === null || input === undefined) {
+    cell.value = '';
+    return;
+  }
+  if (typeof input === 'number' || typeof input === 'boolean') {
+    cell.value = input;
+    return;
+  }
+  if (Object.prototype.toString.call(input) === '[object Date]') {
+    cell.value = new Date((input as Date).getTime());
+    return;
+  }
+  const text = String(input);
+  if (cell.format === PLAIN_TEXT) {
+    cell.value = text;
+    return;
+  }
+  if (text.startsWith("'")) {
+    cell.value = text.slice(1);
+    return;
+  }
+  if (text.length > 1 && text.startsWith('=')) {
+    cell.value = '';
+    cell.formula = text;
+    return;
+  }
+  if (NUMBER.test(text.trim()) && text.trim() !== '') {
+    cell.value = Number(text.trim());
+    return;
+  }
+  // Sheets reads "+1 555 0100" or "-foo" as a formula, just as a user typing them would get.
+  if (text.length > 1 && (text.startsWith('+') || text.startsWith('-'))) {
+    cell.value = '';
+    cell.formula = `=${text}`;
+    return;
+  }
+  if (/^(true|false)$/i.test(text)) {
+    cell.value = text.toLowerCase() === 'true';
+    return;
+  }
+  cell.value = text;
+}
+
+/** Evaluates `+ - * /` over numbers; anything else is not computed by the host. */
+function evaluateArithmetic(expr: string): number | undefined {
+  let i = 0;
+  const peek = () => expr.charAt(i);
+  const skip = () => {
+    while (peek() === ' ') i++;
+  };
+  function primary(): number | undefined {
+    skip();
+    if (peek() === '(') {
+      i++;
+      const v = sum();
+      skip();
+      if (peek() !== ')') return undefined;
+      i++;
+      return v;
+    }
+    if (peek() === '-' || peek() === '+') {
+      const sign = peek() === '-' ? -1 : 1;
+      i++;
+      const v = primary();
+      return v === undefined ? undefined : sign * v;
+    }
+    const m = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(expr.slice(i));
+    if (!m) return undefined;
+    i += m[0].length;
+    return Number(m[0]);
+  }
+  function product(): number | undefined {
+    let v = primary();
+    for (skip(); v !== undefined && (peek() === '*' || peek() === '/'); skip()) {
+      const op = peek();
+      i++;
+      const r = primary();
+      if (r === undefined) return undefined;
+      v = op === '*' ? v * r : v / r;
+    }
+    return v;
+  }
+  function sum(): number | undefined {
+    let v = product();
+    for (skip(); v !== undefined && (peek() === '+' || peek() === '-'); skip()) {
+      const op = peek();
+      i++;
+      const r = product();
+      if (r === undefined) return undefined;
+      v = op === '+' ? v + r : v - r;
+    }
+    return v;
+  }
+  const v = sum();
+  skip();
+  return i === expr.length && v !== undefined && Number.isFinite(v) ? v : undefined;
+}
+
+/** The value a formula shows: a recalculated custom function's answer, simple arithmetic or a text literal, else #ERROR!. */
+export function formulaValue(cell: Cell): CellValue {
+  if (cell.computed !== undefined) {
+    const c = cell.computed;
+    return Array.isArray(c) ? (c[0]?.[0] ?? '') : c;
+  }
+  const body = (cell.formula ?? '').slice(1).trim();
+  const literal = /^"((?:[^"]|"")*)"$/.exec(body);
+  if (literal) return literal[1]!.replace(/""/g, '"');
+  return evaluateArithmetic(body) ?? FORMULA_ERROR;
+}
+
+export function readValue(cell: Cell | undefined): CellValue {
+  if (!cell) return '';
+  if (cell.formula) return formulaValue(cell);
+  return cell.value instanceof Date ? new Date(cell.value.getTime()) : cell.value;
+}
+
+function formatNumber(n: number, format: string): string {
+  const percent = format.endsWith('%');
+  const f = percent ? format.slice(0, -1) : format;
+  const v = percent ? n * 100 : n;
+  const decimals = /\.(0+)/.exec(f)?.[1]?.length ?? 0;
+  const grouped = f.includes(',');
+  if (/^[#,0]+(\.0+)?$/.test(f)) {
+    const s = grouped
+      ? v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+      : v.toFixed(decimals);
+    return percent ? `${s}%` : s;
+  }
+  return String(n);
+}
+
+export function displayValue(cell: Cell | undefined, timeZone: string): string {
+  const v = readValue(cell);
+  const format = cell?.format ?? DEFAULT_NUMBER_FORMAT;
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (typeof v === 'number') return format === DEFAULT_NUMBER_FORMAT || format === PLAIN_TEXT ? String(v) : formatNumber(v, format);
+  if (v instanceof Date) {
+    // A date format set on the cell is read with Java's letters (MM month, mm minutes).
+    const pattern = format !== DEFAULT_NUMBER_FORMAT && format !== PLAIN_TEXT ? format : 'M/d/yyyy H:mm:ss';
+    return formatDate(v, timeZone, pattern);
+  }
+  return v;
+}
+
+export function isEmpty(cell: Cell | undefined): boolean {
+  return !cell || (!cell.formula && cell.value === '');
+}

@@ -1,0 +1,173 @@
+// The fake Sheet: ranges by A1 or row/column, the data extent, and row operations.
+import { GasError } from '../errors';
+import type { Shape } from '../shape';
+import { parseA1 } from './a1';
+import { enterValue } from './cell-values';
+import { FakeRange } from './range';
+import type { SheetModel } from './sheet-model';
+import type { SpreadsheetModel } from './spreadsheet-model';
+
+type SheetApi = Shape<
+  GoogleAppsScript.Spreadsheet.Sheet,
+  | 'getName'
+  | 'getSheetId'
+  | 'getLastRow'
+  | 'getLastColumn'
+  | 'getMaxRows'
+  | 'getMaxColumns'
+  | 'insertRowsBefore'
+  | 'insertRowsAfter'
+  | 'deleteRow'
+  | 'deleteRows'
+  | 'isRowHiddenByUser'
+  | 'isRowHiddenByFilter'
+  | 'getFrozenRows'
+  | 'setFrozenRows'
+  | 'getIndex'
+>;
+
+export class FakeSheet implements SheetApi {
+  static readonly kind = 'SpreadsheetApp.Sheet';
+
+  constructor(
+    private readonly doc: SpreadsheetModel,
+    private readonly model: SheetModel,
+    private readonly makeSpreadsheet: () => unknown,
+  ) {}
+
+  _range(row: number, column: number, numRows: number, numColumns: number): FakeRange {
+    return new FakeRange(this.doc, this.model, row, column, numRows, numColumns, (s) => new FakeSheet(this.doc, s, this.makeSpreadsheet));
+  }
+
+  getRange(rowOrA1: number | string, column?: number, numRows?: number, numColumns?: number): FakeRange {
+    if (typeof rowOrA1 === 'string') {
+      const a = parseA1(rowOrA1);
+      const lastRow = a.lastRow ?? this.model.maxRows;
+      const lastColumn = a.lastColumn ?? this.model.maxColumns;
+      return this._range(a.row, a.column, lastRow - a.row + 1, lastColumn - a.column + 1);
+    }
+    if (column === undefined) throw new GasError("The parameters (number) don't match the method signature for SpreadsheetApp.Sheet.getRange.");
+    return this._range(rowOrA1, column, numRows ?? 1, numColumns ?? 1);
+  }
+
+  getDataRange(): FakeRange {
+    return this._range(1, 1, Math.max(1, this.model.lastRow()), Math.max(1, this.model.lastColumn()));
+  }
+
+  getName(): string {
+    return this.model.name;
+  }
+
+  setName(name: string): this {
+    this.model.name = name;
+    return this;
+  }
+
+  getSheetId(): number {
+    return this.model.sheetId;
+  }
+
+  getIndex(): number {
+    return this.doc.sheets.indexOf(this.model) + 1;
+  }
+
+  getParent(): unknown {
+    return this.makeSpreadsheet();
+  }
+
+  getLastRow(): number {
+    return this.model.lastRow();
+  }
+
+  getLastColumn(): number {
+    return this.model.lastColumn();
+  }
+
+  getMaxRows(): number {
+    return this.model.maxRows;
+  }
+
+  getMaxColumns(): number {
+    return this.model.maxColumns;
+  }
+
+  insertRowsBefore(beforePosition: number, howMany: number): this {
+    this.model.insertRows(beforePosition, howMany);
+    return this;
+  }
+
+  insertRowsAfter(afterPosition: number, howMany: number): this {
+    this.model.insertRows(afterPosition + 1, howMany);
+    return this;
+  }
+
+  insertRowBefore(beforePosition: number): this {
+    return this.insertRowsBefore(beforePosition, 1);
+  }
+
+  insertRowAfter(afterPosition: number): this {
+    return this.insertRowsAfter(afterPosition, 1);
+  }
+
+  deleteRow(rowPosition: number): this {
+    this.model.deleteRows(rowPosition, 1);
+    return this;
+  }
+
+  deleteRows(rowPosition: number, howMany: number): void {
+    this.model.deleteRows(rowPosition, howMany);
+  }
+
+  appendRow(rowContents: unknown[]): this {
+    const row = this.model.lastRow() + 1;
+    if (row > this.model.maxRows) this.model.insertRows(row, 1);
+    if (rowContents.length > this.model.maxColumns) this.model.maxColumns = rowContents.length;
+    rowContents.forEach((v, j) => enterValue(this.model.writableCell(row, j + 1), v));
+    return this;
+  }
+
+  sort(columnPosition: number, ascending?: boolean): this {
+    this.model.sort(columnPosition, ascending ?? true);
+    return this;
+  }
+
+  hideRows(rowIndex: number, numRows?: number): void {
+    for (let i = 0; i < (numRows ?? 1); i++) {
+      const r = this.model.rows[rowIndex - 1 + i];
+      if (r) r.hiddenByUser = true;
+    }
+  }
+
+  showRows(rowIndex: number, numRows?: number): void {
+    for (let i = 0; i < (numRows ?? 1); i++) {
+      const r = this.model.rows[rowIndex - 1 + i];
+      if (r) r.hiddenByUser = false;
+    }
+  }
+
+  isRowHiddenByUser(rowPosition: number): boolean {
+    return this.model.rows[rowPosition - 1]?.hiddenByUser ?? false;
+  }
+
+  isRowHiddenByFilter(rowPosition: number): boolean {
+    return this.model.rows[rowPosition - 1]?.hiddenByFilter ?? false;
+  }
+
+  getFrozenRows(): number {
+    return this.model.frozenRows;
+  }
+
+  setFrozenRows(rows: number): void {
+    this.model.frozenRows = rows;
+  }
+
+  activate(): this {
+    this.doc.select(this.model, 1, 1, 1, 1);
+    return this;
+  }
+
+  clear(): this {
+    for (const r of this.model.rows) r.cells = [];
+    return this;
+  }
+}

@@ -1,0 +1,65 @@
+// A spreadsheet document: its sheets, owner, time zone, the current selection and the toasts shown.
+import { GasError } from '../errors';
+import { SheetModel } from './sheet-model';
+
+export interface Selection {
+  sheetId: number;
+  row: number;
+  column: number;
+  numRows: number;
+  numColumns: number;
+}
+
+export interface Toast {
+  message: string;
+  title: string;
+  timeoutSeconds: number;
+  at: number;
+}
+
+export class SpreadsheetModel {
+  readonly sheets: SheetModel[] = [];
+  /** The selection, one range or several (a range list). */
+  selection: Selection[] = [];
+  activeSheetId = 0;
+  readonly toasts: Toast[] = [];
+  private nextSheetId = 0;
+
+  constructor(
+    readonly id: string,
+    public name: string,
+    readonly owner: string,
+    public timeZone = 'Etc/UTC',
+  ) {}
+
+  addSheet(name?: string, index?: number): SheetModel {
+    const title = name ?? `Sheet${this.sheets.length + 1}`;
+    if (this.sheetByName(title)) {
+      throw new GasError(`A sheet with the name "${title}" already exists. Please enter another name.`);
+    }
+    const sheet = new SheetModel(title, this.nextSheetId === 0 ? 0 : this.nextSheetId * 1000003 % 2147483647);
+    this.nextSheetId++;
+    this.sheets.splice(index ?? this.sheets.length, 0, sheet);
+    if (this.sheets.length === 1) this.select(sheet, 1, 1, 1, 1);
+    return sheet;
+  }
+
+  sheetByName(name: string): SheetModel | undefined {
+    return this.sheets.find((s) => s.name === name);
+  }
+
+  sheetById(id: number): SheetModel | undefined {
+    return this.sheets.find((s) => s.sheetId === id);
+  }
+
+  activeSheet(): SheetModel {
+    const s = this.sheetById(this.activeSheetId) ?? this.sheets[0];
+    if (!s) throw new GasError('The spreadsheet has no sheets.');
+    return s;
+  }
+
+  select(sheet: SheetModel, row: number, column: number, numRows: number, numColumns: number): void {
+    this.activeSheetId = sheet.sheetId;
+    this.selection = [{ sheetId: sheet.sheetId, row, column, numRows, numColumns }];
+  }
+}

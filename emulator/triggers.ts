@@ -1,0 +1,299 @@
+// ScriptApp: installable triggers kept per user and document with the Editor add-on rules (one
+// trigger of each event type per user per document; recurring clock triggers at most hourly),
+// plus the AuthMode enum. The host fires due clock triggers from this registry.
+import { GasError, Messages } from './errors';
+import type { Runtime } from './runtime';
+import type { Shape } from './shape';
+
+export type EventTypeName = 'CLOCK' | 'ON_OPEN' | 'ON_EDIT' | 'ON_CHANGE' | 'ON_FORM_SUBMIT';
+
+export interface TriggerRecord {
+  uid: string;
+  handler: string;
+  user: string;
+  documentId: string;
+  eventType: EventTypeName;
+  createdAt: number;
+  /** Clock triggers: when it fires next. */
+  dueAt?: number;
+  /** Recurring clock triggers: the period. */
+  everyMs?: number;
+  /**
+   * A one-shot that has fired. Apps Script keeps it among the project's triggers (and it still
+   * counts toward the add-on's one-per-type limit) until the script deletes it.
+   */
+  spent: boolean;
+  fired: number;
+}
+
+const HOUR = 60 * 60 * 1000;
+const EVENT_WORDS: Record<EventTypeName, string> = {
+  CLOCK: 'time-based',
+  ON_OPEN: 'open',
+  ON_EDIT: 'edit',
+  ON_CHANGE: 'change',
+  ON_FORM_SUBMIT: 'form submit',
+};
+
+export class TriggerRegistry {
+  readonly triggers: TriggerRecord[] = [];
+  private nextUid = 1000001;
+
+  constructor(readonly addOnRules: boolean) {}
+
+  add(t: Omit<TriggerRecord, 'uid' | 'spent' | 'fired'>): TriggerRecord {
+    if (this.addOnRules) {
+      const same = this.triggers.filter((x) => x.user === t.user && x.documentId === t.documentId && x.eventType === t.eventType);
+      if (same.length > 0) throw new GasError(Messages.tooManyTriggers(EVENT_WORDS[t.eventType]));
+      if (t.everyMs !== undefined && t.everyMs < HOUR) throw new GasError(Messages.clockTooFrequent);
+    }
+    const record: TriggerRecord = { ...t, uid: String(this.nextUid++), spent: false, fired: 0 };
+    this.triggers.push(record);
+    return record;
+  }
+
+  remove(uid: string): void {
+    const i = this.triggers.findIndex((t) => t.uid === uid);
+    if (i >= 0) this.triggers.splice(i, 1);
+  }
+
+  byUid(uid: string): TriggerRecord | undefined {
+    return this.triggers.find((t) => t.uid === uid);
+  }
+
+  /** The clock trigger due first that has not fired for good. */
+  nextDue(): TriggerRecord | undefined {
+    let best: TriggerRecord | undefined;
+    for (const t of this.triggers) {
+      if (t.eventType !== 'CLOCK' || t.spent || t.dueAt === undefined) continue;
+      if (!best || t.dueAt < (best.dueAt ?? Infinity)) best = t;
+    }
+    return best;
+  }
+
+  /** After a firing: a one-shot is spent, a recurring trigger moves to its next period. */
+  markFired(uid: string, now: number): void {
+    const t = this.byUid(uid);
+    if (!t) return;
+    t.fired++;
+    if (t.everyMs === undefined) t.spent = true;
+    else while ((t.dueAt ?? now) <= now) t.dueAt = (t.dueAt ?? now) + t.everyMs;
+  }
+}
+
+type TriggerApi = Shape<GoogleAppsScript.Script.Trigger, 'getHandlerFunction' | 'getUniqueId' | 'getTriggerSourceId'>;
+
+export class FakeTrigger implements TriggerApi {
+  static readonly kind = 'ScriptApp.Trigger';
+
+  constructor(readonly _record: TriggerRecord) {}
+
+  getHandlerFunction(): string {
+    return this._record.handler;
+  }
+
+  getUniqueId(): string {
+    return this._record.uid;
+  }
+
+  getEventType(): string {
+    return this._record.eventType;
+  }
+
+  getTriggerSource(): string {
+    return this._record.eventType === 'CLOCK' ? 'CLOCK' : 'SPREADSHEETS';
+  }
+
+  getTriggerSourceId(): string {
+    return this._record.eventType === 'CLOCK' ? '' : this._record.documentId;
+  }
+}
+
+interface BuilderContext {
+  registry: TriggerRegistry;
+  runtime: Runtime;
+  handler: string;
+}
+
+export class FakeClockTriggerBuilder {
+  static readonly kind = 'ScriptApp.ClockTriggerBuilder';
+  private dueAt?: number;
+  private everyMs?: number;
+
+  constructor(private readonly ctx: BuilderContext) {}
+
+  after(durationMilliseconds: number): this {
+    this.dueAt = this.ctx.runtime.clock.now() + Math.max(0, Number(durationMilliseconds));
+    return this;
+  }
+
+  at(date: Date): this {
+    this.dueAt = new Date(date).getTime();
+    return this;
+  }
+
+  everyMinutes(n: number): this {
+    if (![1, 5, 10, 15, 30].includes(Number(n))) throw new GasError('The value passed to everyMinutes must be 1, 5, 10, 15 or 30.');
+    this.everyMs = Number(n) * 60 * 1000;
+    return this;
+  }
+
+  everyHours(n: number): this {
+    if (!Number.isInteger(Number(n)) || Number(n) < 1) throw new GasError('Invalid argument: hours');
+    this.everyMs = Number(n) * HOUR;
+    return this;
+  }
+
+  everyDays(n: number): this {
+    if (!Number.isInteger(Number(n)) || Number(n) < 1) throw new GasError('Invalid argument: days');
+    this.everyMs = Number(n) * 24 * HOUR;
+    return this;
+  }
+
+  atHour(_hour: number): this {
+    return this;
+  }
+
+  nearMinute(_minute: number): this {
+    return this;
+  }
+
+  inTimezone(_timezone: string): this {
+    return this;
+  }
+
+  create(): FakeTrigger {
+    const exec = this.ctx.runtime.exec();
+    const now = this.ctx.runtime.clock.now();
+    if (this.dueAt === undefined && this.everyMs === undefined) throw new GasError('Missing time-based trigger schedule.');
+    const record = this.ctx.registry.add({
+      handler: this.ctx.handler,
+      user: exec.user,
+      documentId: exec.spreadsheetId,
+      eventType: 'CLOCK',
+      createdAt: now,
+      dueAt: this.dueAt ?? now + (this.everyMs ?? 0),
+      ...(this.everyMs !== undefined ? { everyMs: this.everyMs } : {}),
+    });
+    return new FakeTrigger(record);
+  }
+}
+
+export class FakeSpreadsheetTriggerBuilder {
+  static readonly kind = 'ScriptApp.SpreadsheetTriggerBuilder';
+  private eventType: EventTypeName = 'ON_OPEN';
+
+  constructor(
+    private readonly ctx: BuilderContext,
+    private readonly documentId: string,
+  ) {}
+
+  onOpen(): this {
+    this.eventType = 'ON_OPEN';
+    return this;
+  }
+
+  onEdit(): this {
+    this.eventType = 'ON_EDIT';
+    return this;
+  }
+
+  onChange(): this {
+    this.eventType = 'ON_CHANGE';
+    return this;
+  }
+
+  onFormSubmit(): this {
+    this.eventType = 'ON_FORM_SUBMIT';
+    return this;
+  }
+
+  create(): FakeTrigger {
+    const exec = this.ctx.runtime.exec();
+    return new FakeTrigger(
+      this.ctx.registry.add({
+        handler: this.ctx.handler,
+        user: exec.user,
+        documentId: this.documentId,
+        eventType: this.eventType,
+        createdAt: this.ctx.runtime.clock.now(),
+      }),
+    );
+  }
+}
+
+export class FakeTriggerBuilder {
+  static readonly kind = 'ScriptApp.TriggerBuilder';
+
+  constructor(private readonly ctx: BuilderContext) {}
+
+  timeBased(): FakeClockTriggerBuilder {
+    return new FakeClockTriggerBuilder(this.ctx);
+  }
+
+  forSpreadsheet(sheet: unknown): FakeSpreadsheetTriggerBuilder {
+    const id =
+      typeof sheet === 'string' ? sheet : (sheet as { getId?: () => string } | null)?.getId?.() ?? this.ctx.runtime.exec().spreadsheetId;
+    return new FakeSpreadsheetTriggerBuilder(this.ctx, id);
+  }
+}
+
+export class FakeAuthorizationInfo {
+  static readonly kind = 'ScriptApp.AuthorizationInfo';
+
+  getAuthorizationStatus(): string {
+    return 'NOT_REQUIRED';
+  }
+
+  getAuthorizationUrl(): string | null {
+    return null;
+  }
+}
+
+export class FakeScriptApp {
+  static readonly kind = 'ScriptApp';
+  static readonly enums = ['AuthMode', 'TriggerSource', 'EventType', 'AuthorizationStatus'] as const;
+  readonly AuthMode = Object.freeze({ NONE: 'NONE', CUSTOM_FUNCTION: 'CUSTOM_FUNCTION', LIMITED: 'LIMITED', FULL: 'FULL' });
+  readonly TriggerSource = Object.freeze({ SPREADSHEETS: 'SPREADSHEETS', CLOCK: 'CLOCK', FORMS: 'FORMS', DOCUMENTS: 'DOCUMENTS', CALENDAR: 'CALENDAR' });
+  readonly EventType = Object.freeze({ CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN', ON_EDIT: 'ON_EDIT', ON_FORM_SUBMIT: 'ON_FORM_SUBMIT', ON_CHANGE: 'ON_CHANGE' });
+  readonly AuthorizationStatus = Object.freeze({ REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' });
+
+  constructor(
+    private readonly registry: TriggerRegistry,
+    private readonly runtime: Runtime,
+    private readonly scriptId: string,
+  ) {}
+
+  newTrigger(functionName: string): FakeTriggerBuilder {
+    return new FakeTriggerBuilder({ registry: this.registry, runtime: this.runtime, handler: String(functionName) });
+  }
+
+  getProjectTriggers(): FakeTrigger[] {
+    const user = this.runtime.exec().user;
+    return this.registry.triggers.filter((t) => t.user === user).map((t) => new FakeTrigger(t));
+  }
+
+  getUserTriggers(document: unknown): FakeTrigger[] {
+    const exec = this.runtime.exec();
+    const id = (document as { getId?: () => string } | null)?.getId?.() ?? exec.spreadsheetId;
+    return this.registry.triggers.filter((t) => t.user === exec.user && t.documentId === id).map((t) => new FakeTrigger(t));
+  }
+
+  deleteTrigger(trigger: FakeTrigger): void {
+    if (!(trigger instanceof FakeTrigger)) throw new GasError('Invalid argument: trigger');
+    if (trigger._record.user !== this.runtime.exec().user) return;
+    this.registry.remove(trigger._record.uid);
+  }
+
+  getScriptId(): string {
+    return this.scriptId;
+  }
+
+  getOAuthToken(): string {
+    return `ya29.fake-token-for-${this.runtime.exec().user}`;
+  }
+
+  getAuthorizationInfo(_authMode: string): FakeAuthorizationInfo {
+    return new FakeAuthorizationInfo();
+  }
+}
