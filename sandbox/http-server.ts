@@ -1,0 +1,110 @@
+// The local service over HTTP on loopback: each request goes to the same in-process handler;
+// slow faults really wait and dropped connections really lose their socket.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { errorDetail } from './errors';
+import { DEFAULT_LIMITS } from './options';
+import { ConnectionDropped, type LocalHandler, type LocalResponse } from './protocol';
+
+export interface HttpServerOptions {
+  /** 0 picks any free port. */
+  port?: number;
+  host?: string;
+}
+
+export interface RunningServer {
+  /** The base address, e.g. `http://127.0.0.1:8787`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = '127.0.0.1';
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function write(res: ServerResponse, r: LocalResponse): void {
+  const body = Buffer.from(r.body, 'utf8');
+  res.writeHead(r.status, { ...r.headers, 'content-length': String(body.length) });
+  res.end(body);
+}
+
+export function startHttpServer(service: LocalHandler & { limits?: { maxBodyBytes: number } }, options: HttpServerOptions = {}): Promise<RunningServer> {
+  const maxBody = service.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > maxBody) {
+        // Answer now rather than buffer an oversized body; the connection closes after.
+        tooLarge = true;
+        res.setHeader('connection', 'close');
+        write(res, {
+          status: 413,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({ object: 'error', _errors: [errorDetail('payload_too_large', `The body is larger than ${maxBody} bytes`)] }),
+        });
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (tooLarge) return;
+      let answer: LocalResponse;
+      try {
+        answer = service.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: headersOf(req), body: Buffer.concat(chunks).toString('utf8') });
+      } catch (e) {
+        if (e instanceof ConnectionDropped) {
+          req.socket.destroy();
+          return;
+        }
+        answer = {
+          status: 500,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify({ object: 'error', _errors: [errorDetail('internal_server_error', 'Unexpected failure')] }),
+        };
+      }
+      const { delayMs } = answer;
+      if (delayMs && delayMs > 0) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!res.destroyed) write(res, answer);
+        }, delayMs);
+        timers.add(timer);
+      } else {
+        write(res, answer);
+      }
+    });
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
+      server.off('error', reject);
+      const addr = server.address() as AddressInfo;
+      const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+      resolve({
+        url: `http://${host}:${addr.port}`,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            for (const t of timers) clearTimeout(t);
+            timers.clear();
+            server.close((err) => (err ? fail(err) : done()));
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,69 @@
+// What a local service can be configured with, and the defaults the spec gives.
+
+export interface Limits {
+  /** Requests per minute per account, all endpoints but those with their own limit. */
+  requestsPerMinute: number;
+  peopleFindPerMinute: number;
+  /** Emails validated per hour per account (counted when a batch is accepted). */
+  validationsPerHour: number;
+  /** Person and company enrichments per hour per account (counted when a batch is accepted). */
+  enrichmentsPerHour: number;
+  leadsPerList: number;
+  enrichmentsPerRequest: number;
+  emailsPerValidation: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  requestsPerMinute: 500,
+  peopleFindPerMinute: 350,
+  validationsPerHour: 15000,
+  enrichmentsPerHour: 15000,
+  leadsPerList: 10000,
+  enrichmentsPerRequest: 10000,
+  emailsPerValidation: 100000,
+  maxBodyBytes: 10 * 1024 * 1024,
+};
+
+/** Shares between 0 and 1 of requests that fail on purpose; drawn from `seed`, so reproducible. */
+export interface FaultOptions {
+  rate429?: number;
+  rate500?: number;
+  slowRate?: number;
+  slowMs?: number;
+  dropRate?: number;
+  seed?: number;
+}
+
+export interface Credits {
+  email: number;
+  phone: number;
+}
+
+export interface AccountSeed {
+  /** The bearer key. */
+  key: string;
+  name: string;
+  /** Defaults to an id derived from the key. */
+  id?: string;
+  credits: Credits;
+}
+
+export interface ServiceOptions {
+  seed?: number;
+  /** Milliseconds since the epoch; the only clock the service reads. */
+  now?: () => number;
+  /** Defaults to the demo accounts. */
+  accounts?: AccountSeed[];
+  /** Items per second a batch or lead list advances. */
+  processingRate?: number;
+  /** How long a new batch stays `queued` before it starts, in ms. */
+  queueDelayMs?: number;
+  faults?: FaultOptions;
+  limits?: Partial<Limits>;
+}
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_PROCESSING_RATE = 50;
+export const DEFAULT_QUEUE_DELAY_MS = 1000;

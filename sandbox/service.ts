@@ -1,0 +1,146 @@
+// The local service: one in-process handler for every endpoint, with its own accounts, clock,
+// seed, limits and fault injection. The HTTP server and the local Apps Script host both call it.
+import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow, type AccountState } from './accounts';
+import { available, reserved, settle } from './batches';
+import { ApiError, errorDetail } from './errors';
+import { FaultInjector } from './faults';
+import { DEFAULT_LIMITS, DEFAULT_PROCESSING_RATE, DEFAULT_QUEUE_DELAY_MS, DEFAULT_SEED, type AccountSeed, type Credits, type FaultOptions, type Limits, type ServiceOptions } from './options';
+import { Pager } from './paging';
+import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from './protocol';
+import { bearerKey, parseTarget } from './request';
+import { match } from './router';
+import { ROUTES } from './routes';
+import type { ServiceState } from './state';
+
+export interface AccountView {
+  id: string;
+  name: string;
+  /** Credits left (charged items deducted; reservations for unfinished items not). */
+  credits: Credits;
+  /** Credits held back for items still to finish. */
+  reserved: Credits;
+  /** Credits left once every unfinished item is paid at its worst case. */
+  available: Credits;
+  spent: Credits;
+}
+
+export interface LocalService extends LocalHandler {
+  readonly seed: number;
+  readonly limits: Readonly<Limits>;
+  readonly DEMO_KEYS: typeof DEMO_KEYS;
+  /** The account behind a key, settled to the current clock; undefined for an unknown key. */
+  account(key: string): AccountView | undefined;
+  /** The bearer keys this service accepts. */
+  keys(): string[];
+  /** Replaces the fault settings (and restarts their reproducible sequence). */
+  setFaults(faults?: FaultOptions): void;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+function respond(status: number, body: unknown, headers: Record<string, string> = {}): LocalResponse {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+function errorResponse(e: ApiError): LocalResponse {
+  return respond(e.status, e.body(), e.headers);
+}
+
+function positive(name: string, value: number): number {
+  if (!(value > 0) || !Number.isFinite(value)) throw new RangeError(`${name} must be a positive number`);
+  return value;
+}
+
+export function createLocalService(options: ServiceOptions = {}): LocalService {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
+  for (const [k, v] of Object.entries(limits)) positive(`limits.${k}`, v);
+  const accounts = new Map<string, AccountState>();
+  for (const a of (options.accounts ?? DEMO_ACCOUNTS) as AccountSeed[]) {
+    if (accounts.has(a.key)) throw new Error(`two accounts share the key ${a.key}`);
+    accounts.set(a.key, createAccount(a));
+  }
+  const state: ServiceState = {
+    seed,
+    now: options.now ?? (() => Date.now()),
+    rate: positive('processingRate', options.processingRate ?? DEFAULT_PROCESSING_RATE),
+    queueDelayMs: Math.max(0, options.queueDelayMs ?? DEFAULT_QUEUE_DELAY_MS),
+    limits,
+    pager: new Pager(seed),
+    faults: new FaultInjector(options.faults),
+    accountsByKey: accounts,
+    personBatches: new Map(),
+    companyBatches: new Map(),
+    emailValidations: new Map(),
+    leadLists: new Map(),
+    nextBatchId: 1001,
+    nextItemId: 1,
+    created: 0,
+    companyDomains: new Map(),
+    phones: new Map(),
+  };
+
+  function process(req: LocalRequest): LocalResponse {
+    const method = req.method.toUpperCase();
+    const { path, query } = parseTarget(req.path);
+    if (Buffer.byteLength(req.body ?? '', 'utf8') > limits.maxBodyBytes) {
+      throw new ApiError(413, 'payload_too_large', `The body is larger than ${limits.maxBodyBytes} bytes`);
+    }
+    const found = match(ROUTES, method, path);
+    if (found.kind === 'not_found') throw new ApiError(404, 'not_found', `No endpoint at ${path}`);
+    if (found.kind === 'method') {
+      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}`, undefined, { allow: found.allow.join(', ') });
+    }
+    const key = bearerKey(req.headers);
+    const account = key === undefined ? undefined : accounts.get(key);
+    if (!account) throw new ApiError(401, 'unauthorized', key === undefined ? 'Send the API key as "Authorization: Bearer <key>"' : 'The API key is not valid');
+    const t = state.now();
+    const bucket = found.route.bucket ?? 'default';
+    const limit = bucket === 'people_find' ? limits.peopleFindPerMinute : limits.requestsPerMinute;
+    const window = requestWindow(account, bucket);
+    const wait = window.waitFor(t, 1, limit);
+    if (wait > 0) {
+      throw new ApiError(429, 'rate_limited', `More than ${limit} requests per minute`, undefined, { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) });
+    }
+    window.add(t, 1);
+    settle(account, t);
+    const reply = found.route.handler({ state, account, t, path, query, params: found.params, body: req.body ?? '' });
+    return respond(reply.status, reply.body, reply.headers);
+  }
+
+  function handle(req: LocalRequest): LocalResponse {
+    const fault = state.faults.draw();
+    if (fault.kind === 'drop') throw new ConnectionDropped();
+    if (fault.kind === 'rate429') {
+      return respond(429, { object: 'error', _errors: [errorDetail('rate_limited', 'Too many requests (injected fault)')] }, { 'retry-after': '1' });
+    }
+    if (fault.kind === 'rate500') {
+      return respond(500, { object: 'error', _errors: [errorDetail('internal_server_error', 'The service failed (injected fault)')] });
+    }
+    let res: LocalResponse;
+    try {
+      res = process(req);
+    } catch (e) {
+      if (e instanceof ApiError) res = errorResponse(e);
+      else res = respond(500, { object: 'error', _errors: [errorDetail('internal_server_error', `Unexpected failure: ${(e as Error).message}`)] });
+    }
+    if (fault.kind === 'slow') res.delayMs = fault.delayMs;
+    return res;
+  }
+
+  return {
+    seed,
+    limits,
+    DEMO_KEYS,
+    handle,
+    keys: () => [...accounts.keys()],
+    setFaults: (faults) => state.faults.set(faults),
+    account(key) {
+      const a = accounts.get(key);
+      if (!a) return undefined;
+      settle(a, state.now());
+      return { id: a.id, name: a.name, credits: { ...a.balance }, reserved: reserved(a), available: available(a), spent: { ...a.spent } };
+    },
+  };
+}
+

@@ -1,0 +1,58 @@
+// The mutable state of one local service and the context each route handler receives.
+import type { AccountState } from './accounts';
+import type { Batch } from './batches';
+import type { FaultInjector } from './faults';
+import { uuidFrom } from './hash';
+import type { Limits } from './options';
+import type { Pager } from './paging';
+import type { QueryParams } from './request';
+import type { PhoneNumber } from './universe/people';
+
+export interface ServiceState {
+  seed: number;
+  now: () => number;
+  rate: number;
+  queueDelayMs: number;
+  limits: Limits;
+  pager: Pager;
+  faults: FaultInjector;
+  accountsByKey: Map<string, AccountState>;
+  personBatches: Map<number, Batch>;
+  companyBatches: Map<number, Batch>;
+  emailValidations: Map<string, Batch>;
+  leadLists: Map<string, Batch>;
+  nextBatchId: number;
+  nextItemId: number;
+  created: number;
+  /** Companies this service has answered with, by id, so job openings can be asked by company id. */
+  companyDomains: Map<string, string>;
+  /** Phone numbers this service has handed out, by id, so a review can answer the number. */
+  phones: Map<string, PhoneNumber>;
+}
+
+export interface Ctx {
+  state: ServiceState;
+  account: AccountState;
+  /** The clock, read once per request. */
+  t: number;
+  path: string;
+  query: QueryParams;
+  params: string[];
+  body: string;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** An id for something this service creates: unique per instance, the same on a rerun. */
+export function createdId(state: ServiceState, kind: string): string {
+  state.created += 1;
+  return uuidFrom(state.seed, 'created', kind, state.created);
+}
+
+export function json(status: number, body: unknown, headers?: Record<string, string>): Reply {
+  return headers ? { status, body, headers } : { status, body };
+}
