@@ -24,6 +24,7 @@ type SheetApi = Shape<
   | 'getFrozenRows'
   | 'setFrozenRows'
   | 'getIndex'
+  | 'getActiveRange'
 >;
 
 export class FakeSheet implements SheetApi {
@@ -48,6 +49,12 @@ export class FakeSheet implements SheetApi {
     }
     if (column === undefined) throw new GasError("The parameters (number) don't match the method signature for SpreadsheetApp.Sheet.getRange.");
     return this._range(rowOrA1, column, numRows ?? 1, numColumns ?? 1);
+  }
+
+  /** The selected range when it is on this sheet, else this sheet's A1 cell, as in Sheets. */
+  getActiveRange(): FakeRange {
+    const sel = this.doc.selection.find((r) => r.sheetId === this.model.sheetId);
+    return sel ? this._range(sel.row, sel.column, sel.numRows, sel.numColumns) : this._range(1, 1, 1, 1);
   }
 
   getDataRange(): FakeRange {

@@ -66,8 +66,17 @@ function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/**
+ * Documented hostile data: a domain whose label starts with `hostile` answers a company whose
+ * name would run as a formula in a sheet and whose overview would run as HTML if a page
+ * rendered it, so the add-on's defences can be shown.
+ */
+export const HOSTILE_NAME = '=HYPERLINK("https://attacker.example/","Click me")';
+export const HOSTILE_OVERVIEW = '<img src=x onerror="document.body.dataset.pwned=1"> We make widgets.';
+
 /** "harbor-logistics" and "harborlogistics" both read as "Harbor Logistics". */
 export function nameFromLabel(label: string): string {
+  if (label.startsWith('hostile')) return HOSTILE_NAME;
   if (label.includes('-')) return label.split('-').filter(Boolean).map(capitalize).join(' ');
   for (const suffix of SUFFIXES_LONGEST_FIRST) {
     if (label.endsWith(suffix) && label.length - suffix.length >= 3) {
@@ -245,7 +254,7 @@ function generateCompany(seed: number, domain: string): CompanyRecord {
     object: 'company',
     profile_url: profileUrl,
     name,
-    overview: `${name} ${rng.pick(industry.does)}. Founded in ${founded} and headquartered in ${place.city}, the team of ${thousands(employees)} works with customers in ${rng.int(3, 60)} countries.`,
+    overview: label.startsWith('hostile') ? HOSTILE_OVERVIEW : `${name} ${rng.pick(industry.does)}. Founded in ${founded} and headquartered in ${place.city}, the team of ${thousands(employees)} works with customers in ${rng.int(3, 60)} countries.`,
     website: `https://www.${domain}`,
     keywords,
     followers,

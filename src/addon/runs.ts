@@ -21,6 +21,8 @@ export const NOT_CONNECTED = "Connect your API key first: open Extensions › Pr
 const STEP_BUDGET_MS = 4.5 * 60 * 1000;
 /** How long starting a run waits for a small batch to finish before handing over to a trigger. */
 const START_WAIT_MS = 25 * 1000;
+/** When the safety trigger fires if a step never gets to schedule the next one. */
+const SAFETY_DELAY_MS = 7 * 60 * 1000;
 /** How long a sidebar poll may take: the sidebar waits for it. */
 const POLL_BUDGET_MS = 20 * 1000;
 
@@ -177,7 +179,10 @@ function withDocumentLock<T>(work: () => T): T {
 function stepJobs(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, client: ProspectingClient, budgetMs: number, force: boolean, only?: string): JobRecord[] {
   const id = spreadsheet.getId();
   const deadline = Date.now() + budgetMs;
-  for (const job of loadJobs(id)) {
+  const before = loadJobs(id);
+  // If this execution is cut off at Apps Script's limit, this trigger picks the work up.
+  if (budgetMs > 0 && before.some((j) => j.state === 'running')) scheduleContinuation(spreadsheet, SAFETY_DELAY_MS);
+  for (const job of before) {
     if (job.state !== 'running' || (only && job.id !== only)) continue;
     if (!force && job.nextCheckAt > Date.now()) continue;
     if (Date.now() >= deadline) break;

@@ -1,0 +1,136 @@
+// Each action end to end: the built bundle in the local host, from the menu, against the local
+// service, with the triggers carrying the job on; what the sheet and the service end up with.
+import { addonWorld, column, connect, OWNER, runTriggers, type World } from '../support/addon-world';
+
+const ALPHA = 'demo-key-alpha';
+
+function people(n: number, start = 0): unknown[][] {
+  return Array.from({ length: n }, (_, i) => {
+    const k = start + i;
+    const company = ['harborlogistics', 'bluefinanalytics', 'cedarhealth', 'zenithsoftware'][k % 4]!;
+    return [`First${k}`, `Last${k}`, `first${k}.last${k}@${company}.com`, `https://www.${company}.com/about`, `Title ${k}`];
+  });
+}
+const HEADER = ['First Name', 'Last Name', 'Email', 'Website', 'Title'];
+
+function setup(rows: unknown[][], opts: Parameters<typeof addonWorld>[0] = {}): World {
+  const w = addonWorld(opts);
+  w.host.sheet().load([HEADER, ...rows]);
+  w.host.open();
+  connect(w, ALPHA);
+  w.host.select(`Sheet1!A1:E${rows.length + 1}`);
+  return w;
+}
+
+function runMenu(w: World, caption: string, answers: string[] = []) {
+  if (answers.length) w.host.ui.answer(...(answers as never[]));
+  const r = w.host.clickMenu(caption);
+  if (!r.ok) throw new Error(`${caption} failed: ${r.error?.message}`);
+  runTriggers(w);
+  return r;
+}
+
+test('enrich people: confirmed cost, results in the rows, triggers removed at the end', () => {
+  const w = setup(people(40), { service: { processingRate: 2 } });
+  runMenu(w, 'Enrich people', ['YES']);
+  const dialog = w.host.ui.dialogs[0]!;
+  expect(dialog.prompt).toMatch(/40 distinct rows/);
+  expect(dialog.prompt).toMatch(/up to 20 email credits/);
+  const statuses = column(w, 'Person · Status');
+  expect(statuses.every((s) => ['Enriched', 'Not found', 'Removed for privacy'].includes(String(s)))).toBe(true);
+  const names = column(w, 'Person · Name');
+  statuses.forEach((s, i) => expect(Boolean(names[i])).toBe(s === 'Enriched'));
+  expect(w.service.account(ALPHA)!.spent.email).toBe(statuses.filter((s) => s === 'Enriched').length * 0.5);
+  expect(w.host.triggerList()).toEqual([]);
+});
+
+test('enrich companies: no credits, no question; a website is reduced to its domain', () => {
+  const w = setup(people(12));
+  runMenu(w, 'Enrich companies');
+  expect(w.host.ui.dialogs).toHaveLength(0);
+  expect(column(w, 'Company · Status').every((s) => s === 'Enriched')).toBe(true);
+  const websites = column(w, 'Company · Website');
+  column(w, 'Website').forEach((site, i) => expect(String(websites[i])).toContain(String(site).replace(/^https:\/\/www\./, '').replace(/\/about$/, '')));
+});
+
+test('validate emails: each row gets its result, malformed and blank rows a reason, duplicates paid once', () => {
+  const rows = [
+    ...people(6),
+    ['Dup', 'Licate', '  FIRST0.LAST0@HARBORLOGISTICS.COM ', '', ''],
+    ['Bad', 'Email', 'jane.doe@', '', ''],
+    ['', '', '', '', ''],
+    ['Risky', 'One', 'risky@catch-all.example', '', ''],
+  ];
+  const w = setup(rows);
+  runMenu(w, 'Validate emails', ['YES']);
+  const results = column(w, 'Email · Result');
+  expect(results.slice(0, 6).every((r) => ['Deliverable', 'Risky', 'Undeliverable', 'Unknown'].includes(String(r)))).toBe(true);
+  expect(results[6]).toBe(results[0]);
+  expect(results[7]).toBe('Not a valid email address');
+  expect(results[8]).toBe('');
+  expect(results[9]).toBe('Risky');
+  expect(w.service.account(ALPHA)!.spent.email).toBe(7);
+});
+
+test('create a lead list: named by the person, owned by them, rows marked as added', () => {
+  const w = setup(people(5).map((r) => [r[0], r[1], String(r[2]).replace(/@.*/, '@example.com'), r[3], r[4]]));
+  w.host.ui.answer({ button: 'OK', text: 'Q4 outreach' }, 'YES');
+  const r = w.host.clickMenu('Create a lead list');
+  expect(r.ok).toBe(true);
+  runTriggers(w);
+  expect(column(w, 'Lead list · Status').every((s) => s === 'Added to list')).toBe(true);
+  const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ action: string; links: string[]; state: string }>;
+  expect(jobs[0]).toMatchObject({ action: 'lead_list', state: 'done' });
+  expect(jobs[0]!.links[0]).toMatch(/^https?:\/\//);
+  const created = w.host.requests.find((q) => q.method.toLowerCase() === 'post' && q.url.endsWith('/lead-lists'))!;
+  expect(JSON.parse(created.body)).toMatchObject({ name: 'Q4 outreach', owner: OWNER, type: 'email' });
+});
+
+test('without a key every action says how to connect, and sends nothing', () => {
+  const w = addonWorld();
+  w.host.sheet().load([HEADER, ...people(2)]);
+  w.host.open();
+  w.host.select('Sheet1!A1:E3');
+  for (const caption of ['Enrich people', 'Enrich companies', 'Validate emails', 'Create a lead list', 'Check running jobs now']) {
+    w.host.ui.answer('OK');
+    expect(w.host.clickMenu(caption).ok).toBe(true);
+  }
+  expect(w.host.ui.dialogs.every((d) => /Connect your API key first/.test(d.prompt))).toBe(true);
+  expect(w.host.requests).toHaveLength(0);
+});
+
+test('a formula-looking value from the service is written as text', () => {
+  const w = setup([['Eve', 'Hostile', 'eve@hostile-widgets.com', 'hostile-widgets.com', 'CEO']]);
+  runMenu(w, 'Enrich companies');
+  const values = w.host.sheet().values();
+  const col = values[0]!.indexOf('Company · Name');
+  const cell = w.host.sheet().cell(`${String.fromCharCode(65 + col)}2`);
+  expect(cell.formula).toBe('');
+  expect(cell.value).toBe('=HYPERLINK("https://attacker.example/","Click me")');
+});
+
+test('rows already done are skipped unless asked to run again', () => {
+  const w = setup(people(4));
+  runMenu(w, 'Validate emails', ['YES']);
+  const spent = w.service.account(ALPHA)!.spent.email;
+  w.host.ui.answer('OK');
+  w.host.clickMenu('Validate emails');
+  expect(w.host.ui.dialogs.at(-1)!.prompt).toMatch(/Nothing to send.*4 rows already done/);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(spent);
+  // From the sidebar, with "run again", they are sent once more.
+  const view = w.host.callFromSidebar('startRun', [{ action: 'email', rerun: true, confirmed: true }]);
+  expect(view.ok).toBe(true);
+  runTriggers(w);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(spent + 4);
+});
+
+test('the detected mapping is shown and can be changed; a mapping that cannot work is refused', () => {
+  const w = setup(people(3));
+  const ok = w.host.callFromSidebar('previewRun', [{ action: 'person' }]).value as { mapping: Array<{ role: string; header: string }> };
+  expect(ok.mapping).toEqual(expect.arrayContaining([{ role: 'email', label: 'Email', header: 'Email' }, { role: 'domain', label: 'Company domain or website', header: 'Website' }]));
+  const refused = w.host.callFromSidebar('previewRun', [{ action: 'person', mapping: { email: null, first_name: null, last_name: null } }]);
+  expect(refused.ok).toBe(false);
+  expect(refused.error?.message).toMatch(/needs an Email or Profile URL column/);
+  const wrong = w.host.callFromSidebar('previewRun', [{ action: 'person', mapping: { email: 'Mail' } }]);
+  expect(wrong.error?.message).toMatch(/no column headed "Mail"/);
+});

@@ -1,0 +1,57 @@
+// The add-on as Apps Script runs it: the built dist/Code.js in the local host, talking to the
+// local service in-process, both on the host's virtual clock.
+import { join } from 'node:path';
+import { AppsScriptHost } from '../../emulator';
+import { createLocalService, type AccountSeed, type LocalService, type ServiceOptions } from '../../sandbox';
+import { API_BASE_URL } from '../../src/config';
+
+export const DIST = join(__dirname, '../../dist');
+export const OWNER = 'owner@acme.example';
+
+export interface World {
+  host: AppsScriptHost;
+  service: LocalService;
+}
+
+export function addonWorld(opts: { accounts?: AccountSeed[]; service?: Omit<ServiceOptions, 'now' | 'accounts'> } = {}): World {
+  let host: AppsScriptHost | undefined;
+  const service = createLocalService({
+    ...opts.service,
+    now: () => host!.clock.now(),
+    ...(opts.accounts ? { accounts: opts.accounts } : {}),
+  });
+  host = new AppsScriptHost({
+    bundleDir: DIST,
+    filter: (f) => f.endsWith('Code.js'),
+    owner: OWNER,
+    addonMenuTitle: 'Prospecting for Sheets',
+    routes: { [API_BASE_URL]: service },
+    clockStart: Date.UTC(2026, 10, 2, 9, 0, 0),
+  });
+  return { host, service };
+}
+
+/** Connects a user's key through the sidebar, as a person would. */
+export function connect(world: World, key: string, user = OWNER): void {
+  const r = world.host.callFromSidebar('connect', [key], user);
+  if (!r.ok) throw new Error(`connect failed: ${r.error?.message}`);
+}
+
+/** Fires the add-on's triggers until none is left (or `max` fired); returns how many fired. */
+export function runTriggers(world: World, max = 200): number {
+  let fired = 0;
+  while (fired < max) {
+    const r = world.host.fireNextTrigger();
+    if (!r) break;
+    fired++;
+  }
+  return fired;
+}
+
+/** A column of a sheet by its header, below the header row. */
+export function column(world: World, header: string, sheet = 'Sheet1'): unknown[] {
+  const values = world.host.sheet(sheet).values();
+  const i = values[0]!.indexOf(header);
+  if (i < 0) throw new Error(`no column "${header}" in ${values[0]!.join(', ')}`);
+  return values.slice(1).map((r) => r[i]);
+}
