@@ -97,7 +97,8 @@ export class UnavailableForLegalReasonsError extends ProspectingError {
 
 export class RateLimitedError extends ProspectingError {
   constructor(init: ErrorInit = {}) {
-    const wait = init.retryAfterSeconds !== undefined ? ` in ${Math.ceil(init.retryAfterSeconds)} seconds` : ' later';
+    const secs = init.retryAfterSeconds !== undefined ? Math.ceil(init.retryAfterSeconds) : undefined;
+    const wait = secs === undefined ? ' later' : ` in ${secs} second${secs === 1 ? '' : 's'}`;
     super('rate_limited', `The service is busy (rate limit reached). Try again${wait}.`, init);
     this.name = 'RateLimitedError';
   }
