@@ -3,6 +3,7 @@
 import { onInstall, onOpen, openSettings, openSidebar, type MenuHandler } from './addon/menu';
 import { checkJobsNow, continueJobs, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './addon/runs';
 import { sidebarApi } from './addon/sidebar-api';
+import { logCallsFromSelection, reviewPhonesFromSelection } from './addon/tools';
 import { CONTINUE_HANDLER } from './gas/triggers';
 
 type Handler = (...args: never[]) => unknown;
@@ -13,6 +14,8 @@ const menuHandlers: Record<MenuHandler, Handler> = {
   enrichCompanies,
   validateEmails,
   createLeadList,
+  logCallsFromSelection,
+  reviewPhonesFromSelection,
   checkJobsNow,
   openSettings,
 };

@@ -9,6 +9,8 @@ export const MENU_ITEMS = [
   { label: 'Enrich companies', handler: 'enrichCompanies' },
   { label: 'Validate emails', handler: 'validateEmails' },
   { label: 'Create a lead list', handler: 'createLeadList' },
+  { label: 'Log calls from selected rows', handler: 'logCallsFromSelection' },
+  { label: 'Review phone numbers from selected rows', handler: 'reviewPhonesFromSelection' },
   null,
   { label: 'Check running jobs now', handler: 'checkJobsNow' },
   { label: 'Settings', handler: 'openSettings' },

@@ -3,6 +3,7 @@
 import { readSettings, writeSettings } from '../gas/settings';
 import { connect, disconnect, getConnection } from './connection';
 import { cancelJob, listJobs, pollJobs, previewRun, startRun } from './runs';
+import { previewRowAction, runRowAction, runTool } from './tools';
 
 function getSettings() {
   return readSettings();
@@ -23,6 +24,9 @@ export const sidebarApi = {
   listJobs,
   pollJobs,
   cancelJob,
+  runTool,
+  previewRowAction,
+  runRowAction,
 };
 
 export type SidebarApi = typeof sidebarApi;

@@ -298,32 +298,33 @@ export class ProspectingClient {
 
   // ---- Listings ---------------------------------------------------------------------------
 
-  territoryPages(filter: { name?: string; size?: number } = {}) {
+  /** Pages of territories; `from` continues at a `_links.next` href an earlier page gave. */
+  territoryPages(filter: { name?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.territories, 'list territories');
     return this.pages(
-      { method: 'GET', path: '/territories', query: { name: filter.name || undefined, 'page[size]': filter.size } },
+      from ? { method: 'GET', path: from } : { method: 'GET', path: '/territories', query: { name: filter.name || undefined, 'page[size]': filter.size } },
       TerritoryPageSchema,
     );
   }
 
-  jobOpeningPages(filter: JobOpeningsQuery, size?: number) {
+  jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {
     const checked = checkRequest(JobOpeningsQuerySchema, filter, 'list job openings');
     checkPageSize(size, PAGE_SIZE_BOUNDS.jobOpenings, 'list job openings');
-    return this.pages({ method: 'GET', path: '/job-openings', query: { ...checked, 'page[size]': size } }, JobOpeningPageSchema);
+    return this.pages(from ? { method: 'GET', path: from } : { method: 'GET', path: '/job-openings', query: { ...checked, 'page[size]': size } }, JobOpeningPageSchema);
   }
 
-  excludedDomainPages(filter: { keyword?: string; size?: number } = {}) {
+  excludedDomainPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded domains');
     return this.pages(
-      { method: 'GET', path: '/excluded-domains', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
+      from ? { method: 'GET', path: from } : { method: 'GET', path: '/excluded-domains', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
       ExcludedDomainPageSchema,
     );
   }
 
-  excludedEmailPages(filter: { keyword?: string; size?: number } = {}) {
+  excludedEmailPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded emails');
     return this.pages(
-      { method: 'GET', path: '/excluded-emails', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
+      from ? { method: 'GET', path: from } : { method: 'GET', path: '/excluded-emails', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
       ExcludedEmailPageSchema,
     );
   }

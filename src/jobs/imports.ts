@@ -1,0 +1,59 @@
+// Listings of the API as sheet rows: each import's header and how a page becomes rows.
+import type { Contact, ExcludedDomain, ExcludedEmail, JobOpeningPage, Territory } from '../api/schemas';
+
+export const IMPORT_HEADERS = {
+  territories: ['Territory', 'Territory ID'],
+  job_openings: ['Company', 'Domain', 'Title', 'Location', 'Seniorities', 'Departments', 'Job functions', 'First seen', 'URL', 'Job ID'],
+  excluded_domains: ['Domain', 'Reason', 'Reasons', 'Source', 'Added'],
+  excluded_emails: ['Email', 'Reason', 'Reasons', 'Source', 'Added'],
+  contact: ['Field', 'Value', 'Detail', 'Sequence', 'When'],
+} as const;
+
+export type ImportKind = keyof typeof IMPORT_HEADERS;
+
+export const IMPORT_TITLES: Record<ImportKind, string> = {
+  territories: 'Territories',
+  job_openings: 'Job openings',
+  excluded_domains: 'Excluded domains',
+  excluded_emails: 'Excluded emails',
+  contact: 'Contact',
+};
+
+const list = (items: ReadonlyArray<string> | undefined) => (items ?? []).join(', ');
+
+export function territoryRows(items: ReadonlyArray<Territory>): unknown[][] {
+  return items.map((t) => [t.name, t.id]);
+}
+
+export function jobOpeningRows(page: JobOpeningPage): unknown[][] {
+  return page.job_openings.map((j) => [
+    page.company.name ?? '',
+    page.company.domain ?? '',
+    j.title,
+    j.raw_location ?? '',
+    list(j.seniorities),
+    list(j.departments),
+    list(j.job_functions),
+    j.first_seen_at,
+    j.url,
+    j.id,
+  ]);
+}
+
+export function exclusionRows(items: ReadonlyArray<ExcludedDomain | ExcludedEmail>): unknown[][] {
+  return items.map((x) => ['domain' in x ? x.domain : x.email, x.excluded_reason, list(x.excluded_reasons), x.source, x.date_added]);
+}
+
+/** A contact as field/value rows, then its phone numbers, then its recent activity, newest first. */
+export function contactRows(c: Contact): unknown[][] {
+  const fields: Array<[string, unknown]> = [
+    ['Name', c.name], ['First name', c.first_name], ['Last name', c.last_name], ['Email', c.email],
+    ['Title', c.title], ['Company', c.company_name], ['Company domain', c.company_domain],
+    ['Profile URL', c.profile_url], ['Location', c.location], ['Time zone', c.time_zone],
+    ['Owner', c.owner], ['Created', c.created_at], ['Last contacted', c.last_contacted_at], ['Contact ID', c.id],
+  ];
+  const rows: unknown[][] = fields.map(([k, v]) => [k, v ?? '', '', '', '']);
+  for (const p of c.phone_numbers ?? []) rows.push(['Phone', p.number, [p.kind ?? p.type, p.is_wrong_number ? 'wrong number' : ''].filter(Boolean).join(', '), '', '']);
+  for (const a of c.recent_activity ?? []) rows.push(['Activity', a.event_type, a.sequence_type, a.sequence_name, a.event_at]);
+  return rows;
+}

@@ -1,0 +1,121 @@
+// Row actions that send one request per selected row: logging calls and reviewing phone
+// numbers. Which fields they take, how columns map to them, and what each row sends.
+import type { CallCreate, PhoneReview } from '../api/requests';
+import { cellText } from '../sheet/keys';
+
+export type RowActionId = 'log_calls' | 'review_phones';
+
+export interface RowField {
+  field: string;
+  label: string;
+  required: boolean;
+  /** Header words that name this field. */
+  pattern: RegExp;
+  kind: 'text' | 'int' | 'bool';
+}
+
+const words = (h: unknown) => cellText(h).toLowerCase().replace(/[_\-./]+/g, ' ').replace(/[^a-z0-9 ]/g, '').replace(/\s+/g, ' ').trim();
+
+export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; idHeader: string; done: string; fields: RowField[] }> = {
+  log_calls: {
+    label: 'Log calls',
+    status: 'Call · Status',
+    idHeader: 'Call · ID',
+    done: 'Logged',
+    fields: [
+      { field: 'from', label: 'From', required: true, pattern: /^(from|caller|from number|from phone)$/, kind: 'text' },
+      { field: 'to', label: 'To', required: true, pattern: /^(to|callee|to number|to phone|phone|number)$/, kind: 'text' },
+      { field: 'duration', label: 'Duration (seconds)', required: true, pattern: /^(duration|duration s|duration seconds|seconds|length)$/, kind: 'int' },
+      { field: 'answered', label: 'Answered', required: true, pattern: /^(answered|was answered)$/, kind: 'bool' },
+      { field: 'human', label: 'Human', required: true, pattern: /^(human|answered by human|human answered)$/, kind: 'bool' },
+      { field: 'task_id', label: 'Task ID', required: false, pattern: /^(task|task id)$/, kind: 'text' },
+      { field: 'user_id', label: 'User ID', required: false, pattern: /^(user|user id)$/, kind: 'text' },
+      { field: 'disposition_id', label: 'Disposition ID', required: false, pattern: /^(disposition|disposition id)$/, kind: 'text' },
+      { field: 'transcription', label: 'Transcription', required: false, pattern: /^(transcription|transcript)$/, kind: 'text' },
+      { field: 'recording_url', label: 'Recording URL', required: false, pattern: /^(recording|recording url|recording link)$/, kind: 'text' },
+    ],
+  },
+  review_phones: {
+    label: 'Review phone numbers',
+    status: 'Phone review · Status',
+    idHeader: '',
+    done: 'Reviewed',
+    fields: [
+      { field: 'phone_number_id', label: 'Phone number ID', required: true, pattern: /^(phone number id|phone id|number id|phone number)$/, kind: 'text' },
+      { field: 'user_id', label: 'User ID', required: true, pattern: /^(user|user id|reviewer|reviewer id)$/, kind: 'text' },
+      { field: 'reason', label: 'Reason', required: true, pattern: /^(reason|review reason)$/, kind: 'text' },
+    ],
+  },
+};
+
+/** Field -> column index, detected from the headers, then changed by header name. */
+export function rowActionMapping(action: RowActionId, headers: ReadonlyArray<unknown>, overrides: Record<string, string | null> = {}): Record<string, number> {
+  const mapping: Record<string, number> = {};
+  const def = ROW_ACTIONS[action];
+  for (const f of def.fields) {
+    const i = headers.findIndex((h) => f.pattern.test(words(h)));
+    if (i >= 0) mapping[f.field] = i;
+  }
+  for (const [field, header] of Object.entries(overrides)) {
+    if (!def.fields.some((f) => f.field === field)) throw new Error(`Unknown field "${field}".`);
+    if (header === null || header === '') {
+      delete mapping[field];
+      continue;
+    }
+    const i = headers.findIndex((h) => cellText(h) === header.trim());
+    if (i < 0) throw new Error(`There is no column headed "${header}" on this sheet.`);
+    mapping[field] = i;
+  }
+  return mapping;
+}
+
+function parseBool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  const t = cellText(v).toLowerCase();
+  if (['true', 'yes', 'y', '1'].includes(t)) return true;
+  if (['false', 'no', 'n', '0'].includes(t)) return false;
+  return undefined;
+}
+
+export type RowRequest = { body: Record<string, unknown> } | { reason: string } | { blank: true };
+
+/** What one row sends, or why it cannot be sent. */
+export function rowRequest(action: RowActionId, row: ReadonlyArray<unknown>, mapping: Record<string, number>): RowRequest {
+  const def = ROW_ACTIONS[action];
+  const body: Record<string, unknown> = {};
+  let any = false;
+  for (const f of def.fields) {
+    const i = mapping[f.field];
+    const raw = i === undefined ? '' : row[i];
+    const text = cellText(raw);
+    if (text === '') {
+      if (f.required) body[f.field] = undefined;
+      continue;
+    }
+    any = true;
+    if (f.kind === 'int') {
+      const n = typeof raw === 'number' ? raw : Number(text);
+      if (!Number.isInteger(n) || n < 0) return { reason: `${f.label} must be a whole number of seconds` };
+      body[f.field] = n;
+    } else if (f.kind === 'bool') {
+      const b = parseBool(raw);
+      if (b === undefined) return { reason: `${f.label} must be yes or no` };
+      body[f.field] = b;
+    } else {
+      body[f.field] = text;
+    }
+  }
+  if (!any) return { blank: true };
+  const missing = def.fields.filter((f) => f.required && body[f.field] === undefined).map((f) => f.label);
+  if (missing.length) return { reason: `Missing ${missing.join(', ')}` };
+  return { body };
+}
+
+export function asCall(body: Record<string, unknown>): CallCreate {
+  return body as unknown as CallCreate;
+}
+
+export function asReview(body: Record<string, unknown>): { id: string; review: PhoneReview } {
+  const { phone_number_id, ...review } = body;
+  return { id: String(phone_number_id), review: review as unknown as PhoneReview };
+}

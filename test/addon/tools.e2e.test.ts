@@ -1,0 +1,121 @@
+// The rest of the API through the built bundle: imports into sheets page by page, logging calls
+// and reviewing phone numbers from selected rows, and the menu reaching them.
+import { addonWorld, connect, type World } from '../support/addon-world';
+
+const KEY = 'demo-key-alpha';
+const USER_ID = '11111111-2222-4333-8444-555555555555';
+
+function world(): World {
+  const w = addonWorld();
+  w.host.open();
+  connect(w, KEY);
+  return w;
+}
+
+function runTool(w: World, request: object, next?: string) {
+  const r = w.host.callFromSidebar('runTool', next === undefined ? [request] : [request, next]);
+  if (!r.ok) throw new Error(r.error?.message);
+  return r.value as { sheetName: string; written: number; done: boolean; next?: string; message: string };
+}
+
+/** Calls runTool until it is done, as the sidebar does, and returns every progress answer. */
+function runToolToEnd(w: World, request: object) {
+  const steps = [runTool(w, request)];
+  while (!steps.at(-1)!.done && steps.length < 100) steps.push(runTool(w, request, steps.at(-1)!.next));
+  return steps;
+}
+
+test('territories land in a new sheet, filtered by name, every page once', () => {
+  const w = world();
+  const all = runToolToEnd(w, { tool: 'territories' }).at(-1)!;
+  expect(all.sheetName).toBe('Territories');
+  const rows = w.host.sheet('Territories').values();
+  expect(rows[0]).toEqual(['Territory', 'Territory ID']);
+  expect(rows.length - 1).toBe(all.written);
+  expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(all.written);
+  const some = runToolToEnd(w, { tool: 'territories', name: String(rows[1]![0]).slice(0, 3).toLowerCase() }).at(-1)!;
+  expect(some.sheetName).toBe('Territories (2)');
+  expect(some.written).toBeGreaterThan(0);
+  expect(some.written).toBeLessThanOrEqual(all.written);
+});
+
+test('a slow service: the import returns after its time budget and continues from its cursor', () => {
+  const w = world();
+  // Each page takes 25 s, past the 20 s a sidebar call writes for: one page per call.
+  w.service.setFaults({ slowRate: 1, slowMs: 25000 });
+  const steps = runToolToEnd(w, { tool: 'territories' });
+  w.service.setFaults({});
+  const rows = w.host.sheet('Territories').values();
+  expect(steps.length).toBeGreaterThan(1);
+  expect(steps.slice(0, -1).every((s) => !s.done && s.next)).toBe(true);
+  expect(rows.length - 1).toBe(steps.at(-1)!.written);
+  expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(rows.length - 1);
+});
+
+test('job openings with filters, exclusions with a keyword, a contact with its activity, into chosen sheets', () => {
+  const w = world();
+  const jobs = runToolToEnd(w, { tool: 'job_openings', domain: 'harborlogistics.com', seniorities: ['Senior', 'Manager'], remote: true }).at(-1)!;
+  expect(jobs.sheetName).toBe('Job openings · harborlogistics.com');
+  const jobRows = w.host.sheet(jobs.sheetName).values();
+  expect(jobRows[0]![0]).toBe('Company');
+  for (const r of jobRows.slice(1)) {
+    expect(r[1]).toBe('harborlogistics.com');
+    expect(String(r[4])).toMatch(/Senior|Manager/);
+  }
+  w.host.sheet('Mine').load([['Domain', 'Reason', 'Reasons', 'Source', 'Added']]);
+  const excl = runToolToEnd(w, { tool: 'excluded_emails', keyword: 'a', sheetName: 'Mine' }).at(-1)!;
+  expect(excl.sheetName).toBe('Mine');
+  const contactId = '3f2b9c1e-8d4a-4b6f-9a2e-7c5d1e0f4a3b';
+  const contact = w.host.callFromSidebar('runTool', [{ tool: 'contact', contactId }]);
+  if (contact.ok) {
+    const rows = w.host.sheet((contact.value as { sheetName: string }).sheetName).values();
+    expect(rows.some((r) => r[0] === 'Contact ID' && r[1] === contactId)).toBe(true);
+  } else {
+    expect(contact.error?.message).toBe('No contact has that id.');
+  }
+  const missing = w.host.callFromSidebar('runTool', [{ tool: 'contact', contactId: '00000000-0000-4000-8000-000000000000' }]);
+  expect(missing.error?.message).toBe('No contact has that id.');
+  const bad = w.host.callFromSidebar('runTool', [{ tool: 'job_openings', domain: '' }]);
+  expect(bad.error?.message).toMatch(/Enter the company domain/);
+});
+
+test('log calls from selected rows: each row gets its result, a bad row its reason, a re-run logs nothing twice', () => {
+  const w = world();
+  w.host.sheet().load([
+    ['From', 'To', 'Duration', 'Answered', 'Human', 'User ID', 'Transcription'],
+    ['+15550100', '+15550199', 95, 'yes', 'TRUE', USER_ID, 'Hello'],
+    ['+15550101', '+15550198', 'abc', 'no', 'no', USER_ID, ''],
+    ['+15550102', '+15550197', 30, 'no', 'no', '', ''],
+  ]);
+  w.host.select('Sheet1!A1:G4');
+  const preview = w.host.callFromSidebar('previewRowAction', [{ action: 'log_calls' }]).value as { rows: number; fields: Array<{ field: string; header: string }> };
+  expect(preview.rows).toBe(3);
+  expect(preview.fields.find((f) => f.field === 'duration')!.header).toBe('Duration');
+  const result = w.host.callFromSidebar('runRowAction', [{ action: 'log_calls' }]).value as { succeeded: number; skipped: number };
+  expect(result).toMatchObject({ succeeded: 2, skipped: 1 });
+  const values = w.host.sheet().values();
+  const status = values[0]!.indexOf('Call · Status');
+  expect(values.slice(1).map((r) => r[status])).toEqual(['Logged', 'Duration (seconds) must be a whole number of seconds', 'Logged']);
+  expect(String(values[1]![values[0]!.indexOf('Call · ID')])).toMatch(/^[0-9a-f-]{36}$/);
+  const posts = () => w.host.requests.filter((q) => q.url.endsWith('/calls')).length;
+  const before = posts();
+  const again = w.host.callFromSidebar('runRowAction', [{ action: 'log_calls' }]).value as { succeeded: number };
+  expect(again.succeeded).toBe(0);
+  expect(posts()).toBe(before);
+});
+
+test('review phone numbers from the menu, with the columns mapped from their headers', () => {
+  const w = world();
+  w.host.sheet().load([
+    ['Phone number ID', 'User ID', 'Reason'],
+    ['aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', USER_ID, 'wrong_number'],
+    ['not-an-id', USER_ID, 'wrong_number'],
+  ]);
+  w.host.select('Sheet1!A1:C3');
+  w.host.ui.answer('YES');
+  expect(w.host.clickMenu('Review phone numbers from selected rows').ok).toBe(true);
+  const values = w.host.sheet().values();
+  const status = values[0]!.indexOf('Phone review · Status');
+  expect(values[1]![status]).toBe('Reviewed');
+  expect(String(values[2]![status])).toMatch(/^Error: Not found/);
+});
