@@ -4,8 +4,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { AppsScriptHost } from '../emulator';
+import { startServiceThread } from '../sandbox/thread';
 import { API_BASE_URL } from '../src/config';
 
 const ROOT = join(__dirname, '..');
@@ -19,35 +19,6 @@ const ACTIONS = [
   { menu: 'Enrich companies', status: 'Company · Status' },
   { menu: 'Validate emails', status: 'Email · Result' },
 ] as const;
-
-interface Account {
-  spent: { email: number; phone: number };
-  credits: { email: number; phone: number };
-}
-
-function startService(): Promise<{ worker: Worker; url: string }> {
-  // The worker loads TypeScript through tsx's require hook, as this script was loaded.
-  const source = `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'sandbox-worker.ts'))});`;
-  const worker = new Worker(source, { eval: true });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', (m: { type: string; url?: string }) => {
-      if (m.type === 'ready') resolve({ worker, url: m.url! });
-    });
-  });
-}
-
-function ask<T>(worker: Worker, type: string, payload: object, answer: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (m: { type: string } & Record<string, unknown>) => {
-      if (m.type !== answer) return;
-      worker.off('message', onMessage);
-      resolve(m as T);
-    };
-    worker.on('message', onMessage);
-    worker.postMessage({ type, ...payload });
-  });
-}
 
 function statusCounts(host: AppsScriptHost, header: string): Record<string, number> {
   const values = host.sheet(SHEET).values();
@@ -67,7 +38,8 @@ function check(result: { ok: boolean; error?: { message: string } }, what: strin
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { worker, url } = await startService();
+  const service = await startServiceThread({ processingRate: 400, queueDelayMs: 200 });
+  const url = service.url;
   console.log(`Local service on ${url}`);
   const host = new AppsScriptHost({
     bundleDir: join(ROOT, 'dist'),
@@ -105,7 +77,7 @@ async function main(): Promise<void> {
       console.log(`  outcome: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     }
 
-    const account = (await ask<{ account: Account }>(worker, 'account', { key: KEY }, 'account')).account;
+    const account = (await service.account(KEY))!;
     const report = host.costReport();
     const fetches = host.requests.length;
     mkdirSync(join(ROOT, 'out'), { recursive: true });
@@ -125,8 +97,7 @@ async function main(): Promise<void> {
     console.log(`  result sheet: ${OUT}`);
     console.log(`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
-    await ask(worker, 'stop', {}, 'stopped');
-    await worker.terminate();
+    await service.stop();
     await host.close();
   }
 }

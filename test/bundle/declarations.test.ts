@@ -30,6 +30,26 @@ function menuTargets(): string[] {
 const bundle = loadBundle();
 const exported = bundle.evaluate<{ entryPoints: object; sidebarApi: object; customFunctionDocs: object; triggerHandlers: string[] }>('ProspectingAddon');
 
+test('the bundle has no syntax Apps Script\'s V8 refuses: no private #fields, no static class fields', () => {
+  const offenders: string[] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as { type?: string; static?: boolean; start?: number };
+    if (n.type === 'PrivateIdentifier') offenders.push(`private field at ${n.start}`);
+    if (n.type === 'PropertyDefinition' && n.static) offenders.push(`static field at ${n.start}`);
+    if (n.type === 'StaticBlock') offenders.push(`static block at ${n.start}`);
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === 'object') visit(value);
+    }
+  };
+  visit(parse(code, { ecmaVersion: 2022, sourceType: 'script' }));
+  expect(offenders).toEqual([]);
+  // The same check finds them when they are there.
+  visit(parse('class A { static x = 1; #y = 2 }', { ecmaVersion: 2022 }));
+  expect(offenders).toHaveLength(2);
+});
+
 test('onOpen and onInstall are declared', () => {
   expect(declared.has('onOpen')).toBe(true);
   expect(declared.has('onInstall')).toBe(true);
