@@ -173,3 +173,53 @@ test('credits running out half way: the paid part keeps its results, the rest sa
   expect(jobs[0]).toMatchObject({ state: 'failed' });
   expect(jobs[0]!.message).toMatch(/enough credits/);
 });
+
+test('a key revoked while a job runs ends it with the reason in the job list and the rows', () => {
+  const w = world(rows(40), { service: { processingRate: 1 } });
+  start(w, 'email');
+  const props = w.host.userProperties();
+  const keyName = Object.keys(props).find((k) => props[k] === ALPHA)!;
+  w.host.setProperties('user', { [keyName]: 'revoked-key-000000' });
+  runTriggers(w);
+  const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string; message: string }>;
+  expect(jobs[0]).toMatchObject({ state: 'failed' });
+  expect(jobs[0]!.message).toMatch(/API key was not accepted/);
+  const results = column(w, 'Email · Result').map(String);
+  const written = results.filter((r) => FINAL.includes(r)).length;
+  expect(written).toBeGreaterThan(0);
+  expect(results.filter((r) => /API key was not accepted/.test(r))).toHaveLength(40 - written);
+  expect(JSON.stringify(jobs)).not.toContain('revoked-key-000000');
+});
+
+test('cancel from the job list: finished rows keep their results, the rest say canceled', () => {
+  const w = world(rows(200), { service: { processingRate: 2 } });
+  const job = start(w, 'email') as { id?: string };
+  const views = w.host.callFromSidebar('listJobs', []).value as Array<{ id: string; canCancel: boolean }>;
+  expect(views[0]!.canCancel).toBe(true);
+  w.host.clock.advance(20000);
+  const canceled = w.host.callFromSidebar('cancelJob', [views[0]!.id]).value as { state: string };
+  expect(canceled.state).toBe('canceled');
+  expect(job).toBeDefined();
+  const results = column(w, 'Email · Result').map(String);
+  const finished = results.filter((r) => FINAL.includes(r)).length;
+  expect(finished).toBeGreaterThan(0);
+  expect(results.filter((r) => r === 'Canceled before it was processed')).toHaveLength(200 - finished);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(finished);
+  expect(w.host.triggerList()).toEqual([]);
+});
+
+test('rows on the account\'s exclusion lists are skipped before anything is sent, when asked', () => {
+  const w = world(rows(5));
+  const excluded = w.host.callFromSidebar('runTool', [{ tool: 'excluded_domains' }]);
+  expect(excluded.ok).toBe(true);
+  const domain = String(w.host.sheet('Excluded domains').values()[1]![0]);
+  w.host.sheet().load([['Blocked', `someone@${domain}`, domain]], 'A7');
+  w.host.select('Sheet1!A1:C7');
+  const preview = w.host.callFromSidebar('previewRun', [{ action: 'email', skipExcluded: true }]).value as { counts: { excluded: number; distinct: number } };
+  expect(preview.counts).toMatchObject({ excluded: 1, distinct: 5 });
+  expect(w.host.callFromSidebar('startRun', [{ action: 'email', skipExcluded: true, confirmed: true }]).ok).toBe(true);
+  runTriggers(w);
+  expect(column(w, 'Email · Result')[5]).toBe('Skipped: domain is on your exclusion list');
+  expect(w.service.account(ALPHA)!.spent.email).toBe(5);
+  expect(w.host.requests.some((q) => q.body.includes(`someone@${domain}`))).toBe(false);
+});
