@@ -120,22 +120,37 @@ function fieldsOrMessage<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Arra
   }
 }
 
-export function ENRICH_COMPANY(domain: unknown, fields?: unknown): Row[] | string {
-  const chosen = fieldsOrMessage(COMPANY_FIELDS, fields);
+/** What a lookup function needs to know of its kind. */
+const LOOKUPS = {
+  company: {
+    fields: COMPANY_FIELDS as ReadonlyArray<FieldDef<unknown>>,
+    query: companyQuery,
+    request: (c: ProspectingClient, q: object) => c.companyFindRequest(q),
+    invalid: CELL_MESSAGES.badInput,
+  },
+  person: {
+    fields: PERSON_FIELDS as ReadonlyArray<FieldDef<unknown>>,
+    query: personQuery,
+    request: (c: ProspectingClient, q: object) => c.personFindRequest(q),
+    invalid: CELL_MESSAGES.badPersonInput,
+  },
+} as const;
+
+function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unknown): Row[] | string {
+  const def = LOOKUPS[kind];
+  const chosen = fieldsOrMessage(def.fields, fields);
   if (typeof chosen === 'string') return chosen;
-  const { inputs, single } = inputsOf(domain);
-  const queries = inputs.map((x) => (x ? companyQuery(x) : undefined));
-  const lookups = lookupAll('company', queries, (c, q) => c.companyFindRequest(q));
-  return answer(rowsFor(inputs, lookups, chosen, CELL_MESSAGES.badInput), single, lookups, CELL_MESSAGES.badInput);
+  const { inputs, single } = inputsOf(input);
+  const lookups = lookupAll(kind, inputs.map((x) => (x ? def.query(x) : undefined)), def.request);
+  return answer(rowsFor(inputs, lookups, chosen, def.invalid), single, lookups, def.invalid);
+}
+
+export function ENRICH_COMPANY(domain: unknown, fields?: unknown): Row[] | string {
+  return lookupFunction('company', domain, fields);
 }
 
 export function ENRICH_PERSON(emailOrProfileUrl: unknown, fields?: unknown): Row[] | string {
-  const chosen = fieldsOrMessage(PERSON_FIELDS, fields);
-  if (typeof chosen === 'string') return chosen;
-  const { inputs, single } = inputsOf(emailOrProfileUrl);
-  const queries = inputs.map((x) => (x ? personQuery(x) : undefined));
-  const lookups = lookupAll('person', queries, (c, q) => c.personFindRequest(q));
-  return answer(rowsFor(inputs, lookups, chosen, CELL_MESSAGES.badPersonInput), single, lookups, CELL_MESSAGES.badPersonInput);
+  return lookupFunction('person', emailOrProfileUrl, fields);
 }
 
 /** The header row for a lookup's chosen fields: `kind` is "company" or "person". */
