@@ -8,7 +8,7 @@ import { Grid, type SheetPort } from '../sheet/grid';
 import { REQUEST_LIMIT, rowInput, STATUS_HEADERS, type Payload } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobPart, JobRecord, JobView } from './job';
-import { errorStatus, isDone, PROCESSING, QUEUED } from './outcomes';
+import { errorStatus, isDone, OUTCOMES, PROCESSING, QUEUED } from './outcomes';
 
 export interface StepDeps {
   client: ProspectingClient;
@@ -188,7 +188,10 @@ function readPart(job: JobRecord, part: JobPart, grid: Grid, cols: ReturnType<ty
           ? 'Canceled before it was processed'
           : part.state === 'failed'
             ? errorStatus('the service could not process this row')
-            : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');
+            : job.action === 'lead_list'
+              ? // A lead list lists only the leads it matched.
+                OUTCOMES.not_found
+              : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');
       settleRows(grid, cols.status, status, leftover);
       return;
     }

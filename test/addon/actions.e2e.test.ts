@@ -73,12 +73,13 @@ test('validate emails: each row gets its result, malformed and blank rows a reas
 });
 
 test('create a lead list: named by the person, owned by them, rows marked as added', () => {
-  const w = setup(people(5).map((r) => [r[0], r[1], String(r[2]).replace(/@.*/, '@example.com'), r[3], r[4]]));
+  const rows = people(5).map((r) => [r[0], r[1], String(r[2]).replace(/@.*/, '@example.com'), r[3], r[4]]);
+  const w = setup([...rows, ['Nobody', 'Here', 'nobody@notfound.example', '', '']]);
   w.host.ui.answer({ button: 'OK', text: 'Q4 outreach' }, 'YES');
   const r = w.host.clickMenu('Create a lead list');
   expect(r.ok).toBe(true);
   runTriggers(w);
-  expect(column(w, 'Lead list · Status').every((s) => s === 'Added to list')).toBe(true);
+  expect(column(w, 'Lead list · Status')).toEqual([...rows.map(() => 'Added to list'), 'Not found']);
   const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ action: string; links: string[]; state: string }>;
   expect(jobs[0]).toMatchObject({ action: 'lead_list', state: 'done' });
   expect(jobs[0]!.links[0]).toMatch(/^https?:\/\//);
