@@ -17,6 +17,9 @@ export type Server = {
   [K in keyof SidebarApi]: (...args: Parameters<SidebarApi[K]>) => Promise<Jsonify<ReturnType<SidebarApi[K]>>>;
 };
 
+/** What a server function answers, once it has crossed google.script.run. */
+export type ServerResult<K extends keyof SidebarApi> = Jsonify<ReturnType<SidebarApi[K]>>;
+
 interface ScriptRunner {
   withSuccessHandler(fn: (value: unknown) => void): ScriptRunner;
   withFailureHandler(fn: (error: Error) => void): ScriptRunner;

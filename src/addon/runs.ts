@@ -66,6 +66,8 @@ export interface RunPreview {
   credits: { email: number; phone: number };
   needsConfirmation: boolean;
   summary: string;
+  /** The person's address, the default owner of a new lead list ('' when unknown). */
+  defaultOwner: string;
 }
 
 function parseRequest(input: unknown): z.infer<typeof RunRequestSchema> {
@@ -156,6 +158,7 @@ function prepare(input: unknown) {
     credits: { ...plan.estimate },
     needsConfirmation: plan.estimate.email + plan.estimate.phone > 0,
     summary,
+    defaultOwner: Session.getActiveUser().getEmail(),
   };
   return { req, client, spreadsheet, sheet, request, prepared, preview };
 }

@@ -1,0 +1,72 @@
+// The Connect view: the key, the account it belongs to, a masked key, and the menu settings.
+import { busy } from '../busy';
+import { el } from '../dom';
+import { server } from '../server';
+
+interface Connection {
+  connected: boolean;
+  accountName: string;
+  maskedKey: string;
+}
+
+interface Settings {
+  revealEmail: boolean;
+  revealPhones: boolean;
+  fields: 'basic' | 'all';
+  skipExcluded: boolean;
+}
+
+let onChange: (connected: boolean) => void = () => {};
+
+function render(connection: Connection): void {
+  el('connect-out').hidden = connection.connected;
+  el('connect-in').hidden = !connection.connected;
+  el('account-name').textContent = connection.accountName;
+  el('masked-key').textContent = connection.maskedKey;
+  el<HTMLInputElement>('api-key').value = '';
+  onChange(connection.connected);
+}
+
+function renderSettings(s: Settings): void {
+  el<HTMLInputElement>('set-reveal-email').checked = s.revealEmail;
+  el<HTMLInputElement>('set-reveal-phones').checked = s.revealPhones;
+  el<HTMLInputElement>('set-skip-excluded').checked = s.skipExcluded;
+  el<HTMLSelectElement>('set-fields').value = s.fields;
+}
+
+export function initConnect(changed: (connected: boolean) => void): Promise<boolean> {
+  onChange = changed;
+  el<HTMLFormElement>('connect-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const key = el<HTMLInputElement>('api-key').value.trim();
+    if (!key) {
+      el('error').textContent = 'Enter your API key.';
+      el('error').hidden = false;
+      return;
+    }
+    void busy('Checking the key…', () => server.connect(key)).then((c) => c && render(c));
+  });
+  el('disconnect-button').addEventListener('click', () => {
+    void busy('Disconnecting…', () => server.disconnect()).then((c) => c && render(c));
+  });
+  el<HTMLFormElement>('settings-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const settings: Settings = {
+      revealEmail: el<HTMLInputElement>('set-reveal-email').checked,
+      revealPhones: el<HTMLInputElement>('set-reveal-phones').checked,
+      skipExcluded: el<HTMLInputElement>('set-skip-excluded').checked,
+      fields: el<HTMLSelectElement>('set-fields').value === 'all' ? 'all' : 'basic',
+    };
+    void busy('Saving…', () => server.saveSettings(settings)).then((s) => {
+      if (!s) return;
+      renderSettings(s);
+      el('settings-saved').hidden = false;
+    });
+  });
+  return busy('Loading…', async () => {
+    const [connection, settings] = await Promise.all([server.getConnection(), server.getSettings()]);
+    render(connection);
+    renderSettings(settings);
+    return connection.connected;
+  }).then((c) => Boolean(c));
+}

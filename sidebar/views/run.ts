@@ -1,0 +1,108 @@
+// The Run view: choose the action and its options, see the detected column mapping and the
+// cost estimate for the selected rows, change the mapping, and start.
+import { busy } from '../busy';
+import { checked, clear, el, fillSelect, h, value } from '../dom';
+import { server, type ServerResult } from '../server';
+
+type Preview = ServerResult<'previewRun'>;
+type Input = Parameters<typeof server.previewRun>[0] & Record<string, unknown>;
+
+const ROLE_LABELS: Record<string, string> = {
+  email: 'Email',
+  profile_url: 'Profile URL',
+  domain: 'Company domain or website',
+  company_name: 'Company name',
+  full_name: 'Full name',
+  first_name: 'First name',
+  last_name: 'Last name',
+  title: 'Title',
+  phone: 'Phone',
+};
+
+let mapping: Record<string, string | null> = {};
+let headers: string[] = [];
+let started: () => void = () => {};
+
+function input(): Input {
+  const action = value('run-action');
+  const list =
+    action === 'lead_list'
+      ? { name: value('run-list-name'), owner: value('run-list-owner'), shared: checked('run-list-shared'), visible: checked('run-list-visible') }
+      : undefined;
+  const options: Record<string, unknown> = { revealEmail: checked('run-reveal-email'), revealPhones: checked('run-reveal-phones') };
+  if (action === 'lead_list') {
+    Object.assign(options, { enrich: checked('run-list-enrich'), validateEmail: checked('run-list-validate'), revealPhones: checked('run-list-phones') });
+    if (value('run-list-type')) options.listType = value('run-list-type');
+  }
+  const out: Record<string, unknown> = {
+    action,
+    options,
+    fields: value('run-fields'),
+    rerun: checked('run-rerun'),
+    skipExcluded: checked('run-skip-excluded'),
+  };
+  if (Object.keys(mapping).length) out.mapping = mapping;
+  if (list) out.list = list;
+  return out as Input;
+}
+
+function renderMapping(preview: Preview): void {
+  headers = preview.headers;
+  const box = el('run-mapping');
+  clear(box);
+  const mapped = new Map<string, string>(preview.mapping.map((m) => [m.role, m.header]));
+  for (const role of Object.keys(ROLE_LABELS)) {
+    const id = `map-${role}`;
+    const select = h('select', { id });
+    fillSelect(select, [['', '— none —'], ...headers.filter(Boolean).map((x) => [x, x] as const)], mapped.get(role) ?? '');
+    select.addEventListener('change', () => {
+      mapping[role] = select.value || null;
+      refresh();
+    });
+    box.append(h('div', { class: 'map-row' }, h('label', { for: id, text: ROLE_LABELS[role] }), select));
+  }
+}
+
+function render(preview: Preview): void {
+  renderMapping(preview);
+  el('run-summary').textContent = preview.summary;
+  if (!value('run-list-owner') && preview.defaultOwner) el<HTMLInputElement>('run-list-owner').value = preview.defaultOwner;
+  el<HTMLButtonElement>('run-start').textContent = preview.needsConfirmation ? 'Start and spend credits' : 'Start';
+  el<HTMLButtonElement>('run-start').disabled = preview.counts.distinct === 0;
+  el('run-preview').hidden = false;
+}
+
+function refresh(): void {
+  void busy('Reading the selection…', () => server.previewRun(input()), el('view-run')).then((p) => p && render(p));
+}
+
+function showOptions(): void {
+  const action = value('run-action');
+  el('run-person-options').hidden = action !== 'person';
+  el('run-list-options').hidden = action !== 'lead_list';
+}
+
+export function initRun(onStarted: () => void): void {
+  started = onStarted;
+  el('run-action').addEventListener('change', () => {
+    mapping = {};
+    showOptions();
+    el('run-preview').hidden = true;
+  });
+  for (const id of ['run-reveal-email', 'run-reveal-phones', 'run-fields', 'run-rerun', 'run-skip-excluded', 'run-list-enrich', 'run-list-validate', 'run-list-phones', 'run-list-type']) {
+    el(id).addEventListener('change', () => {
+      if (!el('run-preview').hidden) refresh();
+    });
+  }
+  el('run-check').addEventListener('click', refresh);
+  el<HTMLFormElement>('run-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    // The person saw the estimate above this button: starting is their confirmation.
+    void busy('Starting…', () => server.startRun({ ...input(), confirmed: true } as Input), el('view-run')).then((job) => {
+      if (!job) return;
+      el('run-preview').hidden = true;
+      started();
+    });
+  });
+  showOptions();
+}

@@ -1,0 +1,100 @@
+// The Tools view: imports into a sheet, page by page with progress, and the row actions
+// (log calls, review phone numbers) with their column mapping.
+import { busy } from '../busy';
+import { checked, clear, el, fillSelect, h, value } from '../dom';
+import { server, type ServerResult } from '../server';
+
+const SENIORITIES = ['Owner', 'Founder', 'C-Suite', 'Partner', 'VP', 'Head', 'Director', 'Manager', 'Senior', 'Entry', 'Intern', 'Other', 'Non-Manager', 'Founder / Owner'];
+
+type ToolRequest = Parameters<typeof server.runTool>[0];
+let rowMapping: Record<string, string | null> = {};
+
+const list = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+
+function importRequest(): ToolRequest {
+  const kind = value('import-kind');
+  const sheetName = value('import-sheet') || undefined;
+  switch (kind) {
+    case 'job_openings': {
+      const seniorities = Array.from(el<HTMLSelectElement>('import-seniorities').selectedOptions).map((o) => o.value);
+      return {
+        tool: 'job_openings',
+        domain: value('import-domain'),
+        seniorities: seniorities.length ? seniorities : undefined,
+        departments: list(value('import-departments')),
+        jobFunctions: list(value('import-functions')),
+        remote: checked('import-remote') || undefined,
+        sheetName,
+      } as ToolRequest;
+    }
+    case 'excluded_domains':
+    case 'excluded_emails':
+      return { tool: kind, keyword: value('import-keyword') || undefined, sheetName } as ToolRequest;
+    case 'contact':
+      return { tool: 'contact', contactId: value('import-contact'), sheetName } as ToolRequest;
+    default:
+      return { tool: 'territories', name: value('import-name') || undefined, sheetName } as ToolRequest;
+  }
+}
+
+function showImportFields(): void {
+  const kind = value('import-kind');
+  for (const block of Array.from(document.querySelectorAll<HTMLElement>('#import-form [data-for]'))) {
+    block.hidden = !(block.dataset.for ?? '').split(' ').includes(kind);
+  }
+}
+
+async function runImport(): Promise<void> {
+  const request = importRequest();
+  const progress = el('import-progress');
+  let next: string | undefined;
+  for (;;) {
+    const step: ServerResult<'runTool'> | undefined = await busy('Importing…', () => (next ? server.runTool(request, next) : server.runTool(request)), el('import-form'));
+    if (!step) return;
+    progress.textContent = step.message;
+    if (step.done || !step.next) return;
+    next = step.next;
+  }
+}
+
+function renderRows(preview: ServerResult<'previewRowAction'>): void {
+  const box = el('rows-mapping');
+  clear(box);
+  for (const f of preview.fields) {
+    const id = `rowmap-${f.field}`;
+    const select = h('select', { id });
+    fillSelect(select, [['', '— none —'], ...preview.headers.filter(Boolean).map((x) => [x, x] as const)], f.header);
+    select.addEventListener('change', () => {
+      rowMapping[f.field] = select.value || null;
+    });
+    box.append(h('div', { class: 'map-row' }, h('label', { for: id, text: f.required ? `${f.label} *` : f.label }), select));
+  }
+  el('rows-summary').textContent = preview.summary;
+  el('rows-preview').hidden = false;
+}
+
+export function initTools(): void {
+  fillSelect(el<HTMLSelectElement>('import-seniorities'), SENIORITIES.map((s) => [s, s] as const));
+  el('import-kind').addEventListener('change', showImportFields);
+  showImportFields();
+  el<HTMLFormElement>('import-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    el('import-progress').textContent = '';
+    void runImport();
+  });
+  el('rows-action').addEventListener('change', () => {
+    rowMapping = {};
+    el('rows-preview').hidden = true;
+  });
+  el('rows-check').addEventListener('click', () => {
+    void busy('Reading the selection…', () => server.previewRowAction({ action: value('rows-action') as 'log_calls', mapping: rowMapping }), el('rows-form')).then(
+      (p) => p && renderRows(p),
+    );
+  });
+  el<HTMLFormElement>('rows-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void busy('Sending…', () => server.runRowAction({ action: value('rows-action') as 'log_calls', mapping: rowMapping }), el('rows-form')).then((r) => {
+      if (r) el('rows-result').textContent = r.message;
+    });
+  });
+}
