@@ -49,9 +49,12 @@ function card(job: JobView): HTMLElement {
 
 function render(jobs: ReadonlyArray<JobView>): void {
   const list = el('jobs-list');
+  // Cards are rebuilt: keep keyboard focus on the same job's button.
+  const focused = document.activeElement?.closest<HTMLElement>('[data-job]')?.dataset.job;
   clear(list);
   for (const job of jobs) list.append(card(job));
   el('jobs-empty').hidden = jobs.length > 0;
+  if (focused) list.querySelector<HTMLElement>(`[data-job="${CSS.escape(focused)}"] button`)?.focus();
 }
 
 function schedule(seconds: number): void {
@@ -63,12 +66,14 @@ function schedule(seconds: number): void {
 /** One poll: the server steps due jobs; polling goes on while any runs and the sidebar is seen. */
 export async function poll(): Promise<void> {
   if (document.hidden) {
-    schedule(30);
+    // Polling resumes when the sidebar is seen again (visibilitychange).
+    schedule(0);
     return;
   }
   const answer = await busy('Checking jobs…', () => server.pollJobs(), el('view-jobs'));
   if (!answer) {
-    schedule(30);
+    // The message is shown; Refresh tries again.
+    schedule(0);
     return;
   }
   render(answer.jobs);

@@ -56,7 +56,9 @@ function renderMapping(preview: Preview): void {
     const select = h('select', { id });
     fillSelect(select, [['', '— none —'], ...headers.filter(Boolean).map((x) => [x, x] as const)], mapped.get(role) ?? '');
     select.addEventListener('change', () => {
-      mapping[role] = select.value || null;
+      // The whole mapping as shown, so remembered choices for other roles are kept.
+      mapping = {};
+      for (const r of Object.keys(ROLE_LABELS)) mapping[r] = el<HTMLSelectElement>(`map-${r}`).value || null;
       refresh();
     });
     box.append(h('div', { class: 'map-row' }, h('label', { for: id, text: ROLE_LABELS[role] }), select));

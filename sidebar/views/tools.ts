@@ -9,7 +9,10 @@ const SENIORITIES = ['Owner', 'Founder', 'C-Suite', 'Partner', 'VP', 'Head', 'Di
 type ToolRequest = Parameters<typeof server.runTool>[0];
 let rowMapping: Record<string, string | null> = {};
 
-const list = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+function list(text: string): string[] | undefined {
+  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  return items.length ? items : undefined;
+}
 
 function importRequest(): ToolRequest {
   const kind = value('import-kind');

@@ -96,3 +96,21 @@ test('hostile strings from the sheet and the service appear as text and run noth
   expect(await page.evaluate('document.body.dataset.pwned')).toBeUndefined();
   await page.close();
 });
+
+test('tools: the tabs answer the arrow keys, and an import fills a new sheet with progress', async () => {
+  const w = sheetWorld(2);
+  connect(w, 'demo-key-alpha');
+  const { page } = await openSidebar(browser, w);
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Run' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('tab', { name: 'Tools', selected: true }).waitFor();
+  expect(await page.evaluate('document.activeElement.id')).toBe('tab-tools');
+  await page.getByLabel('What').selectOption('territories');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.locator('#import-progress').filter({ hasText: 'rows written to "Territories"' }).waitFor();
+  const rows = w.host.sheet('Territories').values();
+  expect(await page.locator('#import-progress').textContent()).toContain(`${rows.length - 1} rows`);
+  await page.close();
+});
