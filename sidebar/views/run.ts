@@ -7,18 +7,6 @@ import { server, type ServerResult } from '../server';
 type Preview = ServerResult<'previewRun'>;
 type Input = Parameters<typeof server.previewRun>[0] & Record<string, unknown>;
 
-const ROLE_LABELS: Record<string, string> = {
-  email: 'Email',
-  profile_url: 'Profile URL',
-  domain: 'Company domain or website',
-  company_name: 'Company name',
-  full_name: 'Full name',
-  first_name: 'First name',
-  last_name: 'Last name',
-  title: 'Title',
-  phone: 'Phone',
-};
-
 let mapping: Record<string, string | null> = {};
 let headers: string[] = [];
 let started: () => void = () => {};
@@ -50,18 +38,17 @@ function renderMapping(preview: Preview): void {
   headers = preview.headers;
   const box = el('run-mapping');
   clear(box);
-  const mapped = new Map<string, string>(preview.mapping.map((m) => [m.role, m.header]));
-  for (const role of Object.keys(ROLE_LABELS)) {
+  for (const { role, label, header } of preview.mapping) {
     const id = `map-${role}`;
     const select = h('select', { id });
-    fillSelect(select, [['', '— none —'], ...headers.filter(Boolean).map((x) => [x, x] as const)], mapped.get(role) ?? '');
+    fillSelect(select, [['', '— none —'], ...headers.filter(Boolean).map((x) => [x, x] as const)], header);
     select.addEventListener('change', () => {
       // The whole mapping as shown, so remembered choices for other roles are kept.
       mapping = {};
-      for (const r of Object.keys(ROLE_LABELS)) mapping[r] = el<HTMLSelectElement>(`map-${r}`).value || null;
+      for (const m of preview.mapping) mapping[m.role] = el<HTMLSelectElement>(`map-${m.role}`).value || null;
       refresh();
     });
-    box.append(h('div', { class: 'map-row' }, h('label', { for: id, text: ROLE_LABELS[role] }), select));
+    box.append(h('div', { class: 'map-row' }, h('label', { for: id, text: label }), select));
   }
 }
 

@@ -148,10 +148,10 @@ function prepare(input: unknown) {
     sheetName: sheet.getName(),
     headerRow: prepared.headerRow,
     headers: prepared.grid.headers.map((h) => String(h ?? '')),
-    mapping: (Object.keys(prepared.mapping) as Role[]).map((role) => ({
+    mapping: ROLES.map((role) => ({
       role,
       label: ROLE_LABELS[role],
-      header: String(prepared.grid.headers[prepared.mapping[role]!] ?? ''),
+      header: prepared.mapping[role] === undefined ? '' : String(prepared.grid.headers[prepared.mapping[role]!] ?? ''),
     })),
     counts: { ...c },
     parts: plan.chunks.length,
