@@ -83,9 +83,19 @@ export function initRun(onStarted: () => void): void {
       if (!el('run-preview').hidden) refresh();
     });
   }
+  for (const id of ['run-list-name', 'run-list-owner', 'run-list-shared', 'run-list-visible']) {
+    el(id).addEventListener('change', () => {
+      if (!el('run-preview').hidden) refresh();
+    });
+  }
   el('run-check').addEventListener('click', refresh);
   el<HTMLFormElement>('run-form').addEventListener('submit', (event) => {
     event.preventDefault();
+    // Enter in a field submits the form: without an estimate on screen, show one instead.
+    if (el('run-preview').hidden) {
+      refresh();
+      return;
+    }
     // The person saw the estimate above this button: starting is their confirmation.
     void busy('Starting…', () => server.startRun({ ...input(), confirmed: true } as Input), el('view-run')).then((job) => {
       if (!job) return;

@@ -3,7 +3,7 @@
 import { chooseFields } from '../sheet/fields';
 import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMapping, type Role } from '../sheet/columns';
 import { Grid, type SheetPort } from '../sheet/grid';
-import { missingColumns, STATUS_HEADERS, type ActionId, type ActionOptions } from './actions';
+import { listTypeFor, missingColumns, STATUS_HEADERS, type ActionId, type ActionOptions } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord } from './job';
 import { QUEUED } from './outcomes';
@@ -72,7 +72,11 @@ export function createJob(prepared: PreparedRun, request: RunRequest, ids: { id:
     headerRow: prepared.headerRow,
     mapping: mappingByHeader(prepared.grid.headers, prepared.mapping),
     fields,
-    options: request.options,
+    // A lead list's type comes from the mapped columns unless the person chose one.
+    options:
+      request.action === 'lead_list' && !request.options.listType
+        ? { ...request.options, listType: listTypeFor(prepared.mapping) ?? 'email' }
+        : request.options,
     parts: [],
     state: 'running',
     counts: {},

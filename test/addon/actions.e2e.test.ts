@@ -87,6 +87,20 @@ test('create a lead list: named by the person, owned by them, rows marked as add
   expect(JSON.parse(created.body)).toMatchObject({ name: 'Q4 outreach', owner: OWNER, type: 'email' });
 });
 
+test('a lead list takes its type from the mapped columns: profile URLs when there is no email column', () => {
+  const w = addonWorld();
+  w.host.sheet().load([['Name', 'LinkedIn URL'], ['Sam Lee', 'https://www.linkedin.com/in/found-sam-lee'], ['Kim Park', 'https://www.linkedin.com/in/found-kim-park']]);
+  w.host.open();
+  connect(w, ALPHA);
+  w.host.select('Sheet1!A1:B3');
+  const r = w.host.callFromSidebar('startRun', [{ action: 'lead_list', list: { name: 'By profile', owner: OWNER }, options: { enrich: true }, confirmed: true }]);
+  expect(r.ok).toBe(true);
+  runTriggers(w);
+  expect(column(w, 'Lead list · Status')).toEqual(['Added to list', 'Added to list']);
+  const created = w.host.requests.find((q) => q.method.toLowerCase() === 'post' && q.url.endsWith('/lead-lists'))!;
+  expect(JSON.parse(created.body)).toMatchObject({ type: 'profile' });
+});
+
 test('without a key every action says how to connect, and sends nothing', () => {
   const w = addonWorld();
   w.host.sheet().load([HEADER, ...people(2)]);

@@ -34,14 +34,13 @@ test('10,000 rows in one job, written back in a handful of spreadsheet calls', (
   });
   w.host.resetStats();
   expect(start(w, 'email').total).toBe(10000);
-  const fired = runTriggers(w);
+  runTriggers(w);
   const results = column(w, 'Email · Result');
   expect(results.filter((r) => FINAL.includes(String(r)))).toHaveLength(10000);
   expect(w.service.account(ALPHA)!.spent.email).toBe(10000);
   const stats = w.host.stats();
   const writes = stats['SpreadsheetApp.Range.setValues'] ?? 0;
   // One block per step (status and output columns), never one per row.
-  expect(fired).toBeGreaterThanOrEqual(0);
   expect(writes).toBeLessThan(30);
   expect(w.host.triggerList()).toEqual([]);
 });
@@ -154,8 +153,11 @@ test('injected 429s and 500s: reads ride them out, starts are never repeated bli
   expect(w.host.requests.some((q) => q.status === 500)).toBe(true);
   // Whatever happened, no email was charged twice and every charged email has its result.
   expect(w.service.account(ALPHA)!.spent.email).toBe(done);
-  if (!r.ok) expect(r.error?.message).toMatch(/service/);
-  errors.forEach((e) => expect(e).toMatch(/nothing was re-sent|service|busy/));
+  expect(r.ok).toBe(true);
+  // A start that failed ambiguously was not repeated, and its rows say so.
+  errors.forEach((e) => expect(e).toMatch(/nothing was re-sent so no credit is spent twice/));
+  const posts = w.host.requests.filter((q) => q.method.toLowerCase() === 'post');
+  expect(posts.filter((q) => q.status === 500).length).toBe(errors.length > 0 ? 1 : 0);
 });
 
 test('credits running out half way: the paid part keeps its results, the rest says why', () => {

@@ -54,25 +54,29 @@ test('a slow service: the import returns after its time budget and continues fro
 
 test('job openings with filters, exclusions with a keyword, a contact with its activity, into chosen sheets', () => {
   const w = world();
-  const jobs = runToolToEnd(w, { tool: 'job_openings', domain: 'harborlogistics.com', seniorities: ['Senior', 'Manager'], remote: true }).at(-1)!;
-  expect(jobs.sheetName).toBe('Job openings · harborlogistics.com');
-  const jobRows = w.host.sheet(jobs.sheetName).values();
+  const all = runToolToEnd(w, { tool: 'job_openings', domain: 'harborlogistics.com' }).at(-1)!;
+  const some = runToolToEnd(w, { tool: 'job_openings', domain: 'harborlogistics.com', seniorities: ['Senior', 'Manager'] }).at(-1)!;
+  expect(all.sheetName).toBe('Job openings · harborlogistics.com');
+  expect(all.written).toBeGreaterThan(some.written);
+  expect(some.written).toBeGreaterThan(0);
+  const jobRows = w.host.sheet(some.sheetName).values();
   expect(jobRows[0]![0]).toBe('Company');
+  expect(jobRows).toHaveLength(some.written + 1);
   for (const r of jobRows.slice(1)) {
     expect(r[1]).toBe('harborlogistics.com');
     expect(String(r[4])).toMatch(/Senior|Manager/);
   }
-  w.host.sheet('Mine').load([['Domain', 'Reason', 'Reasons', 'Source', 'Added']]);
+  w.host.sheet('Mine').load([['Email', 'Reason', 'Reasons', 'Source', 'Added']]);
   const excl = runToolToEnd(w, { tool: 'excluded_emails', keyword: 'a', sheetName: 'Mine' }).at(-1)!;
   expect(excl.sheetName).toBe('Mine');
+  const mine = w.host.sheet('Mine').values();
+  expect(mine.length - 1).toBe(excl.written);
+  expect(mine.slice(1).every((r) => String(r[0]).includes('a'))).toBe(true);
   const contactId = '3f2b9c1e-8d4a-4b6f-9a2e-7c5d1e0f4a3b';
-  const contact = w.host.callFromSidebar('runTool', [{ tool: 'contact', contactId }]);
-  if (contact.ok) {
-    const rows = w.host.sheet((contact.value as { sheetName: string }).sheetName).values();
-    expect(rows.some((r) => r[0] === 'Contact ID' && r[1] === contactId)).toBe(true);
-  } else {
-    expect(contact.error?.message).toBe('No contact has that id.');
-  }
+  const contact = runTool(w, { tool: 'contact', contactId });
+  const rows = w.host.sheet(contact.sheetName).values();
+  expect(rows.some((r) => r[0] === 'Contact ID' && r[1] === contactId)).toBe(true);
+  expect(rows.filter((r) => r[0] === 'Activity').length).toBeGreaterThan(0);
   const missing = w.host.callFromSidebar('runTool', [{ tool: 'contact', contactId: '00000000-0000-4000-8000-000000000000' }]);
   expect(missing.error?.message).toBe('No contact has that id.');
   const bad = w.host.callFromSidebar('runTool', [{ tool: 'job_openings', domain: '' }]);
