@@ -34,6 +34,10 @@ export interface JobRecord {
   message?: string;
   /** Set when sending stopped for good; the job ends failed once its open parts are read. */
   error?: string;
+  /** Set by a cancel: nothing more is sent; the job ends canceled once its parts are read. */
+  canceled?: boolean;
+  /** Steps in a row the service failed (429s, server or network errors). */
+  failures?: number;
   /** Rows by status text, as of the last step. */
   counts: Record<string, number>;
   /** Rows sent (duplicates included). */

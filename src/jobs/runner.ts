@@ -6,7 +6,7 @@ import { ProspectingError } from '../api/errors';
 import { detectMapping, type ColumnMapping, type Role } from '../sheet/columns';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { REQUEST_LIMIT, rowInput, STATUS_HEADERS, type Payload } from './actions';
-import { BATCH_KINDS } from './batch-kinds';
+import { BATCH_KINDS, type ResultCell } from './batch-kinds';
 import type { JobPart, JobRecord, JobView } from './job';
 import { errorStatus, isDone, OUTCOMES, PROCESSING, QUEUED } from './outcomes';
 
@@ -124,7 +124,7 @@ function sendPart(job: JobRecord, grid: Grid, cols: ReturnType<typeof columns>, 
     if (e instanceof ProspectingError && e.kind === 'rate_limited') {
       // Refused before anything started: the rows wait for a later step.
       for (const i of rowsOfPart) grid.set(i, cols.status, QUEUED);
-      job.nextCheckAt = deps.now() + (e.retryAfterSeconds ?? 60) * 1000;
+      noteFailure(job, grid, cols, e, deps);
       deps.save(job);
       return false;
     }
@@ -140,64 +140,98 @@ function sendPart(job: JobRecord, grid: Grid, cols: ReturnType<typeof columns>, 
   }
 }
 
-/** Reads pages of one part while time allows, writing each result to the rows of its key. */
-function readPart(job: JobRecord, part: JobPart, grid: Grid, cols: ReturnType<typeof columns>, deps: StepDeps): void {
+/** What reading a part gave in one step: results to write, and whether the part ended. */
+interface PartReading {
+  part: JobPart;
+  results: ResultCell[];
+  /** The leftover rows' status when the part ended; undefined while it goes on. */
+  leftover?: string;
+  error?: unknown;
+}
+
+/**
+ * Reads pages of one part while time allows, keeping the results (nothing is written here).
+ * The cursor moves only past pages whose results are kept, so a failure loses nothing.
+ */
+function readPart(job: JobRecord, part: JobPart, deps: StepDeps): PartReading {
   const kind = BATCH_KINDS[job.action];
-  const fields = kind.fields;
-  const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
-  const status = (s: unknown) => partOfStatus(s) === part.n;
-
-  // The rows of this part, by key, found again as they are now.
-  const rowsByKey = new Map<string, number[]>();
-  const indexRows = () => {
-    rowsByKey.clear();
-    grid.rows.forEach((_, i) => {
-      if (!status(grid.get(i, cols.status))) return;
-      const key = keyOfRow(job, grid, cols.mapping, i);
-      if (key === undefined) return;
-      const list = rowsByKey.get(key);
-      if (list) list.push(i);
-      else rowsByKey.set(key, [i]);
-    });
-  };
-  indexRows();
-
-  while (deps.now() < deps.deadline) {
-    const page = kind.read(deps.client, part.id!, part.href, deps.pageSize ?? 1000);
-    if (page.url) part.url = page.url;
-    const fresh = page.items.slice(part.skip);
-    for (const item of fresh) {
-      const cell = kind.toCell(item, job.options);
-      if (cell.key === undefined) continue;
-      for (const i of rowsByKey.get(cell.key) ?? []) {
-        grid.set(i, cols.status, cell.status);
-        chosen.forEach((f, k) => grid.set(i, cols.outputs[k]!, f >= 0 ? cell.values[fields[f]!.id] ?? '' : ''));
+  const reading: PartReading = { part, results: [] };
+  try {
+    while (deps.now() < deps.deadline) {
+      const page = kind.read(deps.client, part.id!, part.href, deps.pageSize ?? 1000);
+      if (page.url) part.url = page.url;
+      const fresh = page.items.slice(part.skip);
+      for (const item of fresh) reading.results.push(kind.toCell(item, job.options));
+      if (page.nextHref) {
+        part.href = page.nextHref;
+        part.skip = 0;
+        continue;
       }
-      rowsByKey.delete(cell.key);
+      part.skip += fresh.length;
+      if (page.finished) {
+        part.state = page.endedAs === 'canceled' ? 'canceled' : page.endedAs === 'error' ? 'failed' : 'done';
+        reading.leftover =
+          part.state === 'canceled'
+            ? 'Canceled before it was processed'
+            : part.state === 'failed'
+              ? errorStatus('the service could not process this row')
+              : job.action === 'lead_list'
+                ? // A lead list lists only the leads it matched.
+                  OUTCOMES.not_found
+                : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');
+      } else {
+        job.nextCheckAt = deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
+      }
+      break;
     }
-    if (page.nextHref) {
-      part.href = page.nextHref;
-      part.skip = 0;
-      continue;
+  } catch (e) {
+    reading.error = e;
+  }
+  return reading;
+}
+
+/** Writes a part's results to the rows that hold their key and still wait for this part. */
+function applyReading(job: JobRecord, reading: PartReading, grid: Grid, cols: ReturnType<typeof columns>): void {
+  const fields = BATCH_KINDS[job.action].fields;
+  const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
+  const ofPart = (s: unknown) => partOfStatus(s) === reading.part.n;
+  const rowsByKey = new Map<string, number[]>();
+  grid.rows.forEach((_, i) => {
+    if (!ofPart(grid.get(i, cols.status))) return;
+    const key = keyOfRow(job, grid, cols.mapping, i);
+    if (key !== undefined) rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), i]);
+  });
+  for (const cell of reading.results) {
+    if (cell.key === undefined) continue;
+    for (const i of rowsByKey.get(cell.key) ?? []) {
+      grid.set(i, cols.status, cell.status);
+      chosen.forEach((f, k) => grid.set(i, cols.outputs[k]!, f >= 0 ? cell.values[fields[f]!.id] ?? '' : ''));
     }
-    part.skip += fresh.length;
-    if (page.finished) {
-      part.state = page.endedAs === 'canceled' ? 'canceled' : page.endedAs === 'error' ? 'failed' : 'done';
-      const leftover =
-        part.state === 'canceled'
-          ? 'Canceled before it was processed'
-          : part.state === 'failed'
-            ? errorStatus('the service could not process this row')
-            : job.action === 'lead_list'
-              ? // A lead list lists only the leads it matched.
-                OUTCOMES.not_found
-              : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');
-      settleRows(grid, cols.status, status, leftover);
-      return;
-    }
-    job.nextCheckAt = deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
+  }
+  if (reading.leftover) settleRows(grid, cols.status, ofPart, reading.leftover);
+}
+
+/** After this many steps in a row that the service failed, a job ends instead of waiting on. */
+export const MAX_FAILED_STEPS = 12;
+
+/** Waits longer after each failed step: 1, 2, 4 … minutes, at most 30, or what the service asked. */
+function backoffMs(job: JobRecord, retryAfterSeconds: number | undefined): number {
+  if (retryAfterSeconds !== undefined) return Math.max(1000, retryAfterSeconds * 1000);
+  return Math.min(30, Math.pow(2, Math.max(0, (job.failures ?? 1) - 1))) * 60 * 1000;
+}
+
+/** A step the service failed: wait and try again, or end the job when it keeps failing. */
+function noteFailure(job: JobRecord, grid: Grid, cols: ReturnType<typeof columns>, e: ProspectingError, deps: StepDeps): void {
+  job.failures = (job.failures ?? 0) + 1;
+  if (job.failures < MAX_FAILED_STEPS) {
+    job.nextCheckAt = deps.now() + backoffMs(job, e.retryAfterSeconds);
+    job.message = `${message(e)} Will try again (${job.failures} of ${MAX_FAILED_STEPS}).`;
     return;
   }
+  job.error = `${message(e)} Stopped after ${job.failures} tries; run again for the rest.`;
+  job.message = job.error;
+  for (const part of job.parts) if (part.state === 'open') part.state = 'failed';
+  settleRows(grid, cols.status, (s) => s === QUEUED || partOfStatus(s) !== undefined, errorStatus(job.error));
 }
 
 /**
@@ -208,46 +242,69 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   if (job.state !== 'running') return;
   const grid = new Grid(deps.sheet, job.headerRow);
   const cols = columns(job, grid);
+  const failuresBefore = job.failures ?? 0;
+  let failure: unknown;
+  // A part cut off while being sent may or may not have started: never send it again.
+  for (const part of job.parts) {
+    if (part.state !== 'sending') continue;
+    part.state = 'failed';
+    settleRows(grid, cols.status, (s) => partOfStatus(s) === part.n, errorStatus('the run was interrupted while sending; nothing was re-sent so no credit is spent twice. Run again to retry.'));
+  }
   try {
-    // A part cut off while being sent may or may not have started: never send it again.
-    for (const part of job.parts) {
-      if (part.state !== 'sending') continue;
-      part.state = 'failed';
-      settleRows(grid, cols.status, (s) => partOfStatus(s) === part.n, errorStatus('the run was interrupted while sending; nothing was re-sent so no credit is spent twice. Run again to retry.'));
-    }
-    while (deps.now() < deps.deadline && !job.error && grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED)) {
+    while (deps.now() < deps.deadline && !job.error && !job.canceled && grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED)) {
       if (!sendPart(job, grid, cols, deps)) break;
     }
-    for (const part of job.parts) {
-      if (part.state !== 'open' || deps.now() >= deps.deadline) continue;
-      readPart(job, part, grid, cols, deps);
-    }
   } catch (e) {
-    if (!(e instanceof ProspectingError)) throw e;
-    if (e.kind === 'rate_limited' || e.kind === 'server' || e.kind === 'network') {
-      // Reads are safe to repeat: try again later, keep what was written.
-      job.nextCheckAt = deps.now() + (e.retryAfterSeconds ?? 60) * 1000;
-      job.message = `${message(e)} Will try again.`;
-    } else {
-      job.state = 'failed';
-      job.message = message(e);
-      settleRows(grid, cols.status, (s) => s === QUEUED || partOfStatus(s) !== undefined, errorStatus(message(e)));
-    }
+    failure = e;
   }
-  const queued = grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED);
+  grid.flush();
+
+  const readings: PartReading[] = [];
+  for (const part of job.parts) {
+    if (part.state !== 'open' || deps.now() >= deps.deadline || failure !== undefined) continue;
+    const reading = readPart(job, part, deps);
+    readings.push(reading);
+    if (reading.error !== undefined) failure = reading.error;
+  }
+
+  // Write time: the sheet is read again, so rows moved while the service answered are found.
+  const sheet = new Grid(deps.sheet, job.headerRow);
+  const now = columns(job, sheet);
+  for (const reading of readings) applyReading(job, reading, sheet, now);
+  if (failure !== undefined) {
+    if (!(failure instanceof ProspectingError)) throw failure;
+    if (failure.kind === 'rate_limited' || failure.kind === 'server' || failure.kind === 'network') {
+      noteFailure(job, sheet, now, failure, deps);
+    } else {
+      job.error = message(failure);
+      job.message = job.error;
+      for (const part of job.parts) if (part.state === 'open') part.state = 'failed';
+      settleRows(sheet, now.status, (s) => s === QUEUED || partOfStatus(s) !== undefined, errorStatus(job.error));
+    }
+  } else if (failuresBefore > 0 && job.failures === failuresBefore) {
+    // A step the service answered: the count of failures in a row starts again.
+    job.failures = 0;
+    if (!job.error && !job.canceled) job.message = undefined;
+  }
+  if (job.canceled) settleRows(sheet, now.status, (s) => s === QUEUED, 'Canceled before it was sent');
+  const queued = sheet.rows.some((_, i) => sheet.get(i, now.status) === QUEUED);
   if (job.state === 'running' && !queued && job.parts.every((p) => p.state !== 'open' && p.state !== 'sending')) {
-    job.state = job.error || job.parts.some((p) => p.state === 'failed') ? 'failed' : job.parts.some((p) => p.state === 'canceled') ? 'canceled' : 'done';
+    job.state = job.error || job.parts.some((p) => p.state === 'failed') ? 'failed' : job.canceled || job.parts.some((p) => p.state === 'canceled') ? 'canceled' : 'done';
     if (job.state === 'done') job.message = undefined;
     else job.message ??= job.state === 'canceled' ? 'Canceled.' : 'Some rows could not be processed.';
   }
-  job.counts = countStatuses(grid, cols.status);
-  grid.flush();
+  job.counts = countStatuses(sheet, now.status);
+  sheet.flush();
   job.updatedAt = deps.now();
   deps.save(job);
 }
 
-/** Cancels every open part of a job; rows already written keep their results. */
+/**
+ * Cancels a job: its open parts are canceled at the service, queued rows are not sent, and
+ * this step and the next write what finished before the cancel, then end the job as canceled.
+ */
 export function cancelJob(job: JobRecord, deps: StepDeps): void {
+  if (job.state !== 'running') return;
   const kind = BATCH_KINDS[job.action];
   for (const part of job.parts) {
     if (part.state !== 'open' || !kind.cancel) continue;
@@ -257,15 +314,10 @@ export function cancelJob(job: JobRecord, deps: StepDeps): void {
       if (!(e instanceof ProspectingError && e.kind === 'invalid_state')) throw e;
     }
   }
-  const grid = new Grid(deps.sheet, job.headerRow);
-  const cols = columns(job, grid);
-  settleRows(grid, cols.status, (s) => s === QUEUED, 'Canceled before it was sent');
-  grid.flush();
-  // One more read writes what finished before the cancel, and settles the rest.
+  job.canceled = true;
   job.message = 'Canceled.';
+  job.nextCheckAt = deps.now();
   advanceJob(job, deps);
-  if (job.state === 'running') job.state = 'canceled';
-  deps.save(job);
 }
 
 export function jobView(job: JobRecord): JobView {
@@ -281,7 +333,7 @@ export function jobView(job: JobRecord): JobView {
     total: job.total,
     finished,
     counts: { ...job.counts },
-    canCancel: job.state === 'running' && Boolean(BATCH_KINDS[job.action].cancel),
+    canCancel: job.state === 'running' && !job.canceled && Boolean(BATCH_KINDS[job.action].cancel),
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
   };
 }

@@ -225,3 +225,33 @@ test('rows on the account\'s exclusion lists are skipped before anything is sent
   expect(w.service.account(ALPHA)!.spent.email).toBe(5);
   expect(w.host.requests.some((q) => q.body.includes(`someone@${domain}`))).toBe(false);
 });
+
+test('a service that keeps failing ends the job after a bounded number of tries, with the reason in the rows', () => {
+  const w = world(rows(40), { service: { processingRate: 1 } });
+  start(w, 'email');
+  w.service.setFaults({ rate500: 1 });
+  const fired = runTriggers(w);
+  expect(fired).toBeLessThan(30);
+  const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string; message: string }>;
+  expect(jobs[0]!.state).toBe('failed');
+  expect(jobs[0]!.message).toMatch(/had a problem.*Stopped after 12 tries/);
+  const results = column(w, 'Email · Result').map(String);
+  const written = results.filter((r) => FINAL.includes(r)).length;
+  expect(results.filter((r) => /Stopped after 12 tries/.test(r))).toHaveLength(40 - written);
+  expect(results.filter((r) => r === 'Processing' || r === 'Queued')).toHaveLength(0);
+  expect(w.host.triggerList()).toEqual([]);
+});
+
+test('a cancel met by rate limits still ends with no row left waiting', () => {
+  const w = world(rows(120), { service: { processingRate: 1 } });
+  start(w, 'email');
+  const id = (w.host.callFromSidebar('listJobs', []).value as Array<{ id: string }>)[0]!.id;
+  w.service.setFaults({ rate429: 0.5, seed: 12 });
+  w.host.callFromSidebar('cancelJob', [id]);
+  w.service.setFaults({});
+  runTriggers(w);
+  const results = column(w, 'Email · Result').map(String);
+  expect(results.filter((r) => r === 'Processing' || r === 'Queued')).toHaveLength(0);
+  const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>;
+  expect(['canceled', 'done']).toContain(jobs[0]!.state);
+});

@@ -163,3 +163,33 @@ test('rows already done are skipped on the next run', () => {
   expect(again.message).toMatch(/Nothing to send/);
   expect(w.service.account(KEY)!.spent.email).toBe(spent);
 });
+
+test('rows sorted while the service answers: results are written to the rows as they are at write time', () => {
+  const w = world({ rows: emails(20), processingRate: 1000 });
+  const job = w.start({ action: 'email', options: {}, fields: 'basic' });
+  advanceJob(job, w.deps());
+  w.advance(60000);
+  // The sheet is sorted between the step's first read and its write.
+  const sheet = w.sheet;
+  const read = sheet.read.bind(sheet);
+  let reads = 0;
+  sheet.read = (...args) => {
+    if (++reads === 2) {
+      const [header, ...body] = sheet.cells;
+      sheet.cells = [header!, ...body.reverse()];
+    }
+    return read(...args);
+  };
+  w.runToEnd(job);
+  expect(job.state).toBe('done');
+  expect(reads).toBeGreaterThanOrEqual(2);
+  // Each email's own answer, asked again in one batch, matches the row that holds it now.
+  const h = sheet.cells[0]!;
+  const [email, result] = [h.indexOf('Email'), h.indexOf('Email · Result')];
+  const check = w.client.startEmailValidation({ emails: sheet.cells.slice(1).map((r) => ({ email: String(r[email]) })) });
+  w.advance(60000);
+  const truth = new Map(w.client.getEmailValidation(check.id, { size: 100 }).value.results.map((r) => [r.email, r.result]));
+  const label = (r: string | undefined) => (r ? r.charAt(0).toUpperCase() + r.slice(1) : '');
+  for (const row of sheet.cells.slice(1)) expect([row[email], row[result]]).toEqual([row[email], label(truth.get(String(row[email])))]);
+  expect(new Set(sheet.cells.slice(1).map((r) => r[result])).size).toBeGreaterThan(1);
+});
