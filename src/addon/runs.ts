@@ -13,6 +13,7 @@ import { loadJobs, saveJob } from '../gas/job-store';
 import { readConnection } from '../gas/key-store';
 import { readSavedMapping, readSettings, saveMapping } from '../gas/settings';
 import { sheetById, sheetPort } from '../gas/sheet-port';
+import { claim, claimedByAnother, release } from '../gas/claims';
 import { clearContinuation, scheduleContinuation } from '../gas/triggers';
 
 export const NOT_CONNECTED = "Connect your API key first: open Extensions › Prospecting for Sheets › Open sidebar.";
@@ -116,6 +117,10 @@ function formatCredits(credits: { email: number; phone: number }): string {
   return parts.join(' and ');
 }
 
+function withArticle(phrase: string): string {
+  return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+}
+
 function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -197,6 +202,8 @@ function stepJobs(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, client:
       continue;
     }
     advanceJob(job, { client, sheet: sheetPort(sheet), now: () => Date.now(), deadline, save: (j) => saveJob(id, j) });
+    if (job.state === 'running') claim(job.sheetId, job.action, job.id);
+    else release(job.sheetId, job.action, job.id);
   }
   const jobs = loadJobs(id);
   const running = jobs.filter((j) => j.state === 'running');
@@ -212,9 +219,14 @@ export function startRun(input: unknown): JobView {
     if (preview.needsConfirmation && !req.confirmed) throw new Error(`Please confirm first: ${preview.summary}`);
     const ssId = spreadsheet.getId();
     const busy = loadJobs(ssId).find((j) => j.state === 'running' && j.sheetId === sheet.getSheetId() && j.action === req.action);
-    if (busy) throw new Error(`A ${ACTION_LABELS[req.action].toLowerCase()} is already running on this sheet. Wait for it or cancel it first.`);
+    const what = withArticle(ACTION_LABELS[req.action].toLowerCase());
+    if (busy) throw new Error(`${what.charAt(0).toUpperCase()}${what.slice(1)} is already running on this sheet. Wait for it or cancel it first.`);
+    if (claimedByAnother(sheet.getSheetId(), req.action)) {
+      throw new Error(`Another editor is running ${what} on this sheet. Wait for it to finish, or use another sheet.`);
+    }
     if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
     const job = createJob(prepared, request, { id: Utilities.getUuid(), sheetId: sheet.getSheetId(), sheetName: sheet.getName(), now: Date.now() });
+    if (job.state === 'running') claim(job.sheetId, job.action, job.id);
     saveJob(ssId, job);
     const waitUntil = Date.now() + START_WAIT_MS;
     let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, true, job.id);
@@ -256,6 +268,7 @@ export function cancelJob(jobId: unknown): JobView {
     if (!sheet) throw new Error('The sheet of this job was deleted.');
     const ssId = spreadsheet.getId();
     cancelJobSteps(job, { client: requireClient(), sheet: sheetPort(sheet), now: () => Date.now(), deadline: Date.now() + POLL_BUDGET_MS, save: (j) => saveJob(ssId, j) });
+    if (job.state !== 'running') release(job.sheetId, job.action, job.id);
     stepJobs(spreadsheet, requireClient(), 0, false);
     return jobView(job);
   });

@@ -255,3 +255,25 @@ test('a cancel met by rate limits still ends with no row left waiting', () => {
   const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>;
   expect(['canceled', 'done']).toContain(jobs[0]!.state);
 });
+
+test('a second editor cannot start the same action on a sheet while another editor\'s job runs there', () => {
+  const editor = 'editor@acme.example';
+  const w = world(rows(60), { service: { processingRate: 1 } });
+  w.host.open({ user: editor });
+  connect(w, BRAVO, editor);
+  w.host.select('Sheet1!A1:C31');
+  start(w, 'email', OWNER);
+  w.host.select('Sheet1!A32:C61');
+  const refused = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], editor);
+  expect(refused.ok).toBe(false);
+  expect(refused.error?.message).toMatch(/Another editor is running an email validation on this sheet/);
+  // Another action on the same sheet is fine.
+  expect(w.host.callFromSidebar('startRun', [{ action: 'company', confirmed: true }], editor).ok).toBe(true);
+  runTriggers(w);
+  expect(w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], editor).ok).toBe(true);
+  runTriggers(w);
+  const results = column(w, 'Email · Result').map(String);
+  expect(results.filter((r) => FINAL.includes(r))).toHaveLength(60);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(30);
+  expect(w.service.account(BRAVO)!.spent.email).toBe(30);
+});
