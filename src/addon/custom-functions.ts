@@ -20,8 +20,14 @@ import { cellText } from '../sheet/keys';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 
-/** Requests per fetchAll: under the per-minute rate limits whatever the range. */
+/** Requests per fetchAll. */
 const GROUP = 50;
+/**
+ * Lookups one call may send: the service allows 350 `/people/find` and 500 other requests a
+ * minute, and one call runs well inside a minute. The rest of a larger range waits for the
+ * next recalculation, when the answered rows come from the cache.
+ */
+const PER_CALL = { company: 500, person: 350 } as const;
 /** Stop starting new groups after this long; Sheets cuts a custom function off at 30 s. */
 const BUDGET_MS = 22 * 1000;
 const CACHE_SECONDS = 6 * 60 * 60;
@@ -66,6 +72,7 @@ function lookupAll(kind: 'company' | 'person', queries: Array<object | undefined
   if (typeof client === 'string') return client;
   const schema = kind === 'company' ? CompanyLookupSchema : PersonSchema;
   const todo = [...pending.entries()];
+  for (const [, rows] of todo.splice(PER_CALL[kind])) for (const i of rows) out[i] = { error: CELL_MESSAGES.tooMany };
   const started = Date.now();
   for (let g = 0; g < todo.length; g += GROUP) {
     const group = todo.slice(g, g + GROUP);

@@ -49,6 +49,7 @@ export const CELL_MESSAGES = {
   removed: 'removed for privacy',
   noKey: "connect your key in the add-on's settings (custom functions use the spreadsheet owner's key)",
   rateLimited: 'rate limited, try again later',
+  tooMany: 'too many at once: recalculate in a minute for the rest',
   invalidKey: "the API key was refused: reconnect it in the add-on's settings",
   noCredits: 'not enough credits',
   badInput: 'not a domain or profile URL',

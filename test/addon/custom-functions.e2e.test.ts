@@ -58,6 +58,20 @@ test('cells read short messages: not found, bad input, blank stays blank', () =>
   expect(w.host.runCustomFunction('ENRICH_COMPANY', ['https://www.acme.com/about', 'name']).cell).toBe('Acme');
 });
 
+test('a range larger than the per-minute limit sends only what the limit allows; the rest waits for a recalculation', () => {
+  const w = world();
+  const emails = Array.from({ length: 400 }, (_, i) => [`person${i}@example.com`]);
+  const first = w.host.runCustomFunction('ENRICH_PERSON', [emails, 'name']).cell as Grid;
+  const deferred = first.filter((r) => String(r[0]).startsWith('too many at once')).length;
+  expect(deferred).toBe(50);
+  expect(w.host.requests.filter((q) => q.status === 429)).toHaveLength(0);
+  w.host.clock.advance(61000);
+  const before = fetches(w);
+  const second = w.host.runCustomFunction('ENRICH_PERSON', [emails, 'name']).cell as Grid;
+  expect(fetches(w) - before).toBe(50);
+  expect(second.filter((r) => String(r[0]).startsWith('too many at once'))).toHaveLength(0);
+});
+
 test('a rate-limited row says so and is fetched again later; answered rows are not', () => {
   const w = world({ service: { limits: { requestsPerMinute: 60 } } });
   const r = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
