@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { ProspectingError } from '../api/errors';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
+import { stopJobsForDisconnect } from './runs';
 
 export interface ConnectionView {
   connected: boolean;
@@ -48,6 +49,7 @@ export function connect(rawKey: unknown): ConnectionView {
 }
 
 export function disconnect(): ConnectionView {
+  stopJobsForDisconnect();
   clearConnection();
   return getConnection();
 }

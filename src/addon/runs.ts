@@ -5,7 +5,7 @@ import type { ProspectingClient } from '../api/client';
 import { ACTION_LABELS, ACTIONS, type ActionId } from '../jobs/actions';
 import type { JobRecord, JobView } from '../jobs/job';
 import type { Exclusions } from '../jobs/planner';
-import { advanceJob, cancelJob as cancelJobSteps, jobView } from '../jobs/runner';
+import { abandonJob, advanceJob, cancelJob as cancelJobSteps, jobView } from '../jobs/runner';
 import { createJob, prepareRun, type RunRequest, type Selection } from '../jobs/start';
 import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { createClient } from '../gas/client-factory';
@@ -173,7 +173,7 @@ export function previewRun(input: unknown): RunPreview {
   return prepare(input).preview;
 }
 
-function withDocumentLock<T>(work: () => T): T {
+export function withDocumentLock<T>(work: () => T): T {
   const lock = LockService.getDocumentLock();
   if (!lock.tryLock(10000)) throw new Error('Another step of the add-on is writing to this spreadsheet. Try again in a moment.');
   try {
@@ -384,4 +384,37 @@ export function checkJobsNow(): void {
   }
   const lines = views.map((v) => `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished} of ${v.total} rows${v.message ? ` — ${v.message}` : ''}`);
   spreadsheet.toast(lines.join('\n'), 'Jobs', 10);
+}
+
+/**
+ * Before a disconnect: the running jobs of this spreadsheet are canceled at the service while the
+ * key still works, and ended here either way, so no row keeps waiting for a key that is gone.
+ */
+export function stopJobsForDisconnect(): void {
+  const connection = readConnection();
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  if (!connection || !spreadsheet) return;
+  const ssId = spreadsheet.getId();
+  withDocumentLock(() => {
+    for (const job of loadJobs(ssId)) {
+      if (job.state !== 'running') continue;
+      const sheet = sheetById(spreadsheet, job.sheetId);
+      const save = (j: JobRecord) => saveJob(ssId, j);
+      if (sheet) {
+        const deps = { client: createClient(connection.apiKey), sheet: sheetPort(sheet), now: () => Date.now(), deadline: Date.now() + POLL_BUDGET_MS, save };
+        try {
+          cancelJobSteps(job, deps);
+        } catch {
+          // The service could not be told; the job still ends here.
+        }
+        abandonJob(job, deps, 'Canceled: the account was disconnected.');
+      } else {
+        job.state = 'canceled';
+        job.message = 'Canceled: the account was disconnected.';
+        save(job);
+      }
+      release(job.sheetId, job.action, job.id);
+    }
+    clearContinuation(spreadsheet);
+  });
 }

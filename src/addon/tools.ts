@@ -12,7 +12,7 @@ import { Grid } from '../sheet/grid';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { sheetPort } from '../gas/sheet-port';
-import { NOT_CONNECTED } from './runs';
+import { NOT_CONNECTED, withDocumentLock } from './runs';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
 
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
@@ -111,6 +111,10 @@ function pagesOf(c: ProspectingClient, request: ToolRequest, from: string | unde
  * how far it got, with a cursor the sidebar passes back to continue, so it can show progress.
  */
 export function runTool(input: unknown, next?: unknown): ToolProgress {
+  return withDocumentLock(() => writeToolPages(input, next));
+}
+
+function writeToolPages(input: unknown, next?: unknown): ToolProgress {
   const request = parse(ToolRequestSchema, input, 'The import could not be read');
   const cursor = next === undefined || next === null || next === '' ? undefined : parse(CursorSchema, JSON.parse(String(next)), 'The import cannot continue');
   const c = client();
@@ -184,6 +188,10 @@ export function previewRowAction(input: unknown): RowActionPreview {
 
 /** Sends one request per selected row; each row's status cell gets its result or the reason. */
 export function runRowAction(input: unknown): RowActionResult {
+  return withDocumentLock(() => sendRows(input));
+}
+
+function sendRows(input: unknown): RowActionResult {
   const c = client();
   const { req, def, grid, mapping, rows } = prepareRowAction(input);
   const headers = def.idHeader ? [def.status, def.idHeader] : [def.status];

@@ -98,11 +98,13 @@ const company: BatchKind = {
     const items = value.results;
     const firstPending = items.findIndex((r) => r.status === 'pending');
     const done = firstPending < 0 ? items : items.slice(0, firstPending);
+    // A batch that ended (canceled, error) will not finish its pending results.
+    const over = value.status === 'canceled' || value.status === 'error';
     return {
-      finished: terminal(value.status) && firstPending < 0,
+      finished: terminal(value.status) && (firstPending < 0 || over),
       endedAs: ended(value.status),
       items: done,
-      nextHref: firstPending < 0 ? value._links.next?.href : undefined,
+      nextHref: firstPending < 0 || over ? value._links.next?.href : undefined,
       retryAfterSeconds,
     };
   },

@@ -78,6 +78,16 @@ function countStatuses(grid: Grid, statusCol: number): Record<string, number> {
   return counts;
 }
 
+function distinctQueuedKeys(job: JobRecord, grid: Grid, cols: ReturnType<typeof columns>): number {
+  const keys = new Set<string>();
+  grid.rows.forEach((_, i) => {
+    if (grid.get(i, cols.status) !== QUEUED) return;
+    const key = keyOfRow(job, grid, cols.mapping, i);
+    if (key !== undefined) keys.add(key);
+  });
+  return keys.size;
+}
+
 /** Sends the next part: distinct keys of queued rows, up to the part size. Marks rows first. */
 function sendPart(job: JobRecord, grid: Grid, cols: ReturnType<typeof columns>, deps: StepDeps): boolean {
   const limit = deps.partSize ?? REQUEST_LIMIT[job.action];
@@ -100,7 +110,7 @@ function sendPart(job: JobRecord, grid: Grid, cols: ReturnType<typeof columns>, 
 
   const n = job.parts.length + 1;
   const part: JobPart = { n, state: 'sending', skip: 0 };
-  const expectedParts = n + (grid.rows.some((_, i) => grid.get(i, cols.status) === QUEUED && !rowsOfPart.includes(i)) ? 1 : 0);
+  const expectedParts = n - 1 + Math.ceil(distinctQueuedKeys(job, grid, cols) / limit);
   const status = processingStatus(n, expectedParts);
   for (const i of rowsOfPart) grid.set(i, cols.status, status);
   grid.flush();
@@ -318,6 +328,21 @@ export function cancelJob(job: JobRecord, deps: StepDeps): void {
   job.message = 'Canceled.';
   job.nextCheckAt = deps.now();
   advanceJob(job, deps);
+}
+
+/** Ends a job at once, without the service: its waiting rows say why. Results already written stay. */
+export function abandonJob(job: JobRecord, deps: Pick<StepDeps, 'sheet' | 'now' | 'save'>, reason: string): void {
+  if (job.state !== 'running') return;
+  const grid = new Grid(deps.sheet, job.headerRow);
+  const cols = columns(job, grid);
+  settleRows(grid, cols.status, (s) => s === QUEUED || partOfStatus(s) !== undefined, errorStatus(reason));
+  for (const part of job.parts) if (part.state === 'open' || part.state === 'sending') part.state = 'canceled';
+  job.state = 'canceled';
+  job.message = reason;
+  job.counts = countStatuses(grid, cols.status);
+  grid.flush();
+  job.updatedAt = deps.now();
+  deps.save(job);
 }
 
 export function jobView(job: JobRecord): JobView {

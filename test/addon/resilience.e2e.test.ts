@@ -277,3 +277,17 @@ test('a second editor cannot start the same action on a sheet while another edit
   expect(w.service.account(ALPHA)!.spent.email).toBe(30);
   expect(w.service.account(BRAVO)!.spent.email).toBe(30);
 });
+
+test('disconnecting cancels the running jobs, so no row keeps waiting for a key that is gone', () => {
+  const w = world(rows(80), { service: { processingRate: 1 } });
+  start(w, 'email');
+  expect(w.host.callFromSidebar('disconnect', []).ok).toBe(true);
+  const results = column(w, 'Email · Result').map(String);
+  expect(results.filter((r) => r === 'Processing' || r === 'Queued')).toHaveLength(0);
+  const written = results.filter((r) => FINAL.includes(r)).length;
+  expect(results.filter((r) => /disconnected|Canceled/.test(r))).toHaveLength(80 - written);
+  const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>;
+  expect(jobs[0]!.state).toBe('canceled');
+  expect(w.host.triggerList()).toEqual([]);
+  expect(w.host.userProperties()[Object.keys(w.host.userProperties()).find((k) => k.includes('apiKey')) ?? 'none']).toBeUndefined();
+});

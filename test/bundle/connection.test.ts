@@ -12,10 +12,14 @@ function setup(status = 200) {
     getProperty: (k: string) => m.get(k) ?? null,
     setProperties: (o: Record<string, string>) => { for (const [k, v] of Object.entries(o)) m.set(k, v); },
     deleteProperty: (k: string) => { m.delete(k); },
+    getProperties: () => Object.fromEntries(m),
   });
   const bundle = loadBundle({
     PropertiesService: { getUserProperties: () => store(user), getDocumentProperties: () => store(document) },
     Utilities: { sleep: () => {} },
+    SpreadsheetApp: { getActiveSpreadsheet: () => ({ getId: () => 'spreadsheet-1' }) },
+    LockService: { getDocumentLock: () => ({ tryLock: () => true, releaseLock: () => {} }) },
+    ScriptApp: { getUserTriggers: () => [] },
     UrlFetchApp: {
       fetch(url: string, params: { headers: Record<string, string> }) {
         requests.push({ url, headers: params.headers });
