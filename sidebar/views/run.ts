@@ -13,8 +13,9 @@ let started: () => void = () => {};
 
 function input(): Input {
   const action = value('run-action');
+  // Sent once it has a name and an owner: the preview fills in the owner's default.
   const list =
-    action === 'lead_list'
+    action === 'lead_list' && value('run-list-name') && value('run-list-owner')
       ? { name: value('run-list-name'), owner: value('run-list-owner'), shared: checked('run-list-shared'), visible: checked('run-list-visible') }
       : undefined;
   const options: Record<string, unknown> = { revealEmail: checked('run-reveal-email'), revealPhones: checked('run-reveal-phones') };

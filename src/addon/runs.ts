@@ -216,6 +216,7 @@ function stepJobs(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, client:
 export function startRun(input: unknown): JobView {
   return withDocumentLock(() => {
     const { req, client, spreadsheet, sheet, request, prepared, preview } = prepare(input);
+    if (req.action === 'lead_list' && !req.list) throw new Error('Give the lead list a name and an owner (an email address).');
     if (preview.needsConfirmation && !req.confirmed) throw new Error(`Please confirm first: ${preview.summary}`);
     const ssId = spreadsheet.getId();
     const busy = loadJobs(ssId).find((j) => j.state === 'running' && j.sheetId === sheet.getSheetId() && j.action === req.action);

@@ -87,6 +87,14 @@ test('create a lead list: named by the person, owned by them, rows marked as add
   expect(JSON.parse(created.body)).toMatchObject({ name: 'Q4 outreach', owner: OWNER, type: 'email' });
 });
 
+test('a lead list without a name and an owner is refused before anything is marked or sent', () => {
+  const w = setup(people(2));
+  const r = w.host.callFromSidebar('startRun', [{ action: 'lead_list', confirmed: true }]);
+  expect(r.error?.message).toMatch(/Give the lead list a name and an owner/);
+  expect(w.host.sheet().values()[0]).toEqual(HEADER);
+  expect(w.host.requests.filter((q) => q.url.endsWith('/lead-lists'))).toHaveLength(0);
+});
+
 test('a lead list takes its type from the mapped columns: profile URLs when there is no email column', () => {
   const w = addonWorld();
   w.host.sheet().load([['Name', 'LinkedIn URL'], ['Sam Lee', 'https://www.linkedin.com/in/found-sam-lee'], ['Kim Park', 'https://www.linkedin.com/in/found-kim-park']]);

@@ -114,3 +114,18 @@ test('tools: the tabs answer the arrow keys, and an import fills a new sheet wit
   expect(await page.locator('#import-progress').textContent()).toContain(`${rows.length - 1} rows`);
   await page.close();
 });
+
+test('Enter in a field never starts a paid run unseen: it shows the estimate first', async () => {
+  const w = sheetWorld(4);
+  connect(w, 'demo-key-alpha');
+  const { page, calls } = await openSidebar(browser, w);
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  await page.getByLabel('Action on the selected rows').selectOption('lead_list');
+  await page.getByLabel('Name', { exact: true }).fill('Q4');
+  await page.getByLabel('Name', { exact: true }).press('Enter');
+  await page.locator('#run-summary').filter({ hasText: 'Lead list of 4 distinct rows' }).waitFor();
+  expect(calls).not.toContain('startRun');
+  // The preview filled in the person's own address as the list's owner.
+  expect(await page.locator('#run-list-owner').inputValue()).toBe(OWNER);
+  await page.close();
+});
