@@ -62,6 +62,21 @@ function isBlank(row: ReadonlyArray<unknown>, mapping: ColumnMapping): boolean {
   return Object.values(mapping).every((i) => i === undefined || cellText(row[i]) === '');
 }
 
+/** What a person or lead sends from the mapped columns, with the parts that key it. */
+function leadFields(row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: string | undefined) {
+  const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
+  const title = cell(row, mapping, 'title');
+  const companyName = cell(row, mapping, 'company_name');
+  const domain = normalizeDomain(cell(row, mapping, 'domain'));
+  const lead: PersonLead & LeadInput = {};
+  if (email) lead.email = email;
+  if (profile) lead.profile_url = profileUrlForRequest(profile);
+  if (title) lead.title = title;
+  if (companyName) lead.company_name = companyName;
+  if (domain) lead.company_domain = domain;
+  return { profile, title, companyName, domain, lead };
+}
+
 /** Which lead-list type the mapped columns allow, best first. */
 export function listTypeFor(mapping: ColumnMapping): LeadListType | undefined {
   if (mapping.email !== undefined) return 'email';
@@ -104,17 +119,9 @@ export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping:
       return { key: `d:${domain}`, payload: { domain } };
     }
     case 'person': {
-      const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
+      const { profile, companyName, domain, lead: fields } = leadFields(row, mapping, email);
       const name = fullName(row, mapping);
-      const companyName = cell(row, mapping, 'company_name');
-      const domain = normalizeDomain(cell(row, mapping, 'domain'));
-      const lead: PersonLead = {};
-      if (email) lead.email = email;
-      if (profile) lead.profile_url = profileUrlForRequest(profile);
-      if (name) lead.name = name;
-      if (cell(row, mapping, 'title')) lead.title = cell(row, mapping, 'title');
-      if (companyName) lead.company_name = companyName;
-      if (domain) lead.company_domain = domain;
+      const lead: PersonLead = name ? { ...fields, name } : fields;
       if (email) return { key: `e:${email}`, payload: lead };
       if (profile) return { key: `p:${profile}`, payload: lead };
       if (rawEmail) return { reason: 'Not a valid email address' };
@@ -123,16 +130,7 @@ export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping:
     }
     case 'lead_list': {
       const type = options.listType ?? listTypeFor(mapping) ?? 'email';
-      const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
-      const title = cell(row, mapping, 'title');
-      const companyName = cell(row, mapping, 'company_name');
-      const domain = normalizeDomain(cell(row, mapping, 'domain'));
-      const lead: LeadInput = {};
-      if (email) lead.email = email;
-      if (profile) lead.profile_url = profileUrlForRequest(profile);
-      if (title) lead.title = title;
-      if (companyName) lead.company_name = companyName;
-      if (domain) lead.company_domain = domain;
+      const { profile, title, companyName, domain, lead } = leadFields(row, mapping, email);
       if (type === 'email') {
         if (!email) return { reason: rawEmail ? 'Not a valid email address' : 'No email' };
         return { key: `e:${email}`, payload: lead };
