@@ -1,7 +1,8 @@
 // The bundle's entry: every function Apps Script calls by name. The build declares each as a
 // top-level function in dist/Code.js that forwards here.
 import { onInstall, onOpen, openSettings, openSidebar, type MenuHandler } from './addon/menu';
-import { checkJobsNow, continueJobs, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './addon/runs';
+import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './addon/menu-actions';
+import { continueJobs } from './addon/job-loop';
 import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from './addon/custom-functions';
 import { sidebarApi } from './addon/sidebar-api';
 import { logCallsFromSelection, reviewPhonesFromSelection } from './addon/tools';

@@ -2,15 +2,18 @@
 // type of this object, so none of this code reaches the sidebar bundle.
 import { readSettings, writeSettings } from '../gas/settings';
 import { connect, disconnect, getConnection } from './connection';
-import { cancelJob, listJobs, pollJobs, previewRun, startRun } from './runs';
+import { listJobs, pollJobs } from './job-loop';
+import { previewRun } from './run-preview';
+import { cancelJob, startRun } from './runs';
 import { previewRowAction, runRowAction, runTool } from './tools';
 
 function getSettings() {
   return readSettings();
 }
 
+/** The sidebar's settings form; a bad value comes back as a sentence naming the setting. */
 function saveSettings(input: unknown) {
-  return writeSettings(input as never);
+  return writeSettings(input);
 }
 
 export const sidebarApi = {

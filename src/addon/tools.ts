@@ -5,21 +5,21 @@ import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { JOB_SENIORITIES } from '../api/schemas';
 import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from '../jobs/imports';
-import { asCall, asReview, ROW_ACTIONS, rowActionMapping, rowRequest, type RowActionId } from '../jobs/row-actions';
-import { errorStatus } from '../jobs/outcomes';
+import { sendRowAction } from '../jobs/row-action-send';
+import { ROW_ACTIONS, rowActionMapping, type RowActionId } from '../jobs/row-actions';
+import { findHeaderRow } from '../jobs/start';
 import { safeCell } from '../sheet/cells';
 import { Grid } from '../sheet/grid';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
-import { sheetPort } from '../gas/sheet-port';
-import { NOT_CONNECTED, withDocumentLock } from './runs';
+import { activeSelection, sheetPort } from '../gas/sheet-port';
+import { NOT_CONNECTED, withDocumentLock } from './job-loop';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
 
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
 const TOOL_BUDGET_MS = 20 * 1000;
 /** Row actions send one request per row; stop well inside the six-minute limit. */
 const ROW_BUDGET_MS = 4.5 * 60 * 1000;
-const FLUSH_EVERY = 20;
 
 const sheetName = z.optional(z.string().check(z.trim(), z.maxLength(100)));
 const ToolRequestSchema = z.discriminatedUnion('tool', [
@@ -152,33 +152,30 @@ const RowActionRequestSchema = z.object({
   mapping: z.optional(z.record(z.string(), z.nullable(z.string()))),
 });
 
-function selectedRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, grid: Grid): number[] {
-  const range = sheet.getActiveRange();
-  const first = Math.max(range ? range.getRow() : 2, grid.headerRow + 1);
-  const last = range ? range.getLastRow() : sheet.getLastRow();
-  const out: number[] = [];
-  for (let r = first; r <= last; r++) if (grid.rows[grid.indexOfSheetRow(r)]) out.push(r);
-  return out;
-}
-
 function prepareRowAction(input: unknown) {
   const req = parse(RowActionRequestSchema, input, 'The request could not be read');
   const def = ROW_ACTIONS[req.action as RowActionId];
   const sheet = SpreadsheetApp.getActiveSheet();
-  const grid = new Grid(sheetPort(sheet), 1);
-  const mapping = rowActionMapping(req.action, grid.headers, req.mapping ?? {});
-  const rows = selectedRows(sheet, grid);
-  return { req, def, sheet, grid, mapping, rows };
+  const selection = activeSelection(sheet);
+  const grid = new Grid(sheetPort(sheet));
+  const headerRow = findHeaderRow(grid, selection);
+  const headers = [...grid.row(grid.indexOfSheetRow(headerRow))];
+  const mapping = rowActionMapping(req.action, headers, req.mapping ?? {});
+  const rows = new Set<number>();
+  for (const { firstRow, lastRow } of selection.ranges) {
+    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++) if (!selection.hidden.has(r)) rows.add(r);
+  }
+  return { req, def, sheet, selection, headers, mapping, rows: [...rows] };
 }
 
 export function previewRowAction(input: unknown): RowActionPreview {
-  const { req, def, sheet, grid, mapping, rows } = prepareRowAction(input);
+  const { req, def, sheet, headers, mapping, rows } = prepareRowAction(input);
   const missing = def.fields.filter((f) => f.required && mapping[f.field] === undefined).map((f) => f.label);
   return {
     action: req.action,
     sheetName: sheet.getName(),
-    headers: grid.headers.map((h) => String(h ?? '')),
-    fields: def.fields.map((f) => ({ field: f.field, label: f.label, required: f.required, header: mapping[f.field] === undefined ? '' : String(grid.headers[mapping[f.field]!]) })),
+    headers: headers.map((h) => String(h ?? '')),
+    fields: def.fields.map((f) => ({ field: f.field, label: f.label, required: f.required, header: mapping[f.field] === undefined ? '' : String(headers[mapping[f.field]!]) })),
     rows: rows.length,
     summary: missing.length
       ? `Map a column to ${missing.join(', ')} first.`
@@ -193,57 +190,15 @@ export function runRowAction(input: unknown): RowActionResult {
 
 function sendRows(input: unknown): RowActionResult {
   const c = client();
-  const { req, def, grid, mapping, rows } = prepareRowAction(input);
-  const headers = def.idHeader ? [def.status, def.idHeader] : [def.status];
-  const [statusCol, idCol] = grid.ensureColumns(headers);
-  const deadline = Date.now() + ROW_BUDGET_MS;
-  const result: RowActionResult = { action: req.action, sent: 0, succeeded: 0, failed: 0, skipped: 0, message: '' };
-  let stoppedEarly = false;
-  for (const row of rows) {
-    const i = grid.indexOfSheetRow(row);
-    if (grid.get(i, statusCol!) === def.done) {
-      result.skipped++;
-      continue;
-    }
-    const planned = rowRequest(req.action, grid.rows[i]!, mapping);
-    if ('blank' in planned) continue;
-    if ('reason' in planned) {
-      grid.set(i, statusCol!, planned.reason);
-      result.skipped++;
-      continue;
-    }
-    if (Date.now() >= deadline) {
-      stoppedEarly = true;
-      break;
-    }
-    result.sent++;
-    try {
-      if (req.action === 'log_calls') {
-        const record = c.logCall(asCall(planned.body));
-        if (idCol !== undefined) grid.set(i, idCol, record.id);
-      } else {
-        const { id, review } = asReview(planned.body);
-        c.reviewPhoneNumber(id, review);
-      }
-      grid.set(i, statusCol!, def.done);
-      result.succeeded++;
-      // Written as it goes: a row whose call was logged must say so even if the run is cut off.
-      if (result.sent % FLUSH_EVERY === 0) grid.flush();
-    } catch (e) {
-      result.failed++;
-      const message = e instanceof ProspectingError ? e.message : e instanceof Error ? e.message : String(e);
-      const unsure = e instanceof ProspectingError && e.ambiguous ? ' It may have gone through; check before running it again.' : '';
-      grid.set(i, statusCol!, errorStatus(`${message}${unsure}`));
-      if (e instanceof ProspectingError && (e.kind === 'unauthorized' || e.kind === 'insufficient_credits')) break;
-    }
-  }
-  grid.flush();
-  result.message =
-    `${def.label}: ${result.succeeded} done` +
-    (result.failed ? `, ${result.failed} failed` : '') +
-    (result.skipped ? `, ${result.skipped} skipped` : '') +
-    (stoppedEarly ? '. Time ran out: run it again for the rest.' : '.');
-  return result;
+  const { req, def, sheet, selection } = prepareRowAction(input);
+  const out = sendRowAction(req.action, selection, req.mapping ?? {}, { client: c, sheet: sheetPort(sheet), now: () => Date.now(), deadline: Date.now() + ROW_BUDGET_MS });
+  const message =
+    `${def.label}: ${out.succeeded} done` +
+    (out.failed ? `, ${out.failed} failed` : '') +
+    (out.skipped ? `, ${out.skipped} skipped` : '') +
+    (out.unplaced.length ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})` : '') +
+    (out.stopped ? `. Stopped: ${out.stopped}` : out.stoppedEarly ? '. Time ran out: run it again for the rest.' : '.');
+  return { action: req.action, sent: out.sent, succeeded: out.succeeded, failed: out.failed, skipped: out.skipped, message };
 }
 
 // ---- Menu handlers -------------------------------------------------------------------------

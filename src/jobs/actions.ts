@@ -1,7 +1,8 @@
 // What each action sends for a row, the key that row is found by again, and what it may cost.
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { LIMITS } from '../api/requests';
-import type { ColumnMapping, Role } from '../sheet/columns';
+import { ROLE_LABELS, type ColumnMapping, type Role } from '../sheet/columns';
+import { isFormulaError } from '../sheet/formula-errors';
 import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
 export const ACTIONS = ['person', 'company', 'email', 'lead_list'] as const;
@@ -42,6 +43,21 @@ export const REQUEST_LIMIT: Record<ActionId, number> = {
   company: LIMITS.enrichmentsPerRequest,
   email: LIMITS.emailsPerValidation,
   lead_list: LIMITS.leadsPerList,
+};
+
+/** The service's usage limit: enrichments, and email validations, per account per hour. */
+export const HOURLY_ALLOWANCE = 15000;
+
+/**
+ * Distinct rows per part. Enrichments and validations are paced (or refused) at 15,000 an
+ * hour: parts of 5,000 fit that allowance three times over, where parts of 10,000 would leave a
+ * third of it unused each hour when the service refuses starts past it. Lead lists are not paced.
+ */
+export const PART_SIZE: Record<ActionId, number> = {
+  person: Math.min(REQUEST_LIMIT.person, HOURLY_ALLOWANCE / 3),
+  company: Math.min(REQUEST_LIMIT.company, HOURLY_ALLOWANCE / 3),
+  email: Math.min(REQUEST_LIMIT.email, HOURLY_ALLOWANCE / 3),
+  lead_list: REQUEST_LIMIT.lead_list,
 };
 
 function cell(row: ReadonlyArray<unknown>, mapping: ColumnMapping, role: Role): string {
@@ -105,6 +121,10 @@ export function missingColumns(action: ActionId, mapping: ColumnMapping): string
 /** What one row sends for an action, or why it cannot be sent. */
 export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput {
   if (isBlank(row, mapping)) return { blank: true };
+  for (const role of Object.keys(mapping) as Role[]) {
+    const value = row[mapping[role]!];
+    if (isFormulaError(value)) return { reason: `The ${ROLE_LABELS[role]} cell shows ${value.trim()}, which is not a value to send` };
+  }
   const rawEmail = cell(row, mapping, 'email');
   const email = normalizeEmail(rawEmail);
   switch (action) {

@@ -2,10 +2,11 @@
 // and turn each result into the key it answers, its status text and its output values.
 import type { PageParams, ProspectingClient } from '../api/client';
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
-import type { BatchEmailValidationResult, Company, LeadListEntry, Person } from '../api/schemas';
+import { isKnown, unknownValueMessage } from '../api/open-values';
+import { COMPANY_ENRICHMENT_STATUSES, EMAIL_RESULTS, PERSON_ENRICHMENT_STATUSES, type BatchEmailValidationResult, type Company, type LeadListEntry, type Person } from '../api/schemas';
 import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
 import { resultKey, type ActionId, type ActionOptions, type LeadListType, type Payload } from './actions';
-import { OUTCOMES } from './outcomes';
+import { errorStatus, OUTCOMES } from './row-status';
 
 export interface PartSettings {
   options: ActionOptions;
@@ -78,12 +79,12 @@ const person: BatchKind = {
     client.cancelPersonEnrichment(Number(id));
   },
   toCell(item) {
-    const status = item.status as keyof typeof OUTCOMES | null | undefined;
-    return {
-      key: resultKey('person', item),
-      status: status ? OUTCOMES[status] ?? String(status) : OUTCOMES.not_found,
-      values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person) : {},
-    };
+    const key = resultKey('person', item);
+    const status = item.status;
+    if (status === null || status === undefined) return { key, status: OUTCOMES.not_found, values: {} };
+    // A status added after this add-on was written: this row says so, the others go on.
+    if (!isKnown(PERSON_ENRICHMENT_STATUSES, status)) return { key, status: errorStatus(unknownValueMessage(status)), values: {} };
+    return { key, status: OUTCOMES[status], values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person) : {} };
   },
 };
 
@@ -112,6 +113,9 @@ const company: BatchKind = {
     client.cancelCompanyEnrichment(Number(id));
   },
   toCell(item) {
+    if (item.status !== undefined && item.status !== null && !isKnown(COMPANY_ENRICHMENT_STATUSES, item.status)) {
+      return { key: resultKey('company', item), status: errorStatus(unknownValueMessage(item.status)), values: {} };
+    }
     const found = item.status === 'found' && item.result;
     return {
       key: resultKey('company', item),
@@ -135,6 +139,7 @@ const email: BatchKind = {
   },
   toCell(item) {
     const r = item as BatchEmailValidationResult;
+    if (!isKnown(EMAIL_RESULTS, r.result)) return { key: resultKey('email', item), status: errorStatus(unknownValueMessage(r.result)), values: {} };
     return { key: resultKey('email', item), status: OUTCOMES[r.result], values: fieldValues(EMAIL_FIELDS, r) };
   },
 };
@@ -156,7 +161,9 @@ const leadList: BatchKind = {
   },
   read(client, id, href, size) {
     const { value, retryAfterSeconds } = client.getLeadList(id, pageOf(href, size));
-    return { finished: value.status === 'completed', items: value.leads, nextHref: value._links.next?.href, retryAfterSeconds, url: value.url };
+    // The spec's lists end only `completed`; a list the service reports `canceled` or `error`
+    // (words of its batches) ends as a batch would. Any other new status reads as still running.
+    return { finished: terminal(value.status), endedAs: ended(value.status), items: value.leads, nextHref: value._links.next?.href, retryAfterSeconds, url: value.url };
   },
   toCell(item, options) {
     return {

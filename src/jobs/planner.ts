@@ -2,8 +2,8 @@
 // cut into requests within the API's per-request limits.
 import type { ColumnMapping } from '../sheet/columns';
 import { normalizeDomain } from '../sheet/keys';
-import { estimateCredits, REQUEST_LIMIT, rowInput, type ActionId, type ActionOptions, type CreditEstimate, type Payload } from './actions';
-import { isDone, isPending } from './outcomes';
+import { estimateCredits, PART_SIZE, rowInput, type ActionId, type ActionOptions, type CreditEstimate, type Payload } from './actions';
+import { isDone, isPending, skippedStatus } from './row-status';
 
 export interface SourceRow {
   /** Sheet row number (1-based). */
@@ -11,11 +11,13 @@ export interface SourceRow {
   values: ReadonlyArray<unknown>;
   /** The row's current status cell for this action. */
   status: unknown;
+  /** Hidden or filtered out: the person cannot see it, so it is not sent. */
+  hidden?: boolean;
 }
 
 export type RowPlan =
   | { row: number; kind: 'send'; key: string }
-  | { row: number; kind: 'done' | 'running' | 'blank' }
+  | { row: number; kind: 'done' | 'running' | 'blank' | 'hidden' }
   | { row: number; kind: 'invalid' | 'excluded'; reason: string };
 
 export interface Exclusions {
@@ -30,11 +32,25 @@ export interface Plan {
   /** Keys per request, each within the action's limit. */
   chunks: string[][];
   estimate: CreditEstimate;
-  counts: { send: number; distinct: number; duplicates: number; done: number; running: number; invalid: number; excluded: number; blank: number };
+  counts: PlanCounts;
+}
+
+export interface PlanCounts {
+  send: number;
+  distinct: number;
+  duplicates: number;
+  done: number;
+  running: number;
+  invalid: number;
+  excluded: number;
+  blank: number;
+  hidden: number;
 }
 
 export interface PlanSettings {
   rerun?: boolean;
+  /** Marks that no live job holds (a job that ended badly): such rows are planned again. */
+  staleMarks?: boolean;
   exclusions?: Exclusions;
   /** Overrides the API's per-request limit (tests use small numbers). */
   chunkSize?: number;
@@ -43,25 +59,28 @@ export interface PlanSettings {
 function excludedReason(payload: Payload, exclusions: Exclusions | undefined): string | undefined {
   if (!exclusions) return undefined;
   const p = payload as { email?: string; domain?: string; company_domain?: string };
-  if (p.email && exclusions.emails.has(p.email)) return 'Skipped: email is on your exclusion list';
+  if (p.email && exclusions.emails.has(p.email)) return skippedStatus('email is on your exclusion list');
   const domain = p.domain ?? p.company_domain ?? (p.email ? normalizeDomain(p.email) : undefined);
-  if (domain && exclusions.domains.has(domain)) return 'Skipped: domain is on your exclusion list';
+  if (domain && exclusions.domains.has(domain)) return skippedStatus('domain is on your exclusion list');
   return undefined;
 }
 
 export function planRun(action: ActionId, source: ReadonlyArray<SourceRow>, mapping: ColumnMapping, options: ActionOptions, settings: PlanSettings = {}): Plan {
   const rows: RowPlan[] = [];
   const payloads = new Map<string, Payload>();
-  const counts = { send: 0, distinct: 0, duplicates: 0, done: 0, running: 0, invalid: 0, excluded: 0, blank: 0 };
-  for (const { row, values, status } of source) {
+  const counts: PlanCounts = { send: 0, distinct: 0, duplicates: 0, done: 0, running: 0, invalid: 0, excluded: 0, blank: 0, hidden: 0 };
+  for (const { row, values, status, hidden } of source) {
     const input = rowInput(action, values, mapping, options);
-    if ('blank' in input) {
+    if (hidden) {
+      rows.push({ row, kind: 'hidden' });
+      counts.hidden++;
+    } else if ('blank' in input) {
       rows.push({ row, kind: 'blank' });
       counts.blank++;
     } else if ('reason' in input) {
-      rows.push({ row, kind: 'invalid', reason: input.reason });
+      rows.push({ row, kind: 'invalid', reason: skippedStatus(input.reason) });
       counts.invalid++;
-    } else if (isPending(status)) {
+    } else if (isPending(status) && !settings.staleMarks) {
       rows.push({ row, kind: 'running' });
       counts.running++;
     } else if (!settings.rerun && isDone(status)) {
@@ -81,7 +100,7 @@ export function planRun(action: ActionId, source: ReadonlyArray<SourceRow>, mapp
     }
   }
   counts.distinct = payloads.size;
-  const size = settings.chunkSize ?? REQUEST_LIMIT[action];
+  const size = settings.chunkSize ?? PART_SIZE[action];
   const keys = [...payloads.keys()];
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += size) chunks.push(keys.slice(i, i + size));

@@ -2,6 +2,8 @@
 // numbers. Which fields they take, how columns map to them, and what each row sends.
 import type { CallCreate, PhoneReview } from '../api/requests';
 import { cellText } from '../sheet/keys';
+import { isFormulaError } from '../sheet/formula-errors';
+import { OUTCOMES } from './row-status';
 
 export type RowActionId = 'log_calls' | 'review_phones';
 
@@ -21,7 +23,7 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; i
     label: 'Log calls',
     status: 'Call · Status',
     idHeader: 'Call · ID',
-    done: 'Logged',
+    done: OUTCOMES.logged,
     fields: [
       { field: 'from', label: 'From', required: true, pattern: /^(from|caller|from number|from phone)$/, kind: 'text' },
       { field: 'to', label: 'To', required: true, pattern: /^(to|callee|to number|to phone|phone|number)$/, kind: 'text' },
@@ -39,7 +41,7 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; i
     label: 'Review phone numbers',
     status: 'Phone review · Status',
     idHeader: '',
-    done: 'Reviewed',
+    done: OUTCOMES.reviewed,
     fields: [
       { field: 'phone_number_id', label: 'Phone number ID', required: true, pattern: /^(phone number id|phone id|number id|phone number)$/, kind: 'text' },
       { field: 'user_id', label: 'User ID', required: true, pattern: /^(user|user id|reviewer|reviewer id)$/, kind: 'text' },
@@ -87,6 +89,7 @@ export function rowRequest(action: RowActionId, row: ReadonlyArray<unknown>, map
   for (const f of def.fields) {
     const i = mapping[f.field];
     const raw = i === undefined ? '' : row[i];
+    if (isFormulaError(raw)) return { reason: `The ${f.label} cell shows ${raw.trim()}, which is not a value to send` };
     const text = cellText(raw);
     if (text === '') {
       if (f.required) body[f.field] = undefined;

@@ -1,21 +1,23 @@
-// Starting a run: read the selected rows with their header, plan what is sent, and mark every
-// row (queued, or the reason it is not sent) before anything leaves the spreadsheet.
+// Starting a run: read the sheet, find the header row, plan what is sent from the visible
+// selected rows, place the add-on's columns (adding columns when the sheet is too narrow) and
+// mark every row (queued, or the reason it is not sent) before anything leaves the spreadsheet.
 import { chooseFields } from '../sheet/fields';
 import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMapping, type Role } from '../sheet/columns';
 import { Grid, type SheetPort } from '../sheet/grid';
-import { listTypeFor, missingColumns, STATUS_HEADERS, type ActionId, type ActionOptions } from './actions';
+import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, type ActionOptions } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord } from './job';
-import { QUEUED } from './outcomes';
+import { outputHeaders } from './job-layout';
+import { QUEUED } from './row-status';
 import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
-import { mappingByHeader, outputHeaders } from './runner';
 
 export interface Selection {
-  /** First and last selected sheet rows (1-based, inclusive). */
-  firstRow: number;
-  lastRow: number;
-  /** The first selected row's values, to tell whether it is the header. */
-  firstRowValues: ReadonlyArray<unknown>;
+  /** The selected rows as inclusive sheet-row ranges: one per range of a multi-range selection. */
+  ranges: ReadonlyArray<{ firstRow: number; lastRow: number }>;
+  /** Selected rows the person cannot see (hidden by hand or by a filter). */
+  hidden: ReadonlySet<number>;
+  /** Rows frozen at the top: the header row is usually the last of them. */
+  frozenRows: number;
 }
 
 export interface RunRequest {
@@ -31,38 +33,81 @@ export interface RunRequest {
 export interface PreparedRun {
   grid: Grid;
   headerRow: number;
+  headers: unknown[];
   mapping: ColumnMapping;
   rows: SourceRow[];
   plan: Plan;
+  /** Columns the sheet must grow by to hold the add-on's columns. */
+  addColumns: number;
 }
 
-/** The header row is the selection's first row when it looks like one, else the sheet's first row. */
-export function headerRowOf(selection: Selection): number {
-  return looksLikeHeader(selection.firstRowValues) ? selection.firstRow : 1;
+const MAX_TITLE_ROWS = 10;
+
+/**
+ * The header row: the selection's first row when it looks like one; else the last frozen row
+ * that does (a title row may sit above it); else the first row above the selection that does.
+ */
+export function findHeaderRow(grid: Grid, selection: Selection): number {
+  const first = Math.min(...selection.ranges.map((r) => r.firstRow));
+  if (looksLikeHeader(grid.row(grid.indexOfSheetRow(first)))) return first;
+  for (let r = Math.min(selection.frozenRows, first - 1); r >= 1; r--) if (looksLikeHeader(grid.row(grid.indexOfSheetRow(r)))) return r;
+  for (let r = 1; r < Math.min(first, MAX_TITLE_ROWS + 1); r++) if (looksLikeHeader(grid.row(grid.indexOfSheetRow(r)))) return r;
+  return 1;
 }
 
-export function prepareRun(sheet: SheetPort, selection: Selection, request: RunRequest, exclusions?: Exclusions, partSize?: number): PreparedRun {
-  const headerRow = headerRowOf(selection);
-  const grid = new Grid(sheet, headerRow);
-  const detected = detectMapping(grid.headers);
-  const mapping = request.mapping ? applyMappingOverrides(grid.headers, detected, request.mapping) : detected;
+/** Every selected row below the header, once, in sheet order. */
+function selectedRows(selection: Selection, headerRow: number, lastRow: number): number[] {
+  const rows = new Set<number>();
+  for (const { firstRow, lastRow: last } of selection.ranges) {
+    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(last, lastRow); r++) rows.add(r);
+  }
+  return [...rows].sort((a, b) => a - b);
+}
+
+export function prepareRun(
+  sheet: SheetPort,
+  selection: Selection,
+  request: RunRequest,
+  settings: { exclusions?: Exclusions; partSize?: number; staleMarks?: boolean } = {},
+): PreparedRun {
+  const grid = new Grid(sheet);
+  const headerRow = findHeaderRow(grid, selection);
+  const headerIndex = grid.indexOfSheetRow(headerRow);
+  const headers = [...grid.row(headerIndex)];
+  const detected = detectMapping(headers);
+  const mapping = request.mapping ? applyMappingOverrides(headers, detected, request.mapping) : detected;
   const missing = missingColumns(request.action, mapping);
   if (missing) throw new Error(`This needs ${missing}. Check the header row (row ${headerRow}) or change the column mapping.`);
-  const statusCol = grid.columnOf(STATUS_HEADERS[request.action]);
-  const from = Math.max(selection.firstRow, headerRow + 1);
-  const rows: SourceRow[] = [];
-  for (let row = from; row <= selection.lastRow; row++) {
-    const values = grid.rows[grid.indexOfSheetRow(row)];
-    if (!values) continue;
-    rows.push({ row, values, status: statusCol === undefined ? '' : values[statusCol] });
-  }
-  if (rows.length === 0) throw new Error('Select the rows to send (below the header row).');
-  const plan = planRun(request.action, rows, mapping, request.options, { rerun: request.rerun, exclusions, chunkSize: partSize });
-  return { grid, headerRow, mapping, rows, plan };
+  const statusCol = grid.columnIn(headerIndex, STATUS_HEADERS[request.action]);
+  const rows: SourceRow[] = selectedRows(selection, headerRow, grid.rows.length).map((row) => {
+    const values = grid.row(grid.indexOfSheetRow(row));
+    return { row, values, status: statusCol === undefined ? '' : values[statusCol], hidden: selection.hidden.has(row) };
+  });
+  if (rows.length === 0) throw new Error(`Select the rows to send (below the header row, row ${headerRow}).`);
+  const plan = planRun(request.action, rows, mapping, request.options, {
+    rerun: request.rerun,
+    exclusions: settings.exclusions,
+    chunkSize: settings.partSize,
+    staleMarks: settings.staleMarks,
+  });
+  const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => BATCH_KINDS[request.action].fields.find((d) => d.id === f.id)!.header);
+  const { insert } = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields]);
+  return { grid, headerRow, headers, mapping, rows, plan, addColumns: insert };
 }
 
-/** Marks the rows and returns the new job's record; nothing is sent yet. */
-export function createJob(prepared: PreparedRun, request: RunRequest, ids: { id: string; sheetId: number; sheetName: string; now: number }): JobRecord {
+/** Input columns by header text, as a job remembers them. */
+export function mappingByHeader(headers: ReadonlyArray<unknown>, mapping: ColumnMapping): Partial<Record<Role, string>> {
+  const out: Partial<Record<Role, string>> = {};
+  for (const role of Object.keys(mapping) as Role[]) out[role] = String(headers[mapping[role]!]).trim();
+  return out;
+}
+
+/** Places the columns, marks the rows and returns the new job's record; nothing is sent yet. */
+export function createJob(
+  prepared: PreparedRun,
+  request: RunRequest,
+  ids: { id: string; sheetId: number; sheetName: string; now: number; partSize?: number },
+): JobRecord {
   const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => f.id);
   const job: JobRecord = {
     id: ids.id,
@@ -70,15 +115,17 @@ export function createJob(prepared: PreparedRun, request: RunRequest, ids: { id:
     sheetId: ids.sheetId,
     sheetName: ids.sheetName,
     headerRow: prepared.headerRow,
-    mapping: mappingByHeader(prepared.grid.headers, prepared.mapping),
+    mapping: mappingByHeader(prepared.headers, prepared.mapping),
     fields,
     // A lead list's type comes from the mapped columns unless the person chose one.
     options:
       request.action === 'lead_list' && !request.options.listType
         ? { ...request.options, listType: listTypeFor(prepared.mapping) ?? 'email' }
         : request.options,
+    partSize: ids.partSize ?? PART_SIZE[request.action],
     parts: [],
     state: 'running',
+    lastProgressAt: ids.now,
     counts: {},
     total: prepared.plan.counts.send,
     createdAt: ids.now,
@@ -87,7 +134,7 @@ export function createJob(prepared: PreparedRun, request: RunRequest, ids: { id:
   };
   if (request.list) job.list = request.list;
   const { grid } = prepared;
-  const [status] = grid.ensureColumns([STATUS_HEADERS[request.action], ...outputHeaders(job)]);
+  const [status] = grid.placeColumns(grid.indexOfSheetRow(prepared.headerRow), [STATUS_HEADERS[request.action], ...outputHeaders(job)]);
   for (const r of prepared.plan.rows) {
     const i = grid.indexOfSheetRow(r.row);
     if (r.kind === 'send') grid.set(i, status!, QUEUED);
@@ -96,7 +143,7 @@ export function createJob(prepared: PreparedRun, request: RunRequest, ids: { id:
   grid.flush();
   if (prepared.plan.counts.send === 0) {
     job.state = 'done';
-    job.message = 'Nothing to send: every selected row is done, blank or cannot be sent.';
+    job.message = 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';
   }
   return job;
 }

@@ -1,59 +1,44 @@
-// One sheet's data held in memory for a step: read in one call, changed in place, written back
-// as one block per group of adjacent changed columns, whatever order the rows are in.
+// One sheet's cells held in memory for a moment: read whole in one call, changed in place,
+// written back as one block per group of adjacent changed columns. A Grid is read again after
+// every network call, since the person may sort or edit while the service answers.
 import { safeCell } from './cells';
 
-/** The few spreadsheet calls a step needs; the Apps Script adapter implements it. */
+/** The few spreadsheet calls the add-on needs; the Apps Script adapter implements it. */
 export interface SheetPort {
   lastRow(): number;
   lastColumn(): number;
+  maxColumns(): number;
   read(row: number, column: number, numRows: number, numColumns: number): unknown[][];
   write(row: number, column: number, values: unknown[][]): void;
+  insertColumnsAfter(afterColumn: number, count: number): void;
 }
 
+const blank = (v: unknown) => v === '' || v === null || v === undefined;
+
 export class Grid {
-  readonly headerRow: number;
-  readonly headers: unknown[];
+  /** Every row of the sheet from row 1: `rows[i]` is sheet row `i + 1`. */
   readonly rows: unknown[][];
   private readonly port: SheetPort;
   private readonly dirtyRows = new Set<number>();
   private readonly dirtyColumns = new Set<number>();
 
-  constructor(port: SheetPort, headerRow: number) {
+  constructor(port: SheetPort) {
     this.port = port;
-    this.headerRow = headerRow;
     const lastRow = port.lastRow();
     const width = Math.max(1, port.lastColumn());
-    const count = Math.max(0, lastRow - headerRow + 1);
-    const values = count > 0 ? port.read(headerRow, 1, count, width) : [[]];
-    this.headers = values[0] ?? [];
-    this.rows = values.slice(1);
+    this.rows = lastRow > 0 ? port.read(1, 1, lastRow, width) : [];
   }
 
-  /** Sheet row number of a data row index. */
   sheetRow(index: number): number {
-    return this.headerRow + 1 + index;
+    return index + 1;
   }
 
   indexOfSheetRow(row: number): number {
-    return row - this.headerRow - 1;
+    return row - 1;
   }
 
-  columnOf(header: string): number | undefined {
-    const i = this.headers.findIndex((h) => typeof h === 'string' && h.trim() === header);
-    return i < 0 ? undefined : i;
-  }
-
-  /** Finds each header, appending the missing ones after the last used column. */
-  ensureColumns(headers: ReadonlyArray<string>): number[] {
-    const missing = headers.filter((h) => this.columnOf(h) === undefined);
-    if (missing.length) {
-      let end = this.headers.length;
-      while (end > 0 && (this.headers[end - 1] === '' || this.headers[end - 1] === null || this.headers[end - 1] === undefined)) end--;
-      this.port.write(this.headerRow, end + 1, [missing]);
-      this.headers.length = end;
-      this.headers.push(...missing);
-    }
-    return headers.map((h) => this.columnOf(h)!);
+  row(index: number): ReadonlyArray<unknown> {
+    return this.rows[index] ?? [];
   }
 
   get(index: number, column: number): unknown {
@@ -68,6 +53,51 @@ export class Grid {
     row[column] = value;
     this.dirtyRows.add(index);
     this.dirtyColumns.add(column);
+  }
+
+  /** The zero-based column of a header text in a row, if that row holds it. */
+  columnIn(headerIndex: number, header: string): number | undefined {
+    const i = this.row(headerIndex).findIndex((h) => typeof h === 'string' && h.trim() === header);
+    return i < 0 ? undefined : i;
+  }
+
+  /** How many columns, from A, hold anything in any row: new columns go after these. */
+  usedWidth(): number {
+    let width = 0;
+    for (const row of this.rows) {
+      for (let c = row.length; c > width; c--) {
+        if (!blank(row[c - 1])) {
+          width = c;
+          break;
+        }
+      }
+    }
+    return width;
+  }
+
+  /** The headers of `headers` the header row lacks, and how many columns the sheet must grow by. */
+  missingColumns(headerIndex: number, headers: ReadonlyArray<string>): { missing: string[]; insert: number } {
+    const missing = headers.filter((h) => this.columnIn(headerIndex, h) === undefined);
+    const insert = Math.max(0, this.usedWidth() + missing.length - this.port.maxColumns());
+    return { missing, insert };
+  }
+
+  /**
+   * Finds each header in the header row, putting the missing ones after the last column that
+   * holds any data (never over a person's cells), and adding columns when the sheet is too narrow.
+   */
+  placeColumns(headerIndex: number, headers: ReadonlyArray<string>): number[] {
+    const { missing, insert } = this.missingColumns(headerIndex, headers);
+    if (missing.length) {
+      const start = this.usedWidth();
+      if (insert > 0) this.port.insertColumnsAfter(this.port.maxColumns(), insert);
+      this.port.write(this.sheetRow(headerIndex), start + 1, [missing]);
+      const row = this.rows[headerIndex]!;
+      while (row.length < start) row.push('');
+      row.length = start;
+      row.push(...missing);
+    }
+    return headers.map((h) => this.columnIn(headerIndex, h)!);
   }
 
   get dirty(): boolean {

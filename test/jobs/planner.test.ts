@@ -26,8 +26,8 @@ test('duplicates are sent once, done rows skipped, invalid and blank rows report
   );
   expect(plan.counts).toMatchObject({ send: 2, distinct: 1, duplicates: 1, done: 1, invalid: 2, blank: 1 });
   expect([...plan.payloads.values()]).toEqual([{ email: 'a@acme.io' }]);
-  expect(plan.rows[2]).toEqual({ row: 4, kind: 'invalid', reason: 'Not a valid email address' });
-  expect(plan.rows[5]).toEqual({ row: 7, kind: 'invalid', reason: 'No email to validate' });
+  expect(plan.rows[2]).toEqual({ row: 4, kind: 'invalid', reason: 'Skipped: not a valid email address' });
+  expect(plan.rows[5]).toEqual({ row: 7, kind: 'invalid', reason: 'Skipped: no email to validate' });
   expect(plan.estimate).toEqual({ email: 1, phone: 0 });
 });
 

@@ -36,7 +36,30 @@ describe('keys', () => {
   test('emails are trimmed and lower-cased; malformed ones are refused', () => {
     expect(normalizeEmail('  Jane.Doe@Acme.COM ')).toBe('jane.doe@acme.com');
     expect(normalizeEmail('mailto:a@b.io')).toBe('a@b.io');
-    for (const bad of ['jane@', 'jane@acme', 'jane acme.com', 'a..b@c.com', '', 42]) expect(normalizeEmail(bad)).toBeUndefined();
+    expect(normalizeEmail('MAILTO:Jane@Acme.io')).toBe('jane@acme.io');
+    for (const bad of ['jane@', 'jane@acme', 'jane acme.com', 'jane@@acme.com', '@acme.com', '', 42, null]) expect(normalizeEmail(bad)).toBeUndefined();
+  });
+
+  test('emails follow the rule the service applies: internationalized accepted', () => {
+    expect(normalizeEmail('José@Exämple.DE')).toBe('josé@exämple.de');
+    expect(normalizeEmail('用户@例子.广告')).toBe('用户@例子.广告');
+    // The same address typed composed or decomposed is one key.
+    expect(normalizeEmail('jose\u0301@example.com')).toBe(normalizeEmail('jos\u00e9@example.com'));
+    // The local part is the service's to judge; the shared rule allows these.
+    expect(normalizeEmail('a..b@c.com')).toBe('a..b@c.com');
+  });
+
+  test('control characters, over-long parts, a trailing-dot domain and 302 characters are refused', () => {
+    const long302 = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(50)}.com`;
+    expect(long302).toHaveLength(302);
+    for (const bad of ['ja\u0007ne@acme.com', 'jane@ac\u0085me.com', 'jane\u00a0doe@acme.com', `${'a'.repeat(65)}@acme.com`, `a@${'b'.repeat(250)}.com`, 'jane@acme.com.', 'jane@.acme.com', long302]) {
+      expect(normalizeEmail(bad)).toBeUndefined();
+    }
+    // 254 characters in all is the most.
+    const at254 = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+    expect(at254).toHaveLength(254);
+    expect(normalizeEmail(at254)).toBe(at254);
+    expect(normalizeEmail(`${at254.slice(0, 64)}x${at254.slice(64)}`)).toBeUndefined();
   });
 
   test('a website or URL is reduced to its domain', () => {
@@ -88,21 +111,39 @@ describe('fields', () => {
 describe('grid', () => {
   test('changes on scattered rows are written as one block per column group', () => {
     const sheet = new MemorySheet([['Email', 'Status', 'Out'], ...Array.from({ length: 1000 }, (_, i) => [`p${i}@a.io`, '', ''])]);
-    const grid = new Grid(sheet, 1);
-    for (let i = 0; i < 1000; i += 7) {
+    const grid = new Grid(sheet);
+    for (let i = 1; i <= 1000; i += 7) {
       grid.set(i, 1, 'Done');
       grid.set(i, 2, '=1+1');
     }
     expect(grid.flush()).toBe(1);
-    expect(sheet.calls).toEqual({ read: 1, write: 1 });
+    expect(sheet.calls).toEqual({ read: 1, write: 1, insertColumns: 0 });
     expect(sheet.cells[1]).toEqual(['p0@a.io', 'Done', "'=1+1"]);
     expect(sheet.cells[2]).toEqual(['p1@a.io', '', '']);
   });
 
   test('missing headers are appended after the last used column, existing ones reused', () => {
     const sheet = new MemorySheet([['Email', 'Person · Status'], ['a@b.io', '']]);
-    const grid = new Grid(sheet, 1);
-    expect(grid.ensureColumns(['Person · Status', 'Person · Name'])).toEqual([1, 2]);
+    const grid = new Grid(sheet);
+    expect(grid.placeColumns(0, ['Person · Status', 'Person · Name'])).toEqual([1, 2]);
     expect(sheet.cells[0]).toEqual(['Email', 'Person · Status', 'Person · Name']);
+  });
+
+  test('a column of data under an empty header cell is never taken for free space', () => {
+    const sheet = new MemorySheet([['Email', '', ''], ['a@b.io', '', 'my notes'], ['c@d.io', '', '']]);
+    const grid = new Grid(sheet);
+    expect(grid.placeColumns(0, ['Email · Result'])).toEqual([3]);
+    expect(sheet.cells[1]).toEqual(['a@b.io', '', 'my notes']);
+    expect(sheet.cells[0]![3]).toBe('Email · Result');
+  });
+
+  test('a sheet too narrow for the new columns grows first, and says so beforehand', () => {
+    const sheet = new MemorySheet([['Email', 'Name', 'Notes']], 3);
+    const grid = new Grid(sheet);
+    expect(grid.missingColumns(0, ['Person · Status', 'Person · Name'])).toEqual({ missing: ['Person · Status', 'Person · Name'], insert: 2 });
+    expect(grid.placeColumns(0, ['Person · Status', 'Person · Name'])).toEqual([3, 4]);
+    expect(sheet.calls.insertColumns).toBe(1);
+    expect(sheet.maxColumns()).toBe(5);
+    expect(sheet.cells[0]).toEqual(['Email', 'Name', 'Notes', 'Person · Status', 'Person · Name']);
   });
 });

@@ -3,10 +3,22 @@ import type { SheetPort } from '../../src/sheet/grid';
 
 export class MemorySheet implements SheetPort {
   cells: unknown[][];
-  calls = { read: 0, write: 0 };
+  calls = { read: 0, write: 0, insertColumns: 0 };
+  width: number;
 
-  constructor(rows: unknown[][]) {
+  constructor(rows: unknown[][], width = 26) {
     this.cells = rows.map((r) => [...r]);
+    this.width = Math.max(width, ...rows.map((r) => r.length));
+  }
+
+  maxColumns(): number {
+    return this.width;
+  }
+
+  insertColumnsAfter(after: number, count: number): void {
+    this.calls.insertColumns++;
+    this.width += count;
+    for (const row of this.cells) if (row.length > after) row.splice(after, 0, ...Array.from({ length: count }, () => ''));
   }
 
   lastRow(): number {
@@ -34,6 +46,7 @@ export class MemorySheet implements SheetPort {
 
   write(row: number, column: number, values: unknown[][]): void {
     this.calls.write++;
+    if (column - 1 + (values[0]?.length ?? 0) > this.width) throw new Error('Those columns are out of bounds.');
     values.forEach((vals, r) => {
       const target = (this.cells[row - 1 + r] ??= []);
       vals.forEach((v, c) => {

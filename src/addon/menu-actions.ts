@@ -1,0 +1,100 @@
+// The menu's run items: each previews the run on the selected rows, asks before spending,
+// starts it, and says in a toast or an alert what happened. "Check running jobs now" too.
+import { ACTION_LABELS, type ActionId } from '../jobs/actions';
+import { jobView } from '../jobs/engine';
+import { createClient } from '../gas/client-factory';
+import { readConnection } from '../gas/key-store';
+import { readSettings } from '../gas/settings';
+import { NOT_CONNECTED, STEP_BUDGET_MS, stepJobs, withDocumentLock } from './job-loop';
+import { previewRun, type RunInput, type RunPreview } from './run-preview';
+import { startRun } from './runs';
+
+function ui() {
+  return SpreadsheetApp.getUi();
+}
+
+function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
+  if (!readConnection()) {
+    ui().alert(NOT_CONNECTED);
+    return;
+  }
+  const settings = readSettings();
+  const input: RunInput = {
+    action,
+    options: { revealEmail: settings.revealEmail, revealPhones: settings.revealPhones },
+    fields: settings.fields,
+    skipExcluded: settings.skipExcluded,
+    ...extra,
+  };
+  let preview: RunPreview;
+  try {
+    preview = previewRun(input);
+  } catch (e) {
+    ui().alert(e instanceof Error ? e.message : String(e));
+    return;
+  }
+  if (preview.counts.distinct === 0) {
+    ui().alert(`Nothing to send. ${preview.summary}`);
+    return;
+  }
+  if (preview.needsConfirmation || preview.addColumns > 0) {
+    const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}\n\nStart now?`, ui().ButtonSet.YES_NO);
+    if (answer !== ui().Button.YES) return;
+  }
+  try {
+    const view = startRun({ ...input, confirmed: true });
+    const done = view.state === 'running' ? 'It goes on in the background; results appear as they arrive.' : view.message || 'Done.';
+    SpreadsheetApp.getActiveSpreadsheet().toast(done, ACTION_LABELS[action], 8);
+  } catch (e) {
+    ui().alert(e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function enrichPeople(): void {
+  runFromMenu('person');
+}
+
+export function enrichCompanies(): void {
+  runFromMenu('company');
+}
+
+export function validateEmails(): void {
+  runFromMenu('email');
+}
+
+export function createLeadList(): void {
+  if (!readConnection()) {
+    ui().alert(NOT_CONNECTED);
+    return;
+  }
+  const answer = ui().prompt('Create a lead list', 'Name of the new lead list:', ui().ButtonSet.OK_CANCEL);
+  if (answer.getSelectedButton() !== ui().Button.OK) return;
+  const name = answer.getResponseText().trim();
+  if (!name) {
+    ui().alert('A lead list needs a name.');
+    return;
+  }
+  const owner = Session.getActiveUser().getEmail();
+  if (!owner) {
+    ui().alert('Your email address is not available here; create the list from the sidebar and enter the owner.');
+    return;
+  }
+  runFromMenu('lead_list', { list: { name, owner, shared: false, visible: true }, options: { enrich: true, validateEmail: true } });
+}
+
+export function checkJobsNow(): void {
+  const connection = readConnection();
+  if (!connection) {
+    ui().alert(NOT_CONNECTED);
+    return;
+  }
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const jobs = withDocumentLock(() => stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, true));
+  const views = jobs.map(jobView).reverse().slice(0, 5);
+  if (views.length === 0) {
+    spreadsheet.toast('No jobs yet.', 'Jobs', 5);
+    return;
+  }
+  const lines = views.map((v) => `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished} of ${v.total} rows${v.message ? ` — ${v.message}` : ''}`);
+  spreadsheet.toast(lines.join('\n'), 'Jobs', 10);
+}

@@ -1,0 +1,144 @@
+// What a run would do before it does it: the request read from the sidebar or the menu, the
+// plan on the selected rows, its cost by the spec's rates, and the columns it adds.
+import * as z from 'zod/mini';
+import type { ProspectingClient } from '../api/client';
+import { ACTION_LABELS, ACTIONS, type ActionId } from '../jobs/actions';
+import { isLive } from '../jobs/job';
+import type { Exclusions, PlanCounts } from '../jobs/planner';
+import { prepareRun, type RunRequest } from '../jobs/start';
+import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
+import { loadJobs } from '../gas/job-store';
+import { readSavedMapping } from '../gas/settings';
+import { activeSelection, sheetPort } from '../gas/sheet-port';
+import { parseInput } from './input-errors';
+import { requireClient } from './job-loop';
+
+const RunRequestSchema = z.object({
+  action: z.enum(ACTIONS),
+  options: z._default(
+    z.object({
+      revealEmail: z.optional(z.boolean()),
+      revealPhones: z.optional(z.boolean()),
+      listType: z.optional(z.enum(['email', 'profile', 'titles_and_company'])),
+      enrich: z.optional(z.boolean()),
+      validateEmail: z.optional(z.boolean()),
+    }),
+    {},
+  ),
+  fields: z._default(z.union([z.enum(['basic', 'all']), z.array(z.string())]), 'basic'),
+  rerun: z.optional(z.boolean()),
+  skipExcluded: z.optional(z.boolean()),
+  mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
+  list: z.optional(
+    z.object({
+      name: z.string().check(z.trim(), z.minLength(1, { error: 'Give the lead list a name.' })),
+      owner: z.email({ error: 'The owner must be an email address.' }),
+      shared: z._default(z.boolean(), false),
+      visible: z._default(z.boolean(), true),
+    }),
+  ),
+  confirmed: z.optional(z.boolean()),
+});
+export type RunInput = z.input<typeof RunRequestSchema>;
+export type ParsedRunInput = z.infer<typeof RunRequestSchema>;
+
+export interface RunPreview {
+  action: ActionId;
+  label: string;
+  sheetName: string;
+  headerRow: number;
+  headers: string[];
+  mapping: Array<{ role: Role; label: string; header: string }>;
+  counts: PlanCounts;
+  parts: number;
+  credits: { email: number; phone: number };
+  /** Columns added to the sheet to hold the results. */
+  addColumns: number;
+  needsConfirmation: boolean;
+  summary: string;
+  /** The person's address, the default owner of a new lead list ('' when unknown). */
+  defaultOwner: string;
+}
+
+function exclusions(client: ProspectingClient): Exclusions {
+  const domains = new Set<string>();
+  const emails = new Set<string>();
+  for (const page of client.excludedDomainPages({ size: 1000 })) for (const d of page.excluded_domains) domains.add(d.domain.toLowerCase());
+  for (const page of client.excludedEmailPages({ size: 1000 })) for (const e of page.excluded_emails) emails.add(e.email.toLowerCase());
+  return { domains, emails };
+}
+
+function toRunRequest(req: ParsedRunInput, sheetId: number): RunRequest {
+  const mapping = req.mapping ?? readSavedMapping(sheetId);
+  const out: RunRequest = { action: req.action, options: req.options, fields: req.fields, rerun: req.rerun };
+  if (mapping) out.mapping = mapping;
+  if (req.list) out.list = req.list;
+  return out;
+}
+
+function formatCredits(credits: { email: number; phone: number }): string {
+  const parts: string[] = [];
+  if (credits.email) parts.push(`${credits.email.toLocaleString('en-US')} email credit${credits.email === 1 ? '' : 's'}`);
+  if (credits.phone) parts.push(`${credits.phone.toLocaleString('en-US')} phone credit${credits.phone === 1 ? '' : 's'}`);
+  return parts.join(' and ');
+}
+
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Reads the request, plans it on the active selection, and describes it for the person. */
+export function prepare(input: unknown) {
+  const req = parseInput(RunRequestSchema, input, 'run');
+  const client = requireClient();
+  // The exclusion lists are fetched before the sheet is read: rows may move while they arrive.
+  const excluded = req.skipExcluded ? exclusions(client) : undefined;
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const sheet = spreadsheet.getActiveSheet();
+  const request = toRunRequest(req, sheet.getSheetId());
+  // Row marks that no live job holds are left over from a job that ended badly.
+  const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
+  const prepared = prepareRun(sheetPort(sheet), activeSelection(sheet), request, { exclusions: excluded, staleMarks: !live });
+  const { plan } = prepared;
+  const c = plan.counts;
+  const skipped = [
+    c.duplicates ? `${plural(c.duplicates, 'duplicate')} sent once` : '',
+    c.done ? `${plural(c.done, 'row')} already done` : '',
+    c.running ? `${plural(c.running, 'row')} already running` : '',
+    c.invalid ? `${plural(c.invalid, 'row')} that cannot be sent` : '',
+    c.excluded ? `${plural(c.excluded, 'row')} on your exclusion lists` : '',
+    c.hidden ? `${plural(c.hidden, 'hidden or filtered row')}` : '',
+  ].filter(Boolean);
+  const cost = formatCredits(plan.estimate);
+  const summary =
+    `${ACTION_LABELS[req.action]} of ${plural(c.distinct, 'distinct row')} on "${sheet.getName()}"` +
+    (plan.chunks.length > 1 ? ` in ${plan.chunks.length} parts` : '') +
+    (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
+    (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
+    (prepared.addColumns ? ` ${plural(prepared.addColumns, 'column')} will be added to the sheet for the results.` : '');
+  const preview: RunPreview = {
+    action: req.action,
+    label: ACTION_LABELS[req.action],
+    sheetName: sheet.getName(),
+    headerRow: prepared.headerRow,
+    headers: prepared.headers.map((h) => String(h ?? '')),
+    mapping: ROLES.map((role) => ({
+      role,
+      label: ROLE_LABELS[role],
+      header: prepared.mapping[role] === undefined ? '' : String(prepared.headers[prepared.mapping[role]!] ?? ''),
+    })),
+    counts: { ...c },
+    parts: plan.chunks.length,
+    credits: { ...plan.estimate },
+    addColumns: prepared.addColumns,
+    needsConfirmation: plan.estimate.email + plan.estimate.phone > 0,
+    summary,
+    defaultOwner: Session.getActiveUser().getEmail(),
+  };
+  return { req, client, spreadsheet, sheet, request, prepared, preview };
+}
+
+/** What a run would send and cost, without changing anything. */
+export function previewRun(input: unknown): RunPreview {
+  return prepare(input).preview;
+}

@@ -1,0 +1,148 @@
+// Reading a job's accepted parts page by page, and writing what was read to the rows that hold
+// each result's key and still wait for that part, found after a fresh read of the sheet.
+import { ProspectingError } from '../api/errors';
+import { BATCH_KINDS, type ResultCell } from './batch-kinds';
+import type { JobRecord } from './job';
+import { dataRows, outputHeaders, type JobLayout } from './job-layout';
+import { cursor, isOpen, move, type JobPart } from './part-state';
+import { canceledStatus, errorStatus, OUTCOMES, partOfStatus, readStatus } from './row-status';
+import { pauseForKey } from './part-send';
+import { isKeyRefused, isPassing, isWait, keyOfRow, message, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
+
+/** What reading one part gave in this step: results to write, and how the part ended if it did. */
+export interface PartReading {
+  part: JobPart;
+  results: ResultCell[];
+  /** The status of the part's rows that got no result, once the part ended. */
+  leftover?: string;
+}
+
+/** Reads pages of one part while time allows; the cursor moves past results kept in `reading`. */
+function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, deps: StepDeps): PartReading {
+  const kind = BATCH_KINDS[job.action];
+  const reading: PartReading = { part, results: [] };
+  const id = part.state.id;
+  while (deps.now() < deps.deadline) {
+    const { href, skip } = cursor(part);
+    const page = kind.read(deps.client, id, href, deps.pageSize ?? 1000);
+    if (page.url) part.url = page.url;
+    const fresh = page.items.slice(skip);
+    for (const item of fresh) reading.results.push(kind.toCell(item, job.options));
+    if (fresh.length) noteProgress(job, deps.now());
+    if (page.nextHref) {
+      move(part, { s: 'reading', id, href: page.nextHref, skip: 0 });
+      continue;
+    }
+    move(part, { s: 'reading', id, href, skip: skip + fresh.length });
+    if (!page.finished) {
+      part.readAfter = deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
+    } else if (page.endedAs === 'canceled') {
+      move(part, { s: 'canceled', id });
+      reading.leftover = canceledStatus('before it was processed');
+    } else if (page.endedAs === 'error') {
+      move(part, { s: 'failed', id, reason: 'the service could not process it' });
+      reading.leftover = errorStatus('the service could not process this row. Run again to retry.');
+    } else {
+      move(part, { s: 'done', id });
+      // A lead list lists only the leads it matched; a batch answers every item.
+      reading.leftover =
+        job.action === 'lead_list' ? OUTCOMES.not_found : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');
+    }
+    break;
+  }
+  return reading;
+}
+
+/**
+ * Reads every open part that is due. A 429 or a passing fault makes a part wait; a refused key
+ * pauses the job; a batch the service no longer knows ends its part with the reason.
+ */
+export function readParts(job: JobRecord, deps: StepDeps): PartReading[] {
+  const readings: PartReading[] = [];
+  for (const part of job.parts) {
+    if (!isOpen(part) || (part.readAfter ?? 0) > deps.now()) continue;
+    if (deps.now() >= deps.deadline || job.state !== 'running') break;
+    try {
+      readings.push(readPart(job, part, deps));
+    } catch (e) {
+      if (!(e instanceof ProspectingError)) throw e;
+      // Results read before the failure are kept: the cursor moved only past them.
+      const partial: PartReading = { part, results: [] };
+      if (isWait(e)) part.readAfter = deps.now() + waitMs(e);
+      else if (isPassing(e)) part.readAfter = noteTrouble(job, deps.now());
+      else if (isKeyRefused(e)) pauseForKey(job);
+      else {
+        const reason =
+          e.kind === 'not_found' ? 'the service no longer knows this batch (it may belong to another account)' : message(e);
+        move(part, { s: 'failed', id: part.state.id, reason });
+        partial.leftover = errorStatus(`${reason}. Run again to retry.`);
+      }
+      readings.push(partial);
+    }
+  }
+  return readings;
+}
+
+function displayKey(key: string): string {
+  return key.slice(2).replace('|', ' at ');
+}
+
+/** A paid result that found no row, as a row of the unplaced-results sheet. */
+export function unplacedRow(job: JobRecord, cell: ResultCell): unknown[] {
+  const fields = BATCH_KINDS[job.action].fields;
+  return [cell.key === undefined ? '' : displayKey(cell.key), cell.status, ...job.fields.map((id) => cell.values[fields.find((f) => f.id === id)!.id] ?? '')];
+}
+
+export function unplacedHeaders(job: JobRecord): string[] {
+  return ['Key', 'Status', ...outputHeaders(job)];
+}
+
+/**
+ * Writes results to the rows of their part that hold their key. A result whose key no row holds
+ * any more (the row deleted or its key edited) is returned, to be kept elsewhere.
+ */
+export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReading>, layout: JobLayout): ResultCell[] {
+  const { grid } = layout;
+  const fields = BATCH_KINDS[job.action].fields;
+  const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
+  const byPart = new Map<number, Map<string, number[]>>();
+  const keysNow = new Set<string>();
+  for (const i of dataRows(layout)) {
+    const key = keyOfRow(job, layout, i);
+    if (key === undefined) continue;
+    keysNow.add(key);
+    const n = partOfStatus(grid.get(i, layout.status));
+    if (n === undefined) continue;
+    const rows = byPart.get(n) ?? new Map<string, number[]>();
+    rows.set(key, [...(rows.get(key) ?? []), i]);
+    byPart.set(n, rows);
+  }
+  const unplaced: ResultCell[] = [];
+  for (const reading of readings) {
+    const rows = byPart.get(reading.part.n);
+    for (const cell of reading.results) {
+      const targets = cell.key === undefined ? undefined : rows?.get(cell.key);
+      if (!targets) {
+        if (cell.key === undefined || !keysNow.has(cell.key)) unplaced.push(cell);
+        continue;
+      }
+      for (const i of targets) {
+        grid.set(i, layout.status, cell.status);
+        chosen.forEach((f, k) => grid.set(i, layout.outputs[k]!, f >= 0 ? cell.values[fields[f]!.id] ?? '' : ''));
+      }
+      rows!.delete(cell.key!);
+    }
+    if (reading.leftover) {
+      for (const i of dataRows(layout)) if (partOfStatus(grid.get(i, layout.status)) === reading.part.n) grid.set(i, layout.status, reading.leftover);
+    }
+  }
+  return unplaced;
+}
+
+/** Rows still waiting when their job ends get this reason: no row is left Processing. */
+export function settleWaiting(layout: JobLayout, status: string): void {
+  for (const i of dataRows(layout)) {
+    const kind = readStatus(layout.grid.get(i, layout.status)).kind;
+    if (kind === 'queued' || kind === 'processing') layout.grid.set(i, layout.status, status);
+  }
+}

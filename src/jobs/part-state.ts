@@ -1,0 +1,71 @@
+// A job's parts: one request each (a batch or a lead list). The one type of a part's state
+// and every transition between states; the engine only asks for transitions by name.
+//
+//   planned ─mark─▶ marked ─send─▶ sending ─accepted─▶ accepted ─page─▶ reading ─end─▶ done
+//                                     │  ╰─refused for now (429)─▶ planned (rows back to Queued)
+//                                     ├─refused (400, 402)──────▶ failed
+//                                     ╰─no clear answer─────────▶ ambiguous
+//   accepted | reading ─ended canceled▶ canceled   ─ended in error or lost▶ failed
+//
+// `planned` and `marked` live only inside one step: a part is saved first as `sending`.
+
+export type PartState =
+  | { s: 'planned' }
+  | { s: 'marked' }
+  | { s: 'sending' }
+  | { s: 'accepted'; id: string }
+  | { s: 'reading'; id: string; href?: string; skip: number }
+  | { s: 'done'; id: string }
+  | { s: 'canceled'; id: string }
+  | { s: 'failed'; reason: string; id?: string }
+  | { s: 'ambiguous'; reason: string };
+
+export interface JobPart {
+  n: number;
+  state: PartState;
+  /** Not before this time is the part worth reading again (ms epoch). */
+  readAfter?: number;
+  /** A link a person can open (lead lists). */
+  url?: string;
+}
+
+type Name = PartState['s'];
+
+const NEXT: Record<Name, ReadonlyArray<Name>> = {
+  planned: ['marked'],
+  marked: ['sending', 'planned'],
+  sending: ['accepted', 'planned', 'failed', 'ambiguous'],
+  accepted: ['reading', 'done', 'canceled', 'failed'],
+  reading: ['reading', 'done', 'canceled', 'failed'],
+  done: [],
+  canceled: [],
+  failed: [],
+  ambiguous: [],
+};
+
+/** Moves a part to its next state; a transition the machine does not allow is a bug, thrown. */
+export function move(part: JobPart, next: PartState): void {
+  if (!NEXT[part.state.s].includes(next.s)) throw new Error(`A part cannot go from ${part.state.s} to ${next.s}.`);
+  part.state = next;
+}
+
+/** The batch id of a part the service accepted. */
+export function batchId(part: JobPart): string | undefined {
+  const st = part.state;
+  return 'id' in st ? st.id : undefined;
+}
+
+/** A part whose results can still be read. */
+export function isOpen(part: JobPart): part is JobPart & { state: { s: 'accepted' | 'reading'; id: string } } {
+  return part.state.s === 'accepted' || part.state.s === 'reading';
+}
+
+/** A part that will change no more. */
+export function isSettled(part: JobPart): boolean {
+  return NEXT[part.state.s].length === 0;
+}
+
+/** Where reading goes on: the page's link and how many of its results were already used. */
+export function cursor(part: JobPart): { href?: string; skip: number } {
+  return part.state.s === 'reading' ? { href: part.state.href, skip: part.state.skip } : { skip: 0 };
+}

@@ -1,0 +1,117 @@
+// Every word a row's status cell can show, and the one reading of a status cell: which words
+// mean waiting, in a part, done, or ended with a reason. Nothing else spells these words.
+
+export const OUTCOMES = {
+  enriched: 'Enriched',
+  not_found: 'Not found',
+  gdpr_removed: 'Removed for privacy',
+  deliverable: 'Deliverable',
+  risky: 'Risky',
+  undeliverable: 'Undeliverable',
+  unknown: 'Unknown',
+  added: 'Added to list',
+  logged: 'Logged',
+  reviewed: 'Reviewed',
+} as const;
+export type Outcome = keyof typeof OUTCOMES;
+
+export const QUEUED = 'Queued';
+/** A row-action row whose request is going out: never sent again without the person's say. */
+export const SENDING = 'Sending';
+const PROCESSING = 'Processing';
+const ERROR = 'Error: ';
+const SKIPPED = 'Skipped: ';
+const CANCELED = 'Canceled';
+
+const DONE = new Set<string>(Object.values(OUTCOMES));
+const PART = /^Processing(?: \(part (\d+)\))?$/;
+
+/** What a status cell says, read the same way by planning, stepping and counting. */
+export type RowStatus =
+  | { kind: 'empty' }
+  | { kind: 'queued' }
+  | { kind: 'sending' }
+  | { kind: 'processing'; part: number }
+  | { kind: 'done'; outcome: string }
+  | { kind: 'error'; text: string }
+  | { kind: 'skipped'; text: string }
+  | { kind: 'canceled'; text: string }
+  /** Text the add-on did not write (a person typed it): treated as no status. */
+  | { kind: 'other'; text: string };
+
+export function readStatus(cell: unknown): RowStatus {
+  const text = typeof cell === 'string' ? cell.trim() : cell === null || cell === undefined ? '' : String(cell);
+  if (text === '') return { kind: 'empty' };
+  if (text === QUEUED) return { kind: 'queued' };
+  if (text === SENDING) return { kind: 'sending' };
+  const part = PART.exec(text);
+  if (part) return { kind: 'processing', part: Number(part[1] ?? 1) };
+  if (DONE.has(text)) return { kind: 'done', outcome: text };
+  if (text.startsWith(ERROR)) return { kind: 'error', text };
+  if (text.startsWith(SKIPPED)) return { kind: 'skipped', text };
+  if (text.startsWith(CANCELED)) return { kind: 'canceled', text };
+  return { kind: 'other', text };
+}
+
+/** The mark of a row sent in part `n`: every row of a job names its part. */
+export function processingStatus(part: number): string {
+  return `${PROCESSING} (part ${part})`;
+}
+
+export function partOfStatus(cell: unknown): number | undefined {
+  const s = readStatus(cell);
+  return s.kind === 'processing' ? s.part : undefined;
+}
+
+/** A row whose status says it has its answer; it is skipped unless the person asks to run again. */
+export function isDone(cell: unknown): boolean {
+  return readStatus(cell).kind === 'done';
+}
+
+/** A row waiting in a job: queued, or sent in a part whose answer has not been written. */
+export function isPending(cell: unknown): boolean {
+  const kind = readStatus(cell).kind;
+  return kind === 'queued' || kind === 'processing';
+}
+
+export function errorStatus(message: string): string {
+  return `${ERROR}${message}`;
+}
+
+/** `Skipped: <reason>`: a row that is not sent, and why. */
+export function skippedStatus(reason: string): string {
+  return `${SKIPPED}${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+}
+
+/** `Canceled before it was sent`, or `Canceled: <reason>` when the text starts with a colon. */
+export function canceledStatus(message: string): string {
+  return `${CANCELED}${message.startsWith(':') ? '' : ' '}${message}`;
+}
+
+/** The label a status is counted under in a job's summary. */
+export function countLabel(cell: unknown): string | undefined {
+  const s = readStatus(cell);
+  switch (s.kind) {
+    case 'empty':
+    case 'other':
+      return undefined;
+    case 'queued':
+      return QUEUED;
+    case 'processing':
+    case 'sending':
+      return PROCESSING;
+    case 'done':
+      return s.outcome;
+    case 'error':
+      return 'Error';
+    case 'skipped':
+      return 'Skipped';
+    case 'canceled':
+      return 'Canceled';
+  }
+}
+
+/** Whether a counted label means the row is finished (with a result or a reason). */
+export function isFinishedLabel(label: string): boolean {
+  return label !== QUEUED && label !== PROCESSING;
+}

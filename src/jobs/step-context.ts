@@ -1,0 +1,73 @@
+// What one step of a job needs from outside (the client, the sheet, the clock, saving), and
+// the small helpers every phase of a step shares: row keys, failure words, waiting times.
+import type { ProspectingClient } from '../api/client';
+import { ProspectingError } from '../api/errors';
+import type { SheetPort } from '../sheet/grid';
+import { rowInput } from './actions';
+import type { JobRecord } from './job';
+import type { JobLayout } from './job-layout';
+
+export interface StepDeps {
+  client: ProspectingClient;
+  sheet: SheetPort;
+  now: () => number;
+  /** Stop starting new work after this time (ms epoch). */
+  deadline: number;
+  /** Persists the record; called after every change that must survive a cut-off. */
+  save: (job: JobRecord) => void;
+  /**
+   * Keeps paid results that found no row (their rows were deleted, edited, or the status
+   * column was removed) in a sheet of their own; returns that sheet's name.
+   */
+  keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) => string;
+  /** Results per page read (the API allows up to 1,000). */
+  pageSize?: number;
+}
+
+/** What one row of the layout sends, by its key; undefined when it cannot be sent. */
+export function keyOfRow(job: JobRecord, layout: JobLayout, index: number): string | undefined {
+  const input = rowInput(job.action, layout.grid.row(index), layout.mapping, job.options);
+  return 'key' in input ? input.key : undefined;
+}
+
+export function message(e: unknown): string {
+  if (e instanceof ProspectingError) return e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** 429: the service asks to wait; never a failure of the rows. */
+export function isWait(e: unknown): boolean {
+  return e instanceof ProspectingError && e.kind === 'rate_limited';
+}
+
+/** Faults that pass: a server error, a dropped connection, an answer that could not be read. */
+export function isPassing(e: unknown): boolean {
+  return e instanceof ProspectingError && (e.kind === 'server' || e.kind === 'network' || e.kind === 'unexpected_response' || (e.kind as string) === 'unreadable');
+}
+
+export function isKeyRefused(e: unknown): boolean {
+  return e instanceof ProspectingError && e.kind === 'unauthorized';
+}
+
+/** How long to wait after a 429: what the service asked, else a minute. */
+export function waitMs(e: ProspectingError): number {
+  return Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
+}
+
+/** Waits longer after each passing fault in a row: 1, 2, 4 … minutes, at most 30. */
+export function backoffMs(job: JobRecord): number {
+  return Math.min(30, Math.pow(2, Math.max(0, (job.troubles ?? 1) - 1))) * 60 * 1000;
+}
+
+/** The service answered usefully: the waiting for faults starts again. */
+export function noteProgress(job: JobRecord, now: number): void {
+  job.lastProgressAt = now;
+  job.troubleSince = undefined;
+  job.troubles = 0;
+}
+
+export function noteTrouble(job: JobRecord, now: number): number {
+  job.troubleSince ??= now;
+  job.troubles = (job.troubles ?? 0) + 1;
+  return now + backoffMs(job);
+}
