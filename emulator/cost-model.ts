@@ -15,7 +15,11 @@ export const COST_RULES: readonly CostRule[] = [
   { pattern: /^SpreadsheetApp\.Range\.(setValues|setNumberFormats|setNotes|setFormulas)$/, base: 80, perCell: 0.05 },
   { pattern: /^SpreadsheetApp\.Range\.(getValue|getDisplayValue|getFormula|getNote|getNumberFormat)$/, base: 30 },
   { pattern: /^SpreadsheetApp\.Range\.(setValue|setNote|setNumberFormat|setFormula|clear|clearContent)$/, base: 40 },
+  // Row and column inserts and deletes, sorts, hiding: each reshapes the sheet.
   { pattern: /^SpreadsheetApp\.Sheet\.(insert|delete|sort|hide|show|appendRow)/, base: 100 },
+  { pattern: /^SpreadsheetApp\.(Range\.sort|Filter\.remove)$/, base: 100 },
+  // One row per call: reading which rows of a selection are hidden costs a call per row.
+  { pattern: /^SpreadsheetApp\.Sheet\.(isRowHiddenByUser|isRowHiddenByFilter)$/, base: 1 },
   { pattern: /^SpreadsheetApp\.Spreadsheet\.(insertSheet|toast)$/, base: 100 },
   { pattern: /^SpreadsheetApp\.(getActiveSpreadsheet|getActive|openById|flush)$/, base: 20 },
   { pattern: /^SpreadsheetApp\.Ui\.(showSidebar|showModalDialog|showModelessDialog)$/, base: 100 },

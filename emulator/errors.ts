@@ -44,7 +44,12 @@ export const Messages = {
     `The number of rows in the data does not match the number of rows in the range. The data has ${data} but the range has ${range}.`,
   columnsMismatch: (data: number, range: number) =>
     `The number of columns in the data does not match the number of columns in the range. The data has ${data} but the range has ${range}.`,
+  rowsOutOfBounds: 'Those rows are out of bounds.',
+  columnsOutOfBounds: 'Those columns are out of bounds.',
   deleteAllRows: 'Sorry, it is not possible to delete all non-frozen rows.',
+  deleteAllColumns: 'Sorry, it is not possible to delete all non-frozen columns.',
+  sortColumnOutside: 'The sort column must be within the range.',
+  filterColumnOutside: 'The column position must be within the filter range.',
   noHtmlFile: (name: string) => `No HTML file named ${name} was found.`,
   scriptFunctionNotFound: (name: string) => `Script function not found: ${name}`,
 } as const;

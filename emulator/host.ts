@@ -19,7 +19,6 @@ import { createRealm, type Realm } from './realm';
 import { Runtime } from './runtime';
 import { FakeSession } from './session';
 import { parseA1 } from './spreadsheet/a1';
-import { readValue } from './spreadsheet/cell-values';
 import { SheetHelper } from './spreadsheet/sheet-helper';
 import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet/spreadsheet';
 import { SpreadsheetModel } from './spreadsheet/spreadsheet-model';
@@ -146,6 +145,8 @@ export class AppsScriptHost {
     };
 
     this.declared = bundleFiles(options.bundleDir, this.filter).flatMap((f) => declaredFunctions(fs.readFileSync(f, 'utf8'), path.basename(f)));
+    // A cell may call any top-level function not ending in `_`; other unknown names read #NAME?.
+    for (const d of this.declared) if (!d.name.endsWith('_')) doc.customFunctions.add(d.name.toUpperCase());
   }
 
   // ---- documents and sheets ----
@@ -345,11 +346,11 @@ export class AppsScriptHost {
             if (!src) return '';
             const lastRow = r.lastRow ?? src.lastRow();
             const lastColumn = r.lastColumn ?? src.lastColumn();
-            if (lastRow === r.row && lastColumn === r.column) return readValue(src.cell(r.row, r.column));
+            if (lastRow === r.row && lastColumn === r.column) return src.value(r.row, r.column);
             const block: unknown[][] = [];
             for (let i = r.row; i <= lastRow; i++) {
               const line: unknown[] = [];
-              for (let j = r.column; j <= lastColumn; j++) line.push(readValue(src.cell(i, j)));
+              for (let j = r.column; j <= lastColumn; j++) line.push(src.value(i, j));
               block.push(line);
             }
             return block;

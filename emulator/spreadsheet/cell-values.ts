@@ -1,6 +1,10 @@
 // What a cell holds and how Sheets reads what is written into it: `=` starts a formula, a
-// leading apostrophe keeps text, numeric text becomes a number, `@` (plain text) keeps it all.
+// leading apostrophe keeps text, numeric text becomes a number, `@` (plain text) keeps it all;
+// and how a cell reads back (a formula's value comes from formulas.ts).
 import { formatDate } from '../format-date';
+import { evaluateFormula, type FormulaContext } from './formulas';
+
+export { FORMULA_ERROR, type FormulaContext } from './formulas';
 
 export type CellValue = string | number | boolean | Date;
 
@@ -16,7 +20,6 @@ export interface Cell {
 
 export const DEFAULT_NUMBER_FORMAT = '0.###############';
 export const PLAIN_TEXT = '@';
-export const FORMULA_ERROR = '#ERROR!';
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -67,76 +70,18 @@ export function enterValue(cell: Cell, input: unknown): void {
   cell.value = text;
 }
 
-/** Evaluates `+ - * /` over numbers; anything else is not computed by the host. */
-function evaluateArithmetic(expr: string): number | undefined {
-  let i = 0;
-  const peek = () => expr.charAt(i);
-  const skip = () => {
-    while (peek() === ' ') i++;
-  };
-  function primary(): number | undefined {
-    skip();
-    if (peek() === '(') {
-      i++;
-      const v = sum();
-      skip();
-      if (peek() !== ')') return undefined;
-      i++;
-      return v;
-    }
-    if (peek() === '-' || peek() === '+') {
-      const sign = peek() === '-' ? -1 : 1;
-      i++;
-      const v = primary();
-      return v === undefined ? undefined : sign * v;
-    }
-    const m = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(expr.slice(i));
-    if (!m) return undefined;
-    i += m[0].length;
-    return Number(m[0]);
-  }
-  function product(): number | undefined {
-    let v = primary();
-    for (skip(); v !== undefined && (peek() === '*' || peek() === '/'); skip()) {
-      const op = peek();
-      i++;
-      const r = primary();
-      if (r === undefined) return undefined;
-      v = op === '*' ? v * r : v / r;
-    }
-    return v;
-  }
-  function sum(): number | undefined {
-    let v = product();
-    for (skip(); v !== undefined && (peek() === '+' || peek() === '-'); skip()) {
-      const op = peek();
-      i++;
-      const r = product();
-      if (r === undefined) return undefined;
-      v = op === '+' ? v + r : v - r;
-    }
-    return v;
-  }
-  const v = sum();
-  skip();
-  return i === expr.length && v !== undefined && Number.isFinite(v) ? v : undefined;
-}
-
-/** The value a formula shows: a recalculated custom function's answer, simple arithmetic or a text literal, else #ERROR!. */
-export function formulaValue(cell: Cell): CellValue {
+/** The value a formula shows: a recalculated custom function's answer, else what the host computes. */
+export function formulaValue(cell: Cell, ctx: FormulaContext): CellValue {
   if (cell.computed !== undefined) {
     const c = cell.computed;
     return Array.isArray(c) ? (c[0]?.[0] ?? '') : c;
   }
-  const body = (cell.formula ?? '').slice(1).trim();
-  const literal = /^"((?:[^"]|"")*)"$/.exec(body);
-  if (literal) return literal[1]!.replace(/""/g, '"');
-  return evaluateArithmetic(body) ?? FORMULA_ERROR;
+  return evaluateFormula(cell.formula ?? '', ctx);
 }
 
-export function readValue(cell: Cell | undefined): CellValue {
+export function readValue(cell: Cell | undefined, ctx: FormulaContext): CellValue {
   if (!cell) return '';
-  if (cell.formula) return formulaValue(cell);
+  if (cell.formula) return formulaValue(cell, ctx);
   return cell.value instanceof Date ? new Date(cell.value.getTime()) : cell.value;
 }
 
@@ -155,8 +100,8 @@ function formatNumber(n: number, format: string): string {
   return String(n);
 }
 
-export function displayValue(cell: Cell | undefined, timeZone: string): string {
-  const v = readValue(cell);
+export function displayValue(cell: Cell | undefined, timeZone: string, ctx: FormulaContext): string {
+  const v = readValue(cell, ctx);
   const format = cell?.format ?? DEFAULT_NUMBER_FORMAT;
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (typeof v === 'number') return format === DEFAULT_NUMBER_FORMAT || format === PLAIN_TEXT ? String(v) : formatNumber(v, format);

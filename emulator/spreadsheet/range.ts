@@ -2,15 +2,8 @@
 import { GasError, Messages } from '../errors';
 import type { Shape } from '../shape';
 import { formatA1 } from './a1';
-import {
-  DEFAULT_NUMBER_FORMAT,
-  displayValue,
-  enterValue,
-  isEmpty,
-  readValue,
-  type CellValue,
-} from './cell-values';
-import type { SheetModel } from './sheet-model';
+import { DEFAULT_NUMBER_FORMAT, enterValue, isEmpty, type CellValue } from './cell-values';
+import type { SheetModel, SortKey } from './sheet-model';
 import type { SpreadsheetModel } from './spreadsheet-model';
 
 type RangeApi = Shape<
@@ -42,6 +35,7 @@ type RangeApi = Shape<
   | 'clearContent'
   | 'isBlank'
   | 'activate'
+  | 'sort'
 >;
 
 /** Checks a rectangle against the sheet as Apps Script does when a range is made. */
@@ -89,19 +83,19 @@ export class FakeRange implements RangeApi {
   }
 
   getValues(): CellValue[][] {
-    return this._each((r, c) => readValue(this.sheet.cell(r, c)));
+    return this._each((r, c) => this.sheet.value(r, c));
   }
 
   getDisplayValues(): string[][] {
-    return this._each((r, c) => displayValue(this.sheet.cell(r, c), this.doc.timeZone));
+    return this._each((r, c) => this.sheet.display(r, c, this.doc.timeZone));
   }
 
   getValue(): CellValue {
-    return readValue(this.sheet.cell(this.row, this.column));
+    return this.sheet.value(this.row, this.column);
   }
 
   getDisplayValue(): string {
-    return displayValue(this.sheet.cell(this.row, this.column), this.doc.timeZone);
+    return this.sheet.display(this.row, this.column, this.doc.timeZone);
   }
 
   setValues(values: unknown[][]): this {
@@ -245,6 +239,30 @@ export class FakeRange implements RangeApi {
   activate(): this {
     this.doc.select(this.sheet, this.row, this.column, this.numRows, this.numColumns);
     return this;
+  }
+
+  /**
+   * Sorts the range's rows by sheet column numbers inside it, blanks last: `2`,
+   * `{column: 2, ascending: false}`, or an array of those (later keys break ties). Every row of
+   * the range moves, a header row too; cells outside the range stay.
+   */
+  sort(sortSpecObj: unknown): this {
+    const keys = (Array.isArray(sortSpecObj) ? sortSpecObj : [sortSpecObj]).map((s) => this._sortKey(s));
+    if (!keys.length) throw new GasError(Messages.invalidArgument('sortSpecObj'));
+    this.sheet.sortRange(this.row, this.column, this.numRows, this.numColumns, keys);
+    return this;
+  }
+
+  _sortKey(spec: unknown): SortKey {
+    const key =
+      typeof spec === 'number'
+        ? { column: spec, ascending: true }
+        : spec !== null && typeof spec === 'object' && typeof (spec as { column?: unknown }).column === 'number'
+          ? { column: (spec as { column: number }).column, ascending: (spec as { ascending?: unknown }).ascending !== false }
+          : undefined;
+    if (!key || !Number.isInteger(key.column)) throw new GasError(Messages.invalidArgument('sortSpecObj'));
+    if (key.column < this.column || key.column > this.getLastColumn()) throw new GasError(Messages.sortColumnOutside);
+    return key;
   }
 }
 

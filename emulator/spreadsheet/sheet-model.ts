@@ -1,12 +1,26 @@
 // A sheet's contents: rows of cells with their notes and formats, rows hidden by the user or by a
-// filter, and the row operations a user performs (insert, delete, sort) that shift everything.
+// filter, and the operations a user performs (insert, delete, sort) that shift everything.
 import { GasError, Messages } from '../errors';
-import { enterValue, isEmpty, readValue, type Cell, type CellValue } from './cell-values';
+import { displayValue, enterValue, isEmpty, readValue, type Cell, type CellValue } from './cell-values';
+import {
+  moveFilterColumns,
+  positionAfterDelete,
+  spanAfterDelete,
+  spanAfterInsert,
+  type FilterState,
+} from './filter-state';
+import { STANDALONE, type FormulaContext } from './formulas';
 
 export interface RowState {
   cells: (Cell | undefined)[];
   hiddenByUser: boolean;
   hiddenByFilter: boolean;
+}
+
+/** One key of a sort: a sheet column and its direction. */
+export interface SortKey {
+  column: number;
+  ascending: boolean;
 }
 
 const blankRow = (): RowState => ({ cells: [], hiddenByUser: false, hiddenByFilter: false });
@@ -27,9 +41,23 @@ function compareValues(a: CellValue, b: CellValue): number {
   return Number(a) - Number(b);
 }
 
+/** Orders by each key in turn; blanks go last whichever the direction, as in Sheets. */
+function compareByKeys(a: CellValue[], b: CellValue[], keys: readonly SortKey[]): number {
+  for (let k = 0; k < keys.length; k++) {
+    const va = a[k]!;
+    const vb = b[k]!;
+    const c = va === '' || vb === '' ? sortRank(va) - sortRank(vb) : keys[k]!.ascending ? compareValues(va, vb) : compareValues(vb, va);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
 export class SheetModel {
   rows: RowState[];
   frozenRows = 0;
+  filter: FilterState | undefined;
+  /** Sheet names and custom functions, for formulas; the spreadsheet sets it. */
+  context: FormulaContext = STANDALONE;
 
   constructor(
     public name: string,
@@ -46,6 +74,15 @@ export class SheetModel {
 
   cell(row: number, column: number): Cell | undefined {
     return this.rows[row - 1]?.cells[column - 1];
+  }
+
+  /** What the cell at row/column reads (a formula's value, not its text). */
+  value(row: number, column: number): CellValue {
+    return readValue(this.cell(row, column), this.context);
+  }
+
+  display(row: number, column: number, timeZone: string): string {
+    return displayValue(this.cell(row, column), timeZone, this.context);
   }
 
   /** The cell at row/column, created if needed. */
@@ -71,29 +108,98 @@ export class SheetModel {
     return last;
   }
 
+  /** Inserts blank rows before `beforeRow` (up to one past the last row, which appends). */
   insertRows(beforeRow: number, count: number): void {
-    if (beforeRow < 1 || beforeRow > this.rows.length + 1 || count < 1) throw new GasError(Messages.rangeOutside);
+    if (!Number.isInteger(beforeRow) || !Number.isInteger(count) || beforeRow < 1 || beforeRow > this.rows.length + 1 || count < 1) {
+      throw new GasError(Messages.rowsOutOfBounds);
+    }
     this.rows.splice(beforeRow - 1, 0, ...Array.from({ length: count }, blankRow));
+    if (this.filter) this.filter.rows = spanAfterInsert(this.filter.rows, beforeRow, count);
   }
 
   deleteRows(startRow: number, count: number): void {
-    if (startRow < 1 || count < 1 || startRow + count - 1 > this.rows.length) throw new GasError(Messages.rangeOutside);
+    if (!Number.isInteger(startRow) || !Number.isInteger(count) || startRow < 1 || count < 1 || startRow + count - 1 > this.rows.length) {
+      throw new GasError(Messages.rowsOutOfBounds);
+    }
     if (this.rows.length - count <= this.frozenRows) throw new GasError(Messages.deleteAllRows);
     this.rows.splice(startRow - 1, count);
+    if (this.filter) {
+      const rows = spanAfterDelete(this.filter.rows, startRow, count);
+      if (rows) this.filter.rows = rows;
+      else this.filter = undefined;
+    }
+  }
+
+  /** Inserts blank columns before `beforeColumn` (up to one past the last column, which appends). */
+  insertColumns(beforeColumn: number, count: number): void {
+    if (
+      !Number.isInteger(beforeColumn) ||
+      !Number.isInteger(count) ||
+      beforeColumn < 1 ||
+      beforeColumn > this.maxColumns + 1 ||
+      count < 1
+    ) {
+      throw new GasError(Messages.columnsOutOfBounds);
+    }
+    for (const r of this.rows) {
+      if (r.cells.length >= beforeColumn) r.cells.splice(beforeColumn - 1, 0, ...new Array<Cell | undefined>(count));
+    }
+    this.maxColumns += count;
+    if (this.filter) {
+      this.filter.columns = spanAfterInsert(this.filter.columns, beforeColumn, count);
+      moveFilterColumns(this.filter, (c) => (c >= beforeColumn ? c + count : c));
+    }
+  }
+
+  deleteColumns(startColumn: number, count: number): void {
+    if (
+      !Number.isInteger(startColumn) ||
+      !Number.isInteger(count) ||
+      startColumn < 1 ||
+      count < 1 ||
+      startColumn + count - 1 > this.maxColumns
+    ) {
+      throw new GasError(Messages.columnsOutOfBounds);
+    }
+    if (this.maxColumns - count <= 0) throw new GasError(Messages.deleteAllColumns);
+    for (const r of this.rows) r.cells.splice(startColumn - 1, count);
+    this.maxColumns -= count;
+    if (this.filter) {
+      const columns = spanAfterDelete(this.filter.columns, startColumn, count);
+      if (!columns) {
+        this.clearFilter();
+      } else {
+        this.filter.columns = columns;
+        // Rows hidden by a deleted column's criteria show again.
+        if (moveFilterColumns(this.filter, (c) => positionAfterDelete(c, startColumn, count))) this.applyValueCriteria();
+      }
+    }
   }
 
   /** Sorts the rows below the frozen ones by one column, blanks last, as Sheet.sort does. */
   sort(column: number, ascending = true): void {
     const first = this.frozenRows;
     const last = Math.max(this.lastRow(), first);
-    const body = this.rows.slice(first, last);
-    body.sort((a, b) => {
-      const va = readValue(a.cells[column - 1]);
-      const vb = readValue(b.cells[column - 1]);
-      if (va === '' || vb === '') return sortRank(va) - sortRank(vb);
-      return ascending ? compareValues(va, vb) : compareValues(vb, va);
+    const keyed = this.rows.slice(first, last).map((r) => ({ r, key: [readValue(r.cells[column - 1], this.context)] }));
+    keyed.sort((a, b) => compareByKeys(a.key, b.key, [{ column, ascending }]));
+    this.rows.splice(first, keyed.length, ...keyed.map((k) => k.r));
+  }
+
+  /**
+   * Sorts exactly the rows of a range by sheet columns inside it, as Range.sort does: only the
+   * range's cells move (cells left and right of it stay), whatever the frozen rows, header or not.
+   */
+  sortRange(row: number, column: number, numRows: number, numColumns: number, keys: readonly SortKey[]): void {
+    const slices = this.rows.slice(row - 1, row - 1 + numRows).map((r) => {
+      const cells: (Cell | undefined)[] = [];
+      for (let j = 0; j < numColumns; j++) cells.push(r.cells[column - 1 + j]);
+      return { cells, key: keys.map((k) => readValue(r.cells[k.column - 1], this.context)) };
     });
-    this.rows.splice(first, body.length, ...body);
+    slices.sort((a, b) => compareByKeys(a.key, b.key, keys));
+    slices.forEach((s, i) => {
+      const r = this.rows[row - 1 + i]!;
+      s.cells.forEach((c, j) => (r.cells[column - 1 + j] = c));
+    });
   }
 
   /** Writes a block of values the way a user typing them would (so `=x` becomes a formula). */
@@ -111,24 +217,60 @@ export class SheetModel {
     const out: CellValue[][] = [];
     for (let i = 1; i <= rows; i++) {
       const row: CellValue[] = [];
-      for (let j = 1; j <= cols; j++) row.push(readValue(this.cell(i, j)));
+      for (let j = 1; j <= cols; j++) row.push(this.value(i, j));
       out.push(row);
     }
     return out;
   }
 
+  /** The filter's rows and columns: from the header row to the last row, across the data. */
+  private setFilterRange(headerRow: number): FilterState {
+    this.filter = {
+      rows: { start: headerRow, count: Math.max(1, this.lastRow() - headerRow + 1) },
+      columns: { start: 1, count: Math.max(1, this.lastColumn()) },
+      hiddenValues: new Map(),
+    };
+    return this.filter;
+  }
+
   /** Hides, as a filter would, every row below `headerRows` whose values fail `keep`. */
-  filter(keep: (values: CellValue[], row: number) => boolean, headerRows = 1): void {
+  filterRows(keep: (values: CellValue[], row: number) => boolean, headerRows = 1): void {
     const cols = this.lastColumn();
+    this.setFilterRange(Math.max(1, headerRows));
     this.rows.forEach((r, i) => {
       const row = i + 1;
       if (row <= headerRows) return;
-      const values = Array.from({ length: cols }, (_, j) => readValue(r.cells[j]));
+      const values = Array.from({ length: cols }, (_, j) => readValue(r.cells[j], this.context));
       r.hiddenByFilter = !keep(values, row);
     });
   }
 
+  /**
+   * A filter on one column by values, as a user unticks values in the column's filter menu: rows
+   * below the header whose shown text is one of `hidden` are hidden, and the filter remembers it.
+   */
+  filterValues(column: number, hidden: readonly string[], headerRow: number, timeZone: string): void {
+    const filter = this.filter ?? this.setFilterRange(headerRow);
+    filter.hiddenValues.set(column, [...hidden]);
+    filter.timeZone = timeZone;
+    this.applyValueCriteria();
+  }
+
+  /** Hides the filter's rows below its header that show a hidden value in any filtered column. */
+  private applyValueCriteria(): void {
+    const filter = this.filter;
+    if (!filter) return;
+    const timeZone = filter.timeZone ?? 'Etc/UTC';
+    const last = filter.rows.start + filter.rows.count - 1;
+    for (let row = filter.rows.start + 1; row <= last; row++) {
+      const r = this.rows[row - 1];
+      if (!r) continue;
+      r.hiddenByFilter = [...filter.hiddenValues].some(([c, values]) => values.includes(this.display(row, c, timeZone)));
+    }
+  }
+
   clearFilter(): void {
+    this.filter = undefined;
     for (const r of this.rows) r.hiddenByFilter = false;
   }
 }

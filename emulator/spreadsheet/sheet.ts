@@ -1,9 +1,11 @@
-// The fake Sheet: ranges by A1 or row/column, the data extent, and row operations.
-import { GasError } from '../errors';
+// The fake Sheet: ranges by A1 or row/column, the data extent, row and column operations, the
+// filter, and the rows hidden by the user or by the filter.
+import { GasError, Messages } from '../errors';
 import type { Shape } from '../shape';
 import { parseA1 } from './a1';
 import { enterValue } from './cell-values';
-import { FakeRange } from './range';
+import { FakeFilter } from './filter';
+import { FakeRange, FakeRangeList } from './range';
 import type { SheetModel } from './sheet-model';
 import type { SpreadsheetModel } from './spreadsheet-model';
 
@@ -19,13 +21,28 @@ type SheetApi = Shape<
   | 'insertRowsAfter'
   | 'deleteRow'
   | 'deleteRows'
+  | 'insertColumnsBefore'
+  | 'insertColumnsAfter'
+  | 'insertColumnBefore'
+  | 'insertColumnAfter'
+  | 'deleteColumn'
+  | 'deleteColumns'
   | 'isRowHiddenByUser'
   | 'isRowHiddenByFilter'
   | 'getFrozenRows'
   | 'setFrozenRows'
   | 'getIndex'
   | 'getActiveRange'
+  | 'getActiveRangeList'
+  | 'getFilter'
+  | 'insertRows'
+  | 'insertColumns'
 >;
+
+/** Apps Script refuses a position outside the sheet before inserting next to it. */
+function checkPosition(position: number, max: number, message: string): void {
+  if (!Number.isInteger(position) || position < 1 || position > max) throw new GasError(message);
+}
 
 export class FakeSheet implements SheetApi {
   static readonly kind = 'SpreadsheetApp.Sheet';
@@ -55,6 +72,14 @@ export class FakeSheet implements SheetApi {
   getActiveRange(): FakeRange {
     const sel = this.doc.selection.find((r) => r.sheetId === this.model.sheetId);
     return sel ? this._range(sel.row, sel.column, sel.numRows, sel.numColumns) : this._range(1, 1, 1, 1);
+  }
+
+  /** The selected ranges on this sheet, or null when the selection is elsewhere. */
+  getActiveRangeList(): FakeRangeList | null {
+    const ranges = this.doc.selection
+      .filter((r) => r.sheetId === this.model.sheetId)
+      .map((r) => this._range(r.row, r.column, r.numRows, r.numColumns));
+    return ranges.length ? new FakeRangeList(ranges) : null;
   }
 
   getDataRange(): FakeRange {
@@ -99,11 +124,13 @@ export class FakeSheet implements SheetApi {
   }
 
   insertRowsBefore(beforePosition: number, howMany: number): this {
+    checkPosition(beforePosition, this.model.maxRows, Messages.rowsOutOfBounds);
     this.model.insertRows(beforePosition, howMany);
     return this;
   }
 
   insertRowsAfter(afterPosition: number, howMany: number): this {
+    checkPosition(afterPosition, this.model.maxRows, Messages.rowsOutOfBounds);
     this.model.insertRows(afterPosition + 1, howMany);
     return this;
   }
@@ -116,6 +143,11 @@ export class FakeSheet implements SheetApi {
     return this.insertRowsAfter(afterPosition, 1);
   }
 
+  /** The older form: `numRows` blank rows before `rowIndex`. */
+  insertRows(rowIndex: number, numRows?: number): void {
+    this.insertRowsBefore(rowIndex, numRows ?? 1);
+  }
+
   deleteRow(rowPosition: number): this {
     this.model.deleteRows(rowPosition, 1);
     return this;
@@ -123,6 +155,40 @@ export class FakeSheet implements SheetApi {
 
   deleteRows(rowPosition: number, howMany: number): void {
     this.model.deleteRows(rowPosition, howMany);
+  }
+
+  insertColumnsBefore(beforePosition: number, howMany: number): this {
+    checkPosition(beforePosition, this.model.maxColumns, Messages.columnsOutOfBounds);
+    this.model.insertColumns(beforePosition, howMany);
+    return this;
+  }
+
+  insertColumnsAfter(afterPosition: number, howMany: number): this {
+    checkPosition(afterPosition, this.model.maxColumns, Messages.columnsOutOfBounds);
+    this.model.insertColumns(afterPosition + 1, howMany);
+    return this;
+  }
+
+  insertColumnBefore(beforePosition: number): this {
+    return this.insertColumnsBefore(beforePosition, 1);
+  }
+
+  insertColumnAfter(afterPosition: number): this {
+    return this.insertColumnsAfter(afterPosition, 1);
+  }
+
+  /** The older form: `numColumns` blank columns before `columnIndex`. */
+  insertColumns(columnIndex: number, numColumns?: number): void {
+    this.insertColumnsBefore(columnIndex, numColumns ?? 1);
+  }
+
+  deleteColumn(columnPosition: number): this {
+    this.model.deleteColumns(columnPosition, 1);
+    return this;
+  }
+
+  deleteColumns(columnPosition: number, howMany: number): void {
+    this.model.deleteColumns(columnPosition, howMany);
   }
 
   appendRow(rowContents: unknown[]): this {
@@ -158,6 +224,11 @@ export class FakeSheet implements SheetApi {
 
   isRowHiddenByFilter(rowPosition: number): boolean {
     return this.model.rows[rowPosition - 1]?.hiddenByFilter ?? false;
+  }
+
+  /** The sheet's filter, or null when it has none. */
+  getFilter(): FakeFilter | null {
+    return this.model.filter ? new FakeFilter(this.model, (r, c, nr, nc) => this._range(r, c, nr, nc)) : null;
   }
 
   getFrozenRows(): number {

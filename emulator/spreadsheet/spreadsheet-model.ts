@@ -1,5 +1,7 @@
-// A spreadsheet document: its sheets, owner, time zone, the current selection and the toasts shown.
+// A spreadsheet document: its sheets, owner, time zone, the current selection, the toasts shown,
+// and what its formulas can name (its sheets, the bundle's custom functions).
 import { GasError } from '../errors';
+import type { FormulaContext } from './formulas';
 import { SheetModel } from './sheet-model';
 
 export interface Selection {
@@ -17,8 +19,10 @@ export interface Toast {
   at: number;
 }
 
-export class SpreadsheetModel {
+export class SpreadsheetModel implements FormulaContext {
   readonly sheets: SheetModel[] = [];
+  /** Upper-cased names a cell may call besides Sheets' own functions; the host fills it from the bundle. */
+  customFunctions = new Set<string>();
   /** The selection, one range or several (a range list). */
   selection: Selection[] = [];
   activeSheetId = 0;
@@ -39,6 +43,7 @@ export class SpreadsheetModel {
     }
     const sheet = new SheetModel(title, this.nextSheetId === 0 ? 0 : this.nextSheetId * 1000003 % 2147483647);
     this.nextSheetId++;
+    sheet.context = this;
     this.sheets.splice(index ?? this.sheets.length, 0, sheet);
     if (this.sheets.length === 1) this.select(sheet, 1, 1, 1, 1);
     return sheet;
@@ -46,6 +51,14 @@ export class SpreadsheetModel {
 
   sheetByName(name: string): SheetModel | undefined {
     return this.sheets.find((s) => s.name === name);
+  }
+
+  hasSheet(name: string): boolean {
+    return this.sheetByName(name) !== undefined;
+  }
+
+  isCustomFunction(name: string): boolean {
+    return this.customFunctions.has(name.toUpperCase());
   }
 
   sheetById(id: number): SheetModel | undefined {
