@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import { ProspectingError } from '../api/errors';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
-import { stopJobsForDisconnect } from './runs';
+import { parseInput } from './input-errors';
+import { pauseJobsForDisconnect, resumePausedJobs } from './job-loop';
 
 export interface ConnectionView {
   connected: boolean;
@@ -20,6 +21,7 @@ export function maskKey(key: string): string {
 
 const KeyInput = z.string().check(
   z.trim(),
+  z.minLength(1, { error: 'Enter your API key.' }),
   z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
   z.maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
   z.regex(/^\S+$/, { error: 'An API key has no spaces in it.' }),
@@ -32,9 +34,7 @@ export function getConnection(): ConnectionView {
 }
 
 export function connect(rawKey: unknown): ConnectionView {
-  const parsed = KeyInput.safeParse(rawKey);
-  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Enter your API key.');
-  const apiKey = parsed.data;
+  const apiKey = parseInput(KeyInput, rawKey, 'API key');
   let accountName: string;
   try {
     accountName = createClient(apiKey).getAccount().name;
@@ -45,11 +45,13 @@ export function connect(rawKey: unknown): ConnectionView {
     throw new Error(e instanceof ProspectingError ? e.message : 'Could not check the key. Try again.');
   }
   saveConnection({ apiKey, accountName });
+  // Jobs paused for a refused or removed key go on and collect what they already paid for.
+  resumePausedJobs();
   return getConnection();
 }
 
 export function disconnect(): ConnectionView {
-  stopJobsForDisconnect();
+  pauseJobsForDisconnect();
   clearConnection();
   return getConnection();
 }

@@ -1,7 +1,7 @@
 // The Prospecting API client: one method per endpoint, every answer parsed with its schema,
 // retries by the policy of retry.ts, cursor paging by following `_links.next`.
 import type * as z from 'zod/mini';
-import { errorFromResponse, NetworkError, ProspectingError, UnexpectedResponseError } from './errors';
+import { errorFromResponse, NetworkError, ProspectingError, UnexpectedResponseError, UnreadableResponseError } from './errors';
 import {
   CallCreateSchema,
   checkPageSize,
@@ -79,6 +79,14 @@ function pageRequest(path: string, page: PageParams | string | undefined, what: 
   return { method: 'GET', path, query: pageQuery(page) };
 }
 
+/** What came instead of JSON, for the error's detail: its length and type, never its text. */
+function describeUnreadable(res: ApiResponse): string {
+  const type = res.headers['content-type'];
+  const text = res.text.trim();
+  const what = text === '' ? 'an empty body' : /^</.test(text) ? 'an HTML page' : /^[[{]/.test(text) ? 'JSON cut off' : 'text that is not JSON';
+  return `${what} (${res.text.length} characters${type ? `, ${type}` : ''})`;
+}
+
 function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -99,8 +107,12 @@ export class ProspectingClient {
 
   // ---- Core --------------------------------------------------------------------------------
 
-  /** Sends with retries; answers the successful response or throws the mapped error. */
-  private exchange(req: ApiRequest, safety: RequestSafety): ApiResponse {
+  /**
+   * Sends with retries and reads the answer with `schema`; answers the response and its value, or
+   * throws the mapped error. A success whose body is not JSON counts as a failed attempt (asked
+   * again for a read; for a request that starts work, ambiguous: it started, its id was lost).
+   */
+  private exchange<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety, emptyMeans?: unknown): { res: ApiResponse; value: z.infer<S> } {
     const started = this.opts.now();
     const random = this.opts.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
@@ -117,9 +129,18 @@ export class ProspectingClient {
       }
       if (res) {
         this.opts.log?.(`${req.method} ${req.path} -> ${res.status} (${this.opts.now() - t0} ms)`);
-        if (res.status >= 200 && res.status < 300) return res;
-        failure = errorFromResponse(res);
-        outcome = { kind: 'response', status: res.status, retryAfterSeconds: res.retryAfterSeconds };
+        if (res.status >= 200 && res.status < 300) {
+          try {
+            return { res, value: this.parse(res, schema, safety, emptyMeans) };
+          } catch (e) {
+            if (!(e instanceof UnreadableResponseError)) throw e;
+            failure = e;
+            outcome = { kind: 'unreadable', status: res.status };
+          }
+        } else {
+          failure = errorFromResponse(res);
+          outcome = { kind: 'response', status: res.status, retryAfterSeconds: res.retryAfterSeconds };
+        }
       } else {
         this.opts.log?.(`${req.method} ${req.path} -> no response`);
       }
@@ -132,25 +153,37 @@ export class ProspectingClient {
     }
   }
 
-  private parse<S extends Schema>(res: ApiResponse, schema: S): z.infer<S> {
+  /**
+   * The value of a successful answer. Not JSON: UnreadableResponseError. JSON of the wrong shape:
+   * UnexpectedResponseError, marked ambiguous when the request starts work (it did start).
+   * `emptyMeans` is the value of an empty body, for endpoints whose body the spec leaves open.
+   */
+  private parse<S extends Schema>(res: ApiResponse, schema: S, safety: RequestSafety, emptyMeans?: unknown): z.infer<S> {
     let json: unknown;
-    try {
-      json = JSON.parse(res.text);
-    } catch {
-      throw new UnexpectedResponseError('the answer was not JSON', res.status);
+    if (emptyMeans !== undefined && res.text.trim() === '') {
+      json = emptyMeans;
+    } else {
+      try {
+        json = JSON.parse(res.text);
+      } catch {
+        throw new UnreadableResponseError(describeUnreadable(res), res.status, safety === 'starts_work');
+      }
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new UnexpectedResponseError(describeIssues(parsed.error), res.status);
+    if (!parsed.success) {
+      const error = new UnexpectedResponseError(describeIssues(parsed.error), res.status);
+      error.ambiguous = safety === 'starts_work';
+      throw error;
+    }
     return parsed.data as z.infer<S>;
   }
 
-  private call<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety = 'idempotent'): z.infer<S> {
-    return this.parse(this.exchange(req, safety), schema);
+  private call<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety = 'idempotent', emptyMeans?: unknown): z.infer<S> {
+    return this.exchange(req, schema, safety, emptyMeans).value;
   }
 
   private read<S extends Schema>(req: ApiRequest, schema: S): Read<z.infer<S>> {
-    const res = this.exchange(req, 'idempotent');
-    const value = this.parse(res, schema);
+    const { res, value } = this.exchange(req, schema, 'idempotent');
     return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
   }
 
@@ -286,9 +319,12 @@ export class ProspectingClient {
 
   reviewPhoneNumber(phoneNumberId: string, body: PhoneReview) {
     const checked = checkRequest(PhoneReviewSchema, body, 'review the phone number');
+    // The spec leaves the body of this 200 open: an empty one means reviewed, like `{}`.
     return this.call(
       { method: 'POST', path: `/phone_numbers/${encodeURIComponent(phoneNumberId)}/review`, body: checked },
       PhoneReviewResponseSchema,
+      'idempotent',
+      {},
     );
   }
 
@@ -355,16 +391,20 @@ export class ProspectingClient {
           }
           return;
         }
+        let outcome: Outcome;
         if (answer.status >= 200 && answer.status < 300) {
           try {
-            out[i] = this.parse(answer, schema);
+            out[i] = this.parse(answer, schema, 'idempotent');
+            return;
           } catch (e) {
             out[i] = e as ProspectingError;
+            if (!(e instanceof UnreadableResponseError)) return;
+            outcome = { kind: 'unreadable', status: answer.status };
           }
-          return;
+        } else {
+          out[i] = errorFromResponse(answer);
+          outcome = { kind: 'response', status: answer.status, retryAfterSeconds: answer.retryAfterSeconds };
         }
-        out[i] = errorFromResponse(answer);
-        const outcome: Outcome = { kind: 'response', status: answer.status, retryAfterSeconds: answer.retryAfterSeconds };
         const delay = nextRetryDelay(outcome, attempt, this.opts.now() - started, 'idempotent', this.policy, random);
         if (delay !== undefined) {
           retry.push(i);

@@ -1,6 +1,7 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
-import { ErrorObjectSchema, type ErrorDetail } from './schemas';
+import * as z from 'zod/mini';
+import { ErrorDetailSchema, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
 
 export type ErrorKind =
@@ -17,6 +18,9 @@ export type ErrorKind =
   | 'server'
   | 'network'
   | 'invalid_request'
+  /** A success whose body could not be read at all (HTML, not JSON, cut off): passing, asked again. */
+  | 'unreadable'
+  /** A success whose JSON is not the resource the spec describes: the same answer would come again. */
   | 'unexpected_response'
   | 'unknown';
 
@@ -24,6 +28,7 @@ export interface ErrorInit {
   status?: number;
   code?: string;
   detail?: string;
+  /** Where the problem is: a JSON pointer, else the query parameter or header the service named. */
   pointer?: string;
   retryAfterSeconds?: number;
   errors?: ErrorDetail[];
@@ -70,7 +75,7 @@ export class InsufficientCreditsError extends ProspectingError {
 
 function withPointer(lead: string, init: ErrorInit): string {
   const where = init.pointer ? ` (${init.pointer})` : '';
-  const detail = init.detail ? `: ${init.detail}` : '.';
+  const detail = init.detail ? `: ${init.detail}${/[.!?]$/.test(init.detail) ? '' : '.'}` : '.';
   return `${lead}${where}${detail}`;
 }
 
@@ -154,9 +159,28 @@ export class RequestValidationError extends ProspectingError {
   }
 }
 
+/**
+ * A success whose body is not JSON (an HTML page from a proxy, a body cut off on the way). A read
+ * is asked again; a request that starts work did start, but its id is lost, so the client marks
+ * the error ambiguous and never sends the request again.
+ */
+export class UnreadableResponseError extends ProspectingError {
+  constructor(detail: string, status: number | undefined, startsWork: boolean) {
+    super(
+      'unreadable',
+      startsWork
+        ? 'The service took the request, but its answer could not be read.'
+        : 'The service sent an answer that could not be read. It will be asked again.',
+      { detail, status },
+    );
+    this.name = 'UnreadableResponseError';
+  }
+}
+
+/** A success whose JSON is not the resource the spec describes (a required field missing, a wrong type). */
 export class UnexpectedResponseError extends ProspectingError {
   constructor(detail: string, status?: number) {
-    super('unexpected_response', 'The service sent an answer the add-on could not read.', { detail, status });
+    super('unexpected_response', 'The service sent an answer in a form this add-on does not understand.', { detail, status });
     this.name = 'UnexpectedResponseError';
   }
 }
@@ -188,13 +212,25 @@ const BY_STATUS: Record<number, ErrorClass> = {
   451: UnavailableForLegalReasonsError,
 };
 
+// Read tolerantly: any object with an `_errors` array, each detail kept when it has a `code`,
+// so one odd detail (or a missing `object`) never hides the code of the others.
+const ErrorListSchema = z.object({ _errors: z.array(z.unknown()) });
+
 function readErrors(text: string): ErrorDetail[] {
+  let json: unknown;
   try {
-    const parsed = ErrorObjectSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data._errors : [];
+    json = JSON.parse(text);
   } catch {
     return [];
   }
+  const parsed = ErrorListSchema.safeParse(json);
+  if (!parsed.success) return [];
+  const out: ErrorDetail[] = [];
+  for (const item of parsed.data._errors) {
+    const detail = ErrorDetailSchema.safeParse(item);
+    if (detail.success) out.push(detail.data);
+  }
+  return out;
 }
 
 /** Maps a failed response to its error class, keyed off the error `code` first. */
@@ -205,13 +241,13 @@ export function errorFromResponse(res: ApiResponse): ProspectingError {
     status: res.status,
     code: first?.code,
     detail: first?.detail,
-    pointer: first?.source?.pointer,
+    pointer: first?.source?.pointer ?? first?.source?.parameter ?? first?.source?.header,
     retryAfterSeconds: res.retryAfterSeconds,
     errors,
   };
   const byCode = first ? BY_CODE[first.code] : undefined;
   const cls = byCode ?? BY_STATUS[res.status] ?? (res.status >= 500 ? ServerError : undefined);
   if (cls) return new cls(init);
-  const what = first ? `${first.title}: ${first.detail}` : `status ${res.status}`;
+  const what = first ? [first.title || first.code, first.detail].filter(Boolean).join(': ') : `status ${res.status}`;
   return new ProspectingError('unknown', `The service refused the request (${what}).`, init);
 }

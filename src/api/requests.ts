@@ -1,6 +1,7 @@
 // Request bodies of the Prospecting API with the spec's per-request limits, checked before
 // anything is sent so a bad request costs no call and gets a clear local message.
 import * as z from 'zod/mini';
+import { emailProblem } from './email-address';
 import { RequestValidationError } from './errors';
 import { JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';
 
@@ -18,7 +19,11 @@ export const PAGE_SIZE_BOUNDS = {
   batchItems: { min: 1, max: 1000 },
 } as const;
 
-const email = z.email({ error: 'is not a valid email address' });
+/** The one email rule of the add-on and the service (email-address.ts), with its reason. */
+const email = z.string().check((ctx) => {
+  const problem = emailProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: `is not a valid email address: it ${problem}` });
+});
 const uuid = z.guid({ error: 'is not a valid id' });
 const nonEmpty = z.string().check(z.minLength(1, { error: 'is empty' }));
 
@@ -124,8 +129,8 @@ export const CallCreateSchema = z.strictObject({
   duration: z.int().check(z.nonnegative({ error: 'must be zero or more seconds' })),
   answered: z.boolean(),
   human: z.boolean(),
-  task_id: z.optional(uuid),
-  user_id: z.optional(uuid),
+  task_id: uuid,
+  user_id: uuid,
   disposition_id: z.optional(uuid),
   transcription: z.optional(z.string()),
   recording_url: z.optional(z.string()),

@@ -4,11 +4,16 @@
 // retried only after a 429, which the service sends before doing anything. After a 5xx or a network
 // failure the request may have been carried out, and the API offers no idempotency key to ask, so
 // such a request is never re-sent automatically: the error is marked ambiguous and the caller
-// reports it instead of risking the same work (and its credits) twice.
+// reports it instead of risking the same work (and its credits) twice. A success whose body could
+// not be read is the same for them: the work started, but its id never arrived.
 
 export type RequestSafety = 'idempotent' | 'starts_work';
 
-export type Outcome = { kind: 'response'; status: number; retryAfterSeconds?: number } | { kind: 'network' };
+export type Outcome =
+  | { kind: 'response'; status: number; retryAfterSeconds?: number }
+  | { kind: 'network' }
+  /** A 2xx whose body was not JSON (HTML from a proxy, cut off on the way). */
+  | { kind: 'unreadable'; status: number };
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -28,7 +33,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /** Whether this outcome may be retried at all for a request of this safety. */
 export function isRetryable(outcome: Outcome, safety: RequestSafety): boolean {
-  if (outcome.kind === 'network') return safety === 'idempotent';
+  if (outcome.kind === 'network' || outcome.kind === 'unreadable') return safety === 'idempotent';
   if (outcome.status === 429) return true;
   if (outcome.status >= 500) return safety === 'idempotent';
   return false;
@@ -36,7 +41,8 @@ export function isRetryable(outcome: Outcome, safety: RequestSafety): boolean {
 
 /** A failure after which the request may or may not have taken effect. */
 export function isAmbiguous(outcome: Outcome, safety: RequestSafety): boolean {
-  return safety === 'starts_work' && (outcome.kind === 'network' || outcome.status >= 500);
+  if (safety !== 'starts_work') return false;
+  return outcome.kind === 'network' || outcome.kind === 'unreadable' || outcome.status >= 500;
 }
 
 /**

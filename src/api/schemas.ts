@@ -1,43 +1,13 @@
-// zod schemas for every resource of the Prospecting API, field by field as the spec writes them.
-// "No extra properties" in the spec is a strict object here; "additional properties allowed" is a loose one.
+// zod schemas for every resource of the Prospecting API, field by field as the spec writes them,
+// built twice from one description: tolerant for reading answers, strict for checking serving.
+//
+// Reading (the exports below): unknown properties are dropped where the spec forbids them and kept
+// where it allows them; an enum value the add-on does not know is kept as text (see open-values.ts),
+// so one odd item never fails a whole answer. Strict (spec-schemas.ts): the spec to the letter,
+// used to check that the local service answers exactly as the spec says.
 import * as z from 'zod/mini';
-
-const id = z.guid();
-const date = z.iso.date();
-const dateTime = z.iso.datetime({ offset: true });
-const int = z.int();
-/** `string?` in the spec: may be absent or null. */
-const optStr = z.optional(z.nullable(z.string()));
-const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
-
-// ---- Shared pieces -------------------------------------------------------------------------
-
-export const LinkSchema = z.object({ href: z.string() });
-export const LinksSchema = z.object({
-  self: LinkSchema,
-  prev: z.optional(LinkSchema),
-  next: z.optional(LinkSchema),
-});
-
-export const ErrorDetailSchema = z.strictObject({
-  code: z.string(),
-  title: z.string(),
-  detail: z.string(),
-  source: z.optional(z.strictObject({ pointer: z.string() })),
-});
-
-export const ErrorObjectSchema = z.object({
-  object: z.literal('error'),
-  _errors: z.array(ErrorDetailSchema),
-  _links: z.optional(LinksSchema),
-});
-
-export const PaginationSchema = z.object({
-  page: int,
-  page_size: int,
-  total: int,
-  total_pages: z.optional(int),
-});
+import { isEmailAddress } from './email-address';
+import type { Open } from './open-values';
 
 // ---- Enums --------------------------------------------------------------------------------
 
@@ -140,375 +110,538 @@ export const JOB_FUNCTIONS = {
 export type Department = keyof typeof JOB_FUNCTIONS;
 export const DEPARTMENTS = Object.keys(JOB_FUNCTIONS) as Department[];
 
-// ---- People -------------------------------------------------------------------------------
+// ---- The schemas, for one way of reading --------------------------------------------------
 
-export const LocationDetailsSchema = z.strictObject({
-  country: optStr,
-  state: optStr,
-  city: optStr,
-  postal_code: optStr,
-  lat: opt(z.number()),
-  long: opt(z.number()),
-});
+/** The schemas of every resource; `strict` checks the spec to the letter, else answers are read tolerantly. */
+export function defineSchemas(strict: boolean) {
+  const id = z.guid();
+  const date = z.iso.date();
+  const dateTime = z.iso.datetime({ offset: true });
+  const int = z.int();
+  /** `string?` in the spec: may be absent or null. */
+  const optStr = z.optional(z.nullable(z.string()));
+  const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
 
-export const ExperienceSchema = z.strictObject({
-  object: z.literal('experience'),
-  title: z.string(),
-  company_name: z.string(),
-  company_profile_url: z.nullable(z.string()),
-  description: z.nullable(z.string()),
-  start_date: z.nullable(date),
-  end_date: z.nullable(date),
-});
+  /** "No extra properties": refused when checking, dropped when reading. */
+  const closed = <T extends z.core.$ZodLooseShape>(shape: T) =>
+    (strict ? z.strictObject(shape) : z.object(shape)) as unknown as ReturnType<typeof z.object<T>>;
 
-export const EducationSchema = z.strictObject({
-  object: z.literal('education'),
-  degree: z.nullable(z.string()),
-  field_of_study: z.nullable(z.string()),
-  school_name: z.string(),
-  school_profile_url: z.nullable(z.string()),
-  start_date: z.nullable(date),
-  end_date: z.nullable(date),
-});
+  /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
+  const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+    (strict ? z.enum(values) : z.string()) as unknown as z.ZodMiniType<Open<T[number]>>;
 
-export const LanguageSchema = z.object({
-  object: z.literal('language'),
-  language: z.string(),
-  iso_code: z.string(),
-  proficiency: z.nullable(z.string()),
-});
+  /** An email in an answer: checked by the shared rule, read as the text it is. */
+  const emailText = strict ? z.string().check(z.refine(isEmailAddress)) : z.string();
 
-export const PhoneNumberSchema = z.looseObject({
-  object: z.literal('phone_number'),
-  id,
-  number: z.string(),
-  type: z.enum(PHONE_TYPES),
-  is_wrong_number: z.boolean(),
-  source: z.optional(z.enum(PHONE_SOURCES)),
-  is_dnc_listed: z.optional(z.boolean()),
-  kind: z.optional(z.string()),
-});
+  // ---- Shared pieces ---------------------------------------------------------------------
 
-// ---- Companies ----------------------------------------------------------------------------
+  const LinkSchema = z.object({ href: z.string() });
+  const LinksSchema = z.object({
+    self: LinkSchema,
+    prev: z.optional(LinkSchema),
+    next: z.optional(LinkSchema),
+  });
 
-export const CompanyLocationSchema = z.strictObject({
-  address: z.string(),
-  is_primary: z.boolean(),
-  country: optStr,
-  state: optStr,
-  city: optStr,
-  postal_code: optStr,
-});
+  // Read by its `code` alone: title and detail may be missing, `source` may name a query
+  // parameter or a header instead of a pointer, and other members (`status`, `id`) are dropped.
+  const readDetail = z.object({
+    code: z.string(),
+    title: z._default(z.string(), ''),
+    detail: z._default(z.string(), ''),
+    source: z.optional(
+      z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) }),
+    ),
+  });
+  const specDetail = z.strictObject({
+    code: z.string(),
+    title: z.string(),
+    detail: z.string(),
+    source: z.optional(z.strictObject({ pointer: z.string() })),
+  });
+  const ErrorDetailSchema = strict ? (specDetail as unknown as typeof readDetail) : readDetail;
 
-const departmentKey = z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]);
+  const ErrorObjectSchema = z.object({
+    object: z.literal('error'),
+    _errors: z.array(ErrorDetailSchema),
+    _links: z.optional(LinksSchema),
+  });
 
-const jobFunctionHeadcount = z.strictObject(
-  Object.fromEntries(
-    DEPARTMENTS.map((d) => [
-      d,
-      z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int)),
-    ]),
-  ) as unknown as Record<Department, z.ZodMiniOptional<z.ZodMiniType<Partial<Record<string, number>>>>>,
-);
+  const PaginationSchema = z.object({
+    page: int,
+    page_size: int,
+    total: int,
+    total_pages: z.optional(int),
+  });
 
-export const CompanyFields = {
-  id,
-  object: z.literal('company'),
-  profile_url: z.string(),
-  name: optStr,
-  overview: optStr,
-  website: optStr,
-  keywords: opt(z.array(z.string())),
-  followers: opt(int),
-  profile_presence: opt(z.enum(COMPANY_PRESENCE)),
-  estimated_number_of_employees: opt(int),
-  size: opt(z.enum(COMPANY_SIZES)),
-  location: optStr,
-  location_details: z.optional(LocationDetailsSchema),
-  locations: opt(z.array(CompanyLocationSchema)),
-  logo_url: z.optional(z.string()),
-  founded_year: opt(int),
-  traffic_rank: opt(int),
-  sic_codes: opt(z.array(int)),
-  naics_codes: opt(z.array(int)),
-  type: opt(z.enum(COMPANY_TYPES)),
-  total_funding: opt(int),
-  latest_funding_stage: opt(z.enum(FUNDING_STAGES)),
-  latest_funding_date: opt(date),
-  is_b2b: opt(z.boolean()),
-  is_b2c: opt(z.boolean()),
-  technologies: opt(z.array(z.string())),
-  department_headcount: z.optional(z.partialRecord(departmentKey, int)),
-  job_function_headcount: z.optional(jobFunctionHeadcount),
-  estimated_revenue: opt(z.enum(REVENUE_RANGES)),
-  revenue: opt(int),
-};
+  // ---- People ----------------------------------------------------------------------------
 
-export const CompanySchema = z.looseObject(CompanyFields);
+  const LocationDetailsSchema = closed({
+    country: optStr,
+    state: optStr,
+    city: optStr,
+    postal_code: optStr,
+    lat: opt(z.number()),
+    long: opt(z.number()),
+  });
 
-export const FundingEventSchema = z.looseObject({
-  date: z.nullable(z.string()),
-  type: z.nullable(z.string()),
-  investors: z.array(z.string()),
-  amount: z.nullable(z.number()),
-  currency: z.nullable(z.string()),
-  amount_usd: z.nullable(z.number()),
-});
+  const ExperienceSchema = closed({
+    object: z.literal('experience'),
+    title: z.string(),
+    company_name: z.string(),
+    company_profile_url: z.nullable(z.string()),
+    description: z.nullable(z.string()),
+    start_date: z.nullable(date),
+    end_date: z.nullable(date),
+  });
 
-/** The single-company lookup answers a company with its industry and funding events. */
-export const CompanyLookupSchema = z.looseObject({
-  ...CompanyFields,
-  industry: z.nullable(z.string()),
-  funding_events: z.array(FundingEventSchema),
-});
+  const EducationSchema = closed({
+    object: z.literal('education'),
+    degree: z.nullable(z.string()),
+    field_of_study: z.nullable(z.string()),
+    school_name: z.string(),
+    school_profile_url: z.nullable(z.string()),
+    start_date: z.nullable(date),
+    end_date: z.nullable(date),
+  });
 
-// ---- Person (after company: a person carries its company) --------------------------------------
+  const LanguageSchema = z.object({
+    object: z.literal('language'),
+    language: z.string(),
+    iso_code: z.string(),
+    proficiency: z.nullable(z.string()),
+  });
 
-export const PersonSchema = z.looseObject({
-  id,
-  object: z.literal('person'),
-  profile_url: z.string(),
-  name: optStr,
-  email: optStr,
-  first_name: optStr,
-  last_name: optStr,
-  title: optStr,
-  headline: optStr,
-  about: optStr,
-  current_position_start_date: opt(date),
-  current_position_description: optStr,
-  location: optStr,
-  image_url: z.optional(z.string()),
-  gender: z.optional(z.enum(GENDERS)),
-  location_details: z.optional(LocationDetailsSchema),
-  experiences: opt(z.array(ExperienceSchema)),
-  educations: opt(z.array(EducationSchema)),
-  languages: opt(z.array(LanguageSchema)),
-  phone_numbers: opt(z.array(PhoneNumberSchema)),
-  company: opt(CompanySchema),
-  profile_presence: opt(z.enum(PERSON_PRESENCE)),
-});
+  const PhoneNumberSchema = z.looseObject({
+    object: z.literal('phone_number'),
+    id,
+    number: z.string(),
+    type: oneOf(PHONE_TYPES),
+    is_wrong_number: z.boolean(),
+    source: z.optional(oneOf(PHONE_SOURCES)),
+    is_dnc_listed: z.optional(z.boolean()),
+    kind: z.optional(z.string()),
+  });
 
-export const PersonSearchResultSchema = z.object({
-  object: z.literal('person_search_result'),
-  results: z.array(PersonSchema),
-  _pagination: PaginationSchema,
-  _errors: z.optional(z.array(ErrorDetailSchema)),
-});
+  // ---- Companies -------------------------------------------------------------------------
 
-export const CompanySearchResultSchema = z.object({
-  object: z.literal('company_search_result'),
-  results: z.array(CompanySchema),
-  _pagination: PaginationSchema,
-  _errors: z.optional(z.array(ErrorDetailSchema)),
-});
+  const CompanyLocationSchema = closed({
+    address: z.string(),
+    is_primary: z.boolean(),
+    country: optStr,
+    state: optStr,
+    city: optStr,
+    postal_code: optStr,
+  });
 
-// ---- Email validation ---------------------------------------------------------------------
+  type Headcount = Partial<Record<Open<Department>, number>>;
+  type FunctionHeadcount = Partial<Record<Open<Department>, Partial<Record<string, number>>>>;
+  // Department and job-function keys are the spec's lists when checking; read, a new key is kept.
+  const departmentHeadcount = (
+    strict ? z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int) : z.record(z.string(), int)
+  ) as unknown as z.ZodMiniType<Headcount>;
+  const jobFunctionHeadcount = (
+    strict
+      ? z.strictObject(
+          Object.fromEntries(
+            DEPARTMENTS.map((d) => [d, z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int))]),
+          ),
+        )
+      : z.record(z.string(), z.record(z.string(), int))
+  ) as unknown as z.ZodMiniType<FunctionHeadcount>;
 
-export const EmailValidationResultSchema = z.object({
-  object: z.literal('email_validation_result'),
-  email: z.email(),
-  result: z.enum(EMAIL_RESULTS),
-  catch_all: z.optional(z.boolean()),
-});
+  const CompanyFields = {
+    id,
+    object: z.literal('company'),
+    profile_url: z.string(),
+    name: optStr,
+    overview: optStr,
+    website: optStr,
+    keywords: opt(z.array(z.string())),
+    followers: opt(int),
+    profile_presence: opt(oneOf(COMPANY_PRESENCE)),
+    estimated_number_of_employees: opt(int),
+    size: opt(oneOf(COMPANY_SIZES)),
+    location: optStr,
+    location_details: z.optional(LocationDetailsSchema),
+    locations: opt(z.array(CompanyLocationSchema)),
+    logo_url: z.optional(z.string()),
+    founded_year: opt(int),
+    traffic_rank: opt(int),
+    sic_codes: opt(z.array(int)),
+    naics_codes: opt(z.array(int)),
+    type: opt(oneOf(COMPANY_TYPES)),
+    total_funding: opt(int),
+    latest_funding_stage: opt(oneOf(FUNDING_STAGES)),
+    latest_funding_date: opt(date),
+    is_b2b: opt(z.boolean()),
+    is_b2c: opt(z.boolean()),
+    technologies: opt(z.array(z.string())),
+    department_headcount: z.optional(departmentHeadcount),
+    job_function_headcount: z.optional(jobFunctionHeadcount),
+    estimated_revenue: opt(oneOf(REVENUE_RANGES)),
+    revenue: opt(int),
+  };
 
-/** Inside a batch, `catch_all` is required. */
-export const BatchEmailValidationResultSchema = z.object({
-  object: z.literal('email_validation_result'),
-  email: z.email(),
-  result: z.enum(EMAIL_RESULTS),
-  catch_all: z.boolean(),
-});
+  const CompanySchema = z.looseObject(CompanyFields);
 
-export const EmailValidationBatchSchema = z.object({
-  id,
-  object: z.literal('email_validation'),
-  status: z.enum(BATCH_STATUSES),
-  results: z.array(BatchEmailValidationResultSchema),
-  _links: LinksSchema,
-  _errors: z.optional(z.array(ErrorDetailSchema)),
-});
+  const FundingEventSchema = z.looseObject({
+    date: z.nullable(z.string()),
+    type: z.nullable(z.string()),
+    investors: z.array(z.string()),
+    amount: z.nullable(z.number()),
+    currency: z.nullable(z.string()),
+    amount_usd: z.nullable(z.number()),
+  });
 
-// ---- Lead lists ---------------------------------------------------------------------------
+  /** The single-company lookup answers a company with its industry and funding events. */
+  const CompanyLookupSchema = z.looseObject({
+    ...CompanyFields,
+    industry: z.nullable(z.string()),
+    funding_events: z.array(FundingEventSchema),
+  });
 
-export const LeadListOptionsSchema = z.strictObject({
-  reveal_phone_numbers: z.boolean(),
-  validate_email: z.boolean(),
-  enrich: z.boolean(),
-});
+  // ---- Person (after company: a person carries its company) ----------------------------------
 
-export const LeadListEntrySchema = z.strictObject({
-  id,
-  object: z.literal('lead_list_entry'),
-  email: z.email(),
-  person_id: id,
-  profile_url: z.string(),
-  profile: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company_name: z.string(),
-  company_domain: z.string(),
-  industry: z.string(),
-  title: z.string(),
-  email_validation_result: EmailValidationResultSchema,
-  data: z.record(z.string(), z.unknown()),
-  phone_numbers: z.optional(z.array(PhoneNumberSchema)),
-});
+  const PersonSchema = z.looseObject({
+    id,
+    object: z.literal('person'),
+    profile_url: z.string(),
+    name: optStr,
+    email: optStr,
+    first_name: optStr,
+    last_name: optStr,
+    title: optStr,
+    headline: optStr,
+    about: optStr,
+    current_position_start_date: opt(date),
+    current_position_description: optStr,
+    location: optStr,
+    image_url: z.optional(z.string()),
+    gender: z.optional(oneOf(GENDERS)),
+    location_details: z.optional(LocationDetailsSchema),
+    experiences: opt(z.array(ExperienceSchema)),
+    educations: opt(z.array(EducationSchema)),
+    languages: opt(z.array(LanguageSchema)),
+    phone_numbers: opt(z.array(PhoneNumberSchema)),
+    company: opt(CompanySchema),
+    profile_presence: opt(oneOf(PERSON_PRESENCE)),
+  });
 
-export const LeadListSchema = z.strictObject({
-  id,
-  object: z.literal('lead_list'),
-  name: z.string(),
-  status: z.enum(LEAD_LIST_STATUSES),
-  url: z.string(),
-  shared: z.boolean(),
-  visible: z.boolean(),
-  owner: z.email(),
-  type: z.enum(LEAD_LIST_TYPES),
-  created_at: z.optional(dateTime),
-  updated_at: z.optional(dateTime),
-  options: z.optional(LeadListOptionsSchema),
-  leads: z.array(LeadListEntrySchema),
-  _errors: z.optional(z.array(ErrorDetailSchema)),
-  _links: LinksSchema,
-});
+  const PersonSearchResultSchema = z.object({
+    object: z.literal('person_search_result'),
+    results: z.array(PersonSchema),
+    _pagination: PaginationSchema,
+    _errors: z.optional(z.array(ErrorDetailSchema)),
+  });
 
-// ---- Enrichment batches --------------------------------------------------------------------
+  const CompanySearchResultSchema = z.object({
+    object: z.literal('company_search_result'),
+    results: z.array(CompanySchema),
+    _pagination: PaginationSchema,
+    _errors: z.optional(z.array(ErrorDetailSchema)),
+  });
 
-export const PersonEnrichmentResultSchema = z.looseObject({
-  id: z.optional(int),
-  status: opt(z.enum(PERSON_ENRICHMENT_STATUSES)),
-  result: opt(PersonSchema),
-  email: optStr,
-  profile_url: optStr,
-  company_domain: optStr,
-  company_name: optStr,
-  name: optStr,
-  title: optStr,
-});
+  // ---- Email validation ------------------------------------------------------------------
 
-export const PersonEnrichmentBatchSchema = z.object({
-  id: int,
-  object: z.literal('person_enrichment'),
-  status: z.enum(BATCH_STATUSES),
-  results: z.array(PersonEnrichmentResultSchema),
-  _links: LinksSchema,
-  _errors: z.optional(z.array(ErrorDetailSchema)),
-});
+  const EmailValidationResultSchema = z.object({
+    object: z.literal('email_validation_result'),
+    email: emailText,
+    result: oneOf(EMAIL_RESULTS),
+    catch_all: z.optional(z.boolean()),
+  });
 
-export const CompanyEnrichmentResultSchema = z.looseObject({
-  id: z.optional(int),
-  status: z.optional(z.enum(COMPANY_ENRICHMENT_STATUSES)),
-  result: opt(CompanySchema),
-  domain: optStr,
-  profile_url: optStr,
-});
+  /** Inside a batch, `catch_all` is required. */
+  const BatchEmailValidationResultSchema = z.object({
+    object: z.literal('email_validation_result'),
+    email: emailText,
+    result: oneOf(EMAIL_RESULTS),
+    catch_all: z.boolean(),
+  });
 
-export const CompanyEnrichmentBatchSchema = z.object({
-  id: int,
-  object: z.literal('company_enrichment'),
-  status: z.enum(BATCH_STATUSES),
-  results: z.array(CompanyEnrichmentResultSchema),
-  _links: LinksSchema,
-  _errors: z.optional(z.array(ErrorDetailSchema)),
-});
+  const EmailValidationBatchSchema = z.object({
+    id,
+    object: z.literal('email_validation'),
+    status: oneOf(BATCH_STATUSES),
+    results: z.array(BatchEmailValidationResultSchema),
+    _links: LinksSchema,
+    _errors: z.optional(z.array(ErrorDetailSchema)),
+  });
 
-// ---- Calls, contacts, phone reviews --------------------------------------------------------
+  // ---- Lead lists ------------------------------------------------------------------------
 
-export const CallRecordSchema = z.object({
-  id,
-  disposition_id: z.nullable(id),
-  duration: int,
-  external: z.boolean(),
-  start_date: dateTime,
-  from: z.string(),
-  to: z.string(),
-  notes: z.nullable(z.unknown()),
-  transcription: z.nullable(z.string()),
-  task_id: z.nullable(id),
-  user_id: z.nullable(id),
-  human: z.boolean(),
-  answered: z.boolean(),
-  contact: z.nullable(z.unknown()),
-});
+  const LeadListOptionsSchema = closed({
+    reveal_phone_numbers: z.boolean(),
+    validate_email: z.boolean(),
+    enrich: z.boolean(),
+  });
 
-export const ContactActivitySchema = z.object({
-  event_at: dateTime,
-  event_type: z.string(),
-  sequence_id: z.string(),
-  sequence_type: z.string(),
-  sequence_name: z.string(),
-});
+  const LeadListEntrySchema = closed({
+    id,
+    object: z.literal('lead_list_entry'),
+    email: emailText,
+    person_id: id,
+    profile_url: z.string(),
+    profile: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    company_name: z.string(),
+    company_domain: z.string(),
+    industry: z.string(),
+    title: z.string(),
+    email_validation_result: EmailValidationResultSchema,
+    data: z.record(z.string(), z.unknown()),
+    phone_numbers: z.optional(z.array(PhoneNumberSchema)),
+  });
 
-export const ContactSchema = z.object({
-  id,
-  name: optStr,
-  first_name: optStr,
-  last_name: optStr,
-  profile_url: optStr,
-  email: optStr,
-  time_zone: optStr,
-  location: optStr,
-  title: optStr,
-  company_domain: optStr,
-  company_name: optStr,
-  owner: optStr,
-  created_at: opt(dateTime),
-  last_contacted_at: opt(dateTime),
-  phone_numbers: opt(z.array(PhoneNumberSchema)),
-  recent_activity: opt(z.array(ContactActivitySchema)),
-});
+  const LeadListSchema = closed({
+    id,
+    object: z.literal('lead_list'),
+    name: z.string(),
+    status: oneOf(LEAD_LIST_STATUSES),
+    url: z.string(),
+    shared: z.boolean(),
+    visible: z.boolean(),
+    owner: emailText,
+    type: oneOf(LEAD_LIST_TYPES),
+    created_at: z.optional(dateTime),
+    updated_at: z.optional(dateTime),
+    options: z.optional(LeadListOptionsSchema),
+    leads: z.array(LeadListEntrySchema),
+    _errors: z.optional(z.array(ErrorDetailSchema)),
+    _links: LinksSchema,
+  });
 
-/** A reviewed phone number answers `{}` or the phone number. */
-export const PhoneReviewResponseSchema = z.union([PhoneNumberSchema, z.strictObject({})]);
+  // ---- Enrichment batches ----------------------------------------------------------------
 
-// ---- Lists: territories, job openings, exclusions -----------------------------------------
+  const PersonEnrichmentResultSchema = z.looseObject({
+    id: z.optional(int),
+    status: opt(oneOf(PERSON_ENRICHMENT_STATUSES)),
+    result: opt(PersonSchema),
+    email: optStr,
+    profile_url: optStr,
+    company_domain: optStr,
+    company_name: optStr,
+    name: optStr,
+    title: optStr,
+  });
 
-export const TerritorySchema = z.object({ id, name: z.string() });
-export const TerritoryPageSchema = z.object({ territories: z.array(TerritorySchema), _links: LinksSchema });
+  const PersonEnrichmentBatchSchema = z.object({
+    id: int,
+    object: z.literal('person_enrichment'),
+    status: oneOf(BATCH_STATUSES),
+    results: z.array(PersonEnrichmentResultSchema),
+    _links: LinksSchema,
+    _errors: z.optional(z.array(ErrorDetailSchema)),
+  });
 
-export const JobOpeningSchema = z.object({
-  id,
-  title: z.string(),
-  url: z.string(),
-  raw_location: z.nullable(z.string()),
-  first_seen_at: dateTime,
-  seniorities: z.array(z.string()),
-  departments: z.array(z.string()),
-  job_functions: z.array(z.string()),
-});
+  const CompanyEnrichmentResultSchema = z.looseObject({
+    id: z.optional(int),
+    status: z.optional(oneOf(COMPANY_ENRICHMENT_STATUSES)),
+    result: opt(CompanySchema),
+    domain: optStr,
+    profile_url: optStr,
+  });
 
-export const JobOpeningCompanySchema = z.object({
-  id,
-  name: z.nullable(z.string()),
-  domain: z.nullable(z.string()),
-  profile_url: z.nullable(z.string()),
-});
+  const CompanyEnrichmentBatchSchema = z.object({
+    id: int,
+    object: z.literal('company_enrichment'),
+    status: oneOf(BATCH_STATUSES),
+    results: z.array(CompanyEnrichmentResultSchema),
+    _links: LinksSchema,
+    _errors: z.optional(z.array(ErrorDetailSchema)),
+  });
 
-export const JobOpeningPageSchema = z.object({
-  company: JobOpeningCompanySchema,
-  job_openings: z.array(JobOpeningSchema),
-  _links: LinksSchema,
-});
+  // ---- Calls, contacts, phone reviews ----------------------------------------------------
 
-const exclusionFields = {
-  source: z.string(),
-  date_added: dateTime,
-  excluded_reason: z.string(),
-  excluded_reasons: z.array(z.string()),
-};
-export const ExcludedDomainSchema = z.object({ domain: z.string(), ...exclusionFields });
-export const ExcludedEmailSchema = z.object({ email: z.string(), ...exclusionFields });
-export const ExcludedDomainPageSchema = z.object({
-  excluded_domains: z.array(ExcludedDomainSchema),
-  _links: LinksSchema,
-});
-export const ExcludedEmailPageSchema = z.object({
-  excluded_emails: z.array(ExcludedEmailSchema),
-  _links: LinksSchema,
-});
+  const CallRecordSchema = z.object({
+    id,
+    disposition_id: z.nullable(id),
+    duration: int,
+    external: z.boolean(),
+    start_date: dateTime,
+    from: z.string(),
+    to: z.string(),
+    notes: z.nullable(z.unknown()),
+    transcription: z.nullable(z.string()),
+    task_id: z.nullable(id),
+    user_id: z.nullable(id),
+    human: z.boolean(),
+    answered: z.boolean(),
+    contact: z.nullable(z.unknown()),
+  });
 
-export const AccountSchema = z.strictObject({ id, name: z.string() });
+  const ContactActivitySchema = z.object({
+    event_at: dateTime,
+    event_type: z.string(),
+    sequence_id: z.string(),
+    sequence_type: z.string(),
+    sequence_name: z.string(),
+  });
+
+  const ContactSchema = z.object({
+    id,
+    name: optStr,
+    first_name: optStr,
+    last_name: optStr,
+    profile_url: optStr,
+    email: optStr,
+    time_zone: optStr,
+    location: optStr,
+    title: optStr,
+    company_domain: optStr,
+    company_name: optStr,
+    owner: optStr,
+    created_at: opt(dateTime),
+    last_contacted_at: opt(dateTime),
+    phone_numbers: opt(z.array(PhoneNumberSchema)),
+    recent_activity: opt(z.array(ContactActivitySchema)),
+  });
+
+  /** A reviewed phone number answers `{}` or the phone number. */
+  const PhoneReviewResponseSchema = z.union([PhoneNumberSchema, closed({})]);
+
+  // ---- Lists: territories, job openings, exclusions -------------------------------------
+
+  const TerritorySchema = z.object({ id, name: z.string() });
+  const TerritoryPageSchema = z.object({ territories: z.array(TerritorySchema), _links: LinksSchema });
+
+  const JobOpeningSchema = z.object({
+    id,
+    title: z.string(),
+    url: z.string(),
+    raw_location: z.nullable(z.string()),
+    first_seen_at: dateTime,
+    seniorities: z.array(z.string()),
+    departments: z.array(z.string()),
+    job_functions: z.array(z.string()),
+  });
+
+  const JobOpeningCompanySchema = z.object({
+    id,
+    name: z.nullable(z.string()),
+    domain: z.nullable(z.string()),
+    profile_url: z.nullable(z.string()),
+  });
+
+  const JobOpeningPageSchema = z.object({
+    company: JobOpeningCompanySchema,
+    job_openings: z.array(JobOpeningSchema),
+    _links: LinksSchema,
+  });
+
+  const exclusionFields = {
+    source: z.string(),
+    date_added: dateTime,
+    excluded_reason: z.string(),
+    excluded_reasons: z.array(z.string()),
+  };
+  const ExcludedDomainSchema = z.object({ domain: z.string(), ...exclusionFields });
+  const ExcludedEmailSchema = z.object({ email: z.string(), ...exclusionFields });
+  const ExcludedDomainPageSchema = z.object({
+    excluded_domains: z.array(ExcludedDomainSchema),
+    _links: LinksSchema,
+  });
+  const ExcludedEmailPageSchema = z.object({
+    excluded_emails: z.array(ExcludedEmailSchema),
+    _links: LinksSchema,
+  });
+
+  const AccountSchema = closed({ id, name: z.string() });
+
+  return {
+    LinkSchema,
+    LinksSchema,
+    ErrorDetailSchema,
+    ErrorObjectSchema,
+    PaginationSchema,
+    LocationDetailsSchema,
+    ExperienceSchema,
+    EducationSchema,
+    LanguageSchema,
+    PhoneNumberSchema,
+    CompanyLocationSchema,
+    CompanyFields,
+    CompanySchema,
+    FundingEventSchema,
+    CompanyLookupSchema,
+    PersonSchema,
+    PersonSearchResultSchema,
+    CompanySearchResultSchema,
+    EmailValidationResultSchema,
+    BatchEmailValidationResultSchema,
+    EmailValidationBatchSchema,
+    LeadListOptionsSchema,
+    LeadListEntrySchema,
+    LeadListSchema,
+    PersonEnrichmentResultSchema,
+    PersonEnrichmentBatchSchema,
+    CompanyEnrichmentResultSchema,
+    CompanyEnrichmentBatchSchema,
+    CallRecordSchema,
+    ContactActivitySchema,
+    ContactSchema,
+    PhoneReviewResponseSchema,
+    TerritorySchema,
+    TerritoryPageSchema,
+    JobOpeningSchema,
+    JobOpeningCompanySchema,
+    JobOpeningPageSchema,
+    ExcludedDomainSchema,
+    ExcludedEmailSchema,
+    ExcludedDomainPageSchema,
+    ExcludedEmailPageSchema,
+    AccountSchema,
+  };
+}
+
+export type Schemas = ReturnType<typeof defineSchemas>;
+
+// ---- The schemas the client reads answers with ----------------------------------------------
+
+export const {
+  LinkSchema,
+  LinksSchema,
+  ErrorDetailSchema,
+  ErrorObjectSchema,
+  PaginationSchema,
+  LocationDetailsSchema,
+  ExperienceSchema,
+  EducationSchema,
+  LanguageSchema,
+  PhoneNumberSchema,
+  CompanyLocationSchema,
+  CompanyFields,
+  CompanySchema,
+  FundingEventSchema,
+  CompanyLookupSchema,
+  PersonSchema,
+  PersonSearchResultSchema,
+  CompanySearchResultSchema,
+  EmailValidationResultSchema,
+  BatchEmailValidationResultSchema,
+  EmailValidationBatchSchema,
+  LeadListOptionsSchema,
+  LeadListEntrySchema,
+  LeadListSchema,
+  PersonEnrichmentResultSchema,
+  PersonEnrichmentBatchSchema,
+  CompanyEnrichmentResultSchema,
+  CompanyEnrichmentBatchSchema,
+  CallRecordSchema,
+  ContactActivitySchema,
+  ContactSchema,
+  PhoneReviewResponseSchema,
+  TerritorySchema,
+  TerritoryPageSchema,
+  JobOpeningSchema,
+  JobOpeningCompanySchema,
+  JobOpeningPageSchema,
+  ExcludedDomainSchema,
+  ExcludedEmailSchema,
+  ExcludedDomainPageSchema,
+  ExcludedEmailPageSchema,
+  AccountSchema,
+}: Schemas = defineSchemas(false);
 
 // ---- Types --------------------------------------------------------------------------------
 
@@ -537,4 +670,9 @@ export type JobOpeningPage = z.infer<typeof JobOpeningPageSchema>;
 export type ExcludedDomain = z.infer<typeof ExcludedDomainSchema>;
 export type ExcludedEmail = z.infer<typeof ExcludedEmailSchema>;
 export type Account = z.infer<typeof AccountSchema>;
+/** The batch statuses the add-on knows; an answer's `status` may also be a newer one (`Open`). */
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export type LeadListStatus = (typeof LEAD_LIST_STATUSES)[number];
+export type EmailResult = (typeof EMAIL_RESULTS)[number];
+export type PersonEnrichmentStatus = (typeof PERSON_ENRICHMENT_STATUSES)[number];
+export type CompanyEnrichmentStatus = (typeof COMPANY_ENRICHMENT_STATUSES)[number];

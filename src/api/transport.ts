@@ -36,13 +36,33 @@ export interface Transport {
 
 const REDACTED = '[redacted]';
 
-/** Removes every occurrence of the secrets from a text. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The forms a secret may come back in: as sent, URL-encoded, and JSON-escaped (with `/` as `\/`
+ * too, as some servers write it). Letter case is ignored when they are matched, so an echo the
+ * service upper-cased, or percent-escapes in either case, are caught as well.
+ */
+function secretForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const forms = [secret, encodeURIComponent(secret), json, json.replace(/\//g, '\\/')];
+  return forms.filter((form, i) => forms.indexOf(form) === i);
+}
+
+/** A function that removes every occurrence of the secrets from a text, whatever their letter case. */
+export function redactor(secrets: ReadonlyArray<string>): (text: string) => string {
+  // Longest first, so a form that contains another is removed whole.
+  const forms = secrets.filter((s) => s.length >= 4).flatMap(secretForms).sort((a, b) => b.length - a.length);
+  if (forms.length === 0) return (text) => text;
+  const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'gi');
+  return (text) => text.replace(pattern, REDACTED);
+}
+
+/** Removes every occurrence of the secrets from a text, whatever their letter case. */
 export function redact(text: string, secrets: ReadonlyArray<string>): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join(REDACTED);
-  }
-  return out;
+  return redactor(secrets)(text);
 }
 
 /** `encodeURIComponent` leaves brackets encoded; servers accept both, and this keeps URLs unambiguous. */

@@ -1,6 +1,7 @@
 // A person's run settings (user properties) and each sheet's column mapping (document
 // properties: the mapping describes the sheet, not the person, and holds no secret).
 import * as z from 'zod/mini';
+import { parseInput } from '../addon/input-errors';
 import type { Role } from '../sheet/columns';
 
 const SETTINGS = 'prospecting.settings';
@@ -22,8 +23,9 @@ export function readSettings(): Settings {
   }
 }
 
-export function writeSettings(settings: Settings): Settings {
-  const parsed = SettingsSchema.parse(settings);
+/** Checks and keeps the settings; a bad one is refused with a sentence naming it. */
+export function writeSettings(settings: unknown): Settings {
+  const parsed = parseInput(SettingsSchema, settings, 'setting');
   PropertiesService.getUserProperties().setProperty(SETTINGS, JSON.stringify(parsed));
   return parsed;
 }

@@ -1,10 +1,11 @@
 // The Transport over UrlFetchApp: bearer header, JSON bodies, muteHttpExceptions, links resolved
-// against the base address, Retry-After read, and the key redacted from all it returns or throws.
+// against the base address, Retry-After read, and the key redacted from all it returns or throws
+// (body, headers, error messages), in any letter case and in its encoded forms.
 import { NetworkError } from '../api/errors';
 import {
   lowerCaseHeaders,
   parseRetryAfter,
-  redact,
+  redactor,
   resolveUrl,
   type ApiRequest,
   type ApiResponse,
@@ -15,7 +16,7 @@ type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 type HttpResponse = GoogleAppsScript.URL_Fetch.HTTPResponse;
 
 export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transport {
-  const secrets = [apiKey];
+  const redact = redactor([apiKey]);
 
   function toFetchRequest(req: ApiRequest): FetchRequest {
     const request: FetchRequest = {
@@ -35,15 +36,17 @@ export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transp
 
   function toResponse(res: HttpResponse): ApiResponse {
     const headers = lowerCaseHeaders(res.getHeaders() as Record<string, unknown>);
+    // A gateway may echo the Authorization header back in one of its own.
+    for (const name of Object.keys(headers)) headers[name] = redact(headers[name]!);
     const retryAfterSeconds = parseRetryAfter(headers['retry-after'], Date.now());
-    const response: ApiResponse = { status: res.getResponseCode(), headers, text: redact(res.getContentText(), secrets) };
+    const response: ApiResponse = { status: res.getResponseCode(), headers, text: redact(res.getContentText()) };
     if (retryAfterSeconds !== undefined) response.retryAfterSeconds = retryAfterSeconds;
     return response;
   }
 
   function networkError(e: unknown): NetworkError {
     const message = e instanceof Error ? e.message : String(e);
-    return new NetworkError(redact(message, secrets));
+    return new NetworkError(redact(message));
   }
 
   function send(req: ApiRequest): ApiResponse {

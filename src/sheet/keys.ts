@@ -1,7 +1,6 @@
 // Normalising what identifies a row: emails, company domains (a URL is reduced to its domain)
 // and profile URLs, so duplicates are found and results find their rows again.
-
-const EMAIL = /^[A-Za-z0-9_'+\-.]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+import { isEmailAddress } from '../api/email-address';
 
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -9,11 +8,13 @@ export function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** A lower-cased email, or undefined when the text is not an email address. */
+/**
+ * A lower-cased email (`mailto:` dropped, composed to one Unicode form so the same address typed
+ * two ways is one key), or undefined when it is not an address by the rule the service applies.
+ */
 export function normalizeEmail(value: unknown): string | undefined {
-  const text = cellText(value).replace(/^mailto:/i, '').toLowerCase();
-  if (!text || text.includes('..') || text.startsWith('.') || text.split('@')[0]!.endsWith('.')) return undefined;
-  return EMAIL.test(text) ? text : undefined;
+  const text = cellText(value).replace(/^mailto:/i, '').normalize('NFC').toLowerCase();
+  return isEmailAddress(text) ? text : undefined;
 }
 
 /** `https://www.Acme.com/about` -> `acme.com`; undefined when no domain can be read. */

@@ -66,7 +66,7 @@ test('validate emails: each row gets its result, malformed and blank rows a reas
   const results = column(w, 'Email · Result');
   expect(results.slice(0, 6).every((r) => ['Deliverable', 'Risky', 'Undeliverable', 'Unknown'].includes(String(r)))).toBe(true);
   expect(results[6]).toBe(results[0]);
-  expect(results[7]).toBe('Not a valid email address');
+  expect(results[7]).toBe('Skipped: not a valid email address');
   expect(results[8]).toBe('');
   expect(results[9]).toBe('Risky');
   expect(w.service.account(ALPHA)!.spent.email).toBe(7);

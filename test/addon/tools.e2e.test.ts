@@ -4,6 +4,7 @@ import { addonWorld, connect, type World } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
 const USER_ID = '11111111-2222-4333-8444-555555555555';
+const TASK_ID = '11111111-2222-4333-8444-555555555556';
 
 function world(): World {
   const w = addonWorld();
@@ -86,12 +87,12 @@ test('job openings with filters, exclusions with a keyword, a contact with its a
 test('log calls from selected rows: each row gets its result, a bad row its reason, a re-run logs nothing twice', () => {
   const w = world();
   w.host.sheet().load([
-    ['From', 'To', 'Duration', 'Answered', 'Human', 'User ID', 'Transcription'],
-    ['+15550100', '+15550199', 95, 'yes', 'TRUE', USER_ID, 'Hello'],
-    ['+15550101', '+15550198', 'abc', 'no', 'no', USER_ID, ''],
-    ['+15550102', '+15550197', 30, 'no', 'no', '', ''],
+    ['From', 'To', 'Duration', 'Answered', 'Human', 'User ID', 'Transcription', 'Task ID'],
+    ['+15550100', '+15550199', 95, 'yes', 'TRUE', USER_ID, 'Hello', TASK_ID],
+    ['+15550101', '+15550198', 'abc', 'no', 'no', USER_ID, '', TASK_ID],
+    ['+15550102', '+15550197', 30, 'no', 'no', USER_ID, '', TASK_ID],
   ]);
-  w.host.select('Sheet1!A1:G4');
+  w.host.select('Sheet1!A1:H4');
   const preview = w.host.callFromSidebar('previewRowAction', [{ action: 'log_calls' }]).value as { rows: number; fields: Array<{ field: string; header: string }> };
   expect(preview.rows).toBe(3);
   expect(preview.fields.find((f) => f.field === 'duration')!.header).toBe('Duration');
@@ -99,7 +100,7 @@ test('log calls from selected rows: each row gets its result, a bad row its reas
   expect(result).toMatchObject({ succeeded: 2, skipped: 1 });
   const values = w.host.sheet().values();
   const status = values[0]!.indexOf('Call · Status');
-  expect(values.slice(1).map((r) => r[status])).toEqual(['Logged', 'Duration (seconds) must be a whole number of seconds', 'Logged']);
+  expect(values.slice(1).map((r) => r[status])).toEqual(['Logged', 'Skipped: duration (seconds) must be a whole number of seconds', 'Logged']);
   expect(String(values[1]![values[0]!.indexOf('Call · ID')])).toMatch(/^[0-9a-f-]{36}$/);
   const posts = () => w.host.requests.filter((q) => q.url.endsWith('/calls')).length;
   const before = posts();

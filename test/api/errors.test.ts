@@ -66,10 +66,11 @@ describe('the client throws them', () => {
     expect(transport.sent).toHaveLength(1);
   });
 
-  test('an answer that is not JSON is an unexpected response', () => {
-    const transport = new FakeTransport().answer({ status: 200, headers: {}, text: '<html>' });
+  test('an answer that is not JSON is unreadable, asked again, then reported in words', () => {
+    const transport = new FakeTransport().answer(...Array.from({ length: 4 }, () => ({ status: 200, headers: {}, text: '<html>' })));
     const client = new ProspectingClient(transport, { sleep: () => {}, now: () => 0 });
-    expect(() => client.getAccount()).toThrow(/could not read/);
+    expect(() => client.getAccount()).toThrow(/^The service sent an answer that could not be read\. It will be asked again\.$/);
+    expect(transport.sent).toHaveLength(4);
   });
 
   test('a 2xx with an error-shaped body is refused rather than trusted', () => {

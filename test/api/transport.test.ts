@@ -28,4 +28,27 @@ describe('transport helpers', () => {
   test('redact removes every occurrence of a secret', () => {
     expect(redact('key sk_live_123 and sk_live_123 again', ['sk_live_123'])).toBe('key [redacted] and [redacted] again');
   });
+
+  test('redact removes the secret whatever its letter case', () => {
+    const key = 'sk_live_Ab12Cd';
+    expect(redact(`echo ${key.toUpperCase()} / ${key.toLowerCase()} / sK_LiVe_aB12cD`, [key])).toBe('echo [redacted] / [redacted] / [redacted]');
+  });
+
+  test('redact removes the secret URL-encoded and JSON-escaped, in any case', () => {
+    const key = 'sk/live+Ab12=="x"';
+    const encoded = encodeURIComponent(key);
+    const escaped = JSON.stringify(key).slice(1, -1);
+    const slashEscaped = escaped.replace(/\//g, '\\/');
+    const text = [key, encoded, encoded.toLowerCase(), escaped, slashEscaped, slashEscaped.toUpperCase()].join(' | ');
+    expect(redact(text, [key])).toBe(Array.from({ length: 6 }, () => '[redacted]').join(' | '));
+    // Read back as JSON, a redacted echo holds no key.
+    const body = JSON.stringify({ detail: `you sent Bearer ${key.toUpperCase()}` }).replace(/\//g, '\\/');
+    expect(JSON.parse(redact(body, [key])).detail.toLowerCase()).not.toContain(key.toLowerCase());
+  });
+
+  test('redact leaves short secrets and other text alone', () => {
+    expect(redact('abc ABC', ['abc'])).toBe('abc ABC');
+    expect(redact('nothing here', ['sk_live_123'])).toBe('nothing here');
+    expect(redact('a.b*c', ['x.y*z'])).toBe('a.b*c');
+  });
 });

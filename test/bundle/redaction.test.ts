@@ -1,10 +1,27 @@
 // The API key never reaches an error, a message or a log line, whatever way a request fails,
-// even when the service or the network echoes it back.
+// even when the service or the network echoes it back: as sent, upper- or mixed-case,
+// URL-encoded, or JSON-escaped.
 import { ProspectingClient } from '../../src/api/client';
 import { createUrlFetchTransport } from '../../src/gas/url-fetch-transport';
 import { loadBundle } from '../support/bare-context';
 
-const KEY = 'sk_test_5ecret_Key_9f83';
+// A `/` and a `+` so the key's URL-encoded and JSON-escaped forms differ from it.
+const KEY = 'sk_test_5ecret/Key+9f83';
+
+/** The key as a service might echo it back, in every form it could take. */
+function echoes(auth: string): string {
+  const mixed = [...auth].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+  return [auth, auth.toUpperCase(), auth.toLowerCase(), mixed, encodeURIComponent(auth), encodeURIComponent(auth).toLowerCase()].join(' ');
+}
+
+/** The same, with `/` written `\/` inside a JSON string, as some servers write it. */
+const slashEscaped = (text: string) => text.replace(/\//g, '\\/');
+
+/** True when any form of the key is in the text, whatever its case. */
+function holdsKey(text: string): boolean {
+  const lower = text.toLowerCase();
+  return [KEY, encodeURIComponent(KEY), slashEscaped(KEY)].some((form) => lower.includes(form.toLowerCase()));
+}
 
 type Failure = { name: string; respond?: { status: number; code?: string; headers?: Record<string, string> }; throws?: boolean };
 
@@ -26,15 +43,18 @@ const FAILURES: Failure[] = [
 function echoingUrlFetch(failure: Failure, log: string[]) {
   const respond = (params: { headers: Record<string, string> }) => {
     const auth = params.headers.Authorization ?? '';
-    if (failure.throws) throw new Error(`Exception: Address unavailable (sent ${auth})`);
+    if (failure.throws) throw new Error(`Exception: Address unavailable (sent ${echoes(auth)})`);
     const r = failure.respond!;
     const body = r.code
-      ? JSON.stringify({ object: 'error', _errors: [{ code: r.code, title: 'Echo', detail: `you sent ${auth}`, source: { pointer: `/${auth}` } }] })
-      : `<html>gateway saw ${auth}</html>`;
+      ? JSON.stringify({ object: 'error', _errors: [{ code: r.code, title: 'Echo', detail: `you sent ${echoes(auth)}`, source: { pointer: `/${auth.toUpperCase()}` } }] }).replace(
+          '"title":"Echo"',
+          `"title":"Echo ${slashEscaped(echoes(auth))}"`,
+        )
+      : `<html>gateway saw ${echoes(auth)}</html>`;
     return {
       getResponseCode: () => r.status,
       getContentText: () => body,
-      getHeaders: () => ({ ...(r.headers ?? {}), 'X-Echo': auth }),
+      getHeaders: () => ({ ...(r.headers ?? {}), 'X-Echo': echoes(auth) }),
       getAllHeaders: () => ({}),
     };
   };
@@ -80,9 +100,23 @@ describe.each(FAILURES)('a request that fails: $name', (failure) => {
     }
     const text = produced.map(everything).join('\n') + log.join('\n');
     expect(text.length).toBeGreaterThan(0);
-    expect(text).not.toContain(KEY);
+    expect(holdsKey(text)).toBe(false);
     // Where the echo reaches an error's detail, it arrives redacted.
     if (failure.respond?.code || failure.throws) expect(text).toContain('[redacted]');
+  });
+
+  test('the transport returns no form of the key, in body or headers', () => {
+    (globalThis as Record<string, unknown>).UrlFetchApp = echoingUrlFetch(failure, []);
+    const transport = createUrlFetchTransport('https://api.example', KEY);
+    let answer: unknown;
+    try {
+      answer = transport.send({ method: 'GET', path: '/account-info' });
+    } catch (e) {
+      answer = e;
+    }
+    const text = everything(answer) + JSON.stringify(transport.sendAll([{ method: 'GET', path: '/account-info' }]).map((a) => (a instanceof Error ? everything(a) : a)));
+    expect(text).toContain('[redacted]');
+    expect(holdsKey(text)).toBe(false);
   });
 
   test('connecting through the built bundle leaves the key in no message, log or store but the user\'s own', () => {
@@ -115,7 +149,7 @@ describe.each(FAILURES)('a request that fails: $name', (failure) => {
     }
     expect(error).toBeDefined();
     const text = everything(error) + log.join('\n') + JSON.stringify([...stores.document!, ...stores.script!]);
-    expect(text).not.toContain(KEY);
+    expect(holdsKey(text)).toBe(false);
     expect(stores.user!.size).toBe(0);
   });
 });

@@ -1,0 +1,51 @@
+// The spec's schemas to the letter (no extra properties where the spec forbids them, only the
+// spec's enum values and email addresses): for checking what the local service serves, never for
+// reading answers. Everything else is as in schemas.ts.
+import { defineSchemas, type Schemas } from './schemas';
+
+export * from './schemas';
+
+export const {
+  LinkSchema,
+  LinksSchema,
+  ErrorDetailSchema,
+  ErrorObjectSchema,
+  PaginationSchema,
+  LocationDetailsSchema,
+  ExperienceSchema,
+  EducationSchema,
+  LanguageSchema,
+  PhoneNumberSchema,
+  CompanyLocationSchema,
+  CompanyFields,
+  CompanySchema,
+  FundingEventSchema,
+  CompanyLookupSchema,
+  PersonSchema,
+  PersonSearchResultSchema,
+  CompanySearchResultSchema,
+  EmailValidationResultSchema,
+  BatchEmailValidationResultSchema,
+  EmailValidationBatchSchema,
+  LeadListOptionsSchema,
+  LeadListEntrySchema,
+  LeadListSchema,
+  PersonEnrichmentResultSchema,
+  PersonEnrichmentBatchSchema,
+  CompanyEnrichmentResultSchema,
+  CompanyEnrichmentBatchSchema,
+  CallRecordSchema,
+  ContactActivitySchema,
+  ContactSchema,
+  PhoneReviewResponseSchema,
+  TerritorySchema,
+  TerritoryPageSchema,
+  JobOpeningSchema,
+  JobOpeningCompanySchema,
+  JobOpeningPageSchema,
+  ExcludedDomainSchema,
+  ExcludedEmailSchema,
+  ExcludedDomainPageSchema,
+  ExcludedEmailPageSchema,
+  AccountSchema,
+}: Schemas = defineSchemas(true);
