@@ -4,6 +4,7 @@ import type { Batch } from './batches';
 import { uuidFrom } from './hash';
 import { HOUR, MINUTE, SlidingWindow } from './limits';
 import type { AccountSeed, Credits } from './options';
+import type { Allowance, UsageKind } from './pacing';
 
 export const DEMO_KEYS = {
   alpha: 'demo-key-alpha',
@@ -28,8 +29,12 @@ export interface AccountState {
   emailRevealed: Set<string>;
   phoneRevealed: Set<string>;
   requestWindows: Map<string, SlidingWindow>;
-  validations: SlidingWindow;
-  enrichments: SlidingWindow;
+  /** Items accepted in the last hour, per usage limit: what the `refuse` mode counts. */
+  accepted: Record<UsageKind, SlidingWindow>;
+  /** The slots of each usage limit that items hold as they finish: what the `pace` mode schedules against. */
+  allowances: Map<UsageKind, Allowance>;
+  /** Batches holding slots (items to finish, or finished within the hour), in acceptance order. */
+  paced: Batch[];
   /** Batches with items not yet settled (charged and recorded). */
   open: Batch[];
   /** Phone numbers this account has reviewed, by id, with the reason given. */
@@ -47,8 +52,9 @@ export function createAccount(seed: AccountSeed): AccountState {
     emailRevealed: new Set(),
     phoneRevealed: new Set(),
     requestWindows: new Map(),
-    validations: new SlidingWindow(HOUR),
-    enrichments: new SlidingWindow(HOUR),
+    accepted: { enrichments: new SlidingWindow(HOUR), validations: new SlidingWindow(HOUR) },
+    allowances: new Map(),
+    paced: [],
     open: [],
     reviews: new Map(),
   };

@@ -1,9 +1,10 @@
-// Batches and lead lists as time-driven work: items finish at a fixed rate after a short queue,
-// computed from the clock whenever someone looks (no timers). Settling an account records every
-// item finished by now, in finishing order, and charges it.
+// Batches and lead lists as time-driven work: each item's finish time is fixed on acceptance and
+// progress is read from the clock whenever someone looks (no timers). Settling an account records
+// every item finished by now, in finishing order, and charges it.
 import type { AccountState } from './accounts';
 import { plus, ZERO } from './credits';
 import type { Credits } from './options';
+import type { UsageKind } from './pacing';
 
 export type BatchKind = 'person_enrichment' | 'company_enrichment' | 'email_validation' | 'lead_list';
 export type BatchStatus = 'queued' | 'processing' | 'completed' | 'canceled';
@@ -28,6 +29,11 @@ export class Batch<I = unknown, O = unknown, M = unknown> {
   readonly outputs: O[] = [];
   /** Indexes of finished items shown in the results list, in order. */
   readonly listed: number[] = [];
+  /**
+   * When each item finishes, in ms, fixed when the batch is accepted (see pacing.ts); a cancel of
+   * another batch places only items still to finish again. Non-decreasing: counts are a binary search.
+   */
+  readonly times: Float64Array;
   canceledAt: number | undefined;
 
   constructor(
@@ -36,30 +42,56 @@ export class Batch<I = unknown, O = unknown, M = unknown> {
     readonly accountId: string,
     readonly createdAt: number,
     readonly startAt: number,
-    /** Items per second. */
+    /** Items per second, at most. */
     readonly rate: number,
     readonly inputs: I[],
     readonly work: BatchWork<I, O>,
     readonly meta: M,
-  ) {}
+    /** The hourly usage limits the items count against. */
+    readonly usage: ReadonlyArray<UsageKind>,
+  ) {
+    this.times = new Float64Array(inputs.length);
+  }
 
   get size(): number {
     return this.inputs.length;
   }
 
+  /** The least time the processing rate puts between item `i - 1` (or the start) and item `i`. */
+  gap(i: number): number {
+    return Math.ceil(((i + 1) * 1000) / this.rate) - Math.ceil((i * 1000) / this.rate);
+  }
+
   /** When item `i` finishes if nothing stops it. */
   finishAt(i: number): number {
-    return this.startAt + Math.ceil(((i + 1) * 1000) / this.rate);
+    return this.times[i]!;
+  }
+
+  /** How many items finish at or before `t` if nothing stops them. */
+  private countBy(t: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.times[mid]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** How many items have finished by `t` (a cancel stops the count). */
   finishedBy(t: number): number {
-    const at = this.canceledAt === undefined ? t : Math.min(t, this.canceledAt);
-    if (at < this.startAt) return 0;
-    let k = Math.min(this.size, Math.floor(((at - this.startAt) * this.rate) / 1000));
-    while (k < this.size && this.finishAt(k) <= at) k++;
-    while (k > 0 && this.finishAt(k - 1) > at) k--;
-    return k;
+    return this.countBy(this.canceledAt === undefined ? t : Math.min(t, this.canceledAt));
+  }
+
+  /** The index of the first item finishing after `t`. */
+  firstFinishedAfter(t: number): number {
+    return this.countBy(t);
+  }
+
+  /** How many items will ever finish: all of them, or those finished when it was canceled. */
+  runsTo(): number {
+    return this.canceledAt === undefined ? this.size : this.finishedBy(this.canceledAt);
   }
 
   /** When the last item finishes, if nothing stops it. */
@@ -67,9 +99,14 @@ export class Batch<I = unknown, O = unknown, M = unknown> {
     return this.finishAt(this.size - 1);
   }
 
+  /** When the first item starts: the end of the queue delay, or later when the allowance holds it back. */
+  get beginsAt(): number {
+    return this.size === 0 ? this.startAt : this.finishAt(0) - this.gap(0);
+  }
+
   status(t: number): BatchStatus {
     if (this.canceledAt !== undefined && this.canceledAt <= t && this.finishedBy(this.canceledAt) < this.size) return 'canceled';
-    if (t < this.startAt) return 'queued';
+    if (t < this.beginsAt) return 'queued';
     return this.finishedBy(t) >= this.size ? 'completed' : 'processing';
   }
 
@@ -78,10 +115,13 @@ export class Batch<I = unknown, O = unknown, M = unknown> {
     return s === 'completed' || s === 'canceled';
   }
 
-  /** Seconds until something changes, while the batch is not ended. */
+  /**
+   * Seconds until more results can exist, while the batch is not ended: the next item's finish.
+   * In the ordinary queue delay it is the start instead, as clients poll the new batch then.
+   */
   retryAfter(t: number): number | undefined {
     if (this.ended(t)) return undefined;
-    const next = t < this.startAt ? this.startAt : this.finishAt(this.finishedBy(t));
+    const next = t < this.startAt && this.beginsAt === this.startAt ? this.startAt : this.finishAt(this.finishedBy(t));
     return Math.max(1, Math.ceil((next - t) / 1000));
   }
 
@@ -94,8 +134,7 @@ export class Batch<I = unknown, O = unknown, M = unknown> {
 
   /** Items that will still finish (and may still be charged). */
   pendingCount(): number {
-    const total = this.canceledAt === undefined ? this.size : this.finishedBy(this.canceledAt);
-    return total - this.outputs.length;
+    return this.runsTo() - this.outputs.length;
   }
 }
 

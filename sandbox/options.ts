@@ -4,9 +4,9 @@ export interface Limits {
   /** Requests per minute per account, all endpoints but those with their own limit. */
   requestsPerMinute: number;
   peopleFindPerMinute: number;
-  /** Emails validated per hour per account (counted when a batch is accepted). */
+  /** Emails validated per sliding hour per account (lead lists with `validate_email` included). */
   validationsPerHour: number;
-  /** Person and company enrichments per hour per account (counted when a batch is accepted). */
+  /** Person and company enrichments per sliding hour per account, together (lead lists with `enrich` included). */
   enrichmentsPerHour: number;
   leadsPerList: number;
   enrichmentsPerRequest: number;
@@ -50,6 +50,15 @@ export interface AccountSeed {
   credits: Credits;
 }
 
+/**
+ * What the hourly usage limits do. `pace`: every request within the per-request limits is
+ * accepted and its items wait for allowance. `refuse`: a start that would pass a limit within the
+ * sliding hour (items counted when accepted) is refused with 429 `rate_limited` and `Retry-After`.
+ */
+export type UsageLimitMode = 'pace' | 'refuse';
+
+export const USAGE_LIMIT_MODES: ReadonlyArray<UsageLimitMode> = ['pace', 'refuse'];
+
 export interface ServiceOptions {
   seed?: number;
   /** Milliseconds since the epoch; the only clock the service reads. */
@@ -62,6 +71,8 @@ export interface ServiceOptions {
   queueDelayMs?: number;
   faults?: FaultOptions;
   limits?: Partial<Limits>;
+  /** Defaults to `pace`. */
+  usageLimits?: UsageLimitMode;
 }
 
 export const DEFAULT_SEED = 1;

@@ -4,7 +4,7 @@ import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow, type AccountSta
 import { available, reserved, settle } from './batches';
 import { ApiError, errorDetail } from './errors';
 import { FaultInjector } from './faults';
-import { DEFAULT_LIMITS, DEFAULT_PROCESSING_RATE, DEFAULT_QUEUE_DELAY_MS, DEFAULT_SEED, type AccountSeed, type Credits, type FaultOptions, type Limits, type ServiceOptions } from './options';
+import { DEFAULT_LIMITS, DEFAULT_PROCESSING_RATE, DEFAULT_QUEUE_DELAY_MS, DEFAULT_SEED, USAGE_LIMIT_MODES, type AccountSeed, type Credits, type FaultOptions, type Limits, type ServiceOptions, type UsageLimitMode } from './options';
 import { Pager } from './paging';
 import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from './protocol';
 import { bearerKey, parseTarget } from './request';
@@ -27,6 +27,7 @@ export interface AccountView {
 export interface LocalService extends LocalHandler {
   readonly seed: number;
   readonly limits: Readonly<Limits>;
+  readonly usageLimits: UsageLimitMode;
   readonly DEMO_KEYS: typeof DEMO_KEYS;
   /** The account behind a key, settled to the current clock; undefined for an unknown key. */
   account(key: string): AccountView | undefined;
@@ -55,6 +56,8 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
   const seed = options.seed ?? DEFAULT_SEED;
   const limits: Limits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
   for (const [k, v] of Object.entries(limits)) positive(`limits.${k}`, v);
+  const usageLimits = options.usageLimits ?? 'pace';
+  if (!USAGE_LIMIT_MODES.includes(usageLimits)) throw new RangeError(`usageLimits must be one of ${USAGE_LIMIT_MODES.join(', ')}`);
   const accounts = new Map<string, AccountState>();
   for (const a of (options.accounts ?? DEMO_ACCOUNTS) as AccountSeed[]) {
     if (accounts.has(a.key)) throw new Error(`two accounts share the key ${a.key}`);
@@ -66,6 +69,7 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     rate: positive('processingRate', options.processingRate ?? DEFAULT_PROCESSING_RATE),
     queueDelayMs: Math.max(0, options.queueDelayMs ?? DEFAULT_QUEUE_DELAY_MS),
     limits,
+    usageLimits,
     pager: new Pager(seed),
     faults: new FaultInjector(options.faults),
     accountsByKey: accounts,
@@ -131,6 +135,7 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
   return {
     seed,
     limits,
+    usageLimits,
     DEMO_KEYS,
     handle,
     keys: () => [...accounts.keys()],

@@ -3,7 +3,7 @@ import type { AccountState } from './accounts';
 import type { Batch } from './batches';
 import type { FaultInjector } from './faults';
 import { uuidFrom } from './hash';
-import type { Limits } from './options';
+import type { Limits, UsageLimitMode } from './options';
 import type { Pager } from './paging';
 import type { QueryParams } from './request';
 import type { PhoneNumber } from './universe/people';
@@ -14,6 +14,7 @@ export interface ServiceState {
   rate: number;
   queueDelayMs: number;
   limits: Limits;
+  usageLimits: UsageLimitMode;
   pager: Pager;
   faults: FaultInjector;
   accountsByKey: Map<string, AccountState>;

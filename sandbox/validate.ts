@@ -1,14 +1,15 @@
 // Reading fields of a JSON body with the right error code and a pointer to the field:
 // absent required fields are `missing_field`, wrong types and values `unsupported_value`.
+import { emailProblem, isEmailAddress } from '../src/api/email-address';
 import { missing, unsupported } from './errors';
 
 type Obj = Record<string, unknown>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The email rule the add-on applies too: UTF-8 allowed, no spaces or control characters anywhere. */
 export function isEmail(value: string): boolean {
-  return EMAIL.test(value);
+  return isEmailAddress(value);
 }
 
 export function isUuid(value: string): boolean {
@@ -35,8 +36,10 @@ export function reqString(obj: Obj, key: string, ptr: string): string {
 export function optEmail(obj: Obj, key: string, ptr: string): string | undefined {
   const v = optString(obj, key, ptr);
   if (v === undefined || v === '') return undefined;
-  if (!isEmail(v.trim())) throw unsupported(`${ptr}/${key}`, `${key} "${v}" is not an email address`);
-  return v.trim();
+  // Checked as sent, not trimmed: a space or a control character at either end is an error too.
+  const problem = emailProblem(v);
+  if (problem !== undefined) throw unsupported(`${ptr}/${key}`, `${key} ${JSON.stringify(v)} is not an email address: it ${problem}`);
+  return v;
 }
 
 export function reqEmail(obj: Obj, key: string, ptr: string): string {

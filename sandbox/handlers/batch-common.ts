@@ -1,16 +1,13 @@
-// What every batch endpoint shares: accepting one (credits and hourly usage checked up front),
-// finding one for its account, paging its results, and cancelling it.
+// What every batch endpoint shares: accepting one (credits, and hourly usage in `refuse` mode,
+// checked up front; items paced by the hourly usage), finding one for its account, paging its
+// results, and cancelling it.
 import { available, Batch, settle, type BatchKind, type BatchWork } from '../batches';
 import { affordable, plus, ZERO } from '../credits';
 import { ApiError, missing, notFound, rateLimited, unsupported } from '../errors';
+import { hourlyLimit, pace, repace, type UsageKind } from '../pacing';
 import { BATCH_PAGE, requestedSize, type Links } from '../paging';
 import { jsonObjectBody } from '../request';
 import type { Ctx } from '../state';
-
-export interface Usage {
-  kind: 'enrichments' | 'validations';
-  count: number;
-}
 
 /** Refuses with 402 when the account cannot cover the worst case of `n` items. */
 export function requireCredits(ctx: Ctx, perItem: { email: number; phone: number }, n: number): void {
@@ -25,18 +22,24 @@ export function requireCredits(ctx: Ctx, perItem: { email: number; phone: number
   }
 }
 
-/** Refuses with 429 when accepting the items would pass an hourly usage limit. */
-export function requireUsage(ctx: Ctx, usage: Usage[]): void {
-  const { limits } = ctx.state;
-  for (const u of usage) {
-    if (u.count === 0) continue;
-    const window = u.kind === 'enrichments' ? ctx.account.enrichments : ctx.account.validations;
-    const limit = u.kind === 'enrichments' ? limits.enrichmentsPerHour : limits.validationsPerHour;
-    const wait = window.waitFor(ctx.t, u.count, limit);
-    if (wait > 0) throw rateLimited(wait / 1000, `The hourly limit of ${limit} ${u.kind === 'enrichments' ? 'enrichments' : 'email validations'} would be passed`);
+const USAGE_NAMES: Record<UsageKind, string> = { enrichments: 'enrichments', validations: 'email validations' };
+
+/** In `refuse` mode: 429 when accepting `n` more items would pass an hourly usage limit within the sliding hour. */
+export function requireUsage(ctx: Ctx, usage: ReadonlyArray<UsageKind>, n: number): void {
+  for (const kind of usage) {
+    const limit = hourlyLimit(ctx.state.limits, kind);
+    const wait = ctx.account.accepted[kind].waitFor(ctx.t, n, limit);
+    if (wait === 0) continue;
+    const why = n > limit ? `; one request of ${n} can never fit, send at most ${limit}` : '';
+    throw rateLimited(wait / 1000, `The hourly limit of ${limit} ${USAGE_NAMES[kind]} would be passed${why}`);
   }
 }
 
+/**
+ * Accepts a batch: refused first if the credits (or, in `refuse` mode, the hourly usage) do not
+ * allow it, so a refusal does nothing; then every item's finish time is fixed against the
+ * account's allowance for each limit in `usage`.
+ */
 export function startBatch<I, O, M>(
   ctx: Ctx,
   kind: BatchKind,
@@ -44,13 +47,16 @@ export function startBatch<I, O, M>(
   inputs: I[],
   work: BatchWork<I, O>,
   meta: M,
-  usage: Usage[],
+  usage: ReadonlyArray<UsageKind>,
 ): Batch<I, O, M> {
-  requireCredits(ctx, work.reserve, inputs.length);
-  requireUsage(ctx, usage);
   const { state, account, t } = ctx;
-  for (const u of usage) if (u.count > 0) (u.kind === 'enrichments' ? account.enrichments : account.validations).add(t, u.count);
-  const batch = new Batch<I, O, M>(kind, id, account.id, t, t + state.queueDelayMs, state.rate, inputs, work, meta);
+  requireCredits(ctx, work.reserve, inputs.length);
+  if (state.usageLimits === 'refuse') {
+    requireUsage(ctx, usage, inputs.length);
+    for (const u of usage) account.accepted[u].add(t, inputs.length);
+  }
+  const batch = new Batch<I, O, M>(kind, id, account.id, t, t + state.queueDelayMs, state.rate, inputs, work, meta, usage);
+  pace(account, batch as unknown as Batch, t, state.limits);
   account.open.push(batch as unknown as Batch);
   return batch;
 }
@@ -91,4 +97,6 @@ export function cancelBatch(ctx: Ctx, batch: Batch): void {
   }
   batch.canceledAt = ctx.t;
   settle(ctx.account, ctx.t);
+  // The items that will never run give their allowance to the batches accepted after them.
+  if (batch.usage.length > 0) repace(ctx.account, ctx.t, ctx.state.limits);
 }

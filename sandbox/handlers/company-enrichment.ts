@@ -28,15 +28,16 @@ export function startCompanyEnrichment(ctx: Ctx): Reply {
     if (!domain && !profile_url) throw missing(`${ptr}/domain`, 'Each company needs a domain or a profile_url');
     return { domain, profile_url };
   });
-  const seed = state.seed;
-  const work: BatchWork<CompanyInput, boolean> = {
-    run: (input) => findCompany(seed, input).found,
+  // Companies are free and every one is listed, so settling needs no outcome: a company is
+  // matched when its page is read, which keeps settling a large batch cheap.
+  const work: BatchWork<CompanyInput, true> = {
+    run: () => true,
     listed: () => true,
     charge: () => undefined,
     reserve: ZERO,
   };
   const id = state.nextBatchId++;
-  const batch = startBatch<CompanyInput, boolean, Meta>(ctx, 'company_enrichment', id, inputs, work, { firstItemId: state.nextItemId }, [{ kind: 'enrichments', count: inputs.length }]);
+  const batch = startBatch<CompanyInput, true, Meta>(ctx, 'company_enrichment', id, inputs, work, { firstItemId: state.nextItemId }, ['enrichments']);
   state.nextItemId += inputs.length;
   state.companyBatches.set(id, batch as never);
   return json(202, { id, object: 'company_enrichment', status: batch.status(ctx.t), results: [], _links: { self: { href: `/companies/enrichment-requests/${id}` } } }, retryHeaders(batch as never, ctx.t));

@@ -20,7 +20,7 @@ export function startEmailValidation(ctx: Ctx): Reply {
     reserve: { email: 1, phone: 0 },
   };
   const id = createdId(state, 'email_validation');
-  const batch = startBatch(ctx, 'email_validation', id, inputs, work, null, [{ kind: 'validations', count: inputs.length }]);
+  const batch = startBatch(ctx, 'email_validation', id, inputs, work, null, ['validations']);
   state.emailValidations.set(id, batch as never);
   return json(202, { id, object: 'email_validation', status: batch.status(ctx.t), results: [], _links: { self: { href: `/email-validations/${id}` } } }, retryHeaders(batch as never, ctx.t));
 }

@@ -4,6 +4,7 @@ import type { BatchWork } from '../batches';
 import { chargePerson, chargeValidation, FOUND_COST } from '../credits';
 import { uuidFrom } from '../hash';
 import { errorDetail, missing, notFound, type ErrorDetail } from '../errors';
+import type { UsageKind } from '../pacing';
 import { jsonObjectBody } from '../request';
 import { createdId, json, type Ctx, type Reply } from '../state';
 import { profileSlug } from '../universe/companies';
@@ -94,10 +95,11 @@ export function createLeadList(ctx: Ctx): Reply {
     reserve: { email: (options.enrich ? FOUND_COST : 0) + (options.validate_email ? 1 : 0), phone: options.reveal_phone_numbers ? 1 : 0 },
   };
   const id = createdId(state, 'lead_list');
-  const usage = [
-    { kind: 'enrichments' as const, count: options.enrich ? leads.length : 0 },
-    { kind: 'validations' as const, count: options.validate_email ? leads.length : 0 },
-  ];
+  // A lead list counts against the limits of the work it does: enrichments with `enrich`,
+  // validations with `validate_email`; without options it only matches, against no limit.
+  const usage: UsageKind[] = [];
+  if (options.enrich) usage.push('enrichments');
+  if (options.validate_email) usage.push('validations');
   const batch = startBatch<Lead, Out, Meta>(ctx, 'lead_list', id, leads, work, { name, owner, type, shared, visible, options }, usage);
   state.leadLists.set(id, batch as never);
   return render(ctx, id, true);
@@ -155,7 +157,7 @@ function render(ctx: Ctx, id: string, created = false): Reply {
     _links: links,
   };
   if (first && !created) {
-    const errors = unmatched(batch.outputs as Out[]);
+    const errors = unmatched(batch.outputs as Out[], batch.listed.length);
     if (errors.length) body['_errors'] = errors;
   }
   return json(created ? 202 : 200, body, retryHeaders(batch, t));
@@ -163,23 +165,24 @@ function render(ctx: Ctx, id: string, created = false): Reply {
 
 const MAX_LISTED_ERRORS = 100;
 
-function unmatched(outputs: Out[]): ErrorDetail[] {
+/**
+ * The first unmatched leads as errors, and how many more there are. Stops at the hundredth, so
+ * a first page of a large list does not scan every finished lead: listed leads are the matched ones.
+ */
+function unmatched(outputs: Out[], matched: number): ErrorDetail[] {
   const errors: ErrorDetail[] = [];
-  let total = 0;
-  outputs.forEach((out, i) => {
-    if (out.status === 'enriched') return;
-    total++;
-    if (errors.length < MAX_LISTED_ERRORS) {
-      const why = out.status === 'gdpr_removed' ? 'was removed for privacy reasons' : 'matched no person';
-      errors.push(errorDetail('lead_not_found', `Lead ${i} ${why}; it is not in the list`, `/leads/${i}`));
-    }
-  });
+  const total = outputs.length - matched;
+  for (let i = 0; i < outputs.length && errors.length < Math.min(total, MAX_LISTED_ERRORS); i++) {
+    const out = outputs[i]!;
+    if (out.status === 'enriched') continue;
+    const why = out.status === 'gdpr_removed' ? 'was removed for privacy reasons' : 'matched no person';
+    errors.push(errorDetail('lead_not_found', `Lead ${i} ${why}; it is not in the list`, `/leads/${i}`));
+  }
   if (total > MAX_LISTED_ERRORS) {
     errors.push(errorDetail('lead_not_found', `${total - MAX_LISTED_ERRORS} more leads matched no person and are not listed here`));
   }
   return errors;
 }
-
 
 export function readLeadList(ctx: Ctx): Reply {
   const raw = ctx.params[0] ?? '';

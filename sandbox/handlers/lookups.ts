@@ -26,10 +26,12 @@ export function findCompanyRoute(ctx: Ctx): Reply {
 
 /** Found: 200 and the person; not found: 404 `person_not_found`; removed for privacy: 451. */
 export function findPersonRoute(ctx: Ctx): Reply {
-  const email = nonEmpty(ctx, 'email');
+  // The address is checked as sent, like one in a body: a space or control character is an error.
+  const rawEmail = queryString(ctx.query, 'email');
+  const email = rawEmail === '' ? undefined : rawEmail;
   const profile_url = nonEmpty(ctx, 'profile_url');
   if (!email && !profile_url) throw missing('/email', 'Give an email or a profile_url to match on');
-  if (email && !isEmail(email)) throw invalidParameter('/email', `"${email}" is not an email address`);
+  if (email && !isEmail(email)) throw invalidParameter('/email', `${JSON.stringify(email)} is not an email address`);
   const reveal = { email: queryBoolean(ctx.query, 'reveal_email') ?? false, phones: queryBoolean(ctx.query, 'reveal_phone_numbers') ?? false };
   const input = {
     email,

@@ -57,7 +57,7 @@ export function startPersonEnrichment(ctx: Ctx): Reply {
     reserve: personWorstCase(reveal),
   };
   const id = state.nextBatchId++;
-  const batch = startBatch<PersonInput, Out, Meta>(ctx, 'person_enrichment', id, inputs, work, { reveal, firstItemId: state.nextItemId }, [{ kind: 'enrichments', count: inputs.length }]);
+  const batch = startBatch<PersonInput, Out, Meta>(ctx, 'person_enrichment', id, inputs, work, { reveal, firstItemId: state.nextItemId }, ['enrichments']);
   state.nextItemId += inputs.length;
   state.personBatches.set(id, batch as never);
   return json(202, { id, object: 'person_enrichment', status: batch.status(ctx.t), results: [], _links: { self: { href: `/people/enrichment-requests/${id}` } } }, retryHeaders(batch as never, ctx.t));

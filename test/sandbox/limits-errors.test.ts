@@ -36,9 +36,9 @@ describe('rate limits', () => {
   });
 });
 
-describe('hourly usage limits', () => {
+describe('hourly usage limits in refuse mode', () => {
   test('email validations per hour', () => {
-    const h = harness({ limits: { validationsPerHour: 10 } });
+    const h = harness({ usageLimits: 'refuse', limits: { validationsPerHour: 10 } });
     expect(h.call('POST', '/email-validations', { emails: emails(6) }).status).toBe(202);
     h.clock.advance(10 * 60000);
     const over = h.call('POST', '/email-validations', { emails: emails(5) });
@@ -50,7 +50,7 @@ describe('hourly usage limits', () => {
   });
 
   test('person and company enrichments share the hourly enrichment limit', () => {
-    const h = harness({ limits: { enrichmentsPerHour: 5 } });
+    const h = harness({ usageLimits: 'refuse', limits: { enrichmentsPerHour: 5 } });
     expect(h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'a.com' }, { domain: 'b.com' }, { domain: 'c.com' }] }).status).toBe(202);
     expectError(h.call('POST', '/people/enrichment-requests', { leads: emails(3) }), 429, 'rate_limited');
     expect(h.call('POST', '/people/enrichment-requests', { leads: emails(2) }).status).toBe(202);
