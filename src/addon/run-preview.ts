@@ -2,7 +2,7 @@
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
-import { ACTION_LABELS, ACTIONS, type ActionId } from '../jobs/actions';
+import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
 import { isLive } from '../jobs/job';
 import type { Exclusions, PlanCounts } from '../jobs/planner';
 import { prepareRun, type RunRequest } from '../jobs/start';
@@ -87,6 +87,16 @@ export function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * Distinct rows per part: the action's own size, or fewer when the script property
+ * `prospecting.partSize` says so (a deployment may want smaller requests; tests use it to
+ * exercise many parts on small sheets). Never more than the action allows.
+ */
+function partSizeFor(action: ActionId): number {
+  const set = Number(PropertiesService.getScriptProperties().getProperty('prospecting.partSize'));
+  return Number.isInteger(set) && set > 0 ? Math.min(set, PART_SIZE[action]) : PART_SIZE[action];
+}
+
 /** Reads the request, plans it on the active selection, and describes it for the person. */
 export function prepare(input: unknown) {
   const req = parseInput(RunRequestSchema, input, 'run');
@@ -98,7 +108,8 @@ export function prepare(input: unknown) {
   const request = toRunRequest(req, sheet.getSheetId());
   // Row marks that no live job holds are left over from a job that ended badly.
   const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
-  const prepared = prepareRun(sheetPort(sheet), activeSelection(sheet), request, { exclusions: excluded, staleMarks: !live });
+  const partSize = partSizeFor(req.action);
+  const prepared = prepareRun(sheetPort(sheet), activeSelection(sheet), request, { exclusions: excluded, staleMarks: !live, partSize });
   const { plan } = prepared;
   const c = plan.counts;
   const skipped = [
@@ -135,7 +146,7 @@ export function prepare(input: unknown) {
     summary,
     defaultOwner: Session.getActiveUser().getEmail(),
   };
-  return { req, client, spreadsheet, sheet, request, prepared, preview };
+  return { req, client, spreadsheet, sheet, request, prepared, preview, partSize };
 }
 
 /** What a run would send and cost, without changing anything. */

@@ -24,7 +24,7 @@ function withArticle(phrase: string): string {
 /** Starts a run on the selected rows. A run that spends credits must be confirmed first. */
 export function startRun(input: unknown): JobView {
   return withDocumentLock(() => {
-    const { req, client, spreadsheet, sheet, request, prepared, preview } = prepare(input);
+    const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input);
     if (req.action === 'lead_list' && !req.list) throw new Error('Give the lead list a name and an owner (an email address).');
     if (preview.needsConfirmation && !req.confirmed) throw new Error(`Please confirm first: ${preview.summary}`);
     const ssId = spreadsheet.getId();
@@ -38,7 +38,7 @@ export function startRun(input: unknown): JobView {
       throw new Error(`Another editor is running ${what} on this sheet. Wait for it to finish, or use another sheet.`);
     }
     if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
-    const job = createJob(prepared, request, { id: Utilities.getUuid(), sheetId: sheet.getSheetId(), sheetName: sheet.getName(), now: Date.now() });
+    const job = createJob(prepared, request, { id: Utilities.getUuid(), sheetId: sheet.getSheetId(), sheetName: sheet.getName(), now: Date.now(), partSize });
     if (job.state === 'running') claim(job.sheetId, job.action, job.id);
     saveJob(ssId, job);
     const waitUntil = Date.now() + START_WAIT_MS;

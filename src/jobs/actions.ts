@@ -49,15 +49,16 @@ export const REQUEST_LIMIT: Record<ActionId, number> = {
 export const HOURLY_ALLOWANCE = 15000;
 
 /**
- * Distinct rows per part. Enrichments and validations are paced (or refused) at 15,000 an
- * hour: parts of 5,000 fit that allowance three times over, where parts of 10,000 would leave a
- * third of it unused each hour when the service refuses starts past it. Lead lists are not paced.
+ * Distinct rows per part. Enrichments and validations (lead lists that enrich or validate count
+ * as both) are paced, or refused past the allowance, at 15,000 an hour: parts of 5,000 fit that
+ * allowance three times over, where parts of 10,000 would leave a third of it unused each hour
+ * when the service refuses starts past it.
  */
 export const PART_SIZE: Record<ActionId, number> = {
   person: Math.min(REQUEST_LIMIT.person, HOURLY_ALLOWANCE / 3),
   company: Math.min(REQUEST_LIMIT.company, HOURLY_ALLOWANCE / 3),
   email: Math.min(REQUEST_LIMIT.email, HOURLY_ALLOWANCE / 3),
-  lead_list: REQUEST_LIMIT.lead_list,
+  lead_list: Math.min(REQUEST_LIMIT.lead_list, HOURLY_ALLOWANCE / 3),
 };
 
 function cell(row: ReadonlyArray<unknown>, mapping: ColumnMapping, role: Role): string {

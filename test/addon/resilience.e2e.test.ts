@@ -45,20 +45,6 @@ test('10,000 rows in one job, written back in a handful of spreadsheet calls', (
   expect(w.host.triggerList()).toEqual([]);
 });
 
-test('a 50,000-row job keeps its record within the property limits', () => {
-  const w = world(rows(50000), {
-    accounts: [{ key: ALPHA, name: 'Huge', credits: { email: 60000, phone: 0 } }],
-    service: { processingRate: 5000, limits: { validationsPerHour: 100000 } },
-  });
-  start(w, 'email');
-  const sizes = Object.entries(w.host.userProperties()).map(([k, v]) => [k, v.length] as const);
-  for (const [, size] of sizes) expect(size).toBeLessThan(9 * 1024);
-  runTriggers(w);
-  expect(column(w, 'Email · Result').filter((r) => FINAL.includes(String(r)))).toHaveLength(50000);
-  const record = Object.entries(w.host.userProperties()).find(([k]) => k.startsWith('job.'))!;
-  expect(record[1].length).toBeLessThan(2048);
-});
-
 test('two editors of one spreadsheet, each with their own key, never see or spend the other\'s', () => {
   const editor = 'editor@acme.example';
   const w = world(rows(20));

@@ -1,0 +1,48 @@
+// 50,000 rows of each action through the built add-on in the local host, against the local
+// service at its default limits: every row ends with its result within 3.7 virtual hours
+// (1.1 × the 3.33 h that 15,000 an hour allows), each row sent once.
+import { addonWorld, column, connect, OWNER, runTriggers } from '../support/addon-world';
+
+const KEY = 'scale-key-0001';
+export const ROWS = 50000;
+const HOURS = 3.7;
+
+export const ACTIONS = [
+  { action: 'email', status: 'Email · Result', final: ['Deliverable', 'Risky', 'Undeliverable', 'Unknown'] },
+  { action: 'person', status: 'Person · Status', final: ['Enriched', 'Not found', 'Removed for privacy'] },
+  { action: 'company', status: 'Company · Status', final: ['Enriched', 'Not found'] },
+  { action: 'lead_list', status: 'Lead list · Status', final: ['Added to list', 'Not found'] },
+] as const;
+
+type Scale = (typeof ACTIONS)[number];
+
+function itemsOf(body: string): unknown[] {
+  const b = JSON.parse(body) as { emails?: unknown[]; leads?: unknown[]; companies?: unknown[] };
+  return b.emails ?? b.leads ?? b.companies ?? [];
+}
+
+export function runAtScale(mode: 'pace' | 'refuse', { action, status, final }: Scale): void {
+  const w = addonWorld({ accounts: [{ key: KEY, name: 'Scale', credits: { email: 200000, phone: 0 } }], service: { usageLimits: mode } });
+  const rows = Array.from({ length: ROWS }, (_, k) => [`Person ${k}`, `person${k}@company${k % 997}.com`, `https://firm${k}.com`]);
+  w.host.sheet().load([['Name', 'Email', 'Website'], ...rows]);
+  w.host.open();
+  connect(w, KEY);
+  w.host.select(`Sheet1!A1:C${ROWS + 1}`);
+  const started = w.host.clock.now();
+  const list = action === 'lead_list' ? { list: { name: 'Scale list', owner: OWNER }, options: { enrich: true, validateEmail: true } } : {};
+  const r = w.host.callFromSidebar('startRun', [{ action, confirmed: true, ...list }]);
+  expect(r.error?.message).toBeUndefined();
+  runTriggers(w, 2000);
+  const results = column(w, status).map(String);
+  expect(results.filter((s) => (final as readonly string[]).includes(s))).toHaveLength(ROWS);
+  const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>;
+  expect(jobs[0]!.state).toBe('done');
+  expect((w.host.clock.now() - started) / 3600000).toBeLessThanOrEqual(HOURS);
+  // Each row went out once: the accepted starts carried 50,000 items in all.
+  const accepted = w.host.requests.filter((q) => q.method.toUpperCase() === 'POST' && q.status === 202);
+  expect(accepted.reduce((n, q) => n + itemsOf(q.body).length, 0)).toBe(ROWS);
+  expect(w.host.triggerList()).toEqual([]);
+  // The job's record stays small: rows carry their own state.
+  const record = Object.entries(w.host.userProperties()).find(([k]) => k.startsWith('job.'))!;
+  expect(record[1].length).toBeLessThan(2048);
+}
