@@ -79,7 +79,7 @@ function layout(w: ChaosWorld, action: Action) {
 
 function rowsById(w: ChaosWorld, action: Action) {
   const l = layout(w, action);
-  const byId = new Map<string, unknown[]>();
+  const byId = new Map<string, (typeof l.values)[number]>();
   l.values.forEach((r, i) => {
     if (i !== l.h && typeof r[l.id] === 'string' && /^r\d+$/.test(String(r[l.id]))) byId.set(String(r[l.id]), r);
   });
