@@ -7,7 +7,7 @@ import { dataRows, outputHeaders, type JobLayout } from './job-layout';
 import { cursor, isOpen, move, type JobPart } from './part-state';
 import { canceledStatus, errorStatus, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { pauseForKey } from './part-send';
-import { isKeyRefused, isPassing, isWait, keyOfRow, message, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
+import { isKeyRefused, isPassing, isWait, keyOfRow, rowReason, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
 
 /** What reading one part gave in this step: results to write, and how the part ended if it did. */
 export interface PartReading {
@@ -73,9 +73,9 @@ export function readParts(job: JobRecord, deps: StepDeps): PartReading[] {
       else if (isKeyRefused(e)) pauseForKey(job);
       else {
         const reason =
-          e.kind === 'not_found' ? 'the service no longer knows this batch (it may belong to another account)' : message(e);
+          e.kind === 'not_found' ? 'the service no longer knows this batch (it may belong to another account)' : rowReason(e);
         move(part, { s: 'failed', id: part.state.id, reason });
-        partial.leftover = errorStatus(`${reason}. Run again to retry.`);
+        partial.leftover = errorStatus(`${reason.replace(/\.$/, '')}. Run again to retry.`);
       }
       readings.push(partial);
     }

@@ -8,7 +8,7 @@ import type { JobRecord } from './job';
 import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
 import { move, type JobPart } from './part-state';
 import { errorStatus, partOfStatus, processingStatus, QUEUED, readStatus, skippedStatus } from './row-status';
-import { isKeyRefused, isPassing, isWait, message, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
+import { isKeyRefused, isPassing, isWait, message, rowReason, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
 
 interface PickedPart {
   payloads: Map<string, Payload>;
@@ -135,7 +135,7 @@ export function sendParts(job: JobRecord, deps: StepDeps): boolean {
         deps.save(job);
         return true;
       }
-      const reason = message(e);
+      const reason = rowReason(e);
       move(part, { s: 'failed', reason });
       setPartRows(job, deps, part.n, errorStatus(`Not sent: ${reason}`));
       // No credits: nothing more can go out. A refused request: the other parts still can.

@@ -7,6 +7,7 @@ import { Grid, type SheetPort } from '../sheet/grid';
 import { asCall, asReview, ROW_ACTIONS, rowActionMapping, rowRequest, type RowActionId } from './row-actions';
 import { errorStatus, QUEUED, readStatus, SENDING, skippedStatus } from './row-status';
 import { findHeaderRow, type Selection } from './start';
+import { rowReason } from './step-context';
 
 /** Rows sent between two reads of the sheet. */
 const GROUP = 25;
@@ -141,7 +142,7 @@ export function sendRowAction(
         if (!(e instanceof ProspectingError)) throw e;
         out.failed++;
         const unsure = e.ambiguous ? ' It may have gone through; check before sending it again.' : '';
-        answers.push({ key, status: errorStatus(`${e.message}${unsure}`) });
+        answers.push({ key, status: errorStatus(`${rowReason(e)}${unsure}`) });
         if (e.kind === 'unauthorized' || e.kind === 'insufficient_credits' || e.kind === 'rate_limited') out.stopped = e.message;
       }
     }

@@ -35,6 +35,22 @@ export function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+// Errors whose message quotes the service's own detail: a shared cell gets words instead.
+const IN_WORDS: Partial<Record<ProspectingError['kind'], string>> = {
+  invalid_parameter: 'The service rejected a parameter of the request.',
+  unsupported_value: 'The service did not accept a value of this row.',
+  missing_field: 'The service said a required value was missing.',
+  invalid_state: 'The service said this cannot be done now.',
+  unknown: 'The service refused the request.',
+  invalid_request: 'The request could not be made from this row.',
+};
+
+/** The reason a row shows: the client's own sentence, never the service's raw detail. */
+export function rowReason(e: unknown): string {
+  if (e instanceof ProspectingError) return IN_WORDS[e.kind] ?? e.message;
+  return 'Something went wrong in the add-on.';
+}
+
 /** 429: the service asks to wait; never a failure of the rows. */
 export function isWait(e: unknown): boolean {
   return e instanceof ProspectingError && e.kind === 'rate_limited';

@@ -226,3 +226,17 @@ test('formula errors in a key cell are refused per row with the reason, never se
   expect(w.sheet.column('Email · Result').slice(0, 2)).toEqual(['Skipped: the Email cell shows #N/A, which is not a value to send', 'Skipped: the Email cell shows #ERROR!, which is not a value to send']);
   expect([...sentEmails(w).keys()]).toEqual(['c@acme.io']);
 });
+
+test('a refusal from the service reaches the rows in words, never as the service\'s raw detail', () => {
+  const w = engineWorld({ rows: people(4) });
+  const job = w.start({ action: 'email', options: {}, fields: 'basic' });
+  w.answer = (req) =>
+    req.method === 'POST'
+      ? { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ object: 'error', _errors: [{ code: 'unsupported_value', title: 'Bad', detail: '<b>RAW DETAIL</b> =cmd|x' }] }) }
+      : undefined;
+  w.runToEnd(job);
+  expect(job.state).toBe('failed');
+  const statuses = w.sheet.column('Email · Result').map(String);
+  expect(statuses.every((s) => s === 'Error: Not sent: The service did not accept a value of this row.')).toBe(true);
+  expect(JSON.stringify(w.sheet.cells)).not.toContain('RAW DETAIL');
+});
