@@ -170,7 +170,7 @@ export function abandonJob(job: JobRecord, deps: Pick<StepDeps, 'sheet' | 'now' 
     countRows(job, layout);
     layout.grid.flush();
   }
-  for (const part of job.parts) if (!isSettled(part)) part.state = { s: 'canceled', id: batchId(part) ?? '' };
+  for (const part of job.parts) if (!isSettled(part)) part.state = { s: 'canceled' };
   job.state = 'canceled';
   job.message = reason;
   job.updatedAt = deps.now();

@@ -37,13 +37,13 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
     if (!page.finished) {
       part.readAfter = deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
-      move(part, { s: 'canceled', id });
+      move(part, { s: 'canceled' });
       reading.leftover = canceledStatus('before it was processed');
     } else if (page.endedAs === 'error') {
       move(part, { s: 'failed', id, reason: 'the service could not process it' });
       reading.leftover = errorStatus('the service could not process this row. Run again to retry.');
     } else {
-      move(part, { s: 'done', id });
+      move(part, { s: 'done' });
       // A lead list lists only the leads it matched; a batch answers every item.
       reading.leftover =
         job.action === 'lead_list' ? OUTCOMES.not_found : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');

@@ -15,8 +15,9 @@ export type PartState =
   | { s: 'sending' }
   | { s: 'accepted'; id: string }
   | { s: 'reading'; id: string; href?: string; skip: number }
-  | { s: 'done'; id: string }
-  | { s: 'canceled'; id: string }
+  /** Settled parts keep no batch id: nothing more is read, and the record stays small. */
+  | { s: 'done' }
+  | { s: 'canceled' }
   | { s: 'failed'; reason: string; id?: string }
   | { s: 'ambiguous'; reason: string };
 
@@ -47,6 +48,7 @@ const NEXT: Record<Name, ReadonlyArray<Name>> = {
 export function move(part: JobPart, next: PartState): void {
   if (!NEXT[part.state.s].includes(next.s)) throw new Error(`A part cannot go from ${part.state.s} to ${next.s}.`);
   part.state = next;
+  if (isSettled(part)) delete part.readAfter;
 }
 
 /** The batch id of a part the service accepted. */
