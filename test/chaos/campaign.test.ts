@@ -48,6 +48,7 @@ const event: fc.Arbitrary<UserEvent> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ e: 'insertColumn' as const }) },
   { weight: 1, arbitrary: fc.constantFrom({ e: 'disconnect' as const }, { e: 'reconnect' as const }, { e: 'revoke' as const }, { e: 'editor' as const }) },
   { weight: 2, arbitrary: fc.record({ e: fc.constant('sortInFlight' as const), column: fc.integer({ min: 1, max: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ e: fc.constant('filter' as const), firm: fc.nat(6) }) },
 );
 
 const FAULTS: Fault[] = ['r429', 'r429bare', 'r500', 'drop', 'slow', 'html', 'cutoff', 'enum', 'echoKey'];
@@ -255,6 +256,12 @@ function runScenario(s: Scenario): void {
       case 'sortInFlight':
         w.sortInFlight = ev.column;
         break;
+      case 'filter': {
+        // A filter that hides one firm's rows while the job runs: rows already sent still end right.
+        const l = layout(w, s.action);
+        sheet.userFilter((r) => !String(r[l.site] ?? '').includes(`firm${ev.firm}.`), l.h + 1);
+        break;
+      }
     }
   });
 

@@ -48,6 +48,7 @@ export type UserEvent =
   | { e: 'reconnect' }
   | { e: 'revoke' }
   | { e: 'editor' }
+  | { e: 'filter'; firm: number }
   | { e: 'sortInFlight'; column: number };
 
 export const STATUS: Record<Action, string> = { email: 'Email · Result', company: 'Company · Status', person: 'Person · Status' };
