@@ -1,51 +1,6 @@
 // The spec's schemas to the letter (no extra properties where the spec forbids them, only the
-// spec's enum values and email addresses): for checking what the local service serves, never for
-// reading answers. Everything else is as in schemas.ts.
-import { defineSchemas, type Schemas } from './schemas';
+// spec's enum values and email addresses), with the constants of schemas.ts: for checking what
+// the local service serves, never for reading answers. The bundle does not import this.
+import * as reading from './schemas';
 
-export * from './schemas';
-
-export const {
-  LinkSchema,
-  LinksSchema,
-  ErrorDetailSchema,
-  ErrorObjectSchema,
-  PaginationSchema,
-  LocationDetailsSchema,
-  ExperienceSchema,
-  EducationSchema,
-  LanguageSchema,
-  PhoneNumberSchema,
-  CompanyLocationSchema,
-  CompanyFields,
-  CompanySchema,
-  FundingEventSchema,
-  CompanyLookupSchema,
-  PersonSchema,
-  PersonSearchResultSchema,
-  CompanySearchResultSchema,
-  EmailValidationResultSchema,
-  BatchEmailValidationResultSchema,
-  EmailValidationBatchSchema,
-  LeadListOptionsSchema,
-  LeadListEntrySchema,
-  LeadListSchema,
-  PersonEnrichmentResultSchema,
-  PersonEnrichmentBatchSchema,
-  CompanyEnrichmentResultSchema,
-  CompanyEnrichmentBatchSchema,
-  CallRecordSchema,
-  ContactActivitySchema,
-  ContactSchema,
-  PhoneReviewResponseSchema,
-  TerritorySchema,
-  TerritoryPageSchema,
-  JobOpeningSchema,
-  JobOpeningCompanySchema,
-  JobOpeningPageSchema,
-  ExcludedDomainSchema,
-  ExcludedEmailSchema,
-  ExcludedDomainPageSchema,
-  ExcludedEmailPageSchema,
-  AccountSchema,
-}: Schemas = defineSchemas(true);
+export const SPEC = { ...reading, ...reading.defineSchemas(true) };

@@ -1,23 +1,10 @@
 // Every endpoint of the client against constructed answers: what it sends and what it returns.
 import { ProspectingClient } from '../../src/api/client';
 import { ProspectingError, RequestValidationError, UnexpectedResponseError } from '../../src/api/errors';
-import { FakeTransport, json } from '../support/fake-transport';
+import { fakeClient, json } from '../support/fake-transport';
 import * as f from '../support/fixtures';
 
-function setup() {
-  const transport = new FakeTransport();
-  const slept: number[] = [];
-  let clock = 0;
-  const client = new ProspectingClient(transport, {
-    sleep: (ms) => {
-      slept.push(ms);
-      clock += ms;
-    },
-    now: () => clock,
-    random: () => 0.5,
-  });
-  return { transport, client, slept };
-}
+const setup = () => fakeClient();
 
 describe('client endpoints', () => {
   test('getAccount reads /account-info', () => {

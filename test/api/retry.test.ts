@@ -1,8 +1,7 @@
 // The retry policy, as pure functions and as the client applies it.
-import { ProspectingClient } from '../../src/api/client';
 import { NetworkError, RateLimitedError, ServerError, UnsupportedValueError } from '../../src/api/errors';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, retryDelayMs, type RetryPolicy } from '../../src/api/retry';
-import { apiError, FakeTransport, json } from '../support/fake-transport';
+import { apiError, fakeClient, FakeTransport, json } from '../support/fake-transport';
 import * as f from '../support/fixtures';
 
 const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 4000, budgetMs: 20000 };
@@ -52,17 +51,7 @@ describe('retry policy', () => {
 
 describe('the client applies it', () => {
   function client(transport: FakeTransport) {
-    const slept: number[] = [];
-    let clock = 0;
-    const c = new ProspectingClient(transport, {
-      sleep: (ms) => {
-        slept.push(ms);
-        clock += ms;
-      },
-      now: () => clock,
-      random: () => 0.5,
-      retry: policy,
-    });
+    const { client: c, slept } = fakeClient({ retry: policy, transport });
     return { c, slept };
   }
 

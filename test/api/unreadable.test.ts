@@ -1,30 +1,16 @@
 // A success whose body cannot be read (HTML, not JSON, cut off) is passing for a read, asked
 // again; for a request that starts work it means the work started with its id lost: ambiguous.
-import { ProspectingClient } from '../../src/api/client';
+import type { ProspectingClient } from '../../src/api/client';
 import { ProspectingError, UnexpectedResponseError, UnreadableResponseError } from '../../src/api/errors';
 import { isAmbiguous, nextRetryDelay, type RetryPolicy } from '../../src/api/retry';
 import { CompanyLookupSchema } from '../../src/api/schemas';
 import type { ApiResponse } from '../../src/api/transport';
-import { FakeTransport, json } from '../support/fake-transport';
+import { fakeClient, json } from '../support/fake-transport';
 import * as f from '../support/fixtures';
 
 const policy: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 4000, budgetMs: 20000 };
 
-function setup() {
-  const transport = new FakeTransport();
-  const slept: number[] = [];
-  let clock = 0;
-  const client = new ProspectingClient(transport, {
-    sleep: (ms) => {
-      slept.push(ms);
-      clock += ms;
-    },
-    now: () => clock,
-    random: () => 0.5,
-    retry: policy,
-  });
-  return { transport, client, slept };
-}
+const setup = () => fakeClient({ retry: policy });
 
 const html = (status = 200): ApiResponse => ({ status, headers: { 'content-type': 'text/html' }, text: '<html><body>Bad gateway, try later</body></html>' });
 const cutOff = (status: number, body: unknown): ApiResponse => {

@@ -1,5 +1,7 @@
 // A scripted Transport for client tests: answers queued per "METHOD path" and records every request.
+import { ProspectingClient } from '../../src/api/client';
 import { NetworkError } from '../../src/api/errors';
+import type { RetryPolicy } from '../../src/api/retry';
 import { buildQuery, type ApiRequest, type ApiResponse, type Transport } from '../../src/api/transport';
 
 export type Answer = ApiResponse | 'network';
@@ -56,4 +58,21 @@ export class FakeTransport implements Transport {
   get lines(): string[] {
     return this.sent.map(requestLine);
   }
+}
+
+/** A client over a scripted transport, on a clock that only its own sleeps move. */
+export function fakeClient(options: { retry?: RetryPolicy; transport?: FakeTransport } = {}) {
+  const transport = options.transport ?? new FakeTransport();
+  const slept: number[] = [];
+  let clock = 0;
+  const client = new ProspectingClient(transport, {
+    sleep: (ms) => {
+      slept.push(ms);
+      clock += ms;
+    },
+    now: () => clock,
+    random: () => 0.5,
+    ...(options.retry ? { retry: options.retry } : {}),
+  });
+  return { transport, client, slept };
 }
