@@ -73,7 +73,10 @@ test('a range larger than the per-minute limit sends only what the limit allows;
 });
 
 test('a rate-limited row says so and is fetched again later; answered rows are not', () => {
-  const w = world({ service: { limits: { requestsPerMinute: 60 } } });
+  const w = world();
+  // Another range used most of this minute's 500 requests (the service's default limit).
+  const earlier = Array.from({ length: 460 }, (_, i) => [`earlier${i}.com`]);
+  w.host.runCustomFunction('ENRICH_COMPANY', [earlier, 'name']);
   const r = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
   const grid = r.cell as Grid;
   const limited = grid.filter((row) => row[0] === 'rate limited, try again later').length;

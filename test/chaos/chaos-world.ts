@@ -2,11 +2,10 @@
 // local service behind a route that injects faults (and the person's actions while a request
 // is in flight), and a fault-free twin of the service that says what each key's answer is.
 import { ProspectingClient } from '../../src/api/client';
-import { API_BASE_URL } from '../../src/config';
-import { AppsScriptHost } from '../../emulator';
+import type { AppsScriptHost } from '../../emulator';
 import { ConnectionDropped, createLocalService, type LocalRequest, type LocalResponse, type LocalService } from '../../sandbox';
 import { localTransport } from '../support/local-transport';
-import { DIST, OWNER } from '../support/addon-world';
+import { addonWorld } from '../support/addon-world';
 
 export const KEY = 'chaos-Key-Alpha-0001';
 export const EDITOR = 'editor@acme.example';
@@ -127,23 +126,15 @@ function keysOf(action: Action, body: string): string[] {
 }
 
 export function chaosWorld(action: Action, faults: FaultProfile, credits: number): ChaosWorld {
-  let host: AppsScriptHost | undefined;
-  const service = createLocalService({
-    now: () => host!.clock.now(),
-    accounts: [
-      { key: KEY, name: 'Chaos Alpha', credits: { email: credits, phone: 0 } },
-      { key: EDITOR_KEY, name: 'Chaos Editor', credits: { email: 1000, phone: 0 } },
-    ],
-  });
   const draw = rng(faults.seed);
-  const world: ChaosWorld = { host: undefined as never, service, truth: undefined as never, advanceTruth: () => undefined, accepted: new Map(), faultsOn: false, sortAtRequest: new Map(), requestCount: 0 };
+  const world: ChaosWorld = { host: undefined as never, service: undefined as never, truth: undefined as never, advanceTruth: () => undefined, accepted: new Map(), faultsOn: false, sortAtRequest: new Map(), requestCount: 0 };
   const route = {
     handle(req: LocalRequest): LocalResponse {
       if (world.faultsOn) world.requestCount++;
       const planned = world.sortAtRequest.get(world.requestCount);
       if (world.sortInFlight !== undefined || planned !== undefined) {
         // The person sorts while this request is on its way.
-        host!.sheet().userSort(world.sortInFlight ?? planned!, draw() < 0.5);
+        world.host.sheet().userSort(world.sortInFlight ?? planned!, draw() < 0.5);
         world.sortInFlight = undefined;
       }
       const get = req.method.toUpperCase() === 'GET';
@@ -169,7 +160,7 @@ export function chaosWorld(action: Action, faults: FaultProfile, credits: number
           break;
       }
       if (get && fault === 'html') return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
-      const res = service.handle(req);
+      const res = world.service.handle(req);
       if (!get && res.status === 202) for (const k of keysOf(action, req.body ?? '{}')) world.accepted.set(k, (world.accepted.get(k) ?? 0) + 1);
       if (fault === 'slow') return { ...res, delayMs: 30000 };
       if (get && fault === 'cutoff' && res.status === 200) return { ...res, body: res.body.slice(0, Math.floor(res.body.length / 2)) };
@@ -177,15 +168,15 @@ export function chaosWorld(action: Action, faults: FaultProfile, credits: number
       return res;
     },
   };
-  host = new AppsScriptHost({
-    bundleDir: DIST,
-    filter: (f) => f.endsWith('Code.js'),
-    owner: OWNER,
-    addonMenuTitle: 'Prospecting for Sheets',
-    routes: { [API_BASE_URL]: route },
-    clockStart: Date.UTC(2026, 10, 2, 9, 0, 0),
+  const { host, service } = addonWorld({
+    accounts: [
+      { key: KEY, name: 'Chaos Alpha', credits: { email: credits, phone: 0 } },
+      { key: EDITOR_KEY, name: 'Chaos Editor', credits: { email: 1000, phone: 0 } },
+    ],
+    route: () => route,
   });
   world.host = host;
+  world.service = service;
   // The truth: the same service, never faulty, on its own clock.
   let t = Date.UTC(2026, 10, 2, 9, 0, 0);
   const twin = createLocalService({ now: () => t, accounts: [{ key: 'truth-key-000001', name: 'Truth', credits: { email: 1e9, phone: 1e9 } }] });

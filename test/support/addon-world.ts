@@ -2,7 +2,7 @@
 // local service in-process, both on the host's virtual clock.
 import { join } from 'node:path';
 import { AppsScriptHost } from '../../emulator';
-import { createLocalService, type AccountSeed, type LocalService, type ServiceOptions } from '../../sandbox';
+import { createLocalService, type AccountSeed, type LocalHandler, type LocalService, type ServiceOptions } from '../../sandbox';
 import { API_BASE_URL } from '../../src/config';
 
 export const DIST = join(__dirname, '../../dist');
@@ -13,7 +13,14 @@ export interface World {
   service: LocalService;
 }
 
-export function addonWorld(opts: { accounts?: AccountSeed[]; service?: Omit<ServiceOptions, 'now' | 'accounts'> } = {}): World {
+export interface WorldOptions {
+  accounts?: AccountSeed[];
+  service?: Omit<ServiceOptions, 'now' | 'accounts'>;
+  /** What stands between the add-on and the service (faults, a person acting mid-request). */
+  route?: (service: LocalService) => LocalHandler;
+}
+
+export function addonWorld(opts: WorldOptions = {}): World {
   let host: AppsScriptHost | undefined;
   const service = createLocalService({
     ...opts.service,
@@ -25,7 +32,7 @@ export function addonWorld(opts: { accounts?: AccountSeed[]; service?: Omit<Serv
     filter: (f) => f.endsWith('Code.js'),
     owner: OWNER,
     addonMenuTitle: 'Prospecting for Sheets',
-    routes: { [API_BASE_URL]: service },
+    routes: { [API_BASE_URL]: opts.route ? opts.route(service) : service },
     clockStart: Date.UTC(2026, 10, 2, 9, 0, 0),
   });
   return { host, service };
