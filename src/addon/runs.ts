@@ -3,14 +3,14 @@
 import * as z from 'zod/mini';
 import { ACTION_LABELS } from '../jobs/actions';
 import { abandonJob, cancelJob as cancelJobSteps, jobView } from '../jobs/engine';
-import { isLive, type JobView } from '../jobs/job';
+import { isLive, type JobRecord, type JobView } from '../jobs/job';
 import { createJob } from '../jobs/start';
 import { claim, claimedByAnother, release } from '../gas/claims';
 import { createClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
 import { readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
-import { sheetById } from '../gas/sheet-port';
+import { sheetById, sheetPort } from '../gas/sheet-port';
 import { POLL_BUDGET_MS, requireClient, STEP_BUDGET_MS, stepDeps, stepJobs, withDocumentLock } from './job-loop';
 import { prepare } from './run-preview';
 
@@ -66,7 +66,7 @@ export function cancelJob(jobId: unknown): JobView {
     if (!sheet) throw new Error('The sheet of this job was deleted.');
     if (job.state === 'paused') {
       // Without a working key the service cannot be told; the rows still end here.
-      const deps = stepDeps(spreadsheet, sheet, undefined as never, Date.now());
+      const deps = { sheet: sheetPort(sheet), now: () => Date.now(), save: (j: JobRecord) => saveJob(spreadsheet.getId(), j) };
       abandonJob(job, deps, 'Canceled while waiting for a key; batches already accepted may still finish at the service.');
     } else {
       cancelJobSteps(job, stepDeps(spreadsheet, sheet, requireClient(), Date.now() + POLL_BUDGET_MS));

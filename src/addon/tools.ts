@@ -190,7 +190,11 @@ export function runRowAction(input: unknown): RowActionResult {
 
 function sendRows(input: unknown): RowActionResult {
   const c = client();
-  const { req, def, sheet, selection } = prepareRowAction(input);
+  // The sheet is read by the sending itself; only the request and the selection are needed here.
+  const req = parse(RowActionRequestSchema, input, 'The request could not be read');
+  const def = ROW_ACTIONS[req.action as RowActionId];
+  const sheet = SpreadsheetApp.getActiveSheet();
+  const selection = activeSelection(sheet);
   const out = sendRowAction(req.action, selection, req.mapping ?? {}, { client: c, sheet: sheetPort(sheet), now: () => Date.now(), deadline: Date.now() + ROW_BUDGET_MS });
   const message =
     `${def.label}: ${out.succeeded} done` +

@@ -81,8 +81,7 @@ function unplacedNote(job: JobRecord): string {
 export function advanceJob(job: JobRecord, deps: StepDeps): void {
   if (job.state !== 'running') return;
   settleCutOffSends(job, deps);
-  const found = sendParts(job, deps);
-  if (!found && !job.stopSending) job.stopSending = 'lost';
+  sendParts(job, deps);
   const readings = job.state === 'running' ? readParts(job, deps) : [];
   const now = deps.now();
 
@@ -90,8 +89,8 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) {
     keepUnplaced(job, deps, readings);
-    job.stopSending = 'lost';
-    job.message = `${layout.lost === 'status' ? LOST_STATUS : LOST_HEADER}${job.unplaced ? ` ${unplacedNote(job)}` : ''}`;
+    job.stopSending = layout.lost === 'status' ? LOST_STATUS : LOST_HEADER;
+    job.message = `${job.stopSending}${job.unplaced ? ` ${unplacedNote(job)}` : ''}`;
     if (job.state === 'running' && job.parts.every(isSettled)) job.state = 'failed';
     else if (job.state === 'running') schedule(job, 0, now);
     job.updatedAt = now;
@@ -103,7 +102,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
     for (let i = 0; i < layout.grid.rows.length; i++) {
       if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
     }
-  } else if (job.stopSending && job.stopSending !== 'lost') {
+  } else if (job.stopSending) {
     for (let i = 0; i < layout.grid.rows.length; i++) {
       if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, errorStatus(`Not sent: ${job.stopSending}`));
     }

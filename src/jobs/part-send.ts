@@ -70,19 +70,22 @@ function unsend(job: JobRecord, part: JobPart, deps: StepDeps): void {
 }
 
 /**
- * Sends parts while there are queued rows, time, and the service's leave. Returns false when
- * the job's rows can no longer be told apart (the engine then ends sending).
+ * Sends parts while there are queued rows, time, and the service's leave. Stops when the job's
+ * rows can no longer be told apart: the engine finds that at write time and ends sending.
  */
-export function sendParts(job: JobRecord, deps: StepDeps): boolean {
+export function sendParts(job: JobRecord, deps: StepDeps): void {
+  // Once a part went out, each step counts the queued rows it leaves: with none, the sheet need
+  // not be read for sending. A step cut off before counting leaves the previous count.
+  if (job.parts.length > 0 && !job.counts[QUEUED]) return;
   const kind = BATCH_KINDS[job.action];
   while (deps.now() < deps.deadline && job.state === 'running' && !job.canceled && !job.stopSending && (job.sendAfter ?? 0) <= deps.now()) {
     const layout = locateJob(job, deps.sheet);
-    if (isLost(layout)) return false;
+    if (isLost(layout)) return;
     releaseOrphanMarks(job, layout);
     const pick = pickPart(job, layout);
     if (pick.payloads.size === 0) {
       layout.grid.flush();
-      return true;
+      return;
     }
     const part: JobPart = { n: nextPartNumber(job), state: { s: 'planned' } };
     move(part, { s: 'marked' });
@@ -92,13 +95,14 @@ export function sendParts(job: JobRecord, deps: StepDeps): boolean {
     job.parts.push(part);
     deps.save(job);
     const size = job.partSize || PART_SIZE[job.action];
-    const settled = job.parts.filter((p) => p.state.s !== 'failed' && p.state.s !== 'ambiguous').length;
+    // A lead list is named "part n of N": N counts the parts that went out and those to come.
+    const sent = job.parts.filter((p) => p.state.s !== 'failed' && p.state.s !== 'ambiguous').length;
     try {
       const started = kind.start(deps.client, [...pick.payloads.values()], {
         options: job.options,
         list: job.list,
         part: part.n,
-        parts: settled - 1 + Math.ceil(pick.queuedKeys / size),
+        parts: sent - 1 + Math.ceil(pick.queuedKeys / size),
       });
       move(part, { s: 'accepted', id: started.id });
       part.readAfter = deps.now();
@@ -112,13 +116,13 @@ export function sendParts(job: JobRecord, deps: StepDeps): boolean {
         unsend(job, part, deps);
         job.sendAfter = deps.now() + waitMs(e);
         deps.save(job);
-        return true;
+        return;
       }
       if (isKeyRefused(e)) {
         unsend(job, part, deps);
         pauseForKey(job);
         deps.save(job);
-        return true;
+        return;
       }
       if (e.ambiguous) {
         const reason = `${message(e)} It may have started; nothing was re-sent so no credit is spent twice. Run again to retry.`;
@@ -126,14 +130,14 @@ export function sendParts(job: JobRecord, deps: StepDeps): boolean {
         setPartRows(job, deps, part.n, errorStatus(reason));
         job.sendAfter = noteTrouble(job, deps.now());
         deps.save(job);
-        return true;
+        return;
       }
       if (isPassing(e)) {
         // Known not to have started: like a wait, with a growing pause.
         unsend(job, part, deps);
         job.sendAfter = noteTrouble(job, deps.now());
         deps.save(job);
-        return true;
+        return;
       }
       const reason = rowReason(e);
       move(part, { s: 'failed', reason });
@@ -143,7 +147,6 @@ export function sendParts(job: JobRecord, deps: StepDeps): boolean {
       deps.save(job);
     }
   }
-  return true;
 }
 
 export const KEY_REFUSED =

@@ -38,9 +38,8 @@ interface Columns {
   id?: number;
 }
 
-function columns(action: RowActionId, port: SheetPort, headerRow: number, overrides: Record<string, string | null>): Columns {
+function columns(action: RowActionId, grid: Grid, headerRow: number, overrides: Record<string, string | null>): Columns {
   const def = ROW_ACTIONS[action];
-  const grid = new Grid(port);
   let header = grid.indexOfSheetRow(headerRow);
   // The header row may have moved (a sort): it is where the status header is now.
   if (grid.columnIn(header, def.status) === undefined) {
@@ -67,7 +66,7 @@ export function sendRowAction(
   const out: RowActionOutcome = { sent: 0, succeeded: 0, failed: 0, skipped: 0, unplaced: [], stoppedEarly: false };
   const first = new Grid(deps.sheet);
   const headerRow = findHeaderRow(first, selection);
-  let cols = columns(action, deps.sheet, headerRow, overrides);
+  let cols = columns(action, first, headerRow, overrides);
   const { grid } = cols;
   // A row left Sending by a run cut off mid-request may have gone through: it is never re-sent.
   for (let i = 0; i < grid.rows.length; i++) {
@@ -147,7 +146,7 @@ export function sendRowAction(
       }
     }
     // The answers go to the rows that sent them, found again after the person may have moved them.
-    cols = columns(action, deps.sheet, cols.grid.sheetRow(cols.header), overrides);
+    cols = columns(action, new Grid(deps.sheet), cols.grid.sheetRow(cols.header), overrides);
     const sending = new Map<string, number[]>();
     for (let i = 0; i < cols.grid.rows.length; i++) {
       if (i === cols.header || readStatus(cols.grid.get(i, cols.status)).kind !== 'sending') continue;
