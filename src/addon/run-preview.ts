@@ -83,7 +83,7 @@ function formatCredits(credits: { email: number; phone: number }): string {
   return parts.join(' and ');
 }
 
-export function plural(n: number, word: string): string {
+function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 

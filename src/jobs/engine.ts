@@ -14,9 +14,9 @@ import type { StepDeps } from './step-context';
 export type { StepDeps } from './step-context';
 
 /** Passing faults for this long, with nothing read or accepted meanwhile, end a job. */
-export const TROUBLE_LIMIT_MS = 2 * 60 * 60 * 1000;
+const TROUBLE_LIMIT_MS = 2 * 60 * 60 * 1000;
 /** No progress at all for this long (the service only ever asks to wait) ends a job. */
-export const STALL_LIMIT_MS = 24 * 60 * 60 * 1000;
+const STALL_LIMIT_MS = 24 * 60 * 60 * 1000;
 
 const LOST_STATUS = 'The status column was deleted or renamed while the job ran, so its rows can no longer be told apart; nothing more was sent.';
 const LOST_HEADER = 'The header row was deleted or its column names changed while the job ran, so its rows can no longer be found; nothing more was sent.';

@@ -149,7 +149,7 @@ export function sendParts(job: JobRecord, deps: StepDeps): void {
   }
 }
 
-export const KEY_REFUSED =
+const KEY_REFUSED =
   'The API key was not accepted. Connect a valid key in the sidebar: the job then goes on, collecting the results already paid for and sending the rest.';
 
 /** Pauses a job until the person connects again; its parts keep their batch ids. */

@@ -96,7 +96,7 @@ export function prepareRun(
 }
 
 /** Input columns by header text, as a job remembers them. */
-export function mappingByHeader(headers: ReadonlyArray<unknown>, mapping: ColumnMapping): Partial<Record<Role, string>> {
+function mappingByHeader(headers: ReadonlyArray<unknown>, mapping: ColumnMapping): Partial<Record<Role, string>> {
   const out: Partial<Record<Role, string>> = {};
   for (const role of Object.keys(mapping) as Role[]) out[role] = String(headers[mapping[role]!]).trim();
   return out;

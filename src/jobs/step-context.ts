@@ -71,7 +71,7 @@ export function waitMs(e: ProspectingError): number {
 }
 
 /** Waits longer after each passing fault in a row: 1, 2, 4 … minutes, at most 30. */
-export function backoffMs(job: JobRecord): number {
+function backoffMs(job: JobRecord): number {
   return Math.min(30, Math.pow(2, Math.max(0, (job.troubles ?? 1) - 1))) * 60 * 1000;
 }
 

@@ -2,6 +2,7 @@
 // rows found by their key and mark after sorts made while a request is in flight, a header
 // sorted into the data, a deleted status column, unreadable answers, waits, a revoked key.
 import { advanceJob, cancelJob, jobView, resumeJob } from '../../src/jobs/engine';
+import { createJob, prepareRun } from '../../src/jobs/start';
 import { engineWorld, KEY, people, sentEmails, type EngineWorld } from './engine-world';
 
 const FINAL = ['Deliverable', 'Risky', 'Undeliverable', 'Unknown'];
@@ -61,7 +62,6 @@ test('unselected rows are never marked or sent, however the rows move', () => {
   const w = engineWorld({ rows: people(20) });
   const sheet = w.sheet;
   const prepared = { ranges: [{ firstRow: 1, lastRow: 11 }], hidden: new Set<number>(), frozenRows: 1 };
-  const { createJob, prepareRun } = jest.requireActual('../../src/jobs/start') as typeof import('../../src/jobs/start');
   const request = { action: 'email' as const, options: {}, fields: 'basic' as const };
   const job = createJob(prepareRun(sheet, prepared, request, { partSize: 4 }), request, { id: 'j', sheetId: 1, sheetName: 'S', now: w.now(), partSize: 4 });
   const selected = new Set(sheet.cells.slice(1, 11).map((r) => String(r[1])));
