@@ -1,36 +1,30 @@
 // Carrying jobs on: each step runs the due jobs of this spreadsheet under the document lock,
-// then leaves one trigger for the next due one. Called by a start, the sidebar's polls, "check
+// then leaves the one continuation trigger right. Called by a start, the sidebar's polls, "check
 // now" and the time-driven trigger; a refused key pauses jobs, connecting again resumes them.
 import type { ProspectingClient } from '../api/client';
 import { ACTION_LABELS } from '../jobs/actions';
+import { backgroundNote, OFF_RETRY_MS, planContinuation, type Continuation } from '../jobs/continuation';
 import { advanceJob, jobView, resumeJob } from '../jobs/engine';
 import { isLive, type JobRecord, type JobView } from '../jobs/job';
 import { pauseForKey } from '../jobs/part-send';
-import { createClient } from '../gas/client-factory';
+import { activeSpreadsheet, currentSpreadsheet, logLine, tryWithDocumentLock, withDocumentLock, type Spreadsheet } from '../gas/active-document';
 import { claim, release } from '../gas/claims';
-import { loadJobs, saveJob } from '../gas/job-store';
+import { createClient } from '../gas/client-factory';
+import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { readConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
-import { clearContinuation, scheduleContinuation } from '../gas/triggers';
+import { deleteFiredTrigger, settleContinuation } from '../gas/triggers';
+
+export { withDocumentLock };
 
 export const NOT_CONNECTED = "Connect your API key first: open Extensions › Prospecting for Sheets › Open sidebar.";
 
 /** How long one execution keeps stepping jobs: well inside Apps Script's 6 minutes. */
 export const STEP_BUDGET_MS = 4.5 * 60 * 1000;
-/** When the safety trigger fires if a step never gets to schedule the next one. */
-const SAFETY_DELAY_MS = 7 * 60 * 1000;
 /** How long a sidebar poll may take: the sidebar waits for it. */
 export const POLL_BUDGET_MS = 20 * 1000;
-
-export function withDocumentLock<T>(work: () => T): T {
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(10000)) throw new Error('Another step of the add-on is writing to this spreadsheet. Try again in a moment.');
-  try {
-    return work();
-  } finally {
-    lock.releaseLock();
-  }
-}
+/** A claim on a sheet is renewed this often (it goes stale after two hours). */
+const CLAIM_RENEW_MS = 30 * 60 * 1000;
 
 export function requireClient(): ProspectingClient {
   const connection = readConnection();
@@ -39,7 +33,7 @@ export function requireClient(): ProspectingClient {
 }
 
 /** The step's dependencies for one job of this spreadsheet. */
-export function stepDeps(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, client: ProspectingClient, deadline: number) {
+export function stepDeps(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, client: ProspectingClient, deadline: number) {
   const id = spreadsheet.getId();
   return {
     client,
@@ -52,84 +46,148 @@ export function stepDeps(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, 
   };
 }
 
-/** Steps the running jobs of this spreadsheet, then leaves one trigger for the next due one. */
-export function stepJobs(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, client: ProspectingClient, budgetMs: number, force: boolean, only?: string): JobRecord[] {
+function nextDue(jobs: JobRecord[]): number | undefined {
+  const running = jobs.filter((j) => j.state === 'running');
+  return running.length ? Math.min(...running.map((j) => j.nextCheckAt)) : undefined;
+}
+
+export interface StepOptions {
+  force?: boolean;
+  /** Step only this job. */
+  only?: string;
+  /** The trigger this execution was fired by: it is spent, whatever the record says. */
+  firedUid?: string;
+  /** The store as just read under the lock, when the caller has it. */
+  loaded?: DocumentJobs;
+}
+
+/** Steps the running jobs of this spreadsheet (under its lock), then settles the continuation. */
+export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, budgetMs: number, opts: StepOptions = {}): DocumentJobs {
   const id = spreadsheet.getId();
   const deadline = Date.now() + budgetMs;
-  const before = loadJobs(id);
-  // If this execution is cut off at Apps Script's limit, this trigger picks the work up.
-  if (budgetMs > 0 && before.some((j) => j.state === 'running')) scheduleContinuation(spreadsheet, SAFETY_DELAY_MS);
-  for (const job of before) {
-    if (job.state !== 'running' || (only && job.id !== only)) continue;
-    if (!force && job.nextCheckAt > Date.now()) continue;
+  const before = opts.loaded ?? loadDocument(id, true);
+  // A trigger waits before any work starts, so a step cut off at Apps Script's time limit is
+  // picked up by it. One that fires early is kept: it costs an execution that finds nothing due,
+  // where replacing it at the end would cost a trigger every step.
+  let continuation = opts.firedUid && before.continuation.uid === opts.firedUid ? {} : before.continuation;
+  continuation = settleContinuation(spreadsheet, continuation, nextDue(before.jobs));
+  for (const job of before.jobs) {
+    if (job.state !== 'running' || (opts.only && job.id !== opts.only)) continue;
+    if (!opts.force && job.nextCheckAt > Date.now()) continue;
     if (Date.now() >= deadline) break;
     const sheet = sheetById(spreadsheet, job.sheetId);
     if (!sheet) {
       job.state = 'failed';
       job.message = 'The sheet of this job was deleted.';
       saveJob(id, job);
+      release(job.sheetId, job.action, job.id);
       continue;
     }
+    if (!job.claimedAt || Date.now() - job.claimedAt >= CLAIM_RENEW_MS) {
+      claim(job.sheetId, job.action, job.id);
+      job.claimedAt = Date.now();
+    }
     advanceJob(job, stepDeps(spreadsheet, sheet, client, deadline));
-    if (isLive(job)) claim(job.sheetId, job.action, job.id);
-    else release(job.sheetId, job.action, job.id);
+    if (!isLive(job)) release(job.sheetId, job.action, job.id);
   }
-  const jobs = loadJobs(id);
-  const running = jobs.filter((j) => j.state === 'running');
-  if (running.length === 0) clearContinuation(spreadsheet);
-  else scheduleContinuation(spreadsheet, Math.min(...running.map((j) => j.nextCheckAt)) - Date.now());
-  return jobs;
+  const after = loadDocument(id);
+  return { jobs: after.jobs, continuation: settleContinuation(spreadsheet, continuation, nextDue(after.jobs)) };
+}
+
+/** The spreadsheet's jobs as last saved: from the cache when it has them, else the store. */
+function knownJobs(spreadsheet: Spreadsheet): DocumentJobs {
+  return cachedDocument(spreadsheet.getId()) ?? loadDocument(spreadsheet.getId());
 }
 
 /** The jobs of this spreadsheet, newest first. */
 export function listJobs(): JobView[] {
-  return loadJobs(SpreadsheetApp.getActiveSpreadsheet().getId()).map(jobView).reverse();
+  return knownJobs(currentSpreadsheet()).jobs.map(jobView).reverse();
 }
 
-/** Called by the open sidebar: steps the due jobs briefly and says when to ask again. */
-export function pollJobs(): { jobs: JobView[]; nextPollSeconds: number } {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const running = loadJobs(spreadsheet.getId()).filter((j) => j.state === 'running');
-  if (running.length === 0) return { jobs: listJobs(), nextPollSeconds: 0 };
-  const jobs = withDocumentLock(() => stepJobs(spreadsheet, requireClient(), POLL_BUDGET_MS, false));
-  const next = jobs.filter((j) => j.state === 'running').map((j) => j.nextCheckAt);
-  const nextPollSeconds = next.length ? Math.max(2, Math.ceil((Math.min(...next) - Date.now()) / 1000)) : 0;
-  return { jobs: jobs.map(jobView).reverse(), nextPollSeconds };
+export interface PollAnswer {
+  jobs: JobView[];
+  /** When a job can next change; 0 when none runs. */
+  nextPollSeconds: number;
+  /** Why background steps are off, when they are. */
+  background: string;
+}
+
+function pollAnswer(state: DocumentJobs): PollAnswer {
+  const due = nextDue(state.jobs);
+  return {
+    jobs: state.jobs.map(jobView).reverse(),
+    nextPollSeconds: due === undefined ? 0 : Math.max(2, Math.ceil((due - Date.now()) / 1000)),
+    background: due === undefined ? '' : backgroundNote(state.continuation),
+  };
+}
+
+/**
+ * Called by the open sidebar. A poll that finds nothing due answers from the cache (no property
+ * call); one that finds a due job, or a lost trigger, steps it briefly under the lock.
+ */
+export function pollJobs(): PollAnswer {
+  const spreadsheet = currentSpreadsheet();
+  const known = knownJobs(spreadsheet);
+  const due = nextDue(known.jobs);
+  const needsStep = due !== undefined && (due <= Date.now() || planContinuation(known.continuation, due, Date.now()).kind !== 'keep');
+  if (!needsStep) return pollAnswer(known);
+  return pollAnswer(
+    withDocumentLock(() => {
+      const loaded = loadDocument(spreadsheet.getId(), true);
+      if (nextDue(loaded.jobs) === undefined) return loaded;
+      return stepJobs(spreadsheet, requireClient(), POLL_BUDGET_MS, { loaded });
+    }),
+  );
+}
+
+/** Notes on the spreadsheet whose trigger this was that background steps cannot see it. */
+function noteRanWithoutDocument(uid: string): void {
+  const mine = allContinuations().find((c) => c.continuation.uid === uid);
+  logLine('Background step skipped: Apps Script ran this trigger without its spreadsheet. Jobs go on while the sidebar is open, or with Check running jobs now.');
+  if (!mine) return;
+  saveContinuation(mine.spreadsheetId, {
+    off: 'Apps Script ran the background step without this spreadsheet.',
+    offUntil: Date.now() + OFF_RETRY_MS.noDocument,
+  });
 }
 
 /** The time-driven trigger: carries the jobs on while nobody watches. */
-export function continueJobs(): void {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+export function continueJobs(event?: { triggerUid?: unknown }): void {
+  const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
+  const spreadsheet = activeSpreadsheet();
+  if (uid) deleteFiredTrigger(uid, spreadsheet);
+  if (!spreadsheet) {
+    noteRanWithoutDocument(uid);
+    return;
+  }
   const connection = readConnection();
-  if (!connection) {
-    clearContinuation(spreadsheet);
-    return;
-  }
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(10000)) {
-    scheduleContinuation(spreadsheet, 60000);
-    return;
-  }
-  try {
-    stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, false);
-  } finally {
-    lock.releaseLock();
+  const stepped = tryWithDocumentLock(5000, () => {
+    const loaded = loadDocument(spreadsheet.getId(), true);
+    if (!connection) return settleContinuation(spreadsheet, {}, undefined);
+    return stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { firedUid: uid, loaded }).continuation;
+  });
+  if (!stepped.ran) {
+    // Another step holds the spreadsheet; it may believe this spent trigger still waits.
+    const state = loadDocument(spreadsheet.getId());
+    const continuation: Continuation = state.continuation.uid === uid ? {} : state.continuation;
+    settleContinuation(spreadsheet, continuation, connection ? Date.now() : undefined);
   }
 }
 
 /** After a connect: paused jobs of this spreadsheet go on and collect what they paid for. */
 export function resumePausedJobs(): void {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return;
   const id = spreadsheet.getId();
-  const paused = loadJobs(id).filter((j) => j.state === 'paused');
-  if (paused.length === 0) return;
+  if (!loadDocument(id).jobs.some((j) => j.state === 'paused')) return;
   withDocumentLock(() => {
-    for (const job of paused) {
+    const state = loadDocument(id, true);
+    for (const job of state.jobs) {
+      if (job.state !== 'paused') continue;
       resumeJob(job, Date.now());
       saveJob(id, job);
     }
-    scheduleContinuation(spreadsheet, 0);
+    settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));
   });
 }
 
@@ -138,15 +196,16 @@ export function resumePausedJobs(): void {
  * collects the results already paid for instead of paying for them a second time.
  */
 export function pauseJobsForDisconnect(): void {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return;
   const id = spreadsheet.getId();
   withDocumentLock(() => {
-    for (const job of loadJobs(id)) {
+    const state = loadDocument(id, true);
+    for (const job of state.jobs) {
       if (job.state !== 'running') continue;
       pauseForKey(job, 'Paused: the account was disconnected. Connect again to collect the results already paid for and send the rest.');
       saveJob(id, job);
     }
-    clearContinuation(spreadsheet);
+    settleContinuation(spreadsheet, state.continuation, undefined);
   });
 }

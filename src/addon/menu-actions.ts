@@ -5,6 +5,7 @@ import { jobView } from '../jobs/engine';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { readSettings } from '../gas/settings';
+import { backgroundNote } from '../jobs/continuation';
 import { NOT_CONNECTED, STEP_BUDGET_MS, stepJobs, withDocumentLock } from './job-loop';
 import { previewRun, type RunInput, type RunPreview } from './run-preview';
 import { startRun } from './runs';
@@ -89,12 +90,13 @@ export function checkJobsNow(): void {
     return;
   }
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const jobs = withDocumentLock(() => stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, true));
+  const { jobs, continuation } = withDocumentLock(() => stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { force: true }));
   const views = jobs.map(jobView).reverse().slice(0, 5);
+  const background = jobs.some((j) => j.state === 'running') ? backgroundNote(continuation) : '';
   if (views.length === 0) {
     spreadsheet.toast('No jobs yet.', 'Jobs', 5);
     return;
   }
   const lines = views.map((v) => `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished} of ${v.total} rows${v.message ? ` — ${v.message}` : ''}`);
-  spreadsheet.toast(lines.join('\n'), 'Jobs', 10);
+  spreadsheet.toast([...lines, ...(background ? [background] : [])].join('\n'), 'Jobs', 10);
 }

@@ -11,8 +11,11 @@ import { loadJobs, saveJob } from '../gas/job-store';
 import { readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
 import { sheetById, sheetPort } from '../gas/sheet-port';
+import { currentSpreadsheet } from '../gas/active-document';
+import { newId, pause } from '../gas/script-utilities';
+import { removeStaleTriggers } from '../gas/triggers';
 import { POLL_BUDGET_MS, requireClient, STEP_BUDGET_MS, stepDeps, stepJobs, withDocumentLock } from './job-loop';
-import { prepare } from './run-preview';
+import { prepare, type RunInput } from './run-preview';
 
 /** How long starting a run waits for a small batch to finish before handing over to a trigger. */
 const START_WAIT_MS = 25 * 1000;
@@ -22,7 +25,7 @@ function withArticle(phrase: string): string {
 }
 
 /** Starts a run on the selected rows. A run that spends credits must be confirmed first. */
-export function startRun(input: unknown): JobView {
+export function startRun(input: RunInput): JobView {
   return withDocumentLock(() => {
     const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input);
     if (req.action === 'lead_list' && !req.list) throw new Error('Give the lead list a name and an owner (an email address).');
@@ -38,15 +41,20 @@ export function startRun(input: unknown): JobView {
       throw new Error(`Another editor is running ${what} on this sheet. Wait for it to finish, or use another sheet.`);
     }
     if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
-    const job = createJob(prepared, request, { id: Utilities.getUuid(), sheetId: sheet.getSheetId(), sheetName: sheet.getName(), now: Date.now(), partSize });
-    if (job.state === 'running') claim(job.sheetId, job.action, job.id);
+    const job = createJob(prepared, request, { id: newId(), sheetId: sheet.getSheetId(), sheetName: sheet.getName(), now: Date.now(), partSize });
+    if (job.state === 'running') {
+      claim(job.sheetId, job.action, job.id);
+      job.claimedAt = Date.now();
+    }
     saveJob(ssId, job);
+    // A start is when the add-on looks after its triggers left in other documents.
+    removeStaleTriggers();
     const waitUntil = Date.now() + START_WAIT_MS;
-    let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, true, job.id);
+    let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id }).jobs;
     let current = jobs.find((j) => j.id === job.id) ?? job;
     while (current.state === 'running' && current.nextCheckAt < waitUntil) {
-      Utilities.sleep(Math.max(500, current.nextCheckAt - Date.now()));
-      jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, false, job.id);
+      pause(Math.max(500, current.nextCheckAt - Date.now()));
+      jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { only: job.id }).jobs;
       current = jobs.find((j) => j.id === job.id) ?? current;
     }
     return jobView(current);
@@ -54,12 +62,12 @@ export function startRun(input: unknown): JobView {
 }
 
 /** Cancels a job: at the service when the key works, here in any case. */
-export function cancelJob(jobId: unknown): JobView {
+export function cancelJob(jobId: string): JobView {
   const id = z.string().safeParse(jobId);
   if (!id.success) throw new Error('Which job? The job id is missing.');
   return withDocumentLock(() => {
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-    const job = loadJobs(spreadsheet.getId()).find((j) => j.id === id.data);
+    const spreadsheet = currentSpreadsheet();
+    const job = loadJobs(spreadsheet.getId(), true).find((j) => j.id === id.data);
     if (!job) throw new Error('That job is no longer in the list.');
     if (!isLive(job)) return jobView(job);
     const sheet = sheetById(spreadsheet, job.sheetId);
@@ -74,7 +82,7 @@ export function cancelJob(jobId: unknown): JobView {
     if (!isLive(job)) release(job.sheetId, job.action, job.id);
     // Leaves the trigger right for the jobs still running (none needed without a key).
     const connection = readConnection();
-    if (connection) stepJobs(spreadsheet, createClient(connection.apiKey), 0, false);
+    if (connection) stepJobs(spreadsheet, createClient(connection.apiKey), 0);
     return jobView(job);
   });
 }

@@ -1,57 +1,152 @@
-// Job records, kept in the user's own properties per spreadsheet: jobs spend the user's
-// credits and run on the user's triggers, so other editors neither see nor touch them.
-// One property per job (a record stays far below the 9 KB a value may hold) and one index.
+// Job records and each spreadsheet's continuation-trigger record, kept in the user's own
+// properties (jobs spend the user's credits and run on the user's triggers), mirrored in the
+// user's cache so that a sidebar poll that finds nothing due costs no property call.
+import type { Continuation } from '../jobs/continuation';
 import type { JobRecord } from '../jobs/job';
+import { jobsToPrune, oldestFinished, type StoredJob } from '../jobs/job-retention';
+import { utf8Bytes } from '../sheet/utf8-bytes';
+import { deleteUserValues, putUserValues, userValues } from './user-store';
 
-const MAX_FINISHED = 10;
+const JOB_PREFIX = 'job.';
+const CONTINUATION_PREFIX = 'prospecting.trigger.';
+const CACHE_SECONDS = 6 * 60 * 60;
 
-function indexKey(spreadsheetId: string): string {
-  return `jobs.${spreadsheetId}`;
+/** What one spreadsheet's jobs look like to this user. */
+export interface DocumentJobs {
+  /** Oldest first. */
+  jobs: JobRecord[];
+  continuation: Continuation;
 }
 
-function jobKey(spreadsheetId: string, jobId: string): string {
-  return `job.${spreadsheetId}.${jobId}`;
-}
+const jobKey = (spreadsheetId: string, jobId: string) => `${JOB_PREFIX}${spreadsheetId}.${jobId}`;
+const continuationKey = (spreadsheetId: string) => `${CONTINUATION_PREFIX}${spreadsheetId}`;
+const cacheKey = (spreadsheetId: string) => `pfs.jobs.${spreadsheetId}`;
 
-function readIndex(props: GoogleAppsScript.Properties.Properties, spreadsheetId: string): string[] {
+function parse<T>(raw: string | undefined): T | undefined {
+  if (!raw) return undefined;
   try {
-    const ids = JSON.parse(props.getProperty(indexKey(spreadsheetId)) ?? '[]') as unknown;
-    return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+    return JSON.parse(raw) as T;
   } catch {
-    return [];
+    // A damaged record is dropped from the list rather than breaking every job.
+    return undefined;
   }
+}
+
+function fromValues(values: Readonly<Record<string, string>>, spreadsheetId: string): DocumentJobs {
+  const prefix = `${JOB_PREFIX}${spreadsheetId}.`;
+  const jobs: JobRecord[] = [];
+  for (const key of Object.keys(values)) {
+    if (!key.startsWith(prefix)) continue;
+    const job = parse<JobRecord>(values[key]);
+    if (job && typeof job.id === 'string') jobs.push(job);
+  }
+  jobs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+  return { jobs, continuation: parse<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
+}
+
+function mirror(spreadsheetId: string, state: DocumentJobs): void {
+  try {
+    CacheService.getUserCache().put(cacheKey(spreadsheetId), JSON.stringify(state), CACHE_SECONDS);
+  } catch {
+    // Too large for the cache, or the cache is unavailable: polls read the store instead.
+    forget(spreadsheetId);
+  }
+}
+
+function forget(spreadsheetId: string): void {
+  try {
+    CacheService.getUserCache().remove(cacheKey(spreadsheetId));
+  } catch {
+    // Nothing to forget.
+  }
+}
+
+/**
+ * A spreadsheet's jobs from the store (one property read per execution; `fresh` reads again,
+ * for an execution that has just taken the document lock).
+ */
+export function loadDocument(spreadsheetId: string, fresh = false): DocumentJobs {
+  const state = fromValues(userValues(fresh), spreadsheetId);
+  mirror(spreadsheetId, state);
+  return state;
 }
 
 /** The jobs of a spreadsheet, oldest first. */
-export function loadJobs(spreadsheetId: string): JobRecord[] {
-  const props = PropertiesService.getUserProperties();
-  const all = props.getProperties();
-  const jobs: JobRecord[] = [];
-  for (const id of readIndex(props, spreadsheetId)) {
-    const raw = all[jobKey(spreadsheetId, id)];
-    if (!raw) continue;
-    try {
-      jobs.push(JSON.parse(raw) as JobRecord);
-    } catch {
-      // A damaged record is dropped from the list rather than breaking every job.
-    }
-  }
-  return jobs;
+export function loadJobs(spreadsheetId: string, fresh = false): JobRecord[] {
+  return loadDocument(spreadsheetId, fresh).jobs;
 }
 
-/** Saves one job, keeping every running job and the latest finished ones. */
-export function saveJob(spreadsheetId: string, job: JobRecord): void {
-  const props = PropertiesService.getUserProperties();
-  const ids = readIndex(props, spreadsheetId);
-  props.setProperty(jobKey(spreadsheetId, job.id), JSON.stringify(job));
-  if (!ids.includes(job.id)) {
-    ids.push(job.id);
-    const jobs = loadJobs(spreadsheetId).concat(job);
-    const finished = jobs.filter((j) => j.state !== 'running').sort((a, b) => b.updatedAt - a.updatedAt);
-    for (const old of finished.slice(MAX_FINISHED)) {
-      props.deleteProperty(jobKey(spreadsheetId, old.id));
-      ids.splice(ids.indexOf(old.id), 1);
-    }
-    props.setProperty(indexKey(spreadsheetId), JSON.stringify(ids));
+/** A spreadsheet's jobs as last saved, from the cache; undefined when the cache lost them. */
+export function cachedDocument(spreadsheetId: string): DocumentJobs | undefined {
+  try {
+    return parse<DocumentJobs>(CacheService.getUserCache().get(cacheKey(spreadsheetId)) ?? undefined);
+  } catch {
+    return undefined;
   }
+}
+
+function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
+  const out: StoredJob[] = [];
+  for (const [key, raw] of Object.entries(values)) {
+    if (!key.startsWith(JOB_PREFIX)) continue;
+    const job = parse<JobRecord>(raw);
+    const spreadsheetId = key.slice(JOB_PREFIX.length, key.lastIndexOf('.'));
+    // An unreadable record is pruned like an old finished one.
+    out.push({ key, spreadsheetId, job: job ?? { state: 'failed', updatedAt: 0 }, bytes: utf8Bytes(key) + utf8Bytes(raw) });
+  }
+  return out;
+}
+
+function isQuotaError(e: unknown): boolean {
+  return e instanceof Error && /storage quota|too large/i.test(e.message);
+}
+
+/**
+ * Saves one job. A new job first prunes finished records across all spreadsheets; if the store
+ * is still too full, the oldest finished records make room, so a new job always starts.
+ */
+export function saveJob(spreadsheetId: string, job: JobRecord): void {
+  const key = jobKey(spreadsheetId, job.id);
+  const value = JSON.stringify(job);
+  const isNew = !(key in userValues());
+  if (isNew) deleteUserValues(jobsToPrune(storedJobs(userValues()), job.updatedAt));
+  for (;;) {
+    try {
+      putUserValues({ [key]: value });
+      break;
+    } catch (e) {
+      const room = isQuotaError(e) ? oldestFinished(storedJobs(userValues()).filter((s) => s.key !== key)) : undefined;
+      if (!room) throw e;
+      deleteUserValues([room]);
+    }
+  }
+  mirror(spreadsheetId, fromValues(userValues(), spreadsheetId));
+}
+
+/** Keeps what is known of the spreadsheet's continuation trigger (one write, only when it changed). */
+export function saveContinuation(spreadsheetId: string, continuation: Continuation): void {
+  const key = continuationKey(spreadsheetId);
+  const empty = !continuation.uid && !continuation.off;
+  const value = JSON.stringify(continuation);
+  if (empty ? !(key in userValues()) : userValues()[key] === value) return;
+  if (empty) deleteUserValues([key]);
+  else putUserValues({ [key]: value });
+  mirror(spreadsheetId, fromValues(userValues(), spreadsheetId));
+}
+
+/** Every spreadsheet's continuation record, for finding the add-on's triggers nobody needs. */
+export function allContinuations(): Array<{ spreadsheetId: string; continuation: Continuation; running: boolean }> {
+  const values = userValues();
+  return Object.keys(values)
+    .filter((k) => k.startsWith(CONTINUATION_PREFIX))
+    .map((k) => {
+      const spreadsheetId = k.slice(CONTINUATION_PREFIX.length);
+      const state = fromValues(values, spreadsheetId);
+      return { spreadsheetId, continuation: state.continuation, running: state.jobs.some((j) => j.state === 'running') };
+    });
+}
+
+/** Forgets a spreadsheet's continuation record (its trigger is gone). */
+export function dropContinuation(spreadsheetId: string): void {
+  saveContinuation(spreadsheetId, {});
 }

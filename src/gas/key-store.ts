@@ -1,5 +1,7 @@
 // The API key and the connected account's name, kept in the user's own properties only
 // (document and script properties are shared with every editor).
+import { deleteUserValues, putUserValues, userValues } from './user-store';
+
 const KEY = 'prospecting.apiKey';
 const ACCOUNT = 'prospecting.accountName';
 
@@ -9,18 +11,16 @@ export interface StoredConnection {
 }
 
 export function readConnection(): StoredConnection | undefined {
-  const props = PropertiesService.getUserProperties();
-  const apiKey = props.getProperty(KEY);
+  const values = userValues();
+  const apiKey = values[KEY];
   if (!apiKey) return undefined;
-  return { apiKey, accountName: props.getProperty(ACCOUNT) ?? '' };
+  return { apiKey, accountName: values[ACCOUNT] ?? '' };
 }
 
 export function saveConnection(connection: StoredConnection): void {
-  PropertiesService.getUserProperties().setProperties({ [KEY]: connection.apiKey, [ACCOUNT]: connection.accountName });
+  putUserValues({ [KEY]: connection.apiKey, [ACCOUNT]: connection.accountName });
 }
 
 export function clearConnection(): void {
-  const props = PropertiesService.getUserProperties();
-  props.deleteProperty(KEY);
-  props.deleteProperty(ACCOUNT);
+  deleteUserValues([KEY, ACCOUNT]);
 }

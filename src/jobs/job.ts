@@ -51,6 +51,8 @@ export interface JobRecord {
   updatedAt: number;
   /** Not before this time is the service worth asking again. */
   nextCheckAt: number;
+  /** When this job last renewed its claim on the sheet and action (document properties). */
+  claimedAt?: number;
 }
 
 /** What the sidebar and menus show of a job: plain JSON. */

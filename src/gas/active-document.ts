@@ -1,0 +1,37 @@
+// The spreadsheet this execution runs in, and its document lock: one step of the add-on writes
+// to a spreadsheet at a time.
+export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** Null when Apps Script runs a time-driven trigger without the document it was made in. */
+export function activeSpreadsheet(): Spreadsheet | null {
+  return SpreadsheetApp.getActiveSpreadsheet() ?? null;
+}
+
+/** The spreadsheet of a user action, where there always is one. */
+export function currentSpreadsheet(): Spreadsheet {
+  const spreadsheet = activeSpreadsheet();
+  if (!spreadsheet) throw new Error('Open the spreadsheet first.');
+  return spreadsheet;
+}
+
+/** Runs `work` holding the document lock; false when another step holds it past `waitMs`. */
+export function tryWithDocumentLock<T>(waitMs: number, work: () => T): { ran: true; value: T } | { ran: false } {
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(waitMs)) return { ran: false };
+  try {
+    return { ran: true, value: work() };
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+export function withDocumentLock<T>(work: () => T): T {
+  const result = tryWithDocumentLock(10000, work);
+  if (!result.ran) throw new Error('Another step of the add-on is writing to this spreadsheet. Try again in a moment.');
+  return result.value;
+}
+
+/** A line in the execution log (Apps Script's executions page), for steps nobody watches. */
+export function logLine(text: string): void {
+  console.log(text);
+}

@@ -1,0 +1,47 @@
+// When a spreadsheet's one continuation trigger is kept, made anew or removed. It is replaced only
+// when the next due time really moves earlier, so watching a job does not make a trigger a step.
+
+/** What the add-on remembers of a spreadsheet's continuation trigger. */
+export interface Continuation {
+  /** The trigger's unique id, while one is believed to be waiting. */
+  uid?: string;
+  /** When it fires. */
+  dueAt?: number;
+  /** Why background steps are off: a trigger could not be made, or ran without its spreadsheet. */
+  off?: string;
+  /** Until when not to try making one again. */
+  offUntil?: number;
+}
+
+/** Apps Script fires a one-shot no sooner than about a minute after it is made. */
+export const MIN_DELAY_MS = 60 * 1000;
+/** A trigger this far past its time has not fired, or its step was cut off: make a new one. */
+const LOST_AFTER_MS = 10 * 60 * 1000;
+
+export type ContinuationPlan = { kind: 'keep' } | { kind: 'create'; dueAt: number } | { kind: 'clear' };
+
+/**
+ * `nextDue` is when the earliest running job wants its next step (undefined: none runs). A
+ * waiting trigger is kept when it fires before that, or not much after it: firing early costs
+ * one execution that finds nothing due, while replacing costs a trigger every step.
+ */
+export function planContinuation(state: Continuation, nextDue: number | undefined, now: number): ContinuationPlan {
+  if (nextDue === undefined) return state.uid || state.off ? { kind: 'clear' } : { kind: 'keep' };
+  const want = Math.max(nextDue, now + MIN_DELAY_MS);
+  if (state.uid && state.dueAt !== undefined) {
+    const lost = state.dueAt < now - LOST_AFTER_MS;
+    const tolerance = Math.max(MIN_DELAY_MS, (want - now) / 4);
+    if (!lost && state.dueAt <= want + tolerance) return { kind: 'keep' };
+  }
+  if (!state.uid && state.off && state.offUntil !== undefined && now < state.offUntil) return { kind: 'keep' };
+  return { kind: 'create', dueAt: want };
+}
+
+/** How long background steps stay off before a trigger is tried again, by reason. */
+export const OFF_RETRY_MS = { createFailed: 30 * 60 * 1000, noDocument: 6 * 60 * 60 * 1000 } as const;
+
+/** The sentence the job list shows while background steps are off. */
+export function backgroundNote(state: Continuation): string {
+  if (!state.off) return '';
+  return `Background steps are off: ${state.off} Jobs go on while this sidebar is open, or with Extensions › Prospecting for Sheets › Check running jobs now.`;
+}
