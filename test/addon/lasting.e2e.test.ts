@@ -1,0 +1,135 @@
+// What the add-on costs a user's Apps Script quotas over a job's life: triggers made per trigger
+// run, property calls of a watched job and of a poll that finds nothing due.
+import { addonWorld, column, connect, type World } from '../support/addon-world';
+
+const KEY = 'lasting-key-0001';
+const HOUR = 60 * 60 * 1000;
+
+function emails(n: number): unknown[][] {
+  return [['Name', 'Email'], ...Array.from({ length: n }, (_, i) => [`Person ${i}`, `person${i}@company${i % 97}.com`])];
+}
+
+function started(rows: number): World {
+  const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }] });
+  w.host.sheet().load(emails(rows));
+  w.host.open();
+  connect(w, KEY);
+  w.host.select(`Sheet1!A1:B${rows + 1}`);
+  w.host.ui.answer('YES');
+  const r = w.host.clickMenu('Validate emails');
+  if (!r.ok) throw new Error(r.error?.message);
+  return w;
+}
+
+function propertyCalls(stats: Record<string, number>): number {
+  return Object.entries(stats)
+    .filter(([name]) => name.startsWith('PropertiesService.Properties.'))
+    .reduce((n, [, c]) => n + c, 0);
+}
+
+function created(stats: Record<string, number>): number {
+  return stats['ScriptApp.ClockTriggerBuilder.create'] ?? 0;
+}
+
+function finished(w: World): number {
+  return column(w, 'Email · Result').filter((v) => /^(Deliverable|Risky|Undeliverable|Unknown)/.test(String(v))).length;
+}
+
+test.each([10000, 25000])('a %i-row job left to its triggers makes at most 1.5 triggers per trigger run and leaves none behind', (rows) => {
+  const w = started(rows);
+  w.host.resetStats();
+  let runs = 0;
+  for (let r = w.host.fireNextTrigger(); r; r = w.host.fireNextTrigger()) {
+    runs++;
+    expect(r.ok).toBe(true);
+    // One waiting trigger at most, and never a spent one left counting toward the limits.
+    const mine = w.host.triggerList();
+    expect(mine.length).toBeLessThanOrEqual(1);
+    expect(mine.filter((t) => t.spent)).toEqual([]);
+    if (runs > 2000) throw new Error('the job never ended');
+  }
+  expect(finished(w)).toBe(rows);
+  const made = created(w.host.stats());
+  console.log(`${rows} rows: ${runs} trigger runs, ${made} triggers made, ${propertyCalls(w.host.stats())} property calls`);
+  expect(made / runs).toBeLessThanOrEqual(1.5);
+  expect(made).toBeLessThanOrEqual(runs + 1);
+  expect(w.host.triggerList()).toEqual([]);
+});
+
+test('a poll that finds nothing due makes at most 2 property calls', () => {
+  const w = started(2000);
+  const jobs = () => w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>;
+  expect(jobs()[0]!.state).toBe('running');
+  w.host.resetStats();
+  const r = w.host.callFromSidebar('pollJobs', []);
+  expect(r.ok).toBe(true);
+  expect((r.value as { nextPollSeconds: number }).nextPollSeconds).toBeGreaterThan(0);
+  expect(propertyCalls(w.host.stats())).toBeLessThanOrEqual(2);
+  expect(w.host.requests.length).toBeGreaterThan(0);
+});
+
+test('watching a 20,000-row job in the sidebar costs at most 1,500 property calls an hour', () => {
+  const w = started(20000);
+  w.host.resetStats();
+  const t0 = w.host.clock.now();
+  let polls = 0;
+  let nextPoll = t0 + 5000;
+  // A sidebar kept open, polling every 5 s (more often than it does: it waits as long as the
+  // server says nothing can change), while the trigger carries the job on too.
+  for (let guard = 0; guard < 100000; guard++) {
+    const due = w.host.triggerList()[0]?.dueAt ?? Infinity;
+    if (due <= nextPoll) {
+      w.host.fireNextTrigger();
+      continue;
+    }
+    w.host.clock.advanceTo(nextPoll);
+    const r = w.host.callFromSidebar('pollJobs', []);
+    expect(r.ok).toBe(true);
+    polls++;
+    if ((r.value as { nextPollSeconds: number }).nextPollSeconds === 0) break;
+    nextPoll = w.host.clock.now() + 5000;
+  }
+  expect(finished(w)).toBe(20000);
+  const hours = (w.host.clock.now() - t0) / HOUR;
+  const calls = propertyCalls(w.host.stats());
+  console.log(`watched 20,000 rows: ${hours.toFixed(2)} h, ${polls} polls, ${calls} property calls (${Math.round(calls / hours)} an hour), ${created(w.host.stats())} triggers made`);
+  expect(calls / Math.max(hours, 1)).toBeLessThanOrEqual(1500);
+});
+
+function storeBytes(values: Record<string, string>): number {
+  return Object.entries(values).reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+}
+
+/** Finished job records as jobs in other spreadsheets left them, `perSheet` in each of `sheets`. */
+function finishedElsewhere(template: string, sheets: number, perSheet: number, now: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let s = 0; s < sheets; s++) {
+    for (let j = 0; j < perSheet; j++) {
+      const id = `old-${s}-${j}`;
+      const record = { ...(JSON.parse(template) as Record<string, unknown>), id, state: 'done', updatedAt: now - (s * perSheet + j) * 60000 };
+      out[`job.sheet-${s}.${id}`] = JSON.stringify(record);
+    }
+  }
+  return out;
+}
+
+test('after jobs in 100 spreadsheets the store holds at most 100 KB, and a new job starts even when it was full', () => {
+  const w = started(20);
+  const template = Object.entries(w.host.userProperties()).find(([k]) => k.startsWith('job.'))![1];
+  // 100 spreadsheets with 2 finished jobs each, then a store filled close to its 500 KB.
+  const full = Math.floor((480 * 1024) / (100 * (template.length + 40)));
+  for (const [sheets, perSheet, atLeast] of [[100, 2, 90 * 1024], [100, full, 400 * 1024]] as const) {
+    w.host.setProperties('user', finishedElsewhere(template, sheets, perSheet, w.host.clock.now()));
+    const before = storeBytes(w.host.userProperties());
+    expect(before).toBeGreaterThan(atLeast);
+    w.host.select('Sheet1!A1:B21');
+    const r = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]);
+    expect(r.error?.message).toBeUndefined();
+    const after = w.host.userProperties();
+    console.log(`store: ${before} bytes before the new job, ${storeBytes(after)} after`);
+    expect(storeBytes(after)).toBeLessThanOrEqual(100 * 1024);
+    // The newest finished jobs are the ones kept; the key stays.
+    expect(Object.keys(after).some((k) => k === 'job.sheet-0.old-0-0')).toBe(true);
+    expect(Object.values(after)).toContain(KEY);
+  }
+});

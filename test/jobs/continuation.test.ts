@@ -1,0 +1,64 @@
+// The continuation plan and the store's retention, as pure rules.
+import { MIN_DELAY_MS, planContinuation } from '../../src/jobs/continuation';
+import { jobsToPrune, RETENTION, type StoredJob } from '../../src/jobs/job-retention';
+
+const NOW = Date.UTC(2026, 10, 2, 9);
+const MIN = 60 * 1000;
+
+describe('planContinuation', () => {
+  test('no trigger and a job due: one is made, never sooner than Apps Script allows', () => {
+    expect(planContinuation({}, NOW - 5 * MIN, NOW)).toEqual({ kind: 'create', dueAt: NOW + MIN_DELAY_MS });
+    expect(planContinuation({}, NOW + 30 * MIN, NOW)).toEqual({ kind: 'create', dueAt: NOW + 30 * MIN });
+  });
+
+  test('a waiting trigger that fires before the next due time, or a little after it, is kept', () => {
+    const waiting = { uid: 't1', dueAt: NOW + 2 * MIN };
+    expect(planContinuation(waiting, NOW + 20 * MIN, NOW)).toEqual({ kind: 'keep' });
+    expect(planContinuation(waiting, NOW + 90 * 1000, NOW)).toEqual({ kind: 'keep' });
+  });
+
+  test('a trigger that would fire much later than the work is due is replaced', () => {
+    expect(planContinuation({ uid: 't1', dueAt: NOW + 40 * MIN }, NOW + 2 * MIN, NOW)).toEqual({ kind: 'create', dueAt: NOW + 2 * MIN });
+  });
+
+  test('a trigger long past its time is taken for lost', () => {
+    expect(planContinuation({ uid: 't1', dueAt: NOW - 11 * MIN }, NOW - MIN, NOW).kind).toBe('create');
+    expect(planContinuation({ uid: 't1', dueAt: NOW - 2 * MIN }, NOW - MIN, NOW).kind).toBe('keep');
+  });
+
+  test('no job running: the trigger and any note go', () => {
+    expect(planContinuation({ uid: 't1', dueAt: NOW + MIN }, undefined, NOW)).toEqual({ kind: 'clear' });
+    expect(planContinuation({ off: 'x', offUntil: NOW + MIN }, undefined, NOW)).toEqual({ kind: 'clear' });
+    expect(planContinuation({}, undefined, NOW)).toEqual({ kind: 'keep' });
+  });
+
+  test('while background steps are off, no trigger is tried until the wait is over', () => {
+    expect(planContinuation({ off: 'refused', offUntil: NOW + MIN }, NOW, NOW)).toEqual({ kind: 'keep' });
+    expect(planContinuation({ off: 'refused', offUntil: NOW - 1 }, NOW, NOW).kind).toBe('create');
+  });
+});
+
+describe('jobsToPrune', () => {
+  const job = (spreadsheetId: string, n: number, state: 'done' | 'running' | 'paused', ageMs: number, bytes = 1000): StoredJob => ({
+    key: `job.${spreadsheetId}.${n}`,
+    spreadsheetId,
+    job: { state, updatedAt: NOW - ageMs },
+    bytes,
+  });
+
+  test('running and paused jobs are never pruned, however many and old', () => {
+    const live = Array.from({ length: 50 }, (_, i) => job(`s${i}`, i, i % 2 ? 'running' : 'paused', 400 * 24 * 60 * MIN));
+    expect(jobsToPrune(live, NOW)).toEqual([]);
+  });
+
+  test('finished jobs: the newest few per spreadsheet, a bounded number and size in all, none too old', () => {
+    const stored = Array.from({ length: 100 }, (_, s) => Array.from({ length: 8 }, (_, j) => job(`s${s}`, j, 'done', (s * 8 + j) * MIN))).flat();
+    const dropped = new Set(jobsToPrune(stored, NOW));
+    const kept = stored.filter((s) => !dropped.has(s.key));
+    expect(kept.length).toBeLessThanOrEqual(RETENTION.total);
+    expect(kept.reduce((n, s) => n + s.bytes, 0)).toBeLessThanOrEqual(RETENTION.totalBytes);
+    // The newest are kept: s0's five latest.
+    expect(kept.filter((s) => s.spreadsheetId === 's0').map((s) => s.key)).toEqual(['job.s0.0', 'job.s0.1', 'job.s0.2', 'job.s0.3', 'job.s0.4']);
+    expect(jobsToPrune([job('s1', 1, 'done', RETENTION.maxAgeMs + 1)], NOW)).toEqual(['job.s1.1']);
+  });
+});
