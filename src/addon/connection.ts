@@ -19,7 +19,7 @@ export function maskKey(key: string): string {
   return `••••••••${tail}`;
 }
 
-const KeyInput = z.string().check(
+export const KeyInput = z.string().check(
   z.trim(),
   z.minLength(1, { error: 'Enter your API key.' }),
   z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
@@ -33,7 +33,7 @@ export function getConnection(): ConnectionView {
   return { connected: true, accountName: stored.accountName, maskedKey: maskKey(stored.apiKey) };
 }
 
-export function connect(rawKey: unknown): ConnectionView {
+export function connect(rawKey: z.input<typeof KeyInput>): ConnectionView {
   const apiKey = parseInput(KeyInput, rawKey, 'API key');
   let accountName: string;
   try {

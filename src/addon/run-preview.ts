@@ -13,7 +13,7 @@ import { activeSelection, sheetPort } from '../gas/sheet-port';
 import { parseInput } from './input-errors';
 import { requireClient } from './job-loop';
 
-const RunRequestSchema = z.object({
+export const RunRequestSchema = z.object({
   action: z.enum(ACTIONS),
   options: z._default(
     z.object({
@@ -150,6 +150,6 @@ export function prepare(input: unknown) {
 }
 
 /** What a run would send and cost, without changing anything. */
-export function previewRun(input: unknown): RunPreview {
+export function previewRun(input: RunInput): RunPreview {
   return prepare(input).preview;
 }

@@ -12,7 +12,7 @@ import { readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
 import { sheetById, sheetPort } from '../gas/sheet-port';
 import { POLL_BUDGET_MS, requireClient, STEP_BUDGET_MS, stepDeps, stepJobs, withDocumentLock } from './job-loop';
-import { prepare } from './run-preview';
+import { prepare, type RunInput } from './run-preview';
 
 /** How long starting a run waits for a small batch to finish before handing over to a trigger. */
 const START_WAIT_MS = 25 * 1000;
@@ -22,7 +22,7 @@ function withArticle(phrase: string): string {
 }
 
 /** Starts a run on the selected rows. A run that spends credits must be confirmed first. */
-export function startRun(input: unknown): JobView {
+export function startRun(input: RunInput): JobView {
   return withDocumentLock(() => {
     const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input);
     if (req.action === 'lead_list' && !req.list) throw new Error('Give the lead list a name and an owner (an email address).');
@@ -54,7 +54,7 @@ export function startRun(input: unknown): JobView {
 }
 
 /** Cancels a job: at the service when the key works, here in any case. */
-export function cancelJob(jobId: unknown): JobView {
+export function cancelJob(jobId: string): JobView {
   const id = z.string().safeParse(jobId);
   if (!id.success) throw new Error('Which job? The job id is missing.');
   return withDocumentLock(() => {

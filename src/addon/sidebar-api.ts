@@ -1,6 +1,7 @@
 // The functions the sidebar may call through google.script.run. The sidebar imports only the
 // type of this object, so none of this code reaches the sidebar bundle.
-import { readSettings, writeSettings } from '../gas/settings';
+import type * as z from 'zod/mini';
+import { readSettings, SettingsSchema, writeSettings } from '../gas/settings';
 import { connect, disconnect, getConnection } from './connection';
 import { listJobs, pollJobs } from './job-loop';
 import { previewRun } from './run-preview';
@@ -12,7 +13,7 @@ function getSettings() {
 }
 
 /** The sidebar's settings form; a bad value comes back as a sentence naming the setting. */
-function saveSettings(input: unknown) {
+function saveSettings(input: z.input<typeof SettingsSchema>) {
   return writeSettings(input);
 }
 

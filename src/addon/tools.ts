@@ -22,7 +22,7 @@ const TOOL_BUDGET_MS = 20 * 1000;
 const ROW_BUDGET_MS = 4.5 * 60 * 1000;
 
 const sheetName = z.optional(z.string().check(z.trim(), z.maxLength(100)));
-const ToolRequestSchema = z.discriminatedUnion('tool', [
+export const ToolRequestSchema = z.discriminatedUnion('tool', [
   z.object({ tool: z.literal('territories'), name: z.optional(z.string()), sheetName }),
   z.object({
     tool: z.literal('job_openings'),
@@ -110,7 +110,7 @@ function pagesOf(c: ProspectingClient, request: ToolRequest, from: string | unde
  * Writes a listing into a new or chosen sheet. Each call writes pages for a while and returns
  * how far it got, with a cursor the sidebar passes back to continue, so it can show progress.
  */
-export function runTool(input: unknown, next?: unknown): ToolProgress {
+export function runTool(input: z.input<typeof ToolRequestSchema>, next?: string): ToolProgress {
   return withDocumentLock(() => writeToolPages(input, next));
 }
 
@@ -147,7 +147,7 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
 
 // ---- Row actions ---------------------------------------------------------------------------
 
-const RowActionRequestSchema = z.object({
+export const RowActionRequestSchema = z.object({
   action: z.enum(['log_calls', 'review_phones']),
   mapping: z.optional(z.record(z.string(), z.nullable(z.string()))),
 });
@@ -168,7 +168,7 @@ function prepareRowAction(input: unknown) {
   return { req, def, sheet, selection, headers, mapping, rows: [...rows] };
 }
 
-export function previewRowAction(input: unknown): RowActionPreview {
+export function previewRowAction(input: z.input<typeof RowActionRequestSchema>): RowActionPreview {
   const { req, def, sheet, headers, mapping, rows } = prepareRowAction(input);
   const missing = def.fields.filter((f) => f.required && mapping[f.field] === undefined).map((f) => f.label);
   return {
@@ -184,7 +184,7 @@ export function previewRowAction(input: unknown): RowActionPreview {
 }
 
 /** Sends one request per selected row; each row's status cell gets its result or the reason. */
-export function runRowAction(input: unknown): RowActionResult {
+export function runRowAction(input: z.input<typeof RowActionRequestSchema>): RowActionResult {
   return withDocumentLock(() => sendRows(input));
 }
 

@@ -24,7 +24,7 @@ export function readSettings(): Settings {
 }
 
 /** Checks and keeps the settings; a bad one is refused with a sentence naming it. */
-export function writeSettings(settings: unknown): Settings {
+export function writeSettings(settings: z.input<typeof SettingsSchema>): Settings {
   const parsed = parseInput(SettingsSchema, settings, 'setting');
   PropertiesService.getUserProperties().setProperty(SETTINGS, JSON.stringify(parsed));
   return parsed;
