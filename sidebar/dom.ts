@@ -40,3 +40,9 @@ export function checked(id: string): boolean {
 export function value(id: string): string {
   return el<HTMLInputElement | HTMLSelectElement>(id).value.trim();
 }
+
+/** A select's value as one of the choices the page offers (`allowed`); the first when it is none of them. */
+export function choice<const T extends string>(id: string, allowed: readonly [T, ...T[]]): T {
+  const v = value(id);
+  return allowed.find((a) => a === v) ?? allowed[0];
+}

@@ -2,7 +2,7 @@
 import { el } from './dom';
 import { initTabs, onTab, showTab } from './tabs';
 import { initConnect } from './views/connect';
-import { initJobs, poll } from './views/jobs';
+import { initJobs, watchJobs } from './views/jobs';
 import { initRun } from './views/run';
 import { initTools } from './views/tools';
 
@@ -13,7 +13,7 @@ initRun(() => {
 initJobs();
 initTools();
 onTab((tab) => {
-  if (tab === 'jobs') void poll();
+  if (tab === 'jobs') watchJobs();
 });
 
 const wantsSettings = document.body.dataset.view === 'settings';

@@ -1,20 +1,10 @@
 // The Connect view: the key, the account it belongs to, a masked key, and the menu settings.
-import { busy } from '../busy';
+import { busy, showError } from '../busy';
 import { el } from '../dom';
-import { server } from '../server';
+import { server, type ServerResult } from '../server';
 
-interface Connection {
-  connected: boolean;
-  accountName: string;
-  maskedKey: string;
-}
-
-interface Settings {
-  revealEmail: boolean;
-  revealPhones: boolean;
-  fields: 'basic' | 'all';
-  skipExcluded: boolean;
-}
+type Connection = ServerResult<'getConnection'>;
+type Settings = ServerResult<'getSettings'>;
 
 let onChange: (connected: boolean) => void = () => {};
 
@@ -40,24 +30,23 @@ export function initConnect(changed: (connected: boolean) => void): Promise<bool
     event.preventDefault();
     const key = el<HTMLInputElement>('api-key').value.trim();
     if (!key) {
-      el('error').textContent = 'Enter your API key.';
-      el('error').hidden = false;
+      showError('Enter your API key.');
       return;
     }
-    void busy('Checking the key…', () => server.connect(key)).then((c) => c && render(c));
+    void busy('Checking the key…', () => server.connect(key), el('connect-form')).then((c) => c && render(c));
   });
   el('disconnect-button').addEventListener('click', () => {
-    void busy('Disconnecting…', () => server.disconnect()).then((c) => c && render(c));
+    void busy('Disconnecting…', () => server.disconnect(), el('connect-in')).then((c) => c && render(c));
   });
   el<HTMLFormElement>('settings-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const settings: Settings = {
+    const settings: Parameters<typeof server.saveSettings>[0] = {
       revealEmail: el<HTMLInputElement>('set-reveal-email').checked,
       revealPhones: el<HTMLInputElement>('set-reveal-phones').checked,
       skipExcluded: el<HTMLInputElement>('set-skip-excluded').checked,
       fields: el<HTMLSelectElement>('set-fields').value === 'all' ? 'all' : 'basic',
     };
-    void busy('Saving…', () => server.saveSettings(settings)).then((s) => {
+    void busy('Saving…', () => server.saveSettings(settings), el('settings-form')).then((s) => {
       if (!s) return;
       renderSettings(s);
       el('settings-saved').hidden = false;
@@ -68,5 +57,5 @@ export function initConnect(changed: (connected: boolean) => void): Promise<bool
     render(connection);
     renderSettings(settings);
     return connection.connected;
-  }).then((c) => Boolean(c));
+  }, el('view-connect')).then((c) => Boolean(c));
 }

@@ -1,88 +1,120 @@
-// The Jobs view: each job with its progress, counts by outcome, message and links, a cancel
-// button; while a job runs and the sidebar is visible, it drives the polling.
-import { busy } from '../busy';
-import { clear, el, h } from '../dom';
+// The Jobs view: a card per job, updated in place, with Cancel; while jobs run and the sidebar is
+// seen it polls them, at the pace the server asks for, slower while nothing changes.
+import { errorMessage, showError } from '../busy';
+import { el } from '../dom';
+import { afterAction, afterAnswer, afterFailure, signature, START, type Cadence } from '../poll-cadence';
 import { server, type ServerResult } from '../server';
+import { jobCard, type JobCard, type JobView } from './job-card';
 
-type JobView = ServerResult<'listJobs'>[number];
+/** The poll's answer; `background` says when jobs go on only while the sidebar is open. */
+type PollAnswer = ServerResult<'pollJobs'> & { background?: string };
 
-const LABELS: Record<string, string> = {
-  person: 'Person enrichment',
-  company: 'Company enrichment',
-  email: 'Email validation',
-  lead_list: 'Lead list',
-};
-
+const cards = new Map<string, JobCard>();
+let cadence: Cadence = START;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** One poll at a time: a poll asked for while one is out is made when it returns. */
+let inFlight = false;
+let again = false;
+/** Polls are numbered as sent; answers to polls numbered up to `stale` predate a cancel's outcome. */
+let sent = 0;
+let stale = 0;
+/** The message of the last failed poll, cleared when a poll succeeds (if nothing replaced it). */
+let pollError: string | undefined;
 
-function safeLink(url: string): HTMLElement {
-  const ok = /^https?:\/\//i.test(url);
-  const a = h('a', { target: '_blank', rel: 'noopener noreferrer', text: ok ? 'Open the lead list' : url });
-  if (ok) a.href = url;
-  return a;
-}
-
-function card(job: JobView): HTMLElement {
-  const percent = job.total ? Math.round((100 * job.finished) / job.total) : 100;
-  const bar = h('progress', { max: job.total || 1, value: job.finished, 'aria-label': `${LABELS[job.action]} progress` });
-  const counts = h('ul', { class: 'counts' });
-  for (const [status, n] of Object.entries(job.counts)) counts.append(h('li', { text: `${status}: ${n}` }));
-  const item = h(
-    'li',
-    { class: `job ${job.state}`, 'data-job': job.id },
-    h('div', { class: 'job-head' }, h('strong', { text: LABELS[job.action] ?? job.action }), h('span', { class: 'state', text: job.state })),
-    h('div', { class: 'hint', text: `${job.sheetName} · ${job.finished} of ${job.total} rows (${percent}%)` }),
-    bar,
-    counts,
-  );
-  if (job.message) item.append(h('p', { class: job.state === 'failed' ? 'job-error' : 'hint', text: job.message }));
-  for (const link of job.links) item.append(safeLink(link));
-  if (job.canCancel) {
-    const cancel = h('button', { type: 'button', class: 'cancel', text: 'Cancel' });
-    cancel.addEventListener('click', () => {
-      void busy('Canceling…', () => server.cancelJob(job.id), item).then(() => poll());
-    });
-    item.append(h('div', { class: 'actions' }, cancel));
-  }
-  return item;
-}
-
-function render(jobs: ReadonlyArray<JobView>): void {
+function render(answer: PollAnswer): void {
   const list = el('jobs-list');
-  // Cards are rebuilt: keep keyboard focus on the same job's button.
-  const focused = document.activeElement?.closest<HTMLElement>('[data-job]')?.dataset.job;
-  clear(list);
-  for (const job of jobs) list.append(card(job));
-  el('jobs-empty').hidden = jobs.length > 0;
-  if (focused) list.querySelector<HTMLElement>(`[data-job="${CSS.escape(focused)}"] button`)?.focus();
+  const ids = new Set(answer.jobs.map((j) => j.id));
+  for (const [id, card] of cards) {
+    if (ids.has(id)) continue;
+    card.node.remove();
+    cards.delete(id);
+  }
+  answer.jobs.forEach((job, i) => {
+    let card = cards.get(job.id);
+    if (card) card.update(job);
+    else cards.set(job.id, (card = jobCard(job, (id) => void cancel(id))));
+    // Only a card out of place is moved: moving a node takes the focus from it.
+    if (list.children[i] !== card.node) list.insertBefore(card.node, list.children[i] ?? null);
+  });
+  el('jobs-empty').hidden = answer.jobs.length > 0;
+  const notice = el('jobs-background');
+  notice.textContent = answer.background ?? '';
+  notice.hidden = !answer.background;
 }
 
 function schedule(seconds: number): void {
   if (timer) clearTimeout(timer);
-  timer = undefined;
-  if (seconds > 0) timer = setTimeout(() => void poll(), seconds * 1000);
+  timer = seconds > 0 ? setTimeout(() => void poll(), seconds * 1000) : undefined;
 }
 
-/** One poll: the server steps due jobs; polling goes on while any runs and the sidebar is seen. */
-export async function poll(): Promise<void> {
+/** One poll: the server steps due jobs. Nothing is disabled meanwhile; a small sign shows it. */
+async function poll(): Promise<void> {
   if (document.hidden) {
     // Polling resumes when the sidebar is seen again (visibilitychange).
     schedule(0);
     return;
   }
-  const answer = await busy('Checking jobs…', () => server.pollJobs(), el('view-jobs'));
-  if (!answer) {
-    // The message is shown; Refresh tries again.
-    schedule(0);
+  if (inFlight) {
+    again = true;
     return;
   }
-  render(answer.jobs);
-  schedule(answer.nextPollSeconds);
+  schedule(0);
+  inFlight = true;
+  const number = ++sent;
+  el('jobs-checking').hidden = false;
+  try {
+    const answer: PollAnswer = await server.pollJobs();
+    if (number > stale) {
+      if (pollError !== undefined && el('error').textContent === pollError) showError(undefined);
+      pollError = undefined;
+      render(answer);
+      cadence = afterAnswer(cadence, signature(answer.jobs), answer.nextPollSeconds);
+      schedule(cadence.delay);
+    }
+  } catch (e) {
+    // Shown, and tried again later: a passing failure must not end the watching.
+    pollError = errorMessage(e);
+    showError(pollError);
+    cadence = afterFailure(cadence);
+    schedule(cadence.delay);
+  } finally {
+    inFlight = false;
+    el('jobs-checking').hidden = true;
+  }
+  if (again) {
+    again = false;
+    void poll();
+  }
+}
+
+/** A cancel holds only its own button; its outcome is shown at once, then confirmed by a poll. */
+async function cancel(id: string): Promise<void> {
+  const card = cards.get(id);
+  card?.setCanceling(true);
+  let view: JobView | undefined;
+  try {
+    view = await server.cancelJob(id);
+  } catch (e) {
+    showError(errorMessage(e));
+  }
+  card?.setCanceling(false);
+  if (view) {
+    // A poll sent before now may have read the job before the cancel: its answer is dropped.
+    stale = sent;
+    cards.get(id)?.update(view);
+  }
+  watchJobs();
+}
+
+/** A person acted (opened the view, Refresh, Cancel, a new run): poll now, at the server's pace. */
+export function watchJobs(): void {
+  cadence = afterAction(cadence);
+  void poll();
 }
 
 export function initJobs(): void {
-  el('jobs-refresh').addEventListener('click', () => void poll());
+  el('jobs-refresh').addEventListener('click', watchJobs);
   document.addEventListener('visibilitychange', () => {
-    if (!document.hidden && !timer) void poll();
+    if (!document.hidden && !timer && !inFlight) void poll();
   });
 }

@@ -1,38 +1,42 @@
 // The Run view: choose the action and its options, see the detected column mapping and the
 // cost estimate for the selected rows, change the mapping, and start.
 import { busy } from '../busy';
-import { checked, clear, el, fillSelect, h, value } from '../dom';
+import { checked, choice, clear, el, fillSelect, h, value } from '../dom';
 import { server, type ServerResult } from '../server';
 
 type Preview = ServerResult<'previewRun'>;
-type Input = Parameters<typeof server.previewRun>[0] & Record<string, unknown>;
+type RunRequest = Parameters<typeof server.previewRun>[0];
+type Mapping = NonNullable<RunRequest['mapping']>;
 
-let mapping: Record<string, string | null> = {};
+let mapping: Mapping = {};
 let headers: string[] = [];
 let started: () => void = () => {};
 
-function input(): Input {
-  const action = value('run-action');
-  // Sent once it has a name and an owner: the preview fills in the owner's default.
-  const list =
-    action === 'lead_list' && value('run-list-name') && value('run-list-owner')
-      ? { name: value('run-list-name'), owner: value('run-list-owner'), shared: checked('run-list-shared'), visible: checked('run-list-visible') }
-      : undefined;
-  const options: Record<string, unknown> = { revealEmail: checked('run-reveal-email'), revealPhones: checked('run-reveal-phones') };
-  if (action === 'lead_list') {
-    Object.assign(options, { enrich: checked('run-list-enrich'), validateEmail: checked('run-list-validate'), revealPhones: checked('run-list-phones') });
-    if (value('run-list-type')) options.listType = value('run-list-type');
-  }
-  const out: Record<string, unknown> = {
+function input(): RunRequest {
+  const action = choice('run-action', ['person', 'company', 'email', 'lead_list']);
+  const request: RunRequest = {
     action,
-    options,
-    fields: value('run-fields'),
+    options: { revealEmail: checked('run-reveal-email'), revealPhones: checked('run-reveal-phones') },
+    fields: choice('run-fields', ['basic', 'all']),
     rerun: checked('run-rerun'),
     skipExcluded: checked('run-skip-excluded'),
   };
-  if (Object.keys(mapping).length) out.mapping = mapping;
-  if (list) out.list = list;
-  return out as Input;
+  if (action === 'lead_list') {
+    const listType = choice('run-list-type', ['', 'email', 'profile', 'titles_and_company']);
+    request.options = {
+      ...request.options,
+      enrich: checked('run-list-enrich'),
+      validateEmail: checked('run-list-validate'),
+      revealPhones: checked('run-list-phones'),
+      ...(listType ? { listType } : {}),
+    };
+    // Sent once it has a name and an owner: the preview fills in the owner's default.
+    if (value('run-list-name') && value('run-list-owner')) {
+      request.list = { name: value('run-list-name'), owner: value('run-list-owner'), shared: checked('run-list-shared'), visible: checked('run-list-visible') };
+    }
+  }
+  if (Object.keys(mapping).length) request.mapping = mapping;
+  return request;
 }
 
 function renderMapping(preview: Preview): void {
@@ -98,7 +102,7 @@ export function initRun(onStarted: () => void): void {
       return;
     }
     // The person saw the estimate above this button: starting is their confirmation.
-    void busy('Starting…', () => server.startRun({ ...input(), confirmed: true } as Input), el('view-run')).then((job) => {
+    void busy('Starting…', () => server.startRun({ ...input(), confirmed: true }), el('view-run')).then((job) => {
       if (!job) return;
       el('run-preview').hidden = true;
       started();

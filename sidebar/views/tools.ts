@@ -1,13 +1,16 @@
 // The Tools view: imports into a sheet, page by page with progress, and the row actions
 // (log calls, review phone numbers) with their column mapping.
 import { busy } from '../busy';
-import { checked, clear, el, fillSelect, h, value } from '../dom';
+import { checked, choice, clear, el, fillSelect, h, value } from '../dom';
 import { server, type ServerResult } from '../server';
 
-const SENIORITIES = ['Owner', 'Founder', 'C-Suite', 'Partner', 'VP', 'Head', 'Director', 'Manager', 'Senior', 'Entry', 'Intern', 'Other', 'Non-Manager', 'Founder / Owner'];
-
 type ToolRequest = Parameters<typeof server.runTool>[0];
-let rowMapping: Record<string, string | null> = {};
+type Seniority = NonNullable<Extract<ToolRequest, { tool: 'job_openings' }>['seniorities']>[number];
+type RowRequest = Parameters<typeof server.runRowAction>[0];
+
+const SENIORITIES: readonly Seniority[] = ['Owner', 'Founder', 'C-Suite', 'Partner', 'VP', 'Head', 'Director', 'Manager', 'Senior', 'Entry', 'Intern', 'Other', 'Non-Manager', 'Founder / Owner'];
+
+let rowMapping: NonNullable<RowRequest['mapping']> = {};
 
 function list(text: string): string[] | undefined {
   const items = text.split(',').map((s) => s.trim()).filter(Boolean);
@@ -15,11 +18,12 @@ function list(text: string): string[] | undefined {
 }
 
 function importRequest(): ToolRequest {
-  const kind = value('import-kind');
+  const kind = choice('import-kind', ['territories', 'job_openings', 'excluded_domains', 'excluded_emails', 'contact']);
   const sheetName = value('import-sheet') || undefined;
   switch (kind) {
     case 'job_openings': {
-      const seniorities = Array.from(el<HTMLSelectElement>('import-seniorities').selectedOptions).map((o) => o.value);
+      const chosen = Array.from(el<HTMLSelectElement>('import-seniorities').selectedOptions).map((o) => o.value);
+      const seniorities = SENIORITIES.filter((s) => chosen.includes(s));
       return {
         tool: 'job_openings',
         domain: value('import-domain'),
@@ -28,16 +32,20 @@ function importRequest(): ToolRequest {
         jobFunctions: list(value('import-functions')),
         remote: checked('import-remote') || undefined,
         sheetName,
-      } as ToolRequest;
+      };
     }
     case 'excluded_domains':
     case 'excluded_emails':
-      return { tool: kind, keyword: value('import-keyword') || undefined, sheetName } as ToolRequest;
+      return { tool: kind, keyword: value('import-keyword') || undefined, sheetName };
     case 'contact':
-      return { tool: 'contact', contactId: value('import-contact'), sheetName } as ToolRequest;
-    default:
-      return { tool: 'territories', name: value('import-name') || undefined, sheetName } as ToolRequest;
+      return { tool: 'contact', contactId: value('import-contact'), sheetName };
+    case 'territories':
+      return { tool: 'territories', name: value('import-name') || undefined, sheetName };
   }
+}
+
+function rowRequest(): RowRequest {
+  return { action: choice('rows-action', ['log_calls', 'review_phones']), mapping: rowMapping };
 }
 
 function showImportFields(): void {
@@ -90,13 +98,13 @@ export function initTools(): void {
     el('rows-preview').hidden = true;
   });
   el('rows-check').addEventListener('click', () => {
-    void busy('Reading the selection…', () => server.previewRowAction({ action: value('rows-action') as 'log_calls', mapping: rowMapping }), el('rows-form')).then(
+    void busy('Reading the selection…', () => server.previewRowAction(rowRequest()), el('rows-form')).then(
       (p) => p && renderRows(p),
     );
   });
   el<HTMLFormElement>('rows-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    void busy('Sending…', () => server.runRowAction({ action: value('rows-action') as 'log_calls', mapping: rowMapping }), el('rows-form')).then((r) => {
+    void busy('Sending…', () => server.runRowAction(rowRequest()), el('rows-form')).then((r) => {
       if (r) el('rows-result').textContent = r.message;
     });
   });

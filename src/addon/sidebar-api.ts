@@ -1,5 +1,6 @@
 // The functions the sidebar may call through google.script.run. The sidebar imports only the
-// type of this object, so none of this code reaches the sidebar bundle.
+// type of this object, so none of this code reaches the sidebar bundle. Parameter types say what
+// the sidebar sends; each function still parses its input, which arrives untrusted.
 import type * as z from 'zod/mini';
 import { readSettings, SettingsSchema, writeSettings } from '../gas/settings';
 import { connect, disconnect, getConnection } from './connection';

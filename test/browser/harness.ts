@@ -6,6 +6,10 @@ import { OWNER, type World } from '../support/addon-world';
 
 const SIDEBAR = `file://${join(__dirname, '../../dist/Sidebar.html')}`;
 
+const PAGE_CLOCK_START = Date.UTC(2026, 10, 2, 9, 0, 0);
+/** Longer than any wait between two polls the sidebar schedules. */
+const PAST_NEXT_POLL_MS = 60 * 1000;
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -13,17 +17,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** google.script.run in the page: every call goes to `__gasCall` and back to its handlers. */
+/**
+ * google.script.run in the page: every call goes to `__gasCall` and back to its handlers.
+ * `__gasSent` and `__gasDone` count, by name, the calls made and the answers handed to the page.
+ */
 const SHIM = `
 (() => {
+  window.__gasSent = {};
+  window.__gasDone = {};
   const runner = (ok, fail) => new Proxy({}, {
     get(_t, name) {
       if (name === 'withSuccessHandler') return (fn) => runner(fn, fail);
       if (name === 'withFailureHandler') return (fn) => runner(ok, fn);
       return (...args) => {
-        window.__gasCall(String(name), JSON.stringify(args)).then((r) => {
+        const key = String(name);
+        window.__gasSent[key] = (window.__gasSent[key] || 0) + 1;
+        window.__gasCall(key, JSON.stringify(args)).then((r) => {
           if (r.ok) { if (ok) ok(r.value); }
           else if (fail) { const e = new Error(r.message); fail(e); }
+          window.__gasDone[key] = (window.__gasDone[key] || 0) + 1;
         });
       };
     },
@@ -32,31 +44,119 @@ const SHIM = `
 })();
 `;
 
+type Answer = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** A call whose answer is kept from the page until released. */
+export interface Held {
+  /** Resolves once the call has reached the host and its answer is ready (and kept). */
+  readonly answered: Promise<void>;
+  /** Hands the answer to the page. */
+  release(): void;
+}
+
 export interface SidebarPage {
   page: Page;
   /** Server calls made by the sidebar, by name, in order. */
   calls: string[];
+  /** The next call of `name` is run on the host at once, but its answer waits for `release()`. */
+  hold(name: string): Held;
+  /** The next call of `name` fails with `message` instead of reaching the host. */
+  failNext(name: string, message: string): void;
+  /** The next answer of `name` is changed by `change` on its way to the page. */
+  amendNext(name: string, change: (value: unknown) => unknown): void;
+  /** How many calls of `name` the page has made. */
+  sent(name: string): Promise<number>;
+  /** Moves the page's clock (only) on by `ms`, firing the timers due on the way. */
+  pageTime(ms: number): Promise<void>;
+  /** Waits until the page has been handed the answers to `count` calls of `name`. */
+  answersHandled(name: string, count: number): Promise<void>;
+  /** Waits until every call of `name` made so far has its answer handed to the page. */
+  settled(name: string): Promise<void>;
+  /**
+   * Moves the host's clock and the page's on past the next poll the sidebar has scheduled, so
+   * that poll is made (its answer is not waited for).
+   */
+  advance(): Promise<void>;
+  /** `advance()` once every poll has its answer, then waits for the new poll's answer. */
+  nextPoll(): Promise<void>;
 }
 
 /**
- * Opens the sidebar for a user. Time: the host runs on a virtual clock, so when the sidebar is
- * told to poll again in N seconds, the clock is moved on N seconds and the sidebar waits 50 ms.
+ * Opens the sidebar for a user. Time: the host runs on a virtual clock and the page's timers on
+ * Playwright's, installed before the sidebar loads; both move only when a test moves them
+ * (`nextPoll`), so no wait races real time.
  */
 export async function openSidebar(browser: Browser, world: World, user = OWNER): Promise<SidebarPage> {
   const page = await browser.newPage({ viewport: { width: 300, height: 900 } });
   const calls: string[] = [];
-  await page.exposeFunction('__gasCall', (name: string, argsJson: string) => {
+  const holds = new Map<string, Array<{ ready: () => void; gate: Promise<void> }>>();
+  const failures = new Map<string, string>();
+  const amends = new Map<string, (value: unknown) => unknown>();
+  await page.exposeFunction('__gasCall', async (name: string, argsJson: string): Promise<Answer> => {
     calls.push(name);
-    const r = world.host.callFromSidebar(name, JSON.parse(argsJson) as unknown[], user);
-    if (!r.ok) return { ok: false, message: r.error?.message ?? 'failed' };
-    const value = r.value as { nextPollSeconds?: number } | undefined;
-    if (name === 'pollJobs' && value && (value.nextPollSeconds ?? 0) > 0) {
-      world.host.clock.advance(value.nextPollSeconds! * 1000);
-      value.nextPollSeconds = 0.05;
+    const failure = failures.get(name);
+    failures.delete(name);
+    let answer: Answer;
+    if (failure !== undefined) answer = { ok: false, message: failure };
+    else {
+      const r = world.host.callFromSidebar(name, JSON.parse(argsJson) as unknown[], user);
+      answer = r.ok ? { ok: true, value: r.value } : { ok: false, message: r.error?.message ?? 'failed' };
     }
-    return { ok: true, value };
+    const amend = amends.get(name);
+    amends.delete(name);
+    if (amend && answer.ok) answer = { ok: true, value: amend(answer.value) };
+    const held = holds.get(name)?.shift();
+    if (held) {
+      held.ready();
+      await held.gate;
+    }
+    return answer;
   });
+  // The page's clock stands still (paused) from the start: timers fire only in `nextPoll`.
+  await page.clock.install({ time: PAGE_CLOCK_START });
+  await page.clock.pauseAt(PAGE_CLOCK_START + 1000);
   await page.addInitScript(SHIM);
   await page.goto(SIDEBAR);
-  return { page, calls };
+
+  // Expressions evaluated in the page, which reads the shim's counters.
+  const counter = (which: '__gasSent' | '__gasDone', name: string) => `(window.${which}[${JSON.stringify(name)}] || 0)`;
+  const answersHandled = async (name: string, n: number) => {
+    await page.waitForFunction(`${counter('__gasDone', name)} >= ${n}`);
+  };
+  const settled = async (name: string) => {
+    await page.waitForFunction(`${counter('__gasSent', name)} === ${counter('__gasDone', name)}`);
+  };
+  const advance = async () => {
+    world.host.clock.advance(PAST_NEXT_POLL_MS);
+    await page.clock.runFor(PAST_NEXT_POLL_MS);
+  };
+  return {
+    page,
+    calls,
+    hold(name) {
+      let ready!: () => void;
+      let release!: () => void;
+      const answered = new Promise<void>((r) => (ready = r));
+      const gate = new Promise<void>((r) => (release = r));
+      holds.set(name, [...(holds.get(name) ?? []), { ready, gate }]);
+      return { answered, release };
+    },
+    failNext(name, message) {
+      failures.set(name, message);
+    },
+    amendNext(name, change) {
+      amends.set(name, change);
+    },
+    sent: async (name) => (await page.evaluate(counter('__gasSent', name))) as number,
+    pageTime: (ms) => page.clock.runFor(ms),
+    answersHandled,
+    settled,
+    advance,
+    async nextPoll() {
+      await settled('pollJobs');
+      const before = (await page.evaluate(counter('__gasDone', 'pollJobs'))) as number;
+      await advance();
+      await answersHandled('pollJobs', before + 1);
+    },
+  };
 }

@@ -1,8 +1,9 @@
-// The sidebar in headless Chromium, answered by the add-on in the local host: connect, run a
-// job and watch it finish, cancel one, and hostile strings shown as text that runs nothing.
+// The sidebar in headless Chromium, answered by the add-on in the local host: connect, run a job
+// and watch it finish, cancel one (also while a poll is out), polls that disable nothing, keep
+// cards in place and keep their pace, and hostile strings shown as text that runs nothing.
 import type { Browser } from 'playwright-core';
 import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
-import { launchBrowser, openSidebar } from './harness';
+import { launchBrowser, openSidebar, type SidebarPage } from './harness';
 
 const HOSTILE = '<img src=x onerror="document.body.dataset.pwned=1">';
 let browser: Browser;
@@ -21,6 +22,16 @@ function sheetWorld(rows: number, opts: Parameters<typeof addonWorld>[0] = {}): 
   w.host.select(`Sheet1!A1:C${rows + 1}`);
   w.host.open();
   return w;
+}
+
+/** Lets the sidebar poll, one scheduled poll at a time, until `selector` is on the page. */
+async function pollUntil(sidebar: SidebarPage, selector: string, maxPolls = 30): Promise<void> {
+  for (let i = 0; i < maxPolls; i++) {
+    await sidebar.settled('pollJobs');
+    if ((await sidebar.page.locator(selector).count()) > 0) return;
+    await sidebar.nextPoll();
+  }
+  throw new Error(`${selector} did not appear after ${maxPolls} polls`);
 }
 
 test('connect: the key is checked, then only the account name and a masked key are shown', async () => {
@@ -49,7 +60,8 @@ test('a wrong key gets a readable message', async () => {
 test('run: the mapping and the estimate, start, and the job watched to the end', async () => {
   const w = sheetWorld(12, { service: { processingRate: 0.5 } });
   connect(w, 'demo-key-alpha');
-  const { page, calls } = await openSidebar(browser, w);
+  const sidebar = await openSidebar(browser, w);
+  const { page, calls } = sidebar;
   await page.getByRole('tab', { name: 'Run' }).waitFor();
   await page.getByLabel('Action on the selected rows').selectOption('email');
   await page.getByRole('button', { name: 'Check selection' }).click();
@@ -57,7 +69,8 @@ test('run: the mapping and the estimate, start, and the job watched to the end',
   expect(await page.locator('#run-summary').textContent()).toContain('up to 12 email credits');
   expect(await page.locator('#map-email').inputValue()).toBe('Email');
   await page.getByRole('button', { name: 'Start and spend credits' }).click();
-  await page.locator('#jobs-list .job.done').waitFor({ timeout: 30000 });
+  await page.locator('#jobs-list .job').waitFor();
+  await pollUntil(sidebar, '#jobs-list .job.done');
   const bar = page.locator('#jobs-list .job progress');
   expect(await bar.getAttribute('value')).toBe(await bar.getAttribute('max'));
   expect(await page.locator('#jobs-list .job').textContent()).toContain('12 of 12 rows');
@@ -70,10 +83,11 @@ test('cancel a running job from the job list', async () => {
   const w = sheetWorld(300, { service: { processingRate: 0.2 } });
   connect(w, 'demo-key-alpha');
   w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]);
-  const { page } = await openSidebar(browser, w);
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
   await page.getByRole('tab', { name: 'Jobs' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.locator('#jobs-list .job.canceled').waitFor();
+  await pollUntil(sidebar, '#jobs-list .job.canceled');
   expect(column(w, 'Email · Result').filter((r) => r === 'Canceled before it was processed').length).toBeGreaterThan(0);
   await page.close();
 });
@@ -127,5 +141,205 @@ test('Enter in a field never starts a paid run unseen: it shows the estimate fir
   expect(calls).not.toContain('startRun');
   // The preview filled in the person's own address as the list's owner.
   expect(await page.locator('#run-list-owner').inputValue()).toBe(OWNER);
+  await page.close();
+});
+
+/** A sheet of 300 rows with an email validation started on it: still running for many polls. */
+function runningJobWorld(): World {
+  const w = sheetWorld(300, { service: { processingRate: 0.2 } });
+  connect(w, 'demo-key-alpha');
+  const started = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]);
+  expect((started.value as { state: string }).state).toBe('running');
+  return w;
+}
+
+test('a cancel clicked while a poll is out goes through, and the late answer brings no Cancel back', async () => {
+  const w = runningJobWorld();
+  const sidebar = await openSidebar(browser, w);
+  const { page, calls } = sidebar;
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await cancel.waitFor();
+  await sidebar.settled('pollJobs');
+
+  // The next scheduled poll reads the job as running; its answer is kept back while Cancel is clicked.
+  const early = sidebar.hold('pollJobs');
+  const late = sidebar.hold('pollJobs');
+  const canceling = sidebar.hold('cancelJob');
+  await sidebar.advance();
+  await early.answered;
+  expect(await page.locator('#jobs-checking').isVisible()).toBe(true);
+  expect(await cancel.isEnabled()).toBe(true);
+  await cancel.click();
+  await canceling.answered;
+  // While the cancel is out, only its own button waits.
+  const button = page.locator('#jobs-list .job .cancel');
+  expect(await button.textContent()).toBe('Canceling…');
+  expect(await button.isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
+  canceling.release();
+  await sidebar.answersHandled('cancelJob', 1);
+  expect(await button.isVisible()).toBe(false);
+
+  // The poll that read the job before the cancel answers now; the poll made after the cancel is held.
+  early.release();
+  await late.answered;
+  await sidebar.answersHandled('pollJobs', 2);
+  expect(await button.isVisible()).toBe(false);
+  expect(await page.locator('#jobs-list .job').textContent()).toContain('Canceled');
+  late.release();
+  await pollUntil(sidebar, '#jobs-list .job.canceled');
+  expect(await cancel.count()).toBe(0);
+  expect(calls.filter((c) => c === 'pollJobs' || c === 'cancelJob').slice(0, 4)).toEqual(['pollJobs', 'pollJobs', 'cancelJob', 'pollJobs']);
+  expect(column(w, 'Email · Result').filter((r) => r === 'Canceled before it was processed').length).toBeGreaterThan(0);
+  await page.close();
+});
+
+/** The page's form controls that are disabled, named by id or text. */
+const DISABLED = `Array.from(document.querySelectorAll('button, input, select')).filter((c) => c.disabled).map((c) => c.id || c.textContent)`;
+
+test('a poll disables no control: it only shows that it is checking', async () => {
+  const w = runningJobWorld();
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).waitFor();
+  await sidebar.settled('pollJobs');
+  const before = await page.evaluate(DISABLED);
+  expect(await page.locator('#jobs-checking').isVisible()).toBe(false);
+
+  const held = sidebar.hold('pollJobs');
+  await sidebar.advance();
+  await held.answered;
+  expect(await page.locator('#jobs-checking').isVisible()).toBe(true);
+  expect(await page.evaluate(DISABLED)).toEqual(before);
+  expect(await page.getByRole('button', { name: 'Cancel' }).isEnabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
+  expect(await page.locator('#busy').isVisible()).toBe(false);
+  held.release();
+  await sidebar.settled('pollJobs');
+  expect(await page.locator('#jobs-checking').isVisible()).toBe(false);
+  await page.close();
+});
+
+test('job cards are updated in place: the same node, new numbers, the focus kept', async () => {
+  const w = runningJobWorld();
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await cancel.waitFor();
+  await sidebar.settled('pollJobs');
+  const card = page.locator('#jobs-list .job');
+  const hint = card.locator('.hint').first();
+  const before = { card: await card.elementHandle(), button: await cancel.elementHandle(), text: await hint.textContent() };
+  await cancel.focus();
+
+  await sidebar.nextPoll();
+  await sidebar.nextPoll();
+  expect(await hint.textContent()).not.toBe(before.text);
+  const after = { card: await card.elementHandle(), button: await cancel.elementHandle(), focused: await page.evaluateHandle('document.activeElement') };
+  expect(await page.evaluate(([a, b]) => a === b, [before.card, after.card])).toBe(true);
+  expect(await page.evaluate(([a, b]) => a === b, [before.button, after.button])).toBe(true);
+  expect(await page.evaluate(([a, b]) => a === b, [before.button, after.focused])).toBe(true);
+  expect(await page.locator('#jobs-list .job').count()).toBe(1);
+  await page.close();
+});
+
+test('a failed poll shows its message and is tried again later; Refresh polls at once', async () => {
+  const w = runningJobWorld();
+  const sidebar = await openSidebar(browser, w);
+  const { page, calls } = sidebar;
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).waitFor();
+
+  sidebar.failNext('pollJobs', 'The service is busy. Try again in a minute.');
+  await sidebar.nextPoll();
+  await page.getByRole('alert').filter({ hasText: 'The service is busy' }).waitFor();
+  // Still watched: the next scheduled poll comes, succeeds, and takes the message away.
+  const polls = calls.filter((c) => c === 'pollJobs').length;
+  await sidebar.nextPoll();
+  expect(calls.filter((c) => c === 'pollJobs').length).toBe(polls + 1);
+  expect(await page.getByRole('alert').isVisible()).toBe(false);
+
+  sidebar.failNext('pollJobs', 'The service is busy. Try again in a minute.');
+  await sidebar.nextPoll();
+  await page.getByRole('alert').filter({ hasText: 'The service is busy' }).waitFor();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await sidebar.answersHandled('pollJobs', polls + 3);
+  expect(await page.getByRole('alert').isVisible()).toBe(false);
+  await page.close();
+});
+
+test("the server's word that jobs only go on while the sidebar is open is shown, and only then", async () => {
+  const w = runningJobWorld();
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  const notice = 'Background steps are off: jobs go on only while this sidebar is open. Keep it open or use Check running jobs now.';
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  sidebar.amendNext('pollJobs', (answer) => ({ ...(answer as object), background: `${notice}${HOSTILE}` }));
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await page.locator('#jobs-background').filter({ hasText: notice }).waitFor();
+  expect(await page.locator('#jobs-background').textContent()).toBe(`${notice}${HOSTILE}`);
+  expect(await page.locator('img').count()).toBe(0);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await sidebar.answersHandled('pollJobs', 2);
+  expect(await page.locator('#jobs-background').isVisible()).toBe(false);
+  await page.close();
+});
+
+test('polls come no sooner than 5 s apart, slower while nothing changes, at once on Refresh', async () => {
+  // The host's clock stands still here, so the job cannot move: every answer is "no change".
+  const w = runningJobWorld();
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  const soon = (answer: unknown) => ({ ...(answer as object), nextPollSeconds: 2 });
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  sidebar.amendNext('pollJobs', soon);
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await sidebar.answersHandled('pollJobs', 1);
+  // The server says 2 s; the sidebar waits 5 s, then 7.5 s, then 11.25 s.
+  let polls = 1;
+  for (const wait of [5000, 7500, 11250]) {
+    sidebar.amendNext('pollJobs', soon);
+    await sidebar.pageTime(wait - 1);
+    expect(await sidebar.sent('pollJobs')).toBe(polls);
+    await sidebar.pageTime(1);
+    expect(await sidebar.sent('pollJobs')).toBe(++polls);
+    await sidebar.answersHandled('pollJobs', polls);
+  }
+  // A person acting brings the pace back to the server's figure.
+  sidebar.amendNext('pollJobs', soon);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await sidebar.answersHandled('pollJobs', ++polls);
+  await sidebar.pageTime(4999);
+  expect(await sidebar.sent('pollJobs')).toBe(polls);
+  await sidebar.pageTime(1);
+  expect(await sidebar.sent('pollJobs')).toBe(polls + 1);
+  await page.close();
+});
+
+test('no polling while the sidebar is hidden; seen again, it polls at once', async () => {
+  const w = runningJobWorld();
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  const setHidden = (hidden: boolean) =>
+    page.evaluate(`Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${hidden} }); document.dispatchEvent(new Event('visibilitychange'))`);
+  await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await sidebar.answersHandled('pollJobs', 1);
+  await setHidden(true);
+  await sidebar.advance();
+  await sidebar.advance();
+  expect(await sidebar.sent('pollJobs')).toBe(1);
+  await setHidden(false);
+  expect(await sidebar.sent('pollJobs')).toBe(2);
+  await sidebar.answersHandled('pollJobs', 2);
+  await sidebar.nextPoll();
+  expect(await sidebar.sent('pollJobs')).toBe(3);
   await page.close();
 });

@@ -1,0 +1,86 @@
+// One job's card in the Jobs view, built once and then updated in place on every answer, so its
+// buttons keep their focus and a click on its way is not lost to a redraw.
+import { clear, h } from '../dom';
+import type { ServerResult } from '../server';
+
+export type JobView = ServerResult<'pollJobs'>['jobs'][number];
+
+const LABELS: Record<string, string> = {
+  person: 'Person enrichment',
+  company: 'Company enrichment',
+  email: 'Email validation',
+  lead_list: 'Lead list',
+};
+
+export interface JobCard {
+  readonly node: HTMLLIElement;
+  update(job: JobView): void;
+  /** A cancel is on its way (or not any more): the button says so and cannot be clicked twice. */
+  setCanceling(on: boolean): void;
+}
+
+function safeLink(url: string): HTMLAnchorElement {
+  const ok = /^https?:\/\//i.test(url);
+  const a = h('a', { target: '_blank', rel: 'noopener noreferrer', text: ok ? 'Open the lead list' : url });
+  if (ok) a.href = url;
+  return a;
+}
+
+export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
+  const name = h('strong');
+  const state = h('span', { class: 'state' });
+  const hint = h('div', { class: 'hint' });
+  const bar = h('progress');
+  const counts = h('ul', { class: 'counts' });
+  const message = h('p');
+  const links = h('div', { class: 'links' });
+  const cancel = h('button', { type: 'button', class: 'cancel', text: 'Cancel' });
+  const actions = h('div', { class: 'actions' }, cancel);
+  const node = h('li', { 'data-job': job.id }, h('div', { class: 'job-head' }, name, state), hint, bar, counts, message, links, actions);
+  let canceling = false;
+  let canCancel = false;
+  let shownLinks = '';
+  cancel.addEventListener('click', () => onCancel(job.id));
+
+  function showCancel(): void {
+    actions.hidden = !(canCancel || canceling);
+    cancel.disabled = canceling;
+    cancel.textContent = canceling ? 'Canceling…' : 'Cancel';
+  }
+
+  function update(next: JobView): void {
+    const label = LABELS[next.action] ?? next.action;
+    const percent = next.total ? Math.round((100 * next.finished) / next.total) : 100;
+    node.className = `job ${next.state}`;
+    name.textContent = label;
+    state.textContent = next.state;
+    hint.textContent = `${next.sheetName} · ${next.finished} of ${next.total} rows (${percent}%)`;
+    bar.max = next.total || 1;
+    bar.value = next.finished;
+    bar.setAttribute('aria-label', `${label} progress`);
+    clear(counts);
+    for (const [status, n] of Object.entries(next.counts)) counts.append(h('li', { text: `${status}: ${n}` }));
+    message.textContent = next.message;
+    message.className = next.state === 'failed' ? 'job-error' : 'hint';
+    message.hidden = !next.message;
+    // Links are only redrawn when they change: one may hold the keyboard focus.
+    if (next.links.join('\n') !== shownLinks) {
+      shownLinks = next.links.join('\n');
+      clear(links);
+      for (const link of next.links) links.append(safeLink(link));
+    }
+    links.hidden = next.links.length === 0;
+    canCancel = next.canCancel;
+    showCancel();
+  }
+
+  update(job);
+  return {
+    node,
+    update,
+    setCanceling(on) {
+      canceling = on;
+      showCancel();
+    },
+  };
+}
