@@ -2,17 +2,16 @@
 // starts it, and says in a toast or an alert what happened. "Check running jobs now" too.
 import { ACTION_LABELS, type ActionId } from '../jobs/actions';
 import { jobView } from '../jobs/engine';
+import { currentSpreadsheet } from '../gas/active-document';
 import { createClient } from '../gas/client-factory';
+import { activeUserEmail } from '../gas/current-user';
+import { toast, ui } from '../gas/ui';
 import { readConnection } from '../gas/key-store';
 import { readSettings } from '../gas/settings';
 import { backgroundNote } from '../jobs/continuation';
 import { NOT_CONNECTED, STEP_BUDGET_MS, stepJobs, withDocumentLock } from './job-loop';
 import { previewRun, type RunInput, type RunPreview } from './run-preview';
 import { startRun } from './runs';
-
-function ui() {
-  return SpreadsheetApp.getUi();
-}
 
 function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
   if (!readConnection()) {
@@ -45,7 +44,7 @@ function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
   try {
     const view = startRun({ ...input, confirmed: true });
     const done = view.state === 'running' ? 'It goes on in the background; results appear as they arrive.' : view.message || 'Done.';
-    SpreadsheetApp.getActiveSpreadsheet().toast(done, ACTION_LABELS[action], 8);
+    toast(done, ACTION_LABELS[action], 8);
   } catch (e) {
     ui().alert(e instanceof Error ? e.message : String(e));
   }
@@ -75,7 +74,7 @@ export function createLeadList(): void {
     ui().alert('A lead list needs a name.');
     return;
   }
-  const owner = Session.getActiveUser().getEmail();
+  const owner = activeUserEmail();
   if (!owner) {
     ui().alert('Your email address is not available here; create the list from the sidebar and enter the owner.');
     return;
@@ -89,7 +88,7 @@ export function checkJobsNow(): void {
     ui().alert(NOT_CONNECTED);
     return;
   }
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = currentSpreadsheet();
   const { jobs, continuation } = withDocumentLock(() => stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { force: true }));
   const views = jobs.map(jobView).reverse().slice(0, 5);
   const background = jobs.some((j) => j.state === 'running') ? backgroundNote(continuation) : '';

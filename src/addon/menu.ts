@@ -1,5 +1,6 @@
 // The add-on menu, opening the sidebar, and the simple triggers that build the menu.
 import { ADDON_NAME } from '../config';
+import { buildAddonMenu, showSidebarFile } from '../gas/ui';
 
 /** Menu items name their handler; each handler is an entry point of the bundle. */
 export const MENU_ITEMS = [
@@ -20,12 +21,7 @@ export type MenuHandler = NonNullable<(typeof MENU_ITEMS)[number]>['handler'];
 
 // Runs in LIMITED (or NONE) auth mode: menus only, no other service.
 export function onOpen(): void {
-  const menu = SpreadsheetApp.getUi().createAddonMenu();
-  for (const item of MENU_ITEMS) {
-    if (item) menu.addItem(item.label, item.handler);
-    else menu.addSeparator();
-  }
-  menu.addToUi();
+  buildAddonMenu(MENU_ITEMS);
 }
 
 export function onInstall(): void {
@@ -33,10 +29,7 @@ export function onInstall(): void {
 }
 
 function showSidebar(view: 'home' | 'settings'): void {
-  const html = HtmlService.createHtmlOutputFromFile('Sidebar').getContent();
-  // The view is one of two fixed words chosen here, never user data.
-  const output = HtmlService.createHtmlOutput(html.replace('<body>', `<body data-view="${view}">`)).setTitle(ADDON_NAME);
-  SpreadsheetApp.getUi().showSidebar(output);
+  showSidebarFile('Sidebar', ADDON_NAME, view);
 }
 
 export function openSidebar(): void {

@@ -1,5 +1,8 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
+import { currentSpreadsheet } from '../gas/active-document';
+import { activeUserEmail } from '../gas/current-user';
+import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
@@ -93,8 +96,7 @@ function plural(n: number, word: string): string {
  * exercise many parts on small sheets). Never more than the action allows.
  */
 function partSizeFor(action: ActionId): number {
-  const set = Number(PropertiesService.getScriptProperties().getProperty('prospecting.partSize'));
-  return Number.isInteger(set) && set > 0 ? Math.min(set, PART_SIZE[action]) : PART_SIZE[action];
+  return Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
 }
 
 /** Reads the request, plans it on the active selection, and describes it for the person. */
@@ -103,7 +105,7 @@ export function prepare(input: unknown) {
   const client = requireClient();
   // The exclusion lists are fetched before the sheet is read: rows may move while they arrive.
   const excluded = req.skipExcluded ? exclusions(client) : undefined;
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const spreadsheet = currentSpreadsheet();
   const sheet = spreadsheet.getActiveSheet();
   const request = toRunRequest(req, sheet.getSheetId());
   // Row marks that no live job holds are left over from a job that ended badly.
@@ -144,7 +146,7 @@ export function prepare(input: unknown) {
     addColumns: prepared.addColumns,
     needsConfirmation: plan.estimate.email + plan.estimate.phone > 0,
     summary,
-    defaultOwner: Session.getActiveUser().getEmail(),
+    defaultOwner: activeUserEmail(),
   };
   return { req, client, spreadsheet, sheet, request, prepared, preview, partSize };
 }

@@ -1,5 +1,7 @@
 // The rest of the API from the sidebar: imports into a sheet, page by page with progress, and
 // row actions (log calls, review phone numbers) on the selected rows.
+import { activeSheet, currentSpreadsheet } from '../gas/active-document';
+import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
@@ -56,7 +58,7 @@ function client(): ProspectingClient {
 }
 
 function targetSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet {
-  const ss = SpreadsheetApp.getActiveSpreadsheet();
+  const ss = currentSpreadsheet();
   if (request.sheetName) {
     const existing = ss.getSheetByName(request.sheetName);
     if (existing) return existing;
@@ -118,7 +120,7 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
   const request = parse(ToolRequestSchema, input, 'The import could not be read');
   const cursor = next === undefined || next === null || next === '' ? undefined : parse(CursorSchema, JSON.parse(String(next)), 'The import cannot continue');
   const c = client();
-  const sheet = cursor ? SpreadsheetApp.getActiveSpreadsheet().getSheetByName(cursor.sheet) : targetSheet(request);
+  const sheet = cursor ? currentSpreadsheet().getSheetByName(cursor.sheet) : targetSheet(request);
   if (!sheet) throw new Error('The sheet of this import was deleted or renamed. Start the import again.');
   const deadline = Date.now() + TOOL_BUDGET_MS;
   let written = cursor?.written ?? 0;
@@ -155,7 +157,7 @@ export const RowActionRequestSchema = z.object({
 function prepareRowAction(input: unknown) {
   const req = parse(RowActionRequestSchema, input, 'The request could not be read');
   const def = ROW_ACTIONS[req.action as RowActionId];
-  const sheet = SpreadsheetApp.getActiveSheet();
+  const sheet = activeSheet();
   const selection = activeSelection(sheet);
   const grid = new Grid(sheetPort(sheet));
   const headerRow = findHeaderRow(grid, selection);
@@ -193,7 +195,7 @@ function sendRows(input: unknown): RowActionResult {
   // The sheet is read by the sending itself; only the request and the selection are needed here.
   const req = parse(RowActionRequestSchema, input, 'The request could not be read');
   const def = ROW_ACTIONS[req.action as RowActionId];
-  const sheet = SpreadsheetApp.getActiveSheet();
+  const sheet = activeSheet();
   const selection = activeSelection(sheet);
   const out = sendRowAction(req.action, selection, req.mapping ?? {}, { client: c, sheet: sheetPort(sheet), now: () => Date.now(), deadline: Date.now() + ROW_BUDGET_MS });
   const message =
@@ -208,7 +210,7 @@ function sendRows(input: unknown): RowActionResult {
 // ---- Menu handlers -------------------------------------------------------------------------
 
 function rowActionFromMenu(action: RowActionId): void {
-  const ui = SpreadsheetApp.getUi();
+  const ui = spreadsheetUi();
   if (!readConnection()) {
     ui.alert(NOT_CONNECTED);
     return;
@@ -220,7 +222,7 @@ function rowActionFromMenu(action: RowActionId): void {
       return;
     }
     if (ui.alert(ROW_ACTIONS[action].label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    SpreadsheetApp.getActiveSpreadsheet().toast(runRowAction({ action }).message, ROW_ACTIONS[action].label, 8);
+    toast(runRowAction({ action }).message, ROW_ACTIONS[action].label, 8);
   } catch (e) {
     ui.alert(e instanceof Error ? e.message : String(e));
   }

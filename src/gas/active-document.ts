@@ -35,3 +35,7 @@ export function withDocumentLock<T>(work: () => T): T {
 export function logLine(text: string): void {
   console.log(text);
 }
+
+export function activeSheet(): GoogleAppsScript.Spreadsheet.Sheet {
+  return currentSpreadsheet().getActiveSheet();
+}
