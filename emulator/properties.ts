@@ -117,22 +117,22 @@ export class FakePropertiesService {
     private readonly charge: (user: string) => void,
   ) {}
 
-  private open(store: PropertyStore): FakeProperties {
+  private _open(store: PropertyStore): FakeProperties {
     const user = this.quotaUser(this.runtime.exec());
     return new FakeProperties(store, () => this.charge(user));
   }
 
   getUserProperties(): FakeProperties {
-    return this.open(this.stores.get('user', this.quotaUser(this.runtime.exec())));
+    return this._open(this.stores.get('user', this.quotaUser(this.runtime.exec())));
   }
 
   /** Null with no containing document, as Apps Script documents (a trigger run with no active spreadsheet). */
   getDocumentProperties(): FakeProperties | null {
     const exec = this.runtime.exec();
-    return exec.activeDocument ? this.open(this.stores.get('document', exec.spreadsheetId)) : null;
+    return exec.activeDocument ? this._open(this.stores.get('document', exec.spreadsheetId)) : null;
   }
 
   getScriptProperties(): FakeProperties {
-    return this.open(this.stores.get('script'));
+    return this._open(this.stores.get('script'));
   }
 }
