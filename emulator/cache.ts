@@ -13,6 +13,12 @@ export const CACHE_CAPACITY = 1000;
 
 interface Entry {
   value: string;
+  /**
+   * When it was put. An entry is not seen before then: custom-function cells that Sheets runs
+   * side by side start at one moment on a clock set back for each, and none of them sees what
+   * the others put after that moment. On a clock that only moves forward this changes nothing.
+   */
+  putAt: number;
   expiresAt: number;
 }
 
@@ -23,7 +29,7 @@ export class CacheStore {
 
   get(key: string): string | null {
     const e = this.entries.get(key);
-    if (!e) return null;
+    if (!e || e.putAt > this.now()) return null;
     if (e.expiresAt <= this.now()) {
       this.entries.delete(key);
       return null;
@@ -34,7 +40,7 @@ export class CacheStore {
   put(key: string, value: string, seconds: number): void {
     this.entries.delete(key);
     const ttl = Math.min(Math.max(seconds, 1), MAX_EXPIRATION_SECONDS);
-    this.entries.set(key, { value, expiresAt: this.now() + ttl * 1000 });
+    this.entries.set(key, { value, putAt: this.now(), expiresAt: this.now() + ttl * 1000 });
     while (this.entries.size > CACHE_CAPACITY) this.entries.delete(this.entries.keys().next().value as string);
   }
 
@@ -126,8 +132,10 @@ export class FakeCacheService {
     return new FakeCache(this.stores.get('user', this.runtime.exec().user));
   }
 
-  getDocumentCache(): FakeCache {
-    return new FakeCache(this.stores.get('document', this.runtime.exec().spreadsheetId));
+  /** Null with no containing document (a trigger run with no active spreadsheet). */
+  getDocumentCache(): FakeCache | null {
+    const exec = this.runtime.exec();
+    return exec.activeDocument ? new FakeCache(this.stores.get('document', exec.spreadsheetId)) : null;
   }
 
   getScriptCache(): FakeCache {

@@ -34,6 +34,13 @@ export const Messages = {
   tooManyTriggers: (kind: string) =>
     `This add-on has created too many ${kind} triggers in this document for this Google user account.`,
   clockTooFrequent: 'Clock events must be scheduled at least 1 hour(s) apart.',
+  scriptTooManyTriggers: 'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+  testAsAddOn:
+    'The add-on attempted an action that is not permitted in Test as add-on mode. To use this action, you must deploy the add-on.',
+  urlFetchDailyQuota: 'Service invoked too many times for one day: urlfetch.',
+  propertiesDailyQuota: 'Service invoked too many times for one day: properties.',
+  triggerRuntimeQuota: 'Service using too much computer time for one day',
+  parametersDontMatch: (given: string, method: string) => `The parameters (${given}) don't match the method signature for ${method}.`,
   requestFailed: (origin: string, code: number, truncated: string) =>
     `Request failed for ${origin} returned code ${code}. Truncated server response: ${truncated} (use muteHttpExceptions option to examine full response)`,
   dnsError: (url: string) => `DNS error: ${url}`,

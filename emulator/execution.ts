@@ -31,6 +31,12 @@ export interface Execution {
   readonly mode: AuthModeName;
   readonly kind: ExecutionKind;
   readonly spreadsheetId: string;
+  /**
+   * Whether the script sees its spreadsheet as the active one. False for a time-driven trigger
+   * run with no document (HostOptions.triggerDocument 'none'): the spreadsheet still decides
+   * which document the trigger belongs to, but the script cannot reach it.
+   */
+  readonly activeDocument: boolean;
   readonly startedAt: number;
   readonly deadline: number;
   timedOut: boolean;
@@ -50,6 +56,8 @@ export interface ExecutionOptions {
   kind: ExecutionKind;
   spreadsheetId: string;
   startedAt: number;
+  /** Default true. */
+  activeDocument?: boolean;
 }
 
 let nextId = 1;
@@ -62,6 +70,7 @@ export function newExecution(o: ExecutionOptions): Execution {
     mode: o.mode,
     kind: o.kind,
     spreadsheetId: o.spreadsheetId,
+    activeDocument: o.activeDocument ?? true,
     startedAt: o.startedAt,
     deadline: o.startedAt + timeLimitFor(o.kind),
     timedOut: false,

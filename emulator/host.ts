@@ -1,11 +1,12 @@
 // The local Apps Script host: loads the bundle with gas-local into a fresh bare context for each
 // execution, supplies the fake services, runs entry points as executions with an auth mode and a
-// time limit, fires triggers, and exposes what happened for tests to inspect.
+// time limit, fires triggers within the daily quotas, recalculates custom-function cells, and
+// exposes what happened for tests to inspect.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CacheStores, FakeCacheService } from './cache';
 import { VirtualClock } from './clock';
-import { cellResult, parseFormulaCall, type CellResult } from './custom-functions';
+import { cellResult, type CellResult } from './custom-functions';
 import { HostFailure, Messages } from './errors';
 import { newExecution, type AuthModeName, type Execution, type ExecutionKind, type LogEntry } from './execution';
 import { FakeHtmlService } from './html';
@@ -15,6 +16,8 @@ import { bundleFiles, declaredFunctions, type DeclaredFunction } from './loader'
 import { FakeLockService, LockTable, type LockScope } from './lock';
 import { FakeConsole, FakeLogger, LogSink } from './logger';
 import { FakePropertiesService, PropertyStores } from './properties';
+import { QuotaLedger, type DailyQuotas, type QuotaDay, type QuotaUse } from './quotas';
+import { argumentsOf, computationKey, functionCells, needsRun, recordRun, type RecalculateOptions } from './recalculation';
 import { createRealm, type Realm } from './realm';
 import { Runtime } from './runtime';
 import { FakeSession } from './session';
@@ -24,7 +27,7 @@ import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet/spreadsheet';
 import { SpreadsheetModel } from './spreadsheet/spreadsheet-model';
 import { UiRecorder, type MenuEntry } from './spreadsheet/ui';
 import { SyncHttpClient } from './sync-http';
-import { FakeScriptApp, TriggerRegistry, type TriggerRecord } from './triggers';
+import { FakeScriptApp, MAX_TRIGGERS_PER_USER, TriggerRegistry, type DeploymentMode, type TriggerRecord } from './triggers';
 import { FakeUrlFetchApp, FetchRouter, type RecordedRequest, type Route } from './url-fetch';
 import { FakeUtilities } from './utilities';
 
@@ -51,7 +54,18 @@ export interface HostOptions {
   addonMenuTitle?: string;
   /** Enforce the Editor add-on trigger rules (default true). */
   addOnRules?: boolean;
+  /** Daily quotas per user; default CONSUMER_DAILY_QUOTAS, enforced. */
+  quotas?: Partial<DailyQuotas>;
+  /** Installable triggers a user may have in the script, across documents (default 20). */
+  maxTriggersPerUser?: number;
+  /** 'test' models Deploy → Test deployments, where installable triggers cannot be created (default 'published'). */
+  deployment?: DeploymentMode;
+  /** 'none' runs time-driven triggers with no active spreadsheet (default 'active'). */
+  triggerDocument?: TriggerDocument;
 }
+
+/** Whether a time-driven trigger's execution sees its spreadsheet as the active one. */
+export type TriggerDocument = 'active' | 'none';
 
 export interface RunOptions {
   user?: string;
@@ -75,7 +89,10 @@ export interface ExecutionResult {
 export interface CustomFunctionResult {
   /** What the cell shows: the value, or `#ERROR!` when the function threw or timed out. */
   cell: CellResult;
+  /** The error a user sees on hovering `#ERROR!`. */
   error?: string;
+  /** From `recalculate`: the cell that ran, e.g. `Sheet1!B2`. */
+  at?: string;
   timedOut: boolean;
   result: ExecutionResult;
 }
@@ -102,6 +119,9 @@ export class AppsScriptHost {
   readonly declared: DeclaredFunction[];
   readonly triggers: TriggerRegistry;
   readonly logs: LogSink;
+  /** Each user's daily use of the quotas. */
+  readonly quota: QuotaLedger;
+  private triggerDocument: TriggerDocument;
   private readonly documents = new Map<string, SpreadsheetModel>();
   private readonly defaultDocumentId: string;
   private readonly properties = new PropertyStores();
@@ -118,7 +138,10 @@ export class AppsScriptHost {
     this.runtime = new Runtime(this.clock);
     this.owner = options.owner ?? 'owner@example.com';
     this.ui = new UiRecorder(options.addonMenuTitle ?? 'Add-on');
-    this.triggers = new TriggerRegistry(options.addOnRules ?? true);
+    this.triggers = new TriggerRegistry(options.addOnRules ?? true, options.maxTriggersPerUser ?? MAX_TRIGGERS_PER_USER);
+    this.triggers.deployment = options.deployment ?? 'published';
+    this.triggerDocument = options.triggerDocument ?? 'active';
+    this.quota = new QuotaLedger(options.quotas);
     this.logs = new LogSink(this.runtime);
     this.caches = new CacheStores(() => this.clock.now());
     this.filter = options.filter ?? ((f) => f.endsWith('.js'));
@@ -132,7 +155,12 @@ export class AppsScriptHost {
     const scriptId = 'local-script';
     this.services = {
       SpreadsheetApp: new FakeSpreadsheetApp(this.runtime, (id) => this.document(id), this.ui),
-      PropertiesService: new FakePropertiesService(this.properties, this.runtime, (id) => this.document(id).owner),
+      PropertiesService: new FakePropertiesService(
+        this.properties,
+        this.runtime,
+        (exec) => this.quotaUser(exec),
+        (user) => this.quota.charge(user, 'properties', 1, this.clock.now()),
+      ),
       CacheService: new FakeCacheService(this.caches, this.runtime),
       LockService: new FakeLockService(this.locks, this.runtime),
       Session: new FakeSession(this.runtime, options.scriptTimeZone ?? 'Etc/UTC', scriptId),
@@ -141,12 +169,34 @@ export class AppsScriptHost {
       Utilities: new FakeUtilities(this.runtime, scriptId),
       HtmlService: new FakeHtmlService(options.bundleDir),
       ScriptApp: new FakeScriptApp(this.triggers, this.runtime, scriptId),
-      UrlFetchApp: new FakeUrlFetchApp(this.router, this.runtime),
+      UrlFetchApp: new FakeUrlFetchApp(this.router, this.runtime, (n) =>
+        this.quota.charge(this.quotaUser(this.runtime.exec()), 'urlFetch', n, this.clock.now()),
+      ),
     };
 
     this.declared = bundleFiles(options.bundleDir, this.filter).flatMap((f) => declaredFunctions(fs.readFileSync(f, 'utf8'), path.basename(f)));
     // A cell may call any top-level function not ending in `_`; other unknown names read #NAME?.
     for (const d of this.declared) if (!d.name.endsWith('_')) doc.customFunctions.add(d.name.toUpperCase());
+  }
+
+  /**
+   * Whose quotas an execution spends: its user, except that a custom function runs anonymously
+   * and spends (and reads the user properties of) the spreadsheet's owner.
+   */
+  private quotaUser(exec: Execution): string {
+    return exec.mode === 'CUSTOM_FUNCTION' ? this.document(exec.spreadsheetId).owner : exec.user;
+  }
+
+  // ---- deployment ----
+
+  /** Switches between a published add-on and a test deployment (which cannot create installable triggers). */
+  setDeployment(mode: DeploymentMode): void {
+    this.triggers.deployment = mode;
+  }
+
+  /** Whether time-driven triggers from now on run with their spreadsheet active ('active') or none ('none'). */
+  setTriggerDocument(mode: TriggerDocument): void {
+    this.triggerDocument = mode;
   }
 
   // ---- documents and sheets ----
@@ -214,14 +264,18 @@ export class AppsScriptHost {
 
   /** Runs `functionName(...args)` as one execution; the script's errors come back in the result. */
   run(functionName: string, args: unknown[] = [], opts: RunOptions = {}): ExecutionResult {
+    const kind = opts.kind ?? 'editor';
     const exec = newExecution({
       functionName,
       user: opts.user ?? this.owner,
       mode: opts.mode ?? 'FULL',
-      kind: opts.kind ?? 'editor',
+      kind,
       spreadsheetId: opts.spreadsheetId ?? this.defaultDocumentId,
       startedAt: this.clock.now(),
+      activeDocument: !(kind === 'trigger' && this.triggerDocument === 'none'),
     });
+    // A time-driven trigger's run time counts toward the day it started in.
+    const triggerDay = kind === 'trigger' ? this.quota.day(exec.user, exec.startedAt) : undefined;
     this.runtime.enter(exec);
     let value: unknown;
     let thrown: unknown;
@@ -237,6 +291,7 @@ export class AppsScriptHost {
     } finally {
       this.runtime.leave(exec);
       this.locks.releaseAllOf(exec.id);
+      if (triggerDay) triggerDay.triggerRuntimeMs += this.clock.now() - exec.startedAt;
     }
     if (exec.failures.length) throw exec.failures[0];
     if (thrown instanceof HostFailure) throw thrown;
@@ -327,40 +382,30 @@ export class AppsScriptHost {
   }
 
   /**
-   * Recalculates cells whose formula calls a custom function of the bundle, e.g. after a test
-   * wrote `=ENRICH_COMPANY(A2:A3)`. Range arguments arrive as 2-D arrays, a single cell as its value.
+   * Recalculates custom-function cells as Sheets does, e.g. after a test wrote
+   * `=ENRICH_COMPANY(A2:A3)`: only cells never computed (or written since), whose formula or
+   * argument values changed, or whose last run failed, unless `all`. The cells start together
+   * (see RecalculateOptions.concurrent). Returns the results of the cells that ran.
    */
-  recalculate(opts: { asUser?: string; sheet?: string } = {}): CustomFunctionResult[] {
+  recalculate(opts: RecalculateOptions = {}): CustomFunctionResult[] {
     const doc = this.document();
+    const concurrent = opts.concurrent ?? true;
+    const start = this.clock.now();
+    let latest = start;
     const out: CustomFunctionResult[] = [];
-    for (const sheet of doc.sheets) {
-      if (opts.sheet !== undefined && sheet.name !== opts.sheet) continue;
-      sheet.rows.forEach((row) =>
-        row.cells.forEach((cell) => {
-          const call = cell?.formula ? parseFormulaCall(cell.formula) : undefined;
-          if (!cell || !call || !this.declared.some((d) => d.name.toUpperCase() === call.name.toUpperCase())) return;
-          const args = call.args.map((a) => {
-            if ('literal' in a) return a.literal;
-            const r = parseA1(a.ref);
-            const src = r.sheetName !== undefined ? doc.sheetByName(r.sheetName) : sheet;
-            if (!src) return '';
-            const lastRow = r.lastRow ?? src.lastRow();
-            const lastColumn = r.lastColumn ?? src.lastColumn();
-            if (lastRow === r.row && lastColumn === r.column) return src.value(r.row, r.column);
-            const block: unknown[][] = [];
-            for (let i = r.row; i <= lastRow; i++) {
-              const line: unknown[] = [];
-              for (let j = r.column; j <= lastColumn; j++) line.push(src.value(i, j));
-              block.push(line);
-            }
-            return block;
-          });
-          const res = this.runCustomFunction(call.name, args, opts.asUser ? { asUser: opts.asUser } : {});
-          cell.computed = res.cell;
-          out.push(res);
-        }),
-      );
+    const isBundleFunction = (name: string) => this.declared.some((d) => d.name.toUpperCase() === name.toUpperCase());
+    for (const c of functionCells(doc, isBundleFunction, opts.sheet)) {
+      // Read just before the cell runs, so a cell fed by another cell sees its new answer.
+      const args = argumentsOf(doc, c.sheet, c.call);
+      const key = computationKey(c.cell.formula ?? '', args);
+      if (!opts.all && !needsRun(c.cell, key)) continue;
+      if (concurrent) this.clock.rewindTo(start);
+      const res = this.runCustomFunction(c.call.name, args, opts.asUser ? { asUser: opts.asUser } : {});
+      latest = Math.max(latest, this.clock.now());
+      recordRun(c.cell, key, { cell: res.cell, failed: res.result ? !res.result.ok : true, ...(res.error !== undefined ? { error: res.error } : {}) });
+      out.push({ ...res, at: c.at });
     }
+    this.clock.advanceTo(latest);
     return out;
   }
 
@@ -378,6 +423,12 @@ export class AppsScriptHost {
     const t = this.triggers.nextDue();
     if (!t || t.dueAt === undefined || t.dueAt > until) return undefined;
     this.clock.advanceTo(t.dueAt);
+    if (this.quota.triggerRuntimeSpent(t.user, this.clock.now())) {
+      // The day's trigger runtime is spent: the trigger fires but its handler does not run.
+      const snapshot = { ...t };
+      this.triggers.markFired(t.uid, this.clock.now());
+      return { ...this.refusedTrigger(t), trigger: snapshot };
+    }
     const at = new Date(this.clock.now());
     const event = {
       authMode: 'FULL',
@@ -396,6 +447,29 @@ export class AppsScriptHost {
     this.triggers.markFired(t.uid, this.clock.now());
     const result = this.run(t.handler, [event], { user: t.user, mode: 'FULL', kind: 'trigger', spreadsheetId: t.documentId });
     return { ...result, trigger: snapshot };
+  }
+
+  /** A trigger execution that failed before its handler ran, with Apps Script's message. */
+  private refusedTrigger(t: TriggerRecord): ExecutionResult {
+    const execution = newExecution({
+      functionName: t.handler,
+      user: t.user,
+      mode: 'FULL',
+      kind: 'trigger',
+      spreadsheetId: t.documentId,
+      startedAt: this.clock.now(),
+      activeDocument: this.triggerDocument === 'active',
+    });
+    return {
+      ok: false,
+      value: undefined,
+      error: { name: 'Exception', message: Messages.triggerRuntimeQuota },
+      timedOut: false,
+      execution,
+      elapsedMs: 0,
+      logs: [],
+      calls: {},
+    };
   }
 
   /** Fires due triggers in order until none is due by `until` (or `max` have fired). */
@@ -436,6 +510,18 @@ export class AppsScriptHost {
     const id = scope === 'document' ? (opts.spreadsheetId ?? this.defaultDocumentId) : scope === 'user' ? (opts.user ?? this.owner) : '';
     const releaseAt = opts.releaseAfterMs === undefined ? undefined : this.clock.now() + opts.releaseAfterMs;
     return this.locks.holdExternally(this.locks.key(scope, id), releaseAt);
+  }
+
+  // ---- quotas ----
+
+  /** The user's use of the daily quotas in their current day (zero, and no start, when no day is open). */
+  quotaUse(user = this.owner): QuotaUse {
+    return this.quota.use(user, this.clock.now());
+  }
+
+  /** Every quota day of the user, oldest first; the last may still be open. */
+  quotaHistory(user = this.owner): QuotaDay[] {
+    return this.quota.history(user);
   }
 
   // ---- observation ----

@@ -1,6 +1,9 @@
 // The local Apps Script host's public surface: the host itself and the types tests use.
 export { AppsScriptHost } from './host';
-export type { CustomFunctionResult, ExecutionResult, HostOptions, RunOptions } from './host';
+export type { CustomFunctionResult, ExecutionResult, HostOptions, RunOptions, TriggerDocument } from './host';
+export { CONSUMER_DAILY_QUOTAS, QUOTA_DAY_MS } from './quotas';
+export type { DailyQuotas, QuotaDay, QuotaUse } from './quotas';
+export type { RecalculateOptions } from './recalculation';
 export { VirtualClock } from './clock';
 export { COST_RULES, DEFAULT_CALL_MS, DEFAULT_FETCH_MS, FETCH_ALL_PER_REQUEST_MS, callCost } from './cost-model';
 export { GasError, HostFailure, Messages } from './errors';
@@ -13,7 +16,8 @@ export { MAX_STORE_BYTES, MAX_VALUE_BYTES } from './properties';
 export { MAX_CACHE_KEY_LENGTH, MAX_CACHE_VALUE_BYTES, MAX_EXPIRATION_SECONDS } from './cache';
 export type { RecordedRequest, Route } from './url-fetch';
 export { TRUNCATED_RESPONSE_CHARS } from './url-fetch';
-export type { TriggerRecord } from './triggers';
+export type { DeploymentMode, TriggerRecord } from './triggers';
+export { MAX_TRIGGERS_PER_USER } from './triggers';
 export type { ButtonName, DialogAnswer, MenuEntry, MenuRecord, ShownHtml } from './spreadsheet/ui';
 export { SheetHelper } from './spreadsheet/sheet-helper';
 export { parseCsv, formatCsv } from './spreadsheet/csv';

@@ -106,8 +106,10 @@ export class FakeLockService {
     private readonly runtime: Runtime,
   ) {}
 
-  getDocumentLock(): FakeLock {
-    return new FakeLock(this.table, this.runtime, this.table.key('document', this.runtime.exec().spreadsheetId));
+  /** Null outside a containing document (a trigger run with no active spreadsheet), as Apps Script documents. */
+  getDocumentLock(): FakeLock | null {
+    const exec = this.runtime.exec();
+    return exec.activeDocument ? new FakeLock(this.table, this.runtime, this.table.key('document', exec.spreadsheetId)) : null;
   }
 
   getUserLock(): FakeLock {

@@ -1,6 +1,8 @@
 // PropertiesService: user (per user), document (per spreadsheet) and script stores, with Apps
-// Script's limits of 9 KB per value and 500 KB per store.
+// Script's limits of 9 KB per value and 500 KB per store; every call on a store counts toward
+// the daily property quota.
 import { GasError, Messages } from './errors';
+import type { Execution } from './execution';
 import type { Runtime } from './runtime';
 import type { Shape } from './shape';
 
@@ -55,18 +57,25 @@ type PropertiesApi = Shape<
 export class FakeProperties implements PropertiesApi {
   static readonly kind = 'PropertiesService.Properties';
 
-  constructor(private readonly store: PropertyStore) {}
+  constructor(
+    private readonly store: PropertyStore,
+    /** Counts one call toward the daily quota, or throws when the day's quota is spent. */
+    private readonly charge: () => void,
+  ) {}
 
   getProperty(key: string): string | null {
+    this.charge();
     return this.store.values.get(String(key)) ?? null;
   }
 
   setProperty(key: string, value: string): this {
+    this.charge();
     this.store.write({ [String(key)]: String(value) });
     return this;
   }
 
   setProperties(properties: { [key: string]: string }, deleteAllOthers?: boolean): this {
+    this.charge();
     const changes: Record<string, string> = {};
     for (const [k, v] of Object.entries(properties)) changes[k] = String(v);
     this.store.write(changes, deleteAllOthers === true);
@@ -74,19 +83,23 @@ export class FakeProperties implements PropertiesApi {
   }
 
   getProperties(): { [key: string]: string } {
+    this.charge();
     return Object.fromEntries(this.store.values);
   }
 
   getKeys(): string[] {
+    this.charge();
     return [...this.store.values.keys()];
   }
 
   deleteProperty(key: string): this {
+    this.charge();
     this.store.values.delete(String(key));
     return this;
   }
 
   deleteAllProperties(): this {
+    this.charge();
     this.store.values.clear();
     return this;
   }
@@ -98,21 +111,28 @@ export class FakePropertiesService {
   constructor(
     private readonly stores: PropertyStores,
     private readonly runtime: Runtime,
-    /** Whose user properties a custom function sees: the spreadsheet's owner. */
-    private readonly ownerOf: (spreadsheetId: string) => string,
+    /** Whose user properties and quota an execution uses: for a custom function, the spreadsheet's owner. */
+    private readonly quotaUser: (exec: Execution) => string,
+    /** Counts property calls against a user's daily quota. */
+    private readonly charge: (user: string) => void,
   ) {}
 
-  getUserProperties(): FakeProperties {
-    const exec = this.runtime.exec();
-    const user = exec.mode === 'CUSTOM_FUNCTION' ? this.ownerOf(exec.spreadsheetId) : exec.user;
-    return new FakeProperties(this.stores.get('user', user));
+  private _open(store: PropertyStore): FakeProperties {
+    const user = this.quotaUser(this.runtime.exec());
+    return new FakeProperties(store, () => this.charge(user));
   }
 
-  getDocumentProperties(): FakeProperties {
-    return new FakeProperties(this.stores.get('document', this.runtime.exec().spreadsheetId));
+  getUserProperties(): FakeProperties {
+    return this._open(this.stores.get('user', this.quotaUser(this.runtime.exec())));
+  }
+
+  /** Null with no containing document, as Apps Script documents (a trigger run with no active spreadsheet). */
+  getDocumentProperties(): FakeProperties | null {
+    const exec = this.runtime.exec();
+    return exec.activeDocument ? this._open(this.stores.get('document', exec.spreadsheetId)) : null;
   }
 
   getScriptProperties(): FakeProperties {
-    return new FakeProperties(this.stores.get('script'));
+    return this._open(this.stores.get('script'));
   }
 }

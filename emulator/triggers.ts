@@ -1,6 +1,7 @@
-// ScriptApp: installable triggers kept per user and document with the Editor add-on rules (one
-// trigger of each event type per user per document; recurring clock triggers at most hourly),
-// plus the AuthMode enum. The host fires due clock triggers from this registry.
+// ScriptApp: installable triggers kept per user and document with Apps Script's limit (20 per user
+// per script), the Editor add-on rules (one trigger of each event type per user per document;
+// recurring clock triggers at most hourly) and no triggers at all in a test deployment, plus the
+// AuthMode enum. The host fires due clock triggers from this registry.
 import { GasError, Messages } from './errors';
 import type { Runtime } from './runtime';
 import type { Shape } from './shape';
@@ -35,18 +36,32 @@ const EVENT_WORDS: Record<EventTypeName, string> = {
   ON_FORM_SUBMIT: 'form submit',
 };
 
+/** Apps Script's limit of installable triggers per user per script. */
+export const MAX_TRIGGERS_PER_USER = 20;
+
+/** How the add-on runs: installed from a published deployment, or through Deploy → Test deployments. */
+export type DeploymentMode = 'published' | 'test';
+
 export class TriggerRegistry {
   readonly triggers: TriggerRecord[] = [];
   private nextUid = 1000001;
+  /** A test deployment supports no installable triggers; the host switches this at run time. */
+  deployment: DeploymentMode = 'published';
 
-  constructor(readonly addOnRules: boolean) {}
+  constructor(
+    readonly addOnRules: boolean,
+    readonly maxPerUser = MAX_TRIGGERS_PER_USER,
+  ) {}
 
   add(t: Omit<TriggerRecord, 'uid' | 'spent' | 'fired'>): TriggerRecord {
+    if (this.deployment === 'test') throw new GasError(Messages.testAsAddOn);
     if (this.addOnRules) {
       const same = this.triggers.filter((x) => x.user === t.user && x.documentId === t.documentId && x.eventType === t.eventType);
       if (same.length > 0) throw new GasError(Messages.tooManyTriggers(EVENT_WORDS[t.eventType]));
       if (t.everyMs !== undefined && t.everyMs < HOUR) throw new GasError(Messages.clockTooFrequent);
     }
+    // Counted across every document, spent one-shots included: they stay until deleted.
+    if (this.triggers.filter((x) => x.user === t.user).length >= this.maxPerUser) throw new GasError(Messages.scriptTooManyTriggers);
     const record: TriggerRecord = { ...t, uid: String(this.nextUid++), spent: false, fired: 0 };
     this.triggers.push(record);
     return record;
@@ -232,8 +247,9 @@ export class FakeTriggerBuilder {
   }
 
   forSpreadsheet(sheet: unknown): FakeSpreadsheetTriggerBuilder {
-    const id =
-      typeof sheet === 'string' ? sheet : (sheet as { getId?: () => string } | null)?.getId?.() ?? this.ctx.runtime.exec().spreadsheetId;
+    const exec = this.ctx.runtime.exec();
+    if (sheet == null && !exec.activeDocument) throw new GasError(Messages.parametersDontMatch('null', 'ScriptApp.TriggerBuilder.forSpreadsheet'));
+    const id = typeof sheet === 'string' ? sheet : (sheet as { getId?: () => string } | null)?.getId?.() ?? exec.spreadsheetId;
     return new FakeSpreadsheetTriggerBuilder(this.ctx, id);
   }
 }
@@ -275,6 +291,8 @@ export class FakeScriptApp {
 
   getUserTriggers(document: unknown): FakeTrigger[] {
     const exec = this.runtime.exec();
+    // Without an active spreadsheet a script has no document to pass (getActiveSpreadsheet() is null).
+    if (document == null && !exec.activeDocument) throw new GasError(Messages.parametersDontMatch('null', 'ScriptApp.getUserTriggers'));
     const id = (document as { getId?: () => string } | null)?.getId?.() ?? exec.spreadsheetId;
     return this.registry.triggers.filter((t) => t.user === exec.user && t.documentId === id).map((t) => new FakeTrigger(t));
   }

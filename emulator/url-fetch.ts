@@ -1,6 +1,7 @@
 // UrlFetchApp with Apps Script's semantics (method, headers, payload, contentType,
 // muteHttpExceptions, followRedirects), routed by URL prefix to the local service in-process
-// or over loopback HTTP. Unrouted hosts fail like a DNS failure; every request is recorded.
+// or over loopback HTTP. Unrouted hosts fail like a DNS failure; every request is recorded and
+// counts toward the user's daily fetch quota (a refused call sends nothing).
 import { ConnectionDropped, type LocalHandler, type LocalResponse } from '../sandbox/protocol';
 import { DEFAULT_FETCH_MS, FETCH_ALL_PER_REQUEST_MS } from './cost-model';
 import { GasError, HostFailure, Messages } from './errors';
@@ -292,10 +293,14 @@ export class FakeUrlFetchApp {
   constructor(
     private readonly router: FetchRouter,
     private readonly runtime: Runtime,
+    /** Counts `n` requests toward the daily quota of the execution's user, or throws when they do not fit. */
+    private readonly charge: (n: number) => void,
   ) {}
 
   fetch(url: string, params?: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions): FakeHttpResponse {
-    const { outcomes, delays } = this.router.fetchMany([prepare(url, params as Record<string, unknown> | undefined)]);
+    const prepared = prepare(url, params as Record<string, unknown> | undefined);
+    this.charge(1);
+    const { outcomes, delays } = this.router.fetchMany([prepared]);
     this.runtime.spend('UrlFetchApp.fetch', delays[0]!);
     const o = outcomes[0]!;
     if (typeof o === 'string') throw new GasError(o);
@@ -309,6 +314,8 @@ export class FakeUrlFetchApp {
       const { url, ...params } = r as unknown as Record<string, unknown>;
       return prepare(url, params);
     });
+    // One per request; a batch that does not fit in what is left of the day sends none of them.
+    this.charge(prepared.length);
     const { outcomes, delays } = this.router.fetchMany(prepared);
     // The requests run side by side: the batch takes as long as its slowest one.
     this.runtime.spend('UrlFetchApp.fetchAll', Math.max(0, ...delays) + FETCH_ALL_PER_REQUEST_MS * prepared.length);

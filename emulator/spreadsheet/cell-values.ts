@@ -14,6 +14,13 @@ export interface Cell {
   formula?: string;
   /** A custom function's answer, set by recalculation. */
   computed?: CellValue | CellValue[][];
+  /** The message a user sees on hovering a custom function's `#ERROR!`, set by recalculation. */
+  error?: string;
+  /**
+   * What the last recalculation computed from: the formula and its argument values, and whether
+   * it failed. Any write to the cell drops it, so the next recalculation runs the cell again.
+   */
+  calc?: { key: string; failed: boolean };
   format?: string;
   note?: string;
 }
@@ -27,6 +34,8 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 export function enterValue(cell: Cell, input: unknown): void {
   delete cell.formula;
   delete cell.computed;
+  delete cell.error;
+  delete cell.calc;
   if (input === null || input === undefined) {
     cell.value = '';
     return;

@@ -41,11 +41,14 @@ export class SheetHelper {
     return formatCsv(this.displayValues());
   }
 
-  /** One cell by A1: its value, formula, note and number format. */
-  cell(a1: string): { value: CellValue; formula: string; note: string; format: string | undefined } {
+  /**
+   * One cell by A1: its value, formula, note, number format, and the error a user sees on
+   * hovering a custom function's `#ERROR!` ('' when none).
+   */
+  cell(a1: string): { value: CellValue; formula: string; note: string; format: string | undefined; error: string } {
     const a = parseA1(a1);
     const c = this.model.cell(a.row, a.column);
-    return { value: this.model.value(a.row, a.column), formula: c?.formula ?? '', note: c?.note ?? '', format: c?.format };
+    return { value: this.model.value(a.row, a.column), formula: c?.formula ?? '', note: c?.note ?? '', format: c?.format, error: c?.error ?? '' };
   }
 
   /**

@@ -118,28 +118,30 @@ export class FakeSpreadsheetApp {
     private readonly recorder: UiRecorder,
   ) {}
 
-  _active(): FakeSpreadsheet {
-    return new FakeSpreadsheet(this.documents(this.runtime.exec().spreadsheetId), this.runtime);
+  /** The active spreadsheet; null in a time-driven trigger run with no document. */
+  _active(): FakeSpreadsheet | null {
+    const exec = this.runtime.exec();
+    return exec.activeDocument ? new FakeSpreadsheet(this.documents(exec.spreadsheetId), this.runtime) : null;
   }
 
-  getActiveSpreadsheet(): FakeSpreadsheet {
+  getActiveSpreadsheet(): FakeSpreadsheet | null {
     return this._active();
   }
 
-  getActive(): FakeSpreadsheet {
+  getActive(): FakeSpreadsheet | null {
     return this._active();
   }
 
-  getActiveSheet(): FakeSheet {
-    return this._active().getActiveSheet();
+  getActiveSheet(): FakeSheet | null {
+    return this._active()?.getActiveSheet() ?? null;
   }
 
   getActiveRange(): FakeRange | null {
-    return this._active().getActiveRange();
+    return this._active()?.getActiveRange() ?? null;
   }
 
   getActiveRangeList(): FakeRangeList | null {
-    return this._active().getActiveRangeList();
+    return this._active()?.getActiveRangeList() ?? null;
   }
 
   setActiveRange(range: FakeRange): FakeRange {

@@ -12,7 +12,7 @@ describe('execution time limits', () => {
     expect(r.error).toEqual({ name: 'Exception', message: 'Exceeded maximum execution time' });
     expect(r.elapsedMs).toBeGreaterThan(SIX_MINUTES);
     expect(r.elapsedMs).toBeLessThan(SIX_MINUTES + 1000);
-    expect(r.calls['PropertiesService.Properties.getProperty']).toBeGreaterThan(1000);
+    expect(r.calls['CacheService.Cache.get']).toBeGreaterThan(1000);
   });
 
   it('cuts off a custom function at 30 seconds', () => {
