@@ -69,10 +69,10 @@ const REASONS: Record<Transient, [why: string, then: string]> = {
   no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then ${RECALCULATE}`],
   refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then ${RECALCULATE}`],
   no_credits: ['not enough credits', `add credits, then ${RECALCULATE}`],
-  rate_limited: ["the service's rate limit was reached", `${RECALCULATE} in a minute`],
-  busy: ['busy: too many lookups this minute', `${RECALCULATE} in a minute`],
-  failed: ['the service did not answer', `${RECALCULATE} in a minute`],
-  time: ['not looked up in time', `${RECALCULATE} to finish`],
+  rate_limited: ["the service's rate limit was reached", `in a minute, ${RECALCULATE}`],
+  busy: ['busy with too many lookups this minute', `in a minute, ${RECALCULATE}`],
+  failed: ['the service did not answer', `in a minute, ${RECALCULATE}`],
+  time: ['not looked up in time', `to finish, ${RECALCULATE}`],
 };
 
 /** The more telling of two reasons. */

@@ -74,11 +74,14 @@ export function mergeBucket(text: string | null | undefined, answers: ReadonlyMa
   // `{}` plus, for each entry, `"key":value` and a comma.
   const sized = kept
     .map(([q, e]) => ({ q, e, size: utf8Length(JSON.stringify(q)) + utf8Length(JSON.stringify(e)) + 2 }))
-    .filter((x) => x.size + 2 <= maxBytes);
+    .filter((x) => x.size + 2 <= maxBytes)
+    // Oldest first by the minute saved: an object's key order is not to be trusted for that.
+    .sort((a, b) => a.e[0] - b.e[0]);
   let total = 2 + sized.reduce((a, x) => a + x.size, 0);
   let first = 0;
   while (total > maxBytes) total -= sized[first++]!.size;
-  const out: Record<string, Entry> = {};
+  // No prototype: any text is a plain key, "__proto__" included.
+  const out = Object.create(null) as Record<string, Entry>;
   for (const { q, e } of sized.slice(first)) out[q] = e;
   return JSON.stringify(out);
 }

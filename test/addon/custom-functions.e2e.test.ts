@@ -57,6 +57,9 @@ test('recalculating (a sort, a reopen) is served from the cache: no fetch, no cr
   const other = w.host.runCustomFunction('ENRICH_PERSON', [people, 'email, name']);
   expect(fetches(w)).toBe(before);
   expect((other.cell as Grid)[0]![0]).toBe((first.cell as Grid)[0]![0]);
+  // Cached answers need no key: they still show after the owner disconnects.
+  expect(w.host.callFromSidebar('disconnect', []).ok).toBe(true);
+  expect(w.host.runCustomFunction('ENRICH_PERSON', [people, 'name, title']).cell).toEqual(first.cell);
 });
 
 test('cells read lasting answers: not found, bad input, blank stays blank, a field-list mistake', () => {
@@ -87,7 +90,7 @@ test('a range over the minute\'s budget answers in parts: each call says how man
     r = w.host.runCustomFunction('ENRICH_PERSON', [range, 'name']);
   }
   expect(messages[0]).toBe(
-    "700 of 1,000 rows still to be looked up (busy: too many lookups this minute); the rows answered so far are kept: recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection) in a minute.",
+    "700 of 1,000 rows still to be looked up (busy with too many lookups this minute); the rows answered so far are kept: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).",
   );
   expect(messages.map((m) => Number(m.split(' ')[0]))).toEqual([700, 400, 100]);
   const grid = r.cell as Grid;
