@@ -34,7 +34,7 @@ test('a range within the minute\'s budget is answered in one call, in parallel g
   expect(grid.every((row) => row.length === 3 && typeof row[0] === 'string' && row[0] !== '')).toBe(true);
   expect(r.result.elapsedMs).toBeLessThan(30000);
   expect(fetches(w) - before).toBe(400);
-  expect(r.result.calls['UrlFetchApp.fetchAll']).toBeLessThanOrEqual(8);
+  expect(r.result.calls['UrlFetchApp.fetchAll']).toBeLessThanOrEqual(16);
   expect(r.result.calls['UrlFetchApp.fetch'] ?? 0).toBe(0);
   // Cheap keys: no digest per row.
   expect(r.result.calls['Utilities.computeDigest'] ?? 0).toBe(0);
@@ -133,10 +133,25 @@ test('a missing or refused key throws, sending nothing more; connecting and reca
   expect(thrown(refused)).toMatch(/^120 of 120 rows still to be looked up \(the API key was refused\); .*reconnect it/);
   expect(refused.error).not.toMatch(/revoked-key/i);
   // The first group showed the key is refused: no other group went out.
-  expect(fetches(w, '/companies/find')).toBe(50);
+  expect(fetches(w, '/companies/find')).toBe(25);
 
   connect(w, KEY);
   expect(w.host.runCustomFunction('ENRICH_COMPANY', ['acme.com', 'name']).cell).toBe('Acme');
+});
+
+test('no credits throws until there are credits, then a recalculation answers', () => {
+  const w = addonWorld();
+  w.host.open();
+  connect(w, 'demo-key-empty');
+  const single = w.host.runCustomFunction('ENRICH_PERSON', ['jane.doe@example.com', 'name']);
+  expect(thrown(single)).toBe('Not enough credits: add credits, then recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).');
+  const range = w.host.runCustomFunction('ENRICH_PERSON', [[['x@notfound.example'], ['sam.lee@example.com']], 'name']);
+  expect(thrown(range)).toMatch(/^2 of 2 rows still to be looked up \(not enough credits\); .*add credits/);
+  connect(w, KEY);
+  const before = fetches(w, '/people/find');
+  const done = w.host.runCustomFunction('ENRICH_PERSON', [[['x@notfound.example'], ['sam.lee@example.com']], 'name']);
+  expect(done.cell).toEqual([['not found'], ['Sam Lee']]);
+  expect(fetches(w, '/people/find') - before).toBe(2);
 });
 
 test('a rate-limited range keeps its answered rows, throws how many are left, and sends only those later', () => {
@@ -148,16 +163,28 @@ test('a rate-limited range keeps its answered rows, throws how many are left, an
   // What is left of the service's 500 this minute, after connecting.
   const room = 500 - 470 - fetches(w);
   const r = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
-  // The first group of 50 met the limit after `room` answers: the other group was never sent.
+  // The second group of 25 met the limit after `room - 25` answers: no other group was sent.
   const left = 100 - room;
   expect(thrown(r)).toMatch(new RegExp(`^${left} of 100 rows still to be looked up \\(the service's rate limit was reached\\); the rows answered so far are kept`));
   expect(fetches(w, '/companies/find')).toBe(50);
   expect(w.host.requests.filter((q) => q.status === 429)).toHaveLength(50 - room);
+  expect(room).toBeGreaterThan(25);
   w.host.clock.advance(61000);
   const before = fetches(w);
   const again = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
   expect(fetches(w) - before).toBe(left);
   expect((again.cell as Grid).every((row) => typeof row[0] === 'string' && row[0] !== '')).toBe(true);
+});
+
+test('a cell that cannot take the shared budget (another execution holds the document lock) sends nothing and throws busy', () => {
+  const w = world();
+  const held = w.host.holdLock('document');
+  const r = w.host.runCustomFunction('ENRICH_COMPANY', ['acme.com', 'name']);
+  expect(thrown(r)).toMatch(/^Busy with too many lookups this minute/);
+  expect(fetches(w, '/companies/find')).toBe(0);
+  expect(r.result.elapsedMs).toBeLessThan(5000);
+  held.release();
+  expect(w.host.runCustomFunction('ENRICH_COMPANY', ['acme.com', 'name']).cell).toBe('Acme');
 });
 
 test('custom functions use the spreadsheet owner\'s key: an editor\'s own key is never used', () => {
