@@ -1,8 +1,5 @@
-// Custom functions: company and person lookups, job openings, and their header rows. Sheets
-// keeps a returned value until the inputs change, so only lasting answers are returned; a lookup
-// that could not be made yet throws its reason (the cell shows #ERROR!) and is computed again on
-// the next recalculation. A range is answered in one call from the cache, fetching the rest in
-// parallel groups within the shared per-minute budget and well inside the 30-second limit.
+// Custom functions: company and person lookups, job openings, and their header rows; lasting
+// answers are returned, lookups not made yet throw their reason.
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { CompanyLookupSchema, JOB_SENIORITIES, PersonSchema } from '../api/schemas';
@@ -29,6 +26,13 @@ import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { takeRequests } from '../gas/lookup-budget';
 import { answerKey, readAnswer, readAnswers, saveAnswer, saveAnswers } from '../gas/lookup-cache';
+
+/*
+ * Sheets keeps a returned value until the inputs change, so only lasting answers are values; a
+ * lookup that could not be made yet throws (the cell shows #ERROR! with the reason) and is
+ * computed again on the next recalculation. A range is answered in one call from the cache,
+ * fetching the rest in parallel groups within the shared per-minute budget, inside 30 seconds.
+ */
 
 /**
  * Requests per fetchAll. Small enough that a group whose fetchAll fails whole (one dropped
@@ -104,6 +108,7 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
  * would fail the rest too, when the budget is spent, or when time is short.
  */
 function lookUp(kind: keyof typeof LOOKUPS, queries: Map<string, Record<string, string>>): { answers: Map<string, Lasting>; reason?: Transient } {
+  const started = Date.now();
   const def = LOOKUPS[kind];
   const ids = def.fields.map((f) => f.id);
   const answers = readAnswers(kind, ids, queries.keys());
@@ -113,11 +118,12 @@ function lookUp(kind: keyof typeof LOOKUPS, queries: Map<string, Record<string, 
   if (todo.length > def.most) throw new Error(tooLargeMessage(def.most, def.menuItem));
   const client = clientOrReason();
   if (typeof client === 'string') return { answers, reason: client };
-  const started = Date.now();
-  let groupMs = FIRST_GROUP_MS;
+  /** The slowest group so far, claim and saving included: the next may take as long. */
+  let slowest = 0;
   let reason: Transient | undefined;
   for (let next = 0; next < todo.length; ) {
-    if (Date.now() - started + groupMs > SEND_UNTIL_MS) return { answers, reason: worse(reason, 'time') };
+    const t0 = Date.now();
+    if (t0 - started + (slowest || FIRST_GROUP_MS) > SEND_UNTIL_MS) return { answers, reason: worse(reason, 'time') };
     const granted = takeRequests(def.bucket, Math.min(GROUP, todo.length - next));
     if (granted === 0) return { answers, reason: worse(reason, 'busy') };
     const group = todo.slice(next, (next += granted));
@@ -132,9 +138,7 @@ function lookUp(kind: keyof typeof LOOKUPS, queries: Map<string, Record<string, 
         fresh.set(q, { message: CELL_MESSAGES.rejected });
       }
     }
-    const t0 = Date.now();
     const results = requests.length ? client.sendMany(requests, def.schema) : [];
-    groupMs = Math.max(Date.now() - t0, groupMs === FIRST_GROUP_MS ? 0 : groupMs);
     results.forEach((r, k) => {
       if (!(r instanceof ProspectingError)) {
         fresh.set(sent[k]!, { row: def.fields.map((f) => cellValue(f.get(r))) });
@@ -146,6 +150,7 @@ function lookUp(kind: keyof typeof LOOKUPS, queries: Map<string, Record<string, 
     });
     saveAnswers(kind, ids, fresh);
     for (const [q, a] of fresh) answers.set(q, a);
+    slowest = Math.max(slowest, Date.now() - t0);
     if (reason && STOPS.has(reason)) break;
   }
   return reason ? { answers, reason } : { answers };

@@ -1,6 +1,5 @@
-// "Refresh formulas in selection": Sheets keeps a custom function's value until its inputs
-// change, so this rewrites the add-on's formulas in the selection to have them computed again
-// (after a fix of the key, or to finish a range that still had rows to look up).
+// "Refresh formulas in selection": rewrites the add-on's formulas in the selection so Sheets
+// computes them again (it keeps a custom function's value until its inputs change).
 import { customFunctionBlocks } from '../sheet/formula-blocks';
 import { rewriteFormulas, selectedFormulas, toast } from '../gas/formula-port';
 

@@ -1,6 +1,5 @@
 // Takes request slots from the per-minute budget the formula cells of one spreadsheet share,
-// kept in the document cache. The read-modify-write runs under the document lock, so two cells
-// never both spend the same slots; a cell that cannot get the lock at once sends nothing.
+// kept in the document cache and changed under the document lock.
 import { CELL_BUDGET, parseClaims, takeFrom, type RateBucket } from '../sheet/lookup-budget';
 
 /**
@@ -9,7 +8,10 @@ import { CELL_BUDGET, parseClaims, takeFrom, type RateBucket } from '../sheet/lo
  */
 const LOCK_WAIT_MS = 2000;
 
-/** Up to `want` requests this cell may send now to the service's `bucket`; 0 when the minute is spent. */
+/**
+ * Up to `want` requests this cell may send now to the service's `bucket`; 0 when the minute is
+ * spent. The lock keeps two cells from spending the same slots; any failure grants nothing.
+ */
 export function takeRequests(bucket: RateBucket, want: number): number {
   const lock = LockService.getDocumentLock();
   if (!lock) return 0;

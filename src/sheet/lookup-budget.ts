@@ -1,7 +1,5 @@
-// The per-minute request budget that the formula cells of one spreadsheet share, pure: the
-// requests each second of the last window claimed, and how many more fit. The service counts a
-// sliding minute per key; the window here is a little longer, so a claim taken just before its
-// requests go out is still counted while the service counts them.
+// The per-minute request budget the formula cells of one spreadsheet share, pure: requests
+// claimed per second in the last window, and how many more fit.
 
 /** Service buckets with their own per-minute limit (the spec: 350 `/people/find`, 500 others). */
 export type RateBucket = 'people_find' | 'default';
@@ -11,6 +9,10 @@ export type RateBucket = 'people_find' | 'default';
  * add-on's jobs and sidebar on the same key.
  */
 export const CELL_BUDGET: Record<RateBucket, number> = { people_find: 300, default: 400 };
+/**
+ * The service counts a sliding minute per key; a claim counts a little longer here, so one taken
+ * just before its requests go out is still counted while the service counts them.
+ */
 export const BUDGET_WINDOW_MS = 65 * 1000;
 
 /** Requests claimed per second (seconds since the epoch). */

@@ -1,5 +1,4 @@
-// The lookup cache's entries, pure. The cache keeps at most 1,000 items, so one item per row
-// cannot hold a large range: answers are packed into a fixed number of buckets per kind, each a
+// The lookup cache's entries, pure: answers packed into a fixed set of buckets per kind, each a
 // JSON object of normalized query -> [minute saved, answer], kept under the cache's 100 KB.
 import { utf8Length } from './utf8';
 
@@ -8,7 +7,10 @@ export type Lasting = { row: CellValue[] } | { message: string };
 export type CellValue = string | number | boolean;
 type Entry = [number, CellValue[] | string];
 
-/** Buckets per kind: with 100 KB each they hold over 10,000 answers, well inside 1,000 items. */
+/**
+ * Buckets per kind. The cache keeps at most 1,000 items, so one item per row cannot hold a large
+ * range; 256 buckets of up to 100 KB hold over 10,000 answers of a kind in a quarter of that.
+ */
 export const BUCKETS = 256;
 /** The most a cached value may take: the cache's 100 KB, less slack. */
 export const MAX_VALUE_BYTES = 99 * 1000;

@@ -1,7 +1,5 @@
-// Custom functions at scale, at the service's default limits: a 10,000-row range recalculated
-// from the cache inside the 30-second limit (virtual time), a 20,000-row range too, one with
-// 20,000 rows to look up refused before any request, and a filled-down column of single-cell
-// formulas that keeps under the per-minute limit.
+// Custom functions at scale: 10,000 and 20,000 cached rows inside the 30-second limit, 20,000 to
+// look up refused first, and a filled-down column kept under the per-minute limit.
 import type { LocalHandler, LocalRequest } from '../../sandbox';
 import { addonWorld, connect, type World } from '../support/addon-world';
 

@@ -1,7 +1,5 @@
-// Custom functions in custom-function mode at the service's default limits: lasting answers are
-// values, anything that may change throws its reason; ranges answered within the cells' budget
-// and the 30-second limit, finished by later recalculations, too-large ranges refused; the
-// owner's key; job openings; the cache's byte limit with multi-byte text.
+// Custom functions at the service's default limits: lasting answers are values, all else throws
+// its reason; budget, time and size limits of a call; the owner's key; the cache's byte limit.
 import type { CustomFunctionResult } from '../../emulator';
 import type { LocalHandler, LocalRequest } from '../../sandbox';
 import { addonWorld, connect, OWNER, type World } from '../support/addon-world';
@@ -174,6 +172,19 @@ test('a rate-limited range keeps its answered rows, throws how many are left, an
   const again = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
   expect(fetches(w) - before).toBe(left);
   expect((again.cell as Grid).every((row) => typeof row[0] === 'string' && row[0] !== '')).toBe(true);
+});
+
+test('a slow service: no group starts that could end past the limit; the rest is thrown as not looked up in time', () => {
+  const w = world({ route: (svc) => ({ handle: (req) => ({ ...svc.handle(req), delayMs: 6000 }) }) });
+  const r = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
+  expect(r.timedOut).toBe(false);
+  expect(thrown(r)).toMatch(/^25 of 100 rows still to be looked up \(not looked up in time\); the rows answered so far are kept: to finish, recalculate/);
+  expect(r.result.elapsedMs).toBeLessThan(25000);
+  expect(r.result.calls['Utilities.sleep'] ?? 0).toBe(0);
+  const before = fetches(w);
+  const again = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
+  expect(again.error).toBeUndefined();
+  expect(fetches(w) - before).toBe(25);
 });
 
 test('a cell that cannot take the shared budget (another execution holds the document lock) sends nothing and throws busy', () => {
