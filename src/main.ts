@@ -3,6 +3,7 @@
 import { onInstall, onOpen, openSettings, openSidebar, type MenuHandler } from './addon/menu';
 import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './addon/menu-actions';
 import { continueJobs } from './addon/job-loop';
+import { refreshFormulas } from './addon/formula-refresh';
 import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from './addon/custom-functions';
 import { sidebarApi } from './addon/sidebar-api';
 import { logCallsFromSelection, reviewPhonesFromSelection } from './addon/tools';
@@ -19,6 +20,7 @@ const menuHandlers: Record<MenuHandler, Handler> = {
   logCallsFromSelection,
   reviewPhonesFromSelection,
   checkJobsNow,
+  refreshFormulas,
   openSettings,
 };
 

@@ -1,122 +1,159 @@
-// Custom functions: company and person lookups, job openings, and their header rows. A range
-// is answered in one call, fetching in parallel groups; answers are cached so recalculating,
-// sorting or reopening the sheet spends no credits and no fetch quota again.
+// Custom functions: company and person lookups, job openings, and their header rows; lasting
+// answers are returned, lookups not made yet throw their reason.
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { CompanyLookupSchema, JOB_SENIORITIES, PersonSchema } from '../api/schemas';
 import type { ApiRequest } from '../api/transport';
 import {
   CELL_MESSAGES,
-  cellMessage,
   companyQuery,
   fieldsOf,
   headerLabels,
   inputsOf,
-  isLastingAnswer,
+  pendingMessage,
   personQuery,
+  tooLargeMessage,
+  transientMessage,
+  verdictOf,
+  worse,
+  type Transient,
 } from '../sheet/cell-functions';
 import { COMPANY_FIELDS, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
 import { cellText } from '../sheet/keys';
+import type { RateBucket } from '../sheet/lookup-budget';
+import { queryKey, type CellValue, type Lasting } from '../sheet/lookup-store';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
+import { takeRequests } from '../gas/lookup-budget';
+import { answerKey, readAnswer, readAnswers, saveAnswer, saveAnswers } from '../gas/lookup-cache';
 
-/** Requests per fetchAll. */
-const GROUP = 50;
-/**
- * Lookups one call may send: the service allows 350 `/people/find` and 500 other requests a
- * minute, and one call runs well inside a minute. The rest of a larger range waits for the
- * next recalculation, when the answered rows come from the cache.
+/*
+ * Sheets keeps a returned value until the inputs change, so only lasting answers are values; a
+ * lookup that could not be made yet throws (the cell shows #ERROR! with the reason) and is
+ * computed again on the next recalculation. A range is answered in one call from the cache,
+ * fetching the rest in parallel groups within the shared per-minute budget, inside 30 seconds.
  */
-const PER_CALL = { company: 500, person: 350 } as const;
-/** Stop starting new groups after this long; Sheets cuts a custom function off at 30 s. */
-const BUDGET_MS = 22 * 1000;
-const CACHE_SECONDS = 6 * 60 * 60;
 
-type Row = Array<string | number | boolean>;
-type Lookup = { value: unknown } | { error: string };
+/**
+ * Requests per fetchAll. Small enough that a group whose fetchAll fails whole (one dropped
+ * connection), and is then asked one request at a time, still ends inside the limit.
+ */
+const GROUP = 25;
+/** No group starts past this time into the call (with the group's own time): Sheets stops it at 30 s. */
+const SEND_UNTIL_MS = 20 * 1000;
+/** What a group is expected to take until one has been timed. */
+const FIRST_GROUP_MS = 3000;
+/** Failures after which the rest of the call would fail the same way: stop sending. */
+const STOPS: ReadonlySet<Transient> = new Set(['rate_limited', 'refused_key', 'no_credits']);
 
-function cache(): GoogleAppsScript.Cache.Cache {
-  return CacheService.getDocumentCache() ?? CacheService.getUserCache();
-}
+type Row = CellValue[];
 
-function cacheKey(kind: string, query: object): string {
-  const digest = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, `${kind}|${JSON.stringify(query)}`);
-  return `pfs.${kind}.${Utilities.base64EncodeWebSafe(digest)}`;
-}
-
-function clientOrMessage(): ProspectingClient | string {
+/**
+ * A cell cannot wait: no retries and no sleeping. A passing fault throws, and the next
+ * recalculation asks again.
+ */
+function clientOrReason(): ProspectingClient | Transient {
   const connection = readConnection();
-  if (!connection) return CELL_MESSAGES.noKey;
-  // A cell waits for its answer: a short retry budget, inside the 30 s limit.
-  return createClient(connection.apiKey, { retry: { maxAttempts: 3, budgetMs: 8000, maxDelayMs: 4000 } });
+  if (!connection) return 'no_key';
+  return createClient(connection.apiKey, { retry: { maxAttempts: 1 } });
 }
+
+function cellValue(v: unknown): CellValue {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
+}
+
+/** What a lookup function needs to know of its kind. */
+interface LookupKind {
+  fields: ReadonlyArray<FieldDef<unknown>>;
+  query: (input: string) => Record<string, string> | undefined;
+  request: (c: ProspectingClient, q: Record<string, string>) => ApiRequest;
+  schema: typeof CompanyLookupSchema | typeof PersonSchema;
+  invalid: string;
+  bucket: RateBucket;
+  /**
+   * Rows not in the cache one range may look up: five minutes of the cells' budget, so a range
+   * finishes in a few recalculations; a larger one belongs to the menu's run.
+   */
+  most: number;
+  menuItem: string;
+}
+
+const LOOKUPS: Record<'company' | 'person', LookupKind> = {
+  company: {
+    fields: COMPANY_FIELDS as ReadonlyArray<FieldDef<unknown>>,
+    query: companyQuery,
+    request: (c, q) => c.companyFindRequest(q),
+    schema: CompanyLookupSchema,
+    invalid: CELL_MESSAGES.badInput,
+    bucket: 'default',
+    most: 2000,
+    menuItem: 'Enrich companies',
+  },
+  person: {
+    fields: PERSON_FIELDS as ReadonlyArray<FieldDef<unknown>>,
+    query: personQuery,
+    request: (c, q) => c.personFindRequest(q),
+    schema: PersonSchema,
+    invalid: CELL_MESSAGES.badPersonInput,
+    bucket: 'people_find',
+    most: 1500,
+    menuItem: 'Enrich people',
+  },
+};
 
 /**
- * Looks up each query once: cached answers first (one getAll), the rest in groups with
- * fetchAll, storing found answers and lasting misses (one putAll per group).
+ * Answers each distinct query: from the cache (a few getAll calls), else fetched in groups,
+ * each group's lasting answers saved before the next starts. Stops at the first reason that
+ * would fail the rest too, when the budget is spent, or when time is short.
  */
-function lookupAll(kind: 'company' | 'person', queries: Array<object | undefined>, makeRequest: (c: ProspectingClient, q: object) => ApiRequest): Lookup[] | string {
-  const out: Lookup[] = new Array(queries.length);
-  const keys = queries.map((q) => (q ? cacheKey(kind, q) : ''));
-  const store = cache();
-  const cached = store.getAll(keys.filter(Boolean));
-  const pending = new Map<string, number[]>();
-  queries.forEach((q, i) => {
-    if (!q) return;
-    const hit = cached[keys[i]!];
-    if (hit) out[i] = JSON.parse(hit) as Lookup;
-    else pending.set(keys[i]!, [...(pending.get(keys[i]!) ?? []), i]);
-  });
-  if (pending.size === 0) return out;
-  const client = clientOrMessage();
-  if (typeof client === 'string') return client;
-  const schema = kind === 'company' ? CompanyLookupSchema : PersonSchema;
-  const todo = [...pending.entries()];
-  for (const [, rows] of todo.splice(PER_CALL[kind])) for (const i of rows) out[i] = { error: CELL_MESSAGES.tooMany };
+function lookUp(kind: keyof typeof LOOKUPS, queries: Map<string, Record<string, string>>): { answers: Map<string, Lasting>; reason?: Transient } {
   const started = Date.now();
-  for (let g = 0; g < todo.length; g += GROUP) {
-    const group = todo.slice(g, g + GROUP);
-    if (Date.now() - started > BUDGET_MS) {
-      for (const [, rows] of group) for (const i of rows) out[i] = { error: 'not looked up in time: recalculate to finish' };
-      continue;
+  const def = LOOKUPS[kind];
+  const ids = def.fields.map((f) => f.id);
+  const answers = readAnswers(kind, ids, queries.keys());
+  const todo = [...queries.keys()].filter((q) => !answers.has(q));
+  if (todo.length === 0) return { answers };
+  // Decided before any request: a range too large is refused whole, not sent in part.
+  if (todo.length > def.most) throw new Error(tooLargeMessage(def.most, def.menuItem));
+  const client = clientOrReason();
+  if (typeof client === 'string') return { answers, reason: client };
+  /** The slowest group so far, claim and saving included: the next may take as long. */
+  let slowest = 0;
+  let reason: Transient | undefined;
+  for (let next = 0; next < todo.length; ) {
+    const t0 = Date.now();
+    if (t0 - started + (slowest || FIRST_GROUP_MS) > SEND_UNTIL_MS) return { answers, reason: worse(reason, 'time') };
+    const granted = takeRequests(def.bucket, Math.min(GROUP, todo.length - next));
+    if (granted === 0) return { answers, reason: worse(reason, 'busy') };
+    const group = todo.slice(next, (next += granted));
+    const fresh = new Map<string, Lasting>();
+    const sent: string[] = [];
+    const requests: ApiRequest[] = [];
+    for (const q of group) {
+      try {
+        requests.push(def.request(client, queries.get(q)!));
+        sent.push(q);
+      } catch {
+        fresh.set(q, { message: CELL_MESSAGES.rejected });
+      }
     }
-    const answers = client.sendMany(group.map(([, rows]) => makeRequest(client, queries[rows[0]!]!)), schema);
-    const toCache: Record<string, string> = {};
-    answers.forEach((answer, k) => {
-      const [key, rows] = group[k]!;
-      const lookup: Lookup = answer instanceof ProspectingError ? { error: cellMessage(answer) } : { value: answer };
-      for (const i of rows) out[i] = lookup;
-      if (!(answer instanceof ProspectingError) || isLastingAnswer(answer)) toCache[key] = JSON.stringify(lookup);
+    const results = requests.length ? client.sendMany(requests, def.schema) : [];
+    results.forEach((r, k) => {
+      if (!(r instanceof ProspectingError)) {
+        fresh.set(sent[k]!, { row: def.fields.map((f) => cellValue(f.get(r))) });
+        return;
+      }
+      const v = verdictOf(r);
+      if ('lasting' in v) fresh.set(sent[k]!, { message: v.lasting });
+      else reason = worse(reason, v.transient);
     });
-    if (Object.keys(toCache).length) store.putAll(toCache, CACHE_SECONDS);
+    saveAnswers(kind, ids, fresh);
+    for (const [q, a] of fresh) answers.set(q, a);
+    slowest = Math.max(slowest, Date.now() - t0);
+    if (reason && STOPS.has(reason)) break;
   }
-  return out;
-}
-
-function rowsFor<T>(inputs: string[], lookups: Lookup[] | string, fields: Array<FieldDef<T>>, invalid: string): Row[] {
-  const blank = (): Row => fields.map(() => '');
-  const message = (text: string): Row => [text, ...fields.slice(1).map(() => '')];
-  return inputs.map((input, i) => {
-    if (!input) return blank();
-    if (typeof lookups === 'string') return message(lookups);
-    const lookup = lookups[i];
-    if (!lookup) return message(invalid);
-    if ('error' in lookup) return message(lookup.error);
-    return fields.map((f) => {
-      const v = f.get(lookup.value as T);
-      return v === null || v === undefined ? '' : (v as string | number | boolean);
-    });
-  });
-}
-
-/** A single cell's answer: its message alone when it has no data, else one row. */
-function answer(rows: Row[], single: boolean, lookups: Lookup[] | string, invalid: string): Row[] | string {
-  if (!single) return rows;
-  if (typeof lookups === 'string') return lookups;
-  const only = lookups[0];
-  if (!only) return rows[0]!.every((c) => c === '') ? '' : invalid;
-  if ('error' in only) return only.error;
-  return rows[0]!.length === 1 ? (rows[0]![0] as string) : rows;
+  return reason ? { answers, reason } : { answers };
 }
 
 function fieldsOrMessage<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Array<FieldDef<T>> | string {
@@ -127,36 +164,49 @@ function fieldsOrMessage<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Arra
   }
 }
 
-/** What a lookup function needs to know of its kind. */
-const LOOKUPS = {
-  company: {
-    fields: COMPANY_FIELDS as ReadonlyArray<FieldDef<unknown>>,
-    query: companyQuery,
-    request: (c: ProspectingClient, q: object) => c.companyFindRequest(q),
-    invalid: CELL_MESSAGES.badInput,
-  },
-  person: {
-    fields: PERSON_FIELDS as ReadonlyArray<FieldDef<unknown>>,
-    query: personQuery,
-    request: (c: ProspectingClient, q: object) => c.personFindRequest(q),
-    invalid: CELL_MESSAGES.badPersonInput,
-  },
-} as const;
-
-function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unknown): Row[] | string {
+function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unknown): Row[] | CellValue {
   const def = LOOKUPS[kind];
   const chosen = fieldsOrMessage(def.fields, fields);
   if (typeof chosen === 'string') return chosen;
+  const at = chosen.map((f) => def.fields.indexOf(f));
   const { inputs, single } = inputsOf(input);
-  const lookups = lookupAll(kind, inputs.map((x) => (x ? def.query(x) : undefined)), def.request);
-  return answer(rowsFor(inputs, lookups, chosen, def.invalid), single, lookups, def.invalid);
+  const keys = inputs.map((x) => {
+    const q = x ? def.query(x) : undefined;
+    return q ? ([queryKey(q), q] as const) : undefined;
+  });
+  const queries = new Map(keys.filter((k) => k !== undefined));
+  const found = lookUp(kind, queries);
+  const message = (text: string): Row => [text, ...chosen.slice(1).map(() => '')];
+  let pending = 0;
+  const rows = inputs.map((x, i): Row => {
+    if (!x) return chosen.map(() => '');
+    const key = keys[i];
+    if (!key) return message(def.invalid);
+    const a = found.answers.get(key[0]);
+    if (!a) {
+      pending++;
+      return [];
+    }
+    return 'row' in a ? at.map((j) => a.row[j] ?? '') : message(a.message);
+  });
+  if (pending > 0) {
+    const reason = found.reason ?? 'failed';
+    throw new Error(single ? transientMessage(reason) : pendingMessage(reason, pending, inputs.filter(Boolean).length));
+  }
+  if (!single) return rows;
+  // A single cell shows its message alone, or one value, or one row.
+  if (!inputs[0]) return '';
+  if (!keys[0]) return def.invalid;
+  const a = found.answers.get(keys[0][0])!;
+  if ('message' in a) return a.message;
+  return rows[0]!.length === 1 ? rows[0]![0]! : [rows[0]!];
 }
 
-export function ENRICH_COMPANY(domain: unknown, fields?: unknown): Row[] | string {
+export function ENRICH_COMPANY(domain: unknown, fields?: unknown): Row[] | CellValue {
   return lookupFunction('company', domain, fields);
 }
 
-export function ENRICH_PERSON(emailOrProfileUrl: unknown, fields?: unknown): Row[] | string {
+export function ENRICH_PERSON(emailOrProfileUrl: unknown, fields?: unknown): Row[] | CellValue {
   return lookupFunction('person', emailOrProfileUrl, fields);
 }
 
@@ -207,32 +257,42 @@ export function parseJobFilters(text: string): JobFilters | string {
   return out;
 }
 
+/** Pages of job openings one formula reads at most (100 each). */
+const JOB_PAGES = 5;
+
 export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string {
   const input = cellText(Array.isArray(domain) ? domain[0]?.[0] : domain);
   const query = companyQuery(input);
   if (!query) return CELL_MESSAGES.badInput;
   const parsed = parseJobFilters(cellText(filters));
   if (typeof parsed === 'string') return parsed;
-  const key = cacheKey('jobs', { ...query, ...parsed });
-  const store = cache();
-  const hit = store.get(key);
+  const key = answerKey('pfs.jobs.', JSON.stringify([query, parsed]));
+  const hit = readAnswer(key);
   if (hit) return JSON.parse(hit) as Row[];
-  const client = clientOrMessage();
-  if (typeof client === 'string') return client;
+  const client = clientOrReason();
+  if (typeof client === 'string') throw new Error(transientMessage(client));
   const rows: Row[] = [JOB_HEADER];
+  const started = Date.now();
   try {
-    let pages = 0;
-    for (const page of client.jobOpeningPages({ ...query, ...parsed }, 100)) {
-      for (const j of page.job_openings) {
+    const pages = client.jobOpeningPages({ ...query, ...parsed }, 100)[Symbol.iterator]();
+    for (let n = 0; n < JOB_PAGES; n++) {
+      // Only a whole answer is an answer: a list cut short by the budget or the time is not.
+      if (Date.now() - started > SEND_UNTIL_MS) throw new Error(transientMessage('time'));
+      if (takeRequests('default', 1) === 0) throw new Error(transientMessage('busy'));
+      const page = pages.next();
+      if (page.done) break;
+      for (const j of page.value.job_openings) {
         rows.push([j.title, j.raw_location ?? '', j.seniorities.join(', '), j.departments.join(', '), j.job_functions.join(', '), j.first_seen_at, j.url]);
       }
-      if (++pages >= 5) break;
     }
   } catch (e) {
-    return cellMessage(e);
+    if (!(e instanceof ProspectingError)) throw e;
+    const v = verdictOf(e);
+    if ('lasting' in v) return v.lasting;
+    throw new Error(transientMessage(v.transient));
   }
   if (rows.length === 1) rows.push(['no open jobs', '', '', '', '', '', '']);
-  const text = JSON.stringify(rows);
-  if (text.length < 90000) store.put(key, text, CACHE_SECONDS);
+  // A list too large for one cache value is still answered, only looked up again next time.
+  saveAnswer(key, JSON.stringify(rows));
   return rows;
 }

@@ -14,6 +14,7 @@ export const MENU_ITEMS = [
   { label: 'Review phone numbers from selected rows', handler: 'reviewPhonesFromSelection' },
   null,
   { label: 'Check running jobs now', handler: 'checkJobsNow' },
+  { label: 'Refresh formulas in selection', handler: 'refreshFormulas' },
   { label: 'Settings', handler: 'openSettings' },
 ] as const;
 

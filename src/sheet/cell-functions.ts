@@ -1,5 +1,5 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
-// list), the rows they answer, and the short messages a cell shows for a failure.
+// list), which answers are lasting, and the words of a cell's answer or error.
 import { ProspectingError } from '../api/errors';
 import { chooseFields, type FieldDef } from './fields';
 import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from './keys';
@@ -44,39 +44,85 @@ export function personQuery(input: string): { email: string } | { profile_url: s
   return profile ? { profile_url: profileUrlForRequest(profile) } : undefined;
 }
 
+/** What a cell shows as an answer that stays true: kept by Sheets until the inputs change. */
 export const CELL_MESSAGES = {
   notFound: 'not found',
   removed: 'removed for privacy',
-  noKey: "connect your key in the add-on's settings (custom functions use the spreadsheet owner's key)",
-  rateLimited: 'rate limited, try again later',
-  tooMany: 'too many at once: recalculate in a minute for the rest',
-  invalidKey: "the API key was refused: reconnect it in the add-on's settings",
-  noCredits: 'not enough credits',
   badInput: 'not a domain or profile URL',
   badPersonInput: 'not an email or profile URL',
-  failed: 'the service failed, try again later',
+  rejected: 'the service did not accept this input',
 } as const;
 
-/** A short message for a failed lookup, as a cell shows it. */
-export function cellMessage(error: unknown): string {
-  if (!(error instanceof ProspectingError)) return CELL_MESSAGES.failed;
-  switch (error.kind) {
-    case 'not_found':
-      return CELL_MESSAGES.notFound;
-    case 'unavailable_for_legal_reasons':
-      return CELL_MESSAGES.removed;
-    case 'rate_limited':
-      return CELL_MESSAGES.rateLimited;
-    case 'unauthorized':
-      return CELL_MESSAGES.invalidKey;
-    case 'insufficient_credits':
-      return CELL_MESSAGES.noCredits;
-    default:
-      return CELL_MESSAGES.failed;
-  }
+/**
+ * Why a lookup has no answer yet. None of these is a value: the function throws, so the cell
+ * shows #ERROR! with the reason and Sheets computes it again on the next recalculation.
+ */
+export type Transient = 'no_key' | 'refused_key' | 'no_credits' | 'rate_limited' | 'busy' | 'failed' | 'time';
+
+/** Most telling first: the one a person must act on before a recalculation can help. */
+const TRANSIENT_ORDER: ReadonlyArray<Transient> = ['no_key', 'refused_key', 'no_credits', 'rate_limited', 'busy', 'failed', 'time'];
+
+const MENU = 'Extensions › Prospecting for Sheets';
+const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
+
+const REASONS: Record<Transient, [why: string, then: string]> = {
+  no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then ${RECALCULATE}`],
+  refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then ${RECALCULATE}`],
+  no_credits: ['not enough credits', `add credits, then ${RECALCULATE}`],
+  rate_limited: ["the service's rate limit was reached", `in a minute, ${RECALCULATE}`],
+  busy: ['busy with too many lookups this minute', `in a minute, ${RECALCULATE}`],
+  failed: ['the service did not answer', `in a minute, ${RECALCULATE}`],
+  time: ['not looked up in time', `to finish, ${RECALCULATE}`],
+};
+
+/** The more telling of two reasons. */
+export function worse(a: Transient | undefined, b: Transient): Transient {
+  return a === undefined || TRANSIENT_ORDER.indexOf(b) < TRANSIENT_ORDER.indexOf(a) ? b : a;
 }
 
-/** Which failures are worth remembering: the answer will not change within hours. */
-export function isLastingAnswer(error: unknown): boolean {
-  return error instanceof ProspectingError && (error.kind === 'not_found' || error.kind === 'unavailable_for_legal_reasons');
+/** The error message of a single cell without an answer yet. */
+export function transientMessage(reason: Transient): string {
+  const [why, then] = REASONS[reason];
+  return `${why[0]!.toUpperCase()}${why.slice(1)}: ${then}.`;
+}
+
+function count(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** The error message of a range whose `pending` rows of `total` have no answer yet. */
+export function pendingMessage(reason: Transient, pending: number, total: number): string {
+  const [why, then] = REASONS[reason];
+  const rows = `${count(pending)} of ${count(total)} row${total === 1 ? '' : 's'}`;
+  return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${then}.`;
+}
+
+/** The refusal of a range with more rows to look up than formula cells may send. */
+export function tooLargeMessage(most: number, menuItem: string): string {
+  return `More than ${count(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
+}
+
+/** What a failed lookup means for its cell: a lasting message, or a reason to throw. */
+export function verdictOf(error: unknown): { lasting: string } | { transient: Transient } {
+  if (!(error instanceof ProspectingError)) return { transient: 'failed' };
+  switch (error.kind) {
+    case 'not_found':
+      return { lasting: CELL_MESSAGES.notFound };
+    case 'unavailable_for_legal_reasons':
+      return { lasting: CELL_MESSAGES.removed };
+    case 'invalid_parameter':
+    case 'unsupported_value':
+    case 'missing_field':
+    case 'invalid_request':
+      // The same input would be refused again: an answer about this input, not a passing fault.
+      return { lasting: CELL_MESSAGES.rejected };
+    case 'rate_limited':
+      return { transient: 'rate_limited' };
+    case 'unauthorized':
+      return { transient: 'refused_key' };
+    case 'insufficient_credits':
+      return { transient: 'no_credits' };
+    default:
+      return { transient: 'failed' };
+  }
 }

@@ -1,0 +1,36 @@
+// The selection's formulas for the refresh action: one getFormulas per selected range, and
+// rewriting rectangles of formulas (cleared, flushed, written back) so Sheets computes them again.
+import type { Block } from '../sheet/formula-blocks';
+import { ADDON_NAME } from '../config';
+
+export interface SelectedFormulas {
+  formulas: string[][];
+  range: GoogleAppsScript.Spreadsheet.Range;
+}
+
+/** Every range of the selection with its formulas. */
+export function selectedFormulas(): SelectedFormulas[] {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const list = spreadsheet.getActiveRangeList();
+  const ranges = list ? list.getRanges() : [spreadsheet.getActiveRange()];
+  return ranges.filter((r): r is GoogleAppsScript.Spreadsheet.Range => Boolean(r)).map((range) => ({ range, formulas: range.getFormulas() }));
+}
+
+/**
+ * Clears each rectangle, lets Sheets take that in, then writes the same formulas back: a
+ * formula entered again is computed again. Two calls per rectangle and one flush in all.
+ */
+export function rewriteFormulas(blocks: ReadonlyArray<{ at: SelectedFormulas; block: Block }>): void {
+  const targets = blocks.map(({ at, block }) => ({
+    range: at.range.offset(block.row, block.column, block.numRows, block.numColumns),
+    formulas: at.formulas.slice(block.row, block.row + block.numRows).map((r) => r.slice(block.column, block.column + block.numColumns)),
+  }));
+  for (const t of targets) t.range.clearContent();
+  SpreadsheetApp.flush();
+  // setValues enters a text starting with "=" as a formula, as setFormulas would.
+  for (const t of targets) t.range.setValues(t.formulas);
+}
+
+export function toast(message: string): void {
+  SpreadsheetApp.getActiveSpreadsheet().toast(message, ADDON_NAME, 6);
+}

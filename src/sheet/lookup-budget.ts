@@ -1,0 +1,49 @@
+// The per-minute request budget the formula cells of one spreadsheet share, pure: requests
+// claimed per second in the last window, and how many more fit.
+
+/** Service buckets with their own per-minute limit (the spec: 350 `/people/find`, 500 others). */
+export type RateBucket = 'people_find' | 'default';
+
+/**
+ * What formula cells may send a minute: below the service's limits, leaving room for the
+ * add-on's jobs and sidebar on the same key.
+ */
+export const CELL_BUDGET: Record<RateBucket, number> = { people_find: 300, default: 400 };
+/**
+ * The service counts a sliding minute per key; a claim counts a little longer here, so one taken
+ * just before its requests go out is still counted while the service counts them.
+ */
+export const BUDGET_WINDOW_MS = 65 * 1000;
+
+/** Requests claimed per second (seconds since the epoch). */
+export type Claims = Record<string, number>;
+
+export function parseClaims(text: string | null | undefined): Claims {
+  if (!text) return {};
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Claims) : {};
+  } catch {
+    // An unreadable record counts as spent: a lost record must not send more than the limit.
+    return { [String(Number.MAX_SAFE_INTEGER)]: Number.MAX_SAFE_INTEGER };
+  }
+}
+
+/** Up to `want` requests of `limit` in the window ending `now`, and the claims with them added. */
+export function takeFrom(claims: Claims, now: number, want: number, limit: number): { granted: number; claims: Claims } {
+  const since = Math.floor((now - BUDGET_WINDOW_MS) / 1000);
+  const kept: Claims = {};
+  let used = 0;
+  for (const [second, n] of Object.entries(claims)) {
+    if (Number(second) > since && typeof n === 'number' && n > 0) {
+      kept[second] = n;
+      used += n;
+    }
+  }
+  const granted = Math.max(0, Math.min(want, limit - used));
+  if (granted > 0) {
+    const second = String(Math.floor(now / 1000));
+    kept[second] = (kept[second] ?? 0) + granted;
+  }
+  return { granted, claims: kept };
+}
