@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { API_BASE_URL } from '../src/config';
+import { customFunctionDocs } from '../src/custom-function-docs';
 
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');
@@ -13,7 +14,6 @@ const BUDGET_BYTES = 150 * 1024;
 
 interface LoadedBundle {
   entryPoints: Record<string, unknown>;
-  customFunctionDocs: Record<string, { params: string[]; doc: string }>;
 }
 
 async function bundleAddon(): Promise<string> {
@@ -45,7 +45,7 @@ function loadBundle(code: string): LoadedBundle {
 function declarations(loaded: LoadedBundle): string {
   const lines: string[] = [];
   for (const name of Object.keys(loaded.entryPoints)) {
-    const custom = loaded.customFunctionDocs[name];
+    const custom = customFunctionDocs[name];
     if (custom) lines.push(custom.doc.trimEnd());
     const params = custom ? custom.params.join(', ') : '';
     lines.push(`function ${name}(${params}) { return ${GLOBAL}.entryPoints.${name}.apply(this, arguments); }`);

@@ -1,7 +1,6 @@
 // The selection's formulas for the refresh action: one getFormulas per selected range, and
 // rewriting rectangles of formulas (cleared, flushed, written back) so Sheets computes them again.
 import type { Block } from '../sheet/formula-blocks';
-import { ADDON_NAME } from '../config';
 
 export interface SelectedFormulas {
   formulas: string[][];
@@ -31,6 +30,3 @@ export function rewriteFormulas(blocks: ReadonlyArray<{ at: SelectedFormulas; bl
   for (const t of targets) t.range.setValues(t.formulas);
 }
 
-export function toast(message: string): void {
-  SpreadsheetApp.getActiveSpreadsheet().toast(message, ADDON_NAME, 6);
-}

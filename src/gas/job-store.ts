@@ -4,7 +4,7 @@
 import type { Continuation } from '../jobs/continuation';
 import type { JobRecord } from '../jobs/job';
 import { jobsToPrune, oldestFinished, type StoredJob } from '../jobs/job-retention';
-import { utf8Bytes } from '../sheet/utf8-bytes';
+import { utf8Length } from '../sheet/utf8';
 import { deleteUserValues, putUserValues, userValues } from './user-store';
 
 const JOB_PREFIX = 'job.';
@@ -92,7 +92,7 @@ function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
     const job = parse<JobRecord>(raw);
     const spreadsheetId = key.slice(JOB_PREFIX.length, key.lastIndexOf('.'));
     // An unreadable record is pruned like an old finished one.
-    out.push({ key, spreadsheetId, job: job ?? { state: 'failed', updatedAt: 0 }, bytes: utf8Bytes(key) + utf8Bytes(raw) });
+    out.push({ key, spreadsheetId, job: job ?? { state: 'failed', updatedAt: 0 }, bytes: utf8Length(key) + utf8Length(raw) });
   }
   return out;
 }

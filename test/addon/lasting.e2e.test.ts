@@ -1,6 +1,6 @@
 // What the add-on costs a user's Apps Script quotas over a job's life: triggers made per trigger
 // run, property calls of a watched job and of a poll that finds nothing due.
-import { addonWorld, column, connect, type World } from '../support/addon-world';
+import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
 
 const KEY = 'lasting-key-0001';
 const HOUR = 60 * 60 * 1000;
@@ -132,4 +132,67 @@ test('after jobs in 100 spreadsheets the store holds at most 100 KB, and a new j
     expect(Object.keys(after).some((k) => k === 'job.sheet-0.old-0-0')).toBe(true);
     expect(Object.values(after)).toContain(KEY);
   }
+});
+
+function jobsView(w: World) {
+  return w.host.callFromSidebar('pollJobs', []).value as { jobs: Array<{ state: string }>; nextPollSeconds: number; background: string };
+}
+
+test('where no trigger can be made (a test deployment), starting, polling and checking still work, and the job list says why', () => {
+  const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }], deployment: 'test' });
+  w.host.sheet().load(emails(12000));
+  w.host.open();
+  connect(w, KEY);
+  w.host.select('Sheet1!A1:B12001');
+  w.host.ui.answer('YES');
+  expect(w.host.clickMenu('Validate emails').ok).toBe(true);
+  expect(w.host.triggerList()).toEqual([]);
+  let view = jobsView(w);
+  expect(view.jobs[0]!.state).toBe('running');
+  expect(view.background).toMatch(/Background steps are off: a test deployment cannot run triggers\./);
+  // The sidebar's polls and the menu's check carry the job to its end.
+  for (let i = 0; i < 500 && view.nextPollSeconds > 0; i++) {
+    w.host.clock.advance(view.nextPollSeconds * 1000);
+    if (i % 2) expect(w.host.clickMenu('Check running jobs now').ok).toBe(true);
+    view = jobsView(w);
+  }
+  expect(view.jobs[0]!.state).toBe('done');
+  expect(finished(w)).toBe(12000);
+  expect(view.background).toBe('');
+});
+
+test('a trigger that runs without its spreadsheet exits cleanly, says so in the log, and the sidebar carries the job on', () => {
+  const w = started(12000);
+  w.host.setTriggerDocument('none');
+  const r = w.host.fireNextTrigger()!;
+  expect(r.ok).toBe(true);
+  expect(r.logs.map((l) => l.message).join('\n')).toMatch(/without its spreadsheet/);
+  expect(w.host.triggerList()).toEqual([]);
+  let view = jobsView(w);
+  expect(view.background).toMatch(/without this spreadsheet/);
+  for (let i = 0; i < 500 && view.nextPollSeconds > 0; i++) {
+    w.host.clock.advance(view.nextPollSeconds * 1000);
+    view = jobsView(w);
+  }
+  expect(view.jobs[0]!.state).toBe('done');
+  expect(finished(w)).toBe(12000);
+});
+
+test("triggers left in other documents are cleared when the user's 20-trigger limit is reached", () => {
+  const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }] });
+  // Twenty of the add-on's triggers from documents the user no longer opens, some spent.
+  for (let i = 0; i < 20; i++) {
+    const t = w.host.triggers.add({ handler: 'continueJobs', user: OWNER, documentId: `old-doc-${i}`, eventType: 'CLOCK', createdAt: 0, dueAt: w.host.clock.now() + 3 * HOUR });
+    if (i % 2) w.host.triggers.markFired(t.uid, w.host.clock.now());
+  }
+  w.host.sheet().load(emails(12000));
+  w.host.open();
+  connect(w, KEY);
+  w.host.select('Sheet1!A1:B12001');
+  w.host.ui.answer('YES');
+  expect(w.host.clickMenu('Validate emails').ok).toBe(true);
+  const mine = w.host.triggerList();
+  expect(mine).toHaveLength(1);
+  expect(mine[0]!.documentId).toBe(w.host.spreadsheet.id);
+  expect(jobsView(w).background).toBe('');
 });

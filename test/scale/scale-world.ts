@@ -1,6 +1,7 @@
 // 50,000 rows of each action through the built add-on in the local host, against the local
 // service at its default limits: every row ends with its result within 3.7 virtual hours
 // (1.1 × the 3.33 h that 15,000 an hour allows), each row sent once.
+import { CONSUMER_DAILY_QUOTAS } from '../../emulator';
 import { addonWorld, column, connect, OWNER, runTriggers } from '../support/addon-world';
 
 const KEY = 'scale-key-0001';
@@ -40,6 +41,13 @@ export function runAtScale(mode: 'pace' | 'refuse', { action, status, final }: S
   console.log(`${action} (${mode}): ${runs} trigger runs, ${made} triggers made, ${propertyCalls} property calls, ${stats['UrlFetchApp.fetch'] ?? 0} + ${stats['UrlFetchApp.fetchAll'] ?? 0} fetch calls`);
   // The continuation trigger is replaced only when the next due time moves earlier.
   expect(made / runs).toBeLessThanOrEqual(1.5);
+  // The whole job, start included, fits a consumer account's day with room for 8 hours of
+  // watching (at most 1,500 property calls an hour, test/addon/lasting.e2e.test.ts).
+  const day = w.host.quotaUse(OWNER);
+  console.log(`${action} (${mode}) day: ${day.urlFetch} URL fetches, ${day.properties} property calls, ${Math.round(day.triggerRuntimeMs / 60000)} min of trigger runtime`);
+  expect(day.properties + 8 * 1500).toBeLessThanOrEqual(CONSUMER_DAILY_QUOTAS.properties / 2);
+  expect(day.urlFetch).toBeLessThanOrEqual(CONSUMER_DAILY_QUOTAS.urlFetch / 20);
+  expect(day.triggerRuntimeMs).toBeLessThanOrEqual(CONSUMER_DAILY_QUOTAS.triggerRuntimeMs / 2);
   const results = column(w, status).map(String);
   expect(results.filter((s) => (final as readonly string[]).includes(s))).toHaveLength(ROWS);
   const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>;

@@ -18,6 +18,8 @@ export interface WorldOptions {
   service?: Omit<ServiceOptions, 'now' | 'accounts'>;
   /** What stands between the add-on and the service (faults, a person acting mid-request). */
   route?: (service: LocalService) => LocalHandler;
+  /** A test deployment cannot make installable triggers. */
+  deployment?: 'published' | 'test';
 }
 
 export function addonWorld(opts: WorldOptions = {}): World {
@@ -34,6 +36,7 @@ export function addonWorld(opts: WorldOptions = {}): World {
     addonMenuTitle: 'Prospecting for Sheets',
     routes: { [API_BASE_URL]: opts.route ? opts.route(service) : service },
     clockStart: Date.UTC(2026, 10, 2, 9, 0, 0),
+    ...(opts.deployment ? { deployment: opts.deployment } : {}),
   });
   return { host, service };
 }
