@@ -51,7 +51,12 @@ export function connect(rawKey: z.input<typeof KeyInput>): ConnectionView {
 }
 
 export function disconnect(): ConnectionView {
-  pauseJobsForDisconnect();
+  try {
+    pauseJobsForDisconnect();
+  } catch {
+    // A step holds the spreadsheet: the key goes anyway, and the next step, finding none,
+    // pauses the jobs itself.
+  }
   clearConnection();
   return getConnection();
 }

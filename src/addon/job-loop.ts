@@ -3,7 +3,7 @@
 // now" and the time-driven trigger; a refused key pauses jobs, connecting again resumes them.
 import type { ProspectingClient } from '../api/client';
 import { ACTION_LABELS } from '../jobs/actions';
-import { backgroundNote, OFF_RETRY_MS, planContinuation, type Continuation } from '../jobs/continuation';
+import { backgroundNote, OFF_RETRY_MS, planContinuation } from '../jobs/continuation';
 import { advanceJob, jobView, resumeJob } from '../jobs/engine';
 import { isLive, type JobRecord, type JobView } from '../jobs/job';
 import { pauseForKey } from '../jobs/part-send';
@@ -13,7 +13,7 @@ import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { readConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
-import { deleteFiredTrigger, settleContinuation } from '../gas/triggers';
+import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
 
 export { withDocumentLock };
 
@@ -131,13 +131,14 @@ export function pollJobs(): PollAnswer {
   const due = nextDue(known.jobs);
   const needsStep = due !== undefined && (due <= Date.now() || planContinuation(known.continuation, due, Date.now()).kind !== 'keep');
   if (!needsStep) return pollAnswer(known);
-  return pollAnswer(
-    withDocumentLock(() => {
-      const loaded = loadDocument(spreadsheet.getId(), true);
-      if (nextDue(loaded.jobs) === undefined) return loaded;
-      return stepJobs(spreadsheet, requireClient(), POLL_BUDGET_MS, { loaded });
-    }),
-  );
+  const stepped = tryWithDocumentLock(3000, () => {
+    const loaded = loadDocument(spreadsheet.getId(), true);
+    if (nextDue(loaded.jobs) === undefined) return loaded;
+    return stepJobs(spreadsheet, requireClient(), POLL_BUDGET_MS, { loaded });
+  });
+  // A background step holds the spreadsheet: show what is known, and ask again shortly.
+  if (!stepped.ran) return { ...pollAnswer(known), nextPollSeconds: 10 };
+  return pollAnswer(stepped.value);
 }
 
 /** Notes on the spreadsheet whose trigger this was that background steps cannot see it. */
@@ -163,14 +164,22 @@ export function continueJobs(event?: { triggerUid?: unknown }): void {
   const connection = readConnection();
   const stepped = tryWithDocumentLock(5000, () => {
     const loaded = loadDocument(spreadsheet.getId(), true);
-    if (!connection) return settleContinuation(spreadsheet, {}, undefined);
-    return stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { firedUid: uid, loaded }).continuation;
+    if (connection) return stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { firedUid: uid, loaded });
+    // The key was removed (from another spreadsheet, say): the jobs wait for it, keeping what they paid for.
+    pauseRunning(spreadsheet.getId(), loaded, 'Paused: no API key is connected. Connect again to collect the results already paid for and send the rest.');
+    return settleContinuation(spreadsheet, {}, undefined);
   });
-  if (!stepped.ran) {
-    // Another step holds the spreadsheet; it may believe this spent trigger still waits.
-    const state = loadDocument(spreadsheet.getId());
-    const continuation: Continuation = state.continuation.uid === uid ? {} : state.continuation;
-    settleContinuation(spreadsheet, continuation, connection ? Date.now() : undefined);
+  // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
+  // wait after it. That step's own settling checks that its recorded trigger still exists.
+  if (!stepped.ran && connection) ensureSomeTrigger(spreadsheet);
+}
+
+function pauseRunning(spreadsheetId: string, state: DocumentJobs, message: string): void {
+  for (const job of state.jobs) {
+    if (job.state !== 'running') continue;
+    pauseForKey(job, message);
+    saveJob(spreadsheetId, job);
+    release(job.sheetId, job.action, job.id);
   }
 }
 
@@ -201,11 +210,7 @@ export function pauseJobsForDisconnect(): void {
   const id = spreadsheet.getId();
   withDocumentLock(() => {
     const state = loadDocument(id, true);
-    for (const job of state.jobs) {
-      if (job.state !== 'running') continue;
-      pauseForKey(job, 'Paused: the account was disconnected. Connect again to collect the results already paid for and send the rest.');
-      saveJob(id, job);
-    }
+    pauseRunning(id, state, 'Paused: the account was disconnected. Connect again to collect the results already paid for and send the rest.');
     settleContinuation(spreadsheet, state.continuation, undefined);
   });
 }

@@ -1,7 +1,8 @@
 // The add-on's time-driven triggers: at most one waiting one-shot per spreadsheet and user, made
 // only when the plan says so, never failing the user's action when Apps Script refuses one.
-import { OFF_RETRY_MS, planContinuation, type Continuation } from '../jobs/continuation';
+import { MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../jobs/continuation';
 import { allContinuations, saveContinuation } from './job-store';
+import { userValues } from './user-store';
 
 export const CONTINUE_HANDLER = 'continueJobs';
 
@@ -25,8 +26,18 @@ function deleteAll(triggers: GoogleAppsScript.Script.Trigger[]): void {
 function refusal(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
   if (/test as add-on|not permitted in test/i.test(text)) return 'a test deployment cannot run triggers.';
-  if (/too many/i.test(text)) return 'your account has too many triggers for this add-on.';
+  if (/too many triggers/i.test(text)) return 'your account has too many triggers for this add-on.';
   return 'Apps Script refused to make a trigger.';
+}
+
+/** The per-user limit (20 a script), as opposed to the one-per-document rule of add-ons. */
+function isUserLimit(e: unknown): boolean {
+  return e instanceof Error && /too many triggers/i.test(e.message);
+}
+
+/** Another execution made this document's one trigger a moment ago. */
+function isDocumentLimit(e: unknown): boolean {
+  return e instanceof Error && /in this document/i.test(e.message);
 }
 
 function create(dueAt: number): { uid: string } | { error: unknown } {
@@ -40,14 +51,25 @@ function create(dueAt: number): { uid: string } | { error: unknown } {
 
 /**
  * Deletes the add-on's triggers that no spreadsheet with a running job is waiting for: spent
- * one-shots and those left in documents whose jobs ended while nobody had them open.
+ * one-shots and those left in documents whose jobs ended while nobody had them open. The
+ * triggers are listed before the records are read again, so one another spreadsheet has just
+ * made and recorded is never taken for stale.
  */
 export function removeStaleTriggers(): number {
-  const wanted = new Set(allContinuations().filter((c) => c.running && c.continuation.uid).map((c) => c.continuation.uid));
-  const stale = ours(ScriptApp.getProjectTriggers()).filter((t) => !wanted.has(t.getUniqueId()));
+  const listed = ours(ScriptApp.getProjectTriggers());
+  userValues(true);
+  const continuations = allContinuations();
+  const wanted = new Set(continuations.filter((c) => c.running && c.continuation.uid).map((c) => c.continuation.uid));
+  const stale = listed.filter((t) => !wanted.has(t.getUniqueId()));
   deleteAll(stale);
-  for (const c of allContinuations()) if (!c.running) saveContinuation(c.spreadsheetId, {});
   return stale.length;
+}
+
+/** The recorded trigger, if it is still there: a record may outlive its trigger. */
+function verified(spreadsheet: Spreadsheet, state: Continuation): Continuation {
+  if (!state.uid) return state;
+  const exists = ours(ScriptApp.getUserTriggers(spreadsheet)).some((t) => t.getUniqueId() === state.uid);
+  return exists ? state : {};
 }
 
 /**
@@ -55,18 +77,39 @@ export function removeStaleTriggers(): number {
  * what is now known; a refused trigger turns background steps off for a while, never throws.
  */
 export function settleContinuation(spreadsheet: Spreadsheet, state: Continuation, nextDue: number | undefined): Continuation {
-  const plan = planContinuation(state, nextDue, Date.now());
-  if (plan.kind === 'keep') return state;
+  const now = Date.now();
+  let known = state;
+  let plan = planContinuation(known, nextDue, now);
+  if (plan.kind === 'keep' && known.uid) {
+    known = verified(spreadsheet, known);
+    plan = planContinuation(known, nextDue, now);
+  }
+  if (plan.kind === 'keep') {
+    saveContinuation(spreadsheet.getId(), known);
+    return known;
+  }
   deleteAll(ours(ScriptApp.getUserTriggers(spreadsheet)));
   let next: Continuation = {};
   if (plan.kind === 'create') {
     let made = create(plan.dueAt);
     // The per-user limit counts triggers left in other documents: clear those, then try once more.
-    if ('error' in made && /too many/i.test(String((made.error as Error)?.message)) && removeStaleTriggers() > 0) made = create(plan.dueAt);
-    next = 'uid' in made ? { uid: made.uid, dueAt: plan.dueAt } : { off: refusal(made.error), offUntil: Date.now() + OFF_RETRY_MS.createFailed };
+    if ('error' in made && isUserLimit(made.error) && removeStaleTriggers() > 0) made = create(plan.dueAt);
+    if ('uid' in made) next = { uid: made.uid, dueAt: plan.dueAt };
+    else if (!isDocumentLimit(made.error)) next = { off: refusal(made.error), offUntil: now + OFF_RETRY_MS.createFailed };
   }
   saveContinuation(spreadsheet.getId(), next);
   return next;
+}
+
+/**
+ * For a trigger that could not take the document lock: the step holding it may be cut off at
+ * the time limit, so one trigger must wait after it. Made only when none waits; nothing deleted.
+ */
+export function ensureSomeTrigger(spreadsheet: Spreadsheet): void {
+  if (ours(ScriptApp.getUserTriggers(spreadsheet)).length > 0) return;
+  const dueAt = Date.now() + MIN_DELAY_MS;
+  const made = create(dueAt);
+  if ('uid' in made) saveContinuation(spreadsheet.getId(), { uid: made.uid, dueAt });
 }
 
 /** The trigger that fired is spent: delete it, so it counts toward no limit. */

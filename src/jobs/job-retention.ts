@@ -18,13 +18,18 @@ export const RETENTION = {
   totalBytes: 48 * 1024,
   /** A finished job older than this is dropped. */
   maxAgeMs: 30 * 24 * 60 * 60 * 1000,
+  /**
+   * A paused or running job untouched this long was left for good (a key never reconnected, a
+   * spreadsheet never reopened): it is dropped too, so live records cannot fill the store.
+   */
+  liveMaxAgeMs: 90 * 24 * 60 * 60 * 1000,
 } as const;
 
-/** The keys of finished records to delete; running and paused jobs are never pruned. */
+/** The keys of records to delete: finished ones past the limits, and live ones long left. */
 export function jobsToPrune(stored: StoredJob[], now: number): string[] {
   const finished = stored.filter((s) => !isLive(s.job)).sort((a, b) => b.job.updatedAt - a.job.updatedAt);
   const perSheet = new Map<string, number>();
-  const drop: string[] = [];
+  const drop = stored.filter((s) => isLive(s.job) && now - s.job.updatedAt > RETENTION.liveMaxAgeMs).map((s) => s.key);
   let kept = 0;
   let bytes = 0;
   for (const s of finished) {

@@ -196,3 +196,34 @@ test("triggers left in other documents are cleared when the user's 20-trigger li
   expect(mine[0]!.documentId).toBe(w.host.spreadsheet.id);
   expect(jobsView(w).background).toBe('');
 });
+
+test('a recorded trigger that no longer exists is made again by the next poll', () => {
+  const w = started(12000);
+  const [mine] = w.host.triggerList();
+  expect(mine).toBeDefined();
+  // Deleted by hand in the Apps Script dashboard, say; the record still names it.
+  w.host.triggers.remove(mine!.uid);
+  const view = jobsView(w);
+  expect(view.jobs[0]!.state).toBe('running');
+  const now = w.host.triggerList();
+  expect(now).toHaveLength(1);
+  expect(now[0]!.uid).not.toBe(mine!.uid);
+});
+
+test('a disconnect while a step holds the spreadsheet still removes the key; the next trigger pauses the jobs', () => {
+  const w = started(12000);
+  const held = w.host.holdLock('document');
+  const r = w.host.callFromSidebar('disconnect', []);
+  held.release();
+  expect(r.ok).toBe(true);
+  expect(Object.values(w.host.userProperties())).not.toContain(KEY);
+  const fired = w.host.fireNextTrigger()!;
+  expect(fired.ok).toBe(true);
+  const view = jobsView(w);
+  expect(view.jobs[0]!.state).toBe('paused');
+  expect(w.host.triggerList()).toEqual([]);
+  // Connecting again collects what was paid for and finishes the job.
+  connect(w, KEY);
+  for (let r2 = w.host.fireNextTrigger(), i = 0; r2 && i < 200; r2 = w.host.fireNextTrigger(), i++);
+  expect(finished(w)).toBe(12000);
+});

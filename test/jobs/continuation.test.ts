@@ -46,9 +46,10 @@ describe('jobsToPrune', () => {
     bytes,
   });
 
-  test('running and paused jobs are never pruned, however many and old', () => {
-    const live = Array.from({ length: 50 }, (_, i) => job(`s${i}`, i, i % 2 ? 'running' : 'paused', 400 * 24 * 60 * MIN));
+  test('running and paused jobs are never pruned, however many, until left for months', () => {
+    const live = Array.from({ length: 50 }, (_, i) => job(`s${i}`, i, i % 2 ? 'running' : 'paused', RETENTION.liveMaxAgeMs - i * MIN));
     expect(jobsToPrune(live, NOW)).toEqual([]);
+    expect(jobsToPrune([job('s1', 1, 'paused', RETENTION.liveMaxAgeMs + MIN)], NOW)).toEqual(['job.s1.1']);
   });
 
   test('finished jobs: the newest few per spreadsheet, a bounded number and size in all, none too old', () => {
