@@ -70,7 +70,7 @@ const REASONS: Record<Transient, [why: string, then: string]> = {
   refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then ${RECALCULATE}`],
   no_credits: ['not enough credits', `add credits, then ${RECALCULATE}`],
   rate_limited: ["the service's rate limit was reached", `in a minute, ${RECALCULATE}`],
-  busy: ['busy with too many lookups this minute', `in a minute, ${RECALCULATE}`],
+  busy: ['busy with other lookups or a running job', `in a minute, ${RECALCULATE}`],
   failed: ['the service did not answer', `in a minute, ${RECALCULATE}`],
   time: ['not looked up in time', `to finish, ${RECALCULATE}`],
 };

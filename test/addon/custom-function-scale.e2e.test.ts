@@ -88,7 +88,7 @@ test('a filled-down column of single-cell formulas stays under the per-minute li
   const answered = first.filter(({ r }) => r.cell !== '#ERROR!');
   const busy = first.filter(({ r }) => r.cell === '#ERROR!');
   expect(answered).toHaveLength(400);
-  for (const { r } of busy) expect(r.error).toBe('Busy with too many lookups this minute: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).');
+  for (const { r } of busy) expect(r.error).toBe('Busy with other lookups or a running job: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).');
   for (const { r } of answered) expect(typeof r.cell === 'string' && r.cell !== '').toBe(true);
 
   w.host.clock.advance(65000);

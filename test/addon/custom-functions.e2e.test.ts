@@ -88,7 +88,7 @@ test('a range over the minute\'s budget answers in parts: each call says how man
     r = w.host.runCustomFunction('ENRICH_PERSON', [range, 'name']);
   }
   expect(messages[0]).toBe(
-    "700 of 1,000 rows still to be looked up (busy with too many lookups this minute); the rows answered so far are kept: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).",
+    "700 of 1,000 rows still to be looked up (busy with other lookups or a running job); the rows answered so far are kept: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).",
   );
   expect(messages.map((m) => Number(m.split(' ')[0]))).toEqual([700, 400, 100]);
   const grid = r.cell as Grid;
@@ -191,7 +191,7 @@ test('a cell that cannot take the shared budget (another execution holds the doc
   const w = world();
   const held = w.host.holdLock('document');
   const r = w.host.runCustomFunction('ENRICH_COMPANY', ['acme.com', 'name']);
-  expect(thrown(r)).toMatch(/^Busy with too many lookups this minute/);
+  expect(thrown(r)).toMatch(/^Busy with other lookups or a running job/);
   expect(fetches(w, '/companies/find')).toBe(0);
   expect(r.result.elapsedMs).toBeLessThan(5000);
   held.release();

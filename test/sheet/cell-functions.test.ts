@@ -27,7 +27,7 @@ test('a transient reason is never worded like a lasting answer', () => {
     expect(transientMessage(r)).toMatch(/recalculate/);
     expect(pendingMessage(r, 3, 1200)).toMatch(/^3 of 1,200 rows still to be looked up \(/);
   }
-  expect(transientMessage('busy')).toBe('Busy with too many lookups this minute: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).');
+  expect(transientMessage('busy')).toBe('Busy with other lookups or a running job: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).');
   expect(tooLargeMessage(2000, 'Enrich companies')).toBe('More than 2,000 rows to look up: use Extensions › Prospecting for Sheets › Enrich companies for a range this large.');
 });
 
