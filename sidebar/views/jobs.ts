@@ -7,7 +7,7 @@ import { server, type ServerResult } from '../server';
 import { jobCard, type JobCard, type JobView } from './job-card';
 
 /** The poll's answer; `background` says when jobs go on only while the sidebar is open. */
-type PollAnswer = ServerResult<'pollJobs'> & { background?: string };
+type PollAnswer = ServerResult<'pollJobs'>;
 
 const cards = new Map<string, JobCard>();
 let cadence: Cadence = START;
@@ -38,7 +38,7 @@ function render(answer: PollAnswer): void {
   });
   el('jobs-empty').hidden = answer.jobs.length > 0;
   const notice = el('jobs-background');
-  notice.textContent = answer.background ?? '';
+  notice.textContent = answer.background;
   notice.hidden = !answer.background;
 }
 
