@@ -26,12 +26,29 @@ export class Runtime {
   }
 
   enter(exec: Execution): void {
+    this.pauseScript();
     this.stack.push(exec);
+    this.scriptSince = performance.now();
+  }
+
+  /** When the current execution's own code last started running (between service calls). */
+  private scriptSince: number | undefined;
+
+  /** Charges the script's own JavaScript time since it last got control. */
+  private pauseScript(): void {
+    const exec = this.current;
+    if (!exec || this.scriptSince === undefined) return;
+    const ms = performance.now() - this.scriptSince;
+    this.scriptSince = undefined;
+    this.stats.addScriptTime(ms);
+    exec.calls.addScriptTime(ms);
   }
 
   leave(exec: Execution): void {
     if (this.current !== exec) throw new HostFailure('executions left out of order');
+    this.pauseScript();
     this.stack.pop();
+    if (this.current) this.scriptSince = performance.now();
     if (this.clock.now() > exec.deadline) exec.timedOut = true;
   }
 
@@ -61,6 +78,7 @@ export class Runtime {
     const exec = this.exec();
     const name = `${kind}.${method}`;
     if (exec.loading) exec.loadAccesses.push(name);
+    this.pauseScript();
     let cost = 0;
     try {
       this.checkDeadline(exec);
@@ -77,6 +95,7 @@ export class Runtime {
       this.clock.advance(cost);
       this.stats.record(name, cost);
       exec.calls.record(name, cost);
+      this.scriptSince = performance.now();
     }
   }
 }

@@ -1,7 +1,7 @@
 // google.script.run's rules for sidebar calls, call counting with the cost model, logging,
 // and Utilities.
 import { SidebarArgumentError } from '../../emulator';
-import { makeHost } from './helpers';
+import { API, FakeService, makeHost } from './helpers';
 
 describe('calls from the sidebar', () => {
   it('runs a declared function in FULL mode and round-trips plain values', () => {
@@ -69,5 +69,28 @@ describe('stats and cost model', () => {
       webSafe: '-_8=',
       date: '2025-01-06T04:05:03 -0500',
     });
+  });
+});
+
+describe('the cost report', () => {
+  it('charges the first fetch and the first sleep after a reset, time spent inside them included', () => {
+    const host = makeHost({ routes: { [API]: new FakeService() } });
+    host.resetStats();
+    expect(host.run('fetchText', [`${API}/slow`]).ok).toBe(true);
+    expect(host.costReport().byCall['UrlFetchApp.fetch']).toEqual({ count: 1, ms: 2500 });
+    host.resetStats();
+    expect(host.run('work', [1]).ok).toBe(true);
+    expect(host.costReport().byCall['Utilities.sleep']).toEqual({ count: 1, ms: 1000 });
+  });
+
+  it("adds the script's own JavaScript time, loading included, to the services' estimate", () => {
+    const host = makeHost();
+    host.resetStats();
+    host.run('echo', ['x']);
+    const report = host.costReport();
+    expect(report.scriptMs).toBeGreaterThan(0);
+    expect(report.totalMs).toBeCloseTo(report.servicesMs + report.scriptMs);
+    host.resetStats();
+    expect(host.costReport().scriptMs).toBe(0);
   });
 });
