@@ -2,6 +2,7 @@
 // shown afterwards only as the account name and a masked key.
 import * as z from 'zod/mini';
 import { ProspectingError } from '../api/errors';
+import { lazy } from '../api/lazy';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
 import { parseInput } from './input-errors';
@@ -19,12 +20,14 @@ export function maskKey(key: string): string {
   return `••••••••${tail}`;
 }
 
-export const KeyInput = z.string().check(
-  z.trim(),
-  z.minLength(1, { error: 'Enter your API key.' }),
-  z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
-  z.maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
-  z.regex(/^\S+$/, { error: 'An API key has no spaces in it.' }),
+export const keyInput = lazy(() =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'Enter your API key.' }),
+    z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
+    z.maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
+    z.regex(/^\S+$/, { error: 'An API key has no spaces in it.' }),
+  ),
 );
 
 export function getConnection(): ConnectionView {
@@ -33,8 +36,8 @@ export function getConnection(): ConnectionView {
   return { connected: true, accountName: stored.accountName, maskedKey: maskKey(stored.apiKey) };
 }
 
-export function connect(rawKey: z.input<typeof KeyInput>): ConnectionView {
-  const apiKey = parseInput(KeyInput, rawKey, 'API key');
+export function connect(rawKey: z.input<ReturnType<typeof keyInput>>): ConnectionView {
+  const apiKey = parseInput(keyInput(), rawKey, 'API key');
   let accountName: string;
   try {
     accountName = createClient(apiKey).getAccount().name;

@@ -2,7 +2,7 @@
 // answers are returned, lookups not made yet throw their reason.
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
-import { CompanyLookupSchema, JOB_SENIORITIES, PersonSchema } from '../api/schemas';
+import { JOB_SENIORITIES, schemas } from '../api/schemas';
 import type { ApiRequest } from '../api/transport';
 import {
   CELL_MESSAGES,
@@ -68,7 +68,7 @@ interface LookupKind {
   fields: ReadonlyArray<FieldDef<unknown>>;
   query: (input: string) => Record<string, string> | undefined;
   request: (c: ProspectingClient, q: Record<string, string>) => ApiRequest;
-  schema: typeof CompanyLookupSchema | typeof PersonSchema;
+  schema: typeof schemas.CompanyLookupSchema | typeof schemas.PersonSchema;
   invalid: string;
   bucket: RateBucket;
   /**
@@ -84,7 +84,7 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     fields: COMPANY_FIELDS as ReadonlyArray<FieldDef<unknown>>,
     query: companyQuery,
     request: (c, q) => c.companyFindRequest(q),
-    schema: CompanyLookupSchema,
+    schema: schemas.CompanyLookupSchema,
     invalid: CELL_MESSAGES.badInput,
     bucket: 'default',
     most: 2000,
@@ -94,7 +94,7 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     fields: PERSON_FIELDS as ReadonlyArray<FieldDef<unknown>>,
     query: personQuery,
     request: (c, q) => c.personFindRequest(q),
-    schema: PersonSchema,
+    schema: schemas.PersonSchema,
     invalid: CELL_MESSAGES.badPersonInput,
     bucket: 'people_find',
     most: 1500,
@@ -138,7 +138,7 @@ function lookUp(kind: keyof typeof LOOKUPS, queries: Map<string, Record<string, 
         fresh.set(q, { message: CELL_MESSAGES.rejected });
       }
     }
-    const results = requests.length ? client.sendMany(requests, def.schema) : [];
+    const results = requests.length ? client.sendMany(requests, def.schema()) : [];
     results.forEach((r, k) => {
       if (!(r instanceof ProspectingError)) {
         fresh.set(sent[k]!, { row: def.fields.map((f) => cellValue(f.get(r))) });

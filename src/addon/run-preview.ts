@@ -5,6 +5,7 @@ import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
+import { lazy } from '../api/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
 import { isLive } from '../jobs/job';
 import type { Exclusions, PlanCounts } from '../jobs/planner';
@@ -16,34 +17,36 @@ import { activeSelection, sheetPort } from '../gas/sheet-port';
 import { parseInput } from './input-errors';
 import { requireClient } from './job-loop';
 
-export const RunRequestSchema = z.object({
-  action: z.enum(ACTIONS),
-  options: z._default(
-    z.object({
-      revealEmail: z.optional(z.boolean()),
-      revealPhones: z.optional(z.boolean()),
-      listType: z.optional(z.enum(['email', 'profile', 'titles_and_company'])),
-      enrich: z.optional(z.boolean()),
-      validateEmail: z.optional(z.boolean()),
-    }),
-    {},
-  ),
-  fields: z._default(z.union([z.enum(['basic', 'all']), z.array(z.string())]), 'basic'),
-  rerun: z.optional(z.boolean()),
-  skipExcluded: z.optional(z.boolean()),
-  mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
-  list: z.optional(
-    z.object({
-      name: z.string().check(z.trim(), z.minLength(1, { error: 'Give the lead list a name.' })),
-      owner: z.email({ error: 'The owner must be an email address.' }),
-      shared: z._default(z.boolean(), false),
-      visible: z._default(z.boolean(), true),
-    }),
-  ),
-  confirmed: z.optional(z.boolean()),
-});
-export type RunInput = z.input<typeof RunRequestSchema>;
-export type ParsedRunInput = z.infer<typeof RunRequestSchema>;
+export const runRequestSchema = lazy(() =>
+  z.object({
+    action: z.enum(ACTIONS),
+    options: z._default(
+      z.object({
+        revealEmail: z.optional(z.boolean()),
+        revealPhones: z.optional(z.boolean()),
+        listType: z.optional(z.enum(['email', 'profile', 'titles_and_company'])),
+        enrich: z.optional(z.boolean()),
+        validateEmail: z.optional(z.boolean()),
+      }),
+      {},
+    ),
+    fields: z._default(z.union([z.enum(['basic', 'all']), z.array(z.string())]), 'basic'),
+    rerun: z.optional(z.boolean()),
+    skipExcluded: z.optional(z.boolean()),
+    mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
+    list: z.optional(
+      z.object({
+        name: z.string().check(z.trim(), z.minLength(1, { error: 'Give the lead list a name.' })),
+        owner: z.email({ error: 'The owner must be an email address.' }),
+        shared: z._default(z.boolean(), false),
+        visible: z._default(z.boolean(), true),
+      }),
+    ),
+    confirmed: z.optional(z.boolean()),
+}),
+);
+export type RunInput = z.input<ReturnType<typeof runRequestSchema>>;
+export type ParsedRunInput = z.infer<ReturnType<typeof runRequestSchema>>;
 
 export interface RunPreview {
   action: ActionId;
@@ -101,7 +104,7 @@ function partSizeFor(action: ActionId): number {
 
 /** Reads the request, plans it on the active selection, and describes it for the person. */
 export function prepare(input: unknown) {
-  const req = parseInput(RunRequestSchema, input, 'run');
+  const req = parseInput(runRequestSchema(), input, 'run');
   const client = requireClient();
   // The exclusion lists are fetched before the sheet is read: rows may move while they arrive.
   const excluded = req.skipExcluded ? exclusions(client) : undefined;

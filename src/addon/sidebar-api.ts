@@ -1,8 +1,7 @@
 // The functions the sidebar may call through google.script.run. The sidebar imports only the
 // type of this object, so none of this code reaches the sidebar bundle. Parameter types say what
 // the sidebar sends; each function still parses its input, which arrives untrusted.
-import type * as z from 'zod/mini';
-import { readSettings, SettingsSchema, writeSettings } from '../gas/settings';
+import { readSettings, writeSettings, type SettingsInput } from '../gas/settings';
 import { connect, disconnect, getConnection } from './connection';
 import { listJobs, pollJobs } from './job-loop';
 import { previewRun } from './run-preview';
@@ -14,7 +13,7 @@ function getSettings() {
 }
 
 /** The sidebar's settings form; a bad value comes back as a sentence naming the setting. */
-function saveSettings(input: z.input<typeof SettingsSchema>) {
+function saveSettings(input: SettingsInput) {
   return writeSettings(input);
 }
 

@@ -5,6 +5,7 @@ import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
+import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES } from '../api/schemas';
 import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from '../jobs/imports';
 import { sendRowAction } from '../jobs/row-action-send';
@@ -23,26 +24,28 @@ const TOOL_BUDGET_MS = 20 * 1000;
 /** Row actions send one request per row; stop well inside the six-minute limit. */
 const ROW_BUDGET_MS = 4.5 * 60 * 1000;
 
-const sheetName = z.optional(z.string().check(z.trim(), z.maxLength(100)));
-export const ToolRequestSchema = z.discriminatedUnion('tool', [
-  z.object({ tool: z.literal('territories'), name: z.optional(z.string()), sheetName }),
-  z.object({
-    tool: z.literal('job_openings'),
-    domain: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the company domain.' })),
-    seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES))),
-    departments: z.optional(z.array(z.string())),
-    jobFunctions: z.optional(z.array(z.string())),
-    remote: z.optional(z.boolean()),
-    sheetName,
-  }),
-  z.object({ tool: z.literal('excluded_domains'), keyword: z.optional(z.string()), sheetName }),
-  z.object({ tool: z.literal('excluded_emails'), keyword: z.optional(z.string()), sheetName }),
-  z.object({ tool: z.literal('contact'), contactId: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the contact id.' })), sheetName }),
-]);
-type ToolRequest = z.infer<typeof ToolRequestSchema>;
+const sheetName = () => z.optional(z.string().check(z.trim(), z.maxLength(100)));
+export const toolRequestSchema = lazy(() =>
+  z.discriminatedUnion('tool', [
+    z.object({ tool: z.literal('territories'), name: z.optional(z.string()), sheetName: sheetName() }),
+    z.object({
+      tool: z.literal('job_openings'),
+      domain: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the company domain.' })),
+      seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES))),
+      departments: z.optional(z.array(z.string())),
+      jobFunctions: z.optional(z.array(z.string())),
+      remote: z.optional(z.boolean()),
+      sheetName: sheetName(),
+    }),
+    z.object({ tool: z.literal('excluded_domains'), keyword: z.optional(z.string()), sheetName: sheetName() }),
+    z.object({ tool: z.literal('excluded_emails'), keyword: z.optional(z.string()), sheetName: sheetName() }),
+    z.object({ tool: z.literal('contact'), contactId: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the contact id.' })), sheetName: sheetName() }),
+  ]),
+);
+type ToolRequest = z.infer<ReturnType<typeof toolRequestSchema>>;
 
 /** The continuation the sidebar hands back: which sheet, which page, how many rows so far. */
-const CursorSchema = z.object({ sheet: z.string(), href: z.string().check(z.regex(/^\//)), written: z.int() });
+const cursorSchema = lazy(() => z.object({ sheet: z.string(), href: z.string().check(z.regex(/^\//)), written: z.int() }));
 
 function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
   const r = schema.safeParse(input);
@@ -112,13 +115,13 @@ function pagesOf(c: ProspectingClient, request: ToolRequest, from: string | unde
  * Writes a listing into a new or chosen sheet. Each call writes pages for a while and returns
  * how far it got, with a cursor the sidebar passes back to continue, so it can show progress.
  */
-export function runTool(input: z.input<typeof ToolRequestSchema>, next?: string): ToolProgress {
+export function runTool(input: z.input<ReturnType<typeof toolRequestSchema>>, next?: string): ToolProgress {
   return withDocumentLock(() => writeToolPages(input, next));
 }
 
 function writeToolPages(input: unknown, next?: unknown): ToolProgress {
-  const request = parse(ToolRequestSchema, input, 'The import could not be read');
-  const cursor = next === undefined || next === null || next === '' ? undefined : parse(CursorSchema, JSON.parse(String(next)), 'The import cannot continue');
+  const request = parse(toolRequestSchema(), input, 'The import could not be read');
+  const cursor = next === undefined || next === null || next === '' ? undefined : parse(cursorSchema(), JSON.parse(String(next)), 'The import cannot continue');
   const c = client();
   const sheet = cursor ? currentSpreadsheet().getSheetByName(cursor.sheet) : targetSheet(request);
   if (!sheet) throw new Error('The sheet of this import was deleted or renamed. Start the import again.');
@@ -149,13 +152,15 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
 
 // ---- Row actions ---------------------------------------------------------------------------
 
-export const RowActionRequestSchema = z.object({
-  action: z.enum(['log_calls', 'review_phones']),
-  mapping: z.optional(z.record(z.string(), z.nullable(z.string()))),
-});
+export const rowActionRequestSchema = lazy(() =>
+  z.object({
+    action: z.enum(['log_calls', 'review_phones']),
+    mapping: z.optional(z.record(z.string(), z.nullable(z.string()))),
+  }),
+);
 
 function prepareRowAction(input: unknown) {
-  const req = parse(RowActionRequestSchema, input, 'The request could not be read');
+  const req = parse(rowActionRequestSchema(), input, 'The request could not be read');
   const def = ROW_ACTIONS[req.action as RowActionId];
   const sheet = activeSheet();
   const selection = activeSelection(sheet);
@@ -170,7 +175,7 @@ function prepareRowAction(input: unknown) {
   return { req, def, sheet, selection, headers, mapping, rows: [...rows] };
 }
 
-export function previewRowAction(input: z.input<typeof RowActionRequestSchema>): RowActionPreview {
+export function previewRowAction(input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionPreview {
   const { req, def, sheet, headers, mapping, rows } = prepareRowAction(input);
   const missing = def.fields.filter((f) => f.required && mapping[f.field] === undefined).map((f) => f.label);
   return {
@@ -186,14 +191,14 @@ export function previewRowAction(input: z.input<typeof RowActionRequestSchema>):
 }
 
 /** Sends one request per selected row; each row's status cell gets its result or the reason. */
-export function runRowAction(input: z.input<typeof RowActionRequestSchema>): RowActionResult {
+export function runRowAction(input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionResult {
   return withDocumentLock(() => sendRows(input));
 }
 
 function sendRows(input: unknown): RowActionResult {
   const c = client();
   // The sheet is read by the sending itself; only the request and the selection are needed here.
-  const req = parse(RowActionRequestSchema, input, 'The request could not be read');
+  const req = parse(rowActionRequestSchema(), input, 'The request could not be read');
   const def = ROW_ACTIONS[req.action as RowActionId];
   const sheet = activeSheet();
   const selection = activeSelection(sheet);

@@ -3,18 +3,18 @@
 import type * as z from 'zod/mini';
 import { errorFromResponse, NetworkError, ProspectingError, UnexpectedResponseError, UnreadableResponseError } from './errors';
 import {
-  CallCreateSchema,
+  callCreateSchema,
   checkPageSize,
   checkRequest,
-  CompanyEnrichmentCreateSchema,
-  CompanyFindSchema,
-  EmailValidationCreateSchema,
-  JobOpeningsQuerySchema,
-  LeadListCreateSchema,
+  companyEnrichmentCreateSchema,
+  companyFindSchema,
+  emailValidationCreateSchema,
+  jobOpeningsQuerySchema,
+  leadListCreateSchema,
   PAGE_SIZE_BOUNDS,
-  PersonEnrichmentCreateSchema,
-  PersonFindSchema,
-  PhoneReviewSchema,
+  personEnrichmentCreateSchema,
+  personFindSchema,
+  phoneReviewSchema,
   type CallCreate,
   type CompanyEnrichmentCreate,
   type CompanyFind,
@@ -27,20 +27,7 @@ import {
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
 import {
-  AccountSchema,
-  CallRecordSchema,
-  CompanyEnrichmentBatchSchema,
-  CompanyLookupSchema,
-  ContactSchema,
-  EmailValidationBatchSchema,
-  ExcludedDomainPageSchema,
-  ExcludedEmailPageSchema,
-  JobOpeningPageSchema,
-  LeadListSchema,
-  PersonEnrichmentBatchSchema,
-  PersonSchema,
-  PhoneReviewResponseSchema,
-  TerritoryPageSchema,
+  schemas,
   type Links,
 } from './schemas';
 import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
@@ -201,91 +188,91 @@ export class ProspectingClient {
   // ---- Account ----------------------------------------------------------------------------
 
   getAccount() {
-    return this.call({ method: 'GET', path: '/account-info' }, AccountSchema);
+    return this.call({ method: 'GET', path: '/account-info' }, schemas.AccountSchema());
   }
 
   // ---- Lead lists -------------------------------------------------------------------------
 
   createLeadList(body: LeadListCreate) {
-    const checked = checkRequest(LeadListCreateSchema, body, 'create the lead list');
-    return this.call({ method: 'POST', path: '/lead-lists', body: checked }, LeadListSchema, 'starts_work');
+    const checked = checkRequest(leadListCreateSchema(), body, 'create the lead list');
+    return this.call({ method: 'POST', path: '/lead-lists', body: checked }, schemas.LeadListSchema(), 'starts_work');
   }
 
   getLeadList(id: string, page?: PageParams | string) {
-    return this.read(pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'), LeadListSchema);
+    return this.read(pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'), schemas.LeadListSchema());
   }
 
   leadListPages(id: string, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the lead list');
-    return this.pages({ method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, LeadListSchema);
+    return this.pages({ method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, schemas.LeadListSchema());
   }
 
   // ---- Person enrichment ------------------------------------------------------------------
 
   startPersonEnrichment(body: PersonEnrichmentCreate) {
-    const checked = checkRequest(PersonEnrichmentCreateSchema, body, 'start the person enrichment');
-    return this.call({ method: 'POST', path: '/people/enrichment-requests', body: checked }, PersonEnrichmentBatchSchema, 'starts_work');
+    const checked = checkRequest(personEnrichmentCreateSchema(), body, 'start the person enrichment');
+    return this.call({ method: 'POST', path: '/people/enrichment-requests', body: checked }, schemas.PersonEnrichmentBatchSchema(), 'starts_work');
   }
 
   getPersonEnrichment(id: number, page?: PageParams | string) {
-    return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), PersonEnrichmentBatchSchema);
+    return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), schemas.PersonEnrichmentBatchSchema());
   }
 
   personEnrichmentPages(id: number, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.pages({ method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery({ size }) }, PersonEnrichmentBatchSchema);
+    return this.pages({ method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery({ size }) }, schemas.PersonEnrichmentBatchSchema());
   }
 
   cancelPersonEnrichment(id: number) {
     return this.call(
       { method: 'PATCH', path: `/people/enrichment-requests/${id}`, body: { status: 'canceled' } },
-      PersonEnrichmentBatchSchema,
+      schemas.PersonEnrichmentBatchSchema(),
     );
   }
 
   // ---- Company enrichment -----------------------------------------------------------------
 
   startCompanyEnrichment(body: CompanyEnrichmentCreate) {
-    const checked = checkRequest(CompanyEnrichmentCreateSchema, body, 'start the company enrichment');
-    return this.call({ method: 'POST', path: '/companies/enrichment-requests', body: checked }, CompanyEnrichmentBatchSchema, 'starts_work');
+    const checked = checkRequest(companyEnrichmentCreateSchema(), body, 'start the company enrichment');
+    return this.call({ method: 'POST', path: '/companies/enrichment-requests', body: checked }, schemas.CompanyEnrichmentBatchSchema(), 'starts_work');
   }
 
   getCompanyEnrichment(id: number, page?: PageParams | string) {
-    return this.read(pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'), CompanyEnrichmentBatchSchema);
+    return this.read(pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'), schemas.CompanyEnrichmentBatchSchema());
   }
 
   companyEnrichmentPages(id: number, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.pages({ method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery({ size }) }, CompanyEnrichmentBatchSchema);
+    return this.pages({ method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery({ size }) }, schemas.CompanyEnrichmentBatchSchema());
   }
 
   cancelCompanyEnrichment(id: number) {
     return this.call(
       { method: 'PATCH', path: `/companies/enrichment-requests/${id}`, body: { status: 'canceled' } },
-      CompanyEnrichmentBatchSchema,
+      schemas.CompanyEnrichmentBatchSchema(),
     );
   }
 
   // ---- Email validation -------------------------------------------------------------------
 
   startEmailValidation(body: EmailValidationCreate) {
-    const checked = checkRequest(EmailValidationCreateSchema, body, 'start the email validation');
-    return this.call({ method: 'POST', path: '/email-validations', body: checked }, EmailValidationBatchSchema, 'starts_work');
+    const checked = checkRequest(emailValidationCreateSchema(), body, 'start the email validation');
+    return this.call({ method: 'POST', path: '/email-validations', body: checked }, schemas.EmailValidationBatchSchema(), 'starts_work');
   }
 
   getEmailValidation(id: string, page?: PageParams | string) {
-    return this.read(pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'), EmailValidationBatchSchema);
+    return this.read(pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'), schemas.EmailValidationBatchSchema());
   }
 
   emailValidationPages(id: string, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the email validation');
-    return this.pages({ method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, EmailValidationBatchSchema);
+    return this.pages({ method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, schemas.EmailValidationBatchSchema());
   }
 
   cancelEmailValidation(id: string) {
     return this.call(
       { method: 'PATCH', path: `/email-validations/${encodeURIComponent(id)}`, body: { status: 'canceled' } },
-      EmailValidationBatchSchema,
+      schemas.EmailValidationBatchSchema(),
     );
   }
 
@@ -293,43 +280,43 @@ export class ProspectingClient {
 
   /** The request of a company lookup, for callers that send many at once (see `parseCompany`). */
   companyFindRequest(query: CompanyFind): ApiRequest {
-    const checked = checkRequest(CompanyFindSchema, query, 'look up the company');
+    const checked = checkRequest(companyFindSchema(), query, 'look up the company');
     return { method: 'GET', path: '/companies/find', query: checked };
   }
 
   findCompany(query: CompanyFind) {
-    return this.call(this.companyFindRequest(query), CompanyLookupSchema);
+    return this.call(this.companyFindRequest(query), schemas.CompanyLookupSchema());
   }
 
   personFindRequest(query: PersonFind): ApiRequest {
-    const checked = checkRequest(PersonFindSchema, query, 'look up the person');
+    const checked = checkRequest(personFindSchema(), query, 'look up the person');
     return { method: 'GET', path: '/people/find', query: checked };
   }
 
   findPerson(query: PersonFind) {
-    return this.call(this.personFindRequest(query), PersonSchema);
+    return this.call(this.personFindRequest(query), schemas.PersonSchema());
   }
 
   // ---- Calls, phone numbers, contacts -----------------------------------------------------
 
   logCall(body: CallCreate) {
-    const checked = checkRequest(CallCreateSchema, body, 'log the call');
-    return this.call({ method: 'POST', path: '/calls', body: checked }, CallRecordSchema, 'starts_work');
+    const checked = checkRequest(callCreateSchema(), body, 'log the call');
+    return this.call({ method: 'POST', path: '/calls', body: checked }, schemas.CallRecordSchema(), 'starts_work');
   }
 
   reviewPhoneNumber(phoneNumberId: string, body: PhoneReview) {
-    const checked = checkRequest(PhoneReviewSchema, body, 'review the phone number');
+    const checked = checkRequest(phoneReviewSchema(), body, 'review the phone number');
     // The spec leaves the body of this 200 open: an empty one means reviewed, like `{}`.
     return this.call(
       { method: 'POST', path: `/phone_numbers/${encodeURIComponent(phoneNumberId)}/review`, body: checked },
-      PhoneReviewResponseSchema,
+      schemas.PhoneReviewResponseSchema(),
       'idempotent',
       {},
     );
   }
 
   getContact(id: string) {
-    return this.call({ method: 'GET', path: `/contacts/${encodeURIComponent(id)}` }, ContactSchema);
+    return this.call({ method: 'GET', path: `/contacts/${encodeURIComponent(id)}` }, schemas.ContactSchema());
   }
 
   // ---- Listings ---------------------------------------------------------------------------
@@ -339,21 +326,21 @@ export class ProspectingClient {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.territories, 'list territories');
     return this.pages(
       from ? { method: 'GET', path: from } : { method: 'GET', path: '/territories', query: { name: filter.name || undefined, 'page[size]': filter.size } },
-      TerritoryPageSchema,
+      schemas.TerritoryPageSchema(),
     );
   }
 
   jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {
-    const checked = checkRequest(JobOpeningsQuerySchema, filter, 'list job openings');
+    const checked = checkRequest(jobOpeningsQuerySchema(), filter, 'list job openings');
     checkPageSize(size, PAGE_SIZE_BOUNDS.jobOpenings, 'list job openings');
-    return this.pages(from ? { method: 'GET', path: from } : { method: 'GET', path: '/job-openings', query: { ...checked, 'page[size]': size } }, JobOpeningPageSchema);
+    return this.pages(from ? { method: 'GET', path: from } : { method: 'GET', path: '/job-openings', query: { ...checked, 'page[size]': size } }, schemas.JobOpeningPageSchema());
   }
 
   excludedDomainPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded domains');
     return this.pages(
       from ? { method: 'GET', path: from } : { method: 'GET', path: '/excluded-domains', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
-      ExcludedDomainPageSchema,
+      schemas.ExcludedDomainPageSchema(),
     );
   }
 
@@ -361,7 +348,7 @@ export class ProspectingClient {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded emails');
     return this.pages(
       from ? { method: 'GET', path: from } : { method: 'GET', path: '/excluded-emails', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
-      ExcludedEmailPageSchema,
+      schemas.ExcludedEmailPageSchema(),
     );
   }
 

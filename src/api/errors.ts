@@ -1,7 +1,8 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
 import * as z from 'zod/mini';
-import { ErrorDetailSchema, type ErrorDetail } from './schemas';
+import { lazy } from './lazy';
+import { schemas, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
 
 export type ErrorKind =
@@ -214,7 +215,7 @@ const BY_STATUS: Record<number, ErrorClass> = {
 
 // Read tolerantly: any object with an `_errors` array, each detail kept when it has a `code`,
 // so one odd detail (or a missing `object`) never hides the code of the others.
-const ErrorListSchema = z.object({ _errors: z.array(z.unknown()) });
+const errorListSchema = lazy(() => z.object({ _errors: z.array(z.unknown()) }));
 
 function readErrors(text: string): ErrorDetail[] {
   let json: unknown;
@@ -223,11 +224,11 @@ function readErrors(text: string): ErrorDetail[] {
   } catch {
     return [];
   }
-  const parsed = ErrorListSchema.safeParse(json);
+  const parsed = errorListSchema().safeParse(json);
   if (!parsed.success) return [];
   const out: ErrorDetail[] = [];
   for (const item of parsed.data._errors) {
-    const detail = ErrorDetailSchema.safeParse(item);
+    const detail = schemas.ErrorDetailSchema().safeParse(item);
     if (detail.success) out.push(detail.data);
   }
   return out;

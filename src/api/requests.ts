@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { emailProblem } from './email-address';
 import { RequestValidationError } from './errors';
+import { lazy } from './lazy';
 import { JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';
 
 export const LIMITS = {
@@ -20,12 +21,12 @@ export const PAGE_SIZE_BOUNDS = {
 } as const;
 
 /** The one email rule of the add-on and the service (email-address.ts), with its reason. */
-const email = z.string().check((ctx) => {
+const email = lazy(() => z.string().check((ctx) => {
   const problem = emailProblem(ctx.value);
   if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: `is not a valid email address: it ${problem}` });
-});
-const uuid = z.guid({ error: 'is not a valid id' });
-const nonEmpty = z.string().check(z.minLength(1, { error: 'is empty' }));
+}));
+const uuid = lazy(() => z.guid({ error: 'is not a valid id' }));
+const nonEmpty = lazy(() => z.string().check(z.minLength(1, { error: 'is empty' })));
 
 function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
   return z.array(item).check(
@@ -34,23 +35,23 @@ function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
   );
 }
 
-export const LeadInputSchema = z.strictObject({
-  profile_url: z.optional(nonEmpty),
-  email: z.optional(email),
+export const leadInputSchema = lazy(() => z.strictObject({
+  profile_url: z.optional(nonEmpty()),
+  email: z.optional(email()),
   title: z.optional(z.string()),
   company_name: z.optional(z.string()),
   company_domain: z.optional(z.string()),
   phone_numbers: z.optional(z.array(z.string())),
   context: z.optional(z.record(z.string(), z.unknown())),
-});
-export type LeadInput = z.infer<typeof LeadInputSchema>;
+}));
+export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
 
-export const LeadListCreateSchema = z
+export const leadListCreateSchema = lazy(() => z
   .strictObject({
-    name: nonEmpty,
-    owner: email,
+    name: nonEmpty(),
+    owner: email(),
     type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
-    leads: sized(LeadInputSchema, LIMITS.leadsPerList, 'lead'),
+    leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
     shared: z.optional(z.boolean()),
     visible: z.optional(z.boolean()),
     options: z.optional(
@@ -76,27 +77,27 @@ export const LeadListCreateSchema = z
         ctx.issues.push({ code: 'custom', input: lead, path: ['leads', i], message: `needs ${missing} for a ${type} list` });
       }
     });
-  });
-export type LeadListCreate = z.infer<typeof LeadListCreateSchema>;
+  }));
+export type LeadListCreate = z.infer<ReturnType<typeof leadListCreateSchema>>;
 
-export const PersonLeadSchema = z.strictObject({
-  email: z.optional(email),
-  profile_url: z.optional(nonEmpty),
+export const personLeadSchema = lazy(() => z.strictObject({
+  email: z.optional(email()),
+  profile_url: z.optional(nonEmpty()),
   company_domain: z.optional(z.string()),
   company_name: z.optional(z.string()),
   name: z.optional(z.string()),
   title: z.optional(z.string()),
-});
-export type PersonLead = z.infer<typeof PersonLeadSchema>;
+}));
+export type PersonLead = z.infer<ReturnType<typeof personLeadSchema>>;
 
 /** A person can be matched by email, by profile URL, or by name at a company. */
 export function personLeadIsMatchable(lead: PersonLead): boolean {
   return Boolean(lead.email || lead.profile_url || (lead.name && (lead.company_domain || lead.company_name)));
 }
 
-export const PersonEnrichmentCreateSchema = z.strictObject({
+export const personEnrichmentCreateSchema = lazy(() => z.strictObject({
   leads: sized(
-    PersonLeadSchema.check(
+    personLeadSchema().check(
       z.refine(personLeadIsMatchable, { error: 'needs an email, a profile_url, or a name with a company' }),
     ),
     LIMITS.enrichmentsPerRequest,
@@ -104,51 +105,51 @@ export const PersonEnrichmentCreateSchema = z.strictObject({
   ),
   reveal_email: z.optional(z.boolean()),
   reveal_phone_numbers: z.optional(z.boolean()),
-});
-export type PersonEnrichmentCreate = z.infer<typeof PersonEnrichmentCreateSchema>;
+}));
+export type PersonEnrichmentCreate = z.infer<ReturnType<typeof personEnrichmentCreateSchema>>;
 
-export const CompanyInputSchema = z
-  .strictObject({ domain: z.optional(nonEmpty), profile_url: z.optional(nonEmpty) })
-  .check(z.refine((c) => Boolean(c.domain || c.profile_url), { error: 'needs a domain or a profile_url' }));
-export type CompanyInput = z.infer<typeof CompanyInputSchema>;
+export const companyInputSchema = lazy(() => z
+  .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
+  .check(z.refine((c) => Boolean(c.domain || c.profile_url), { error: 'needs a domain or a profile_url' })));
+export type CompanyInput = z.infer<ReturnType<typeof companyInputSchema>>;
 
-export const CompanyEnrichmentCreateSchema = z.strictObject({
-  companies: sized(CompanyInputSchema, LIMITS.enrichmentsPerRequest, 'company'),
-});
-export type CompanyEnrichmentCreate = z.infer<typeof CompanyEnrichmentCreateSchema>;
+export const companyEnrichmentCreateSchema = lazy(() => z.strictObject({
+  companies: sized(companyInputSchema(), LIMITS.enrichmentsPerRequest, 'company'),
+}));
+export type CompanyEnrichmentCreate = z.infer<ReturnType<typeof companyEnrichmentCreateSchema>>;
 
-export const EmailValidationCreateSchema = z.strictObject({
-  emails: sized(z.strictObject({ email }), LIMITS.emailsPerValidation, 'email'),
-});
-export type EmailValidationCreate = z.infer<typeof EmailValidationCreateSchema>;
+export const emailValidationCreateSchema = lazy(() => z.strictObject({
+  emails: sized(z.strictObject({ email: email() }), LIMITS.emailsPerValidation, 'email'),
+}));
+export type EmailValidationCreate = z.infer<ReturnType<typeof emailValidationCreateSchema>>;
 
 /** Required: what makes a call a call. Ids tie it to a task, user and disposition when known. */
-export const CallCreateSchema = z.strictObject({
-  from: nonEmpty,
-  to: nonEmpty,
+export const callCreateSchema = lazy(() => z.strictObject({
+  from: nonEmpty(),
+  to: nonEmpty(),
   duration: z.int().check(z.nonnegative({ error: 'must be zero or more seconds' })),
   answered: z.boolean(),
   human: z.boolean(),
-  task_id: uuid,
-  user_id: uuid,
-  disposition_id: z.optional(uuid),
+  task_id: uuid(),
+  user_id: uuid(),
+  disposition_id: z.optional(uuid()),
   transcription: z.optional(z.string()),
   recording_url: z.optional(z.string()),
-});
-export type CallCreate = z.infer<typeof CallCreateSchema>;
+}));
+export type CallCreate = z.infer<ReturnType<typeof callCreateSchema>>;
 
-export const PhoneReviewSchema = z.strictObject({ user_id: uuid, reason: nonEmpty });
-export type PhoneReview = z.infer<typeof PhoneReviewSchema>;
+export const phoneReviewSchema = lazy(() => z.strictObject({ user_id: uuid(), reason: nonEmpty() }));
+export type PhoneReview = z.infer<ReturnType<typeof phoneReviewSchema>>;
 
-export const CompanyFindSchema = z
-  .strictObject({ domain: z.optional(nonEmpty), profile_url: z.optional(nonEmpty) })
-  .check(z.refine((q) => Boolean(q.domain || q.profile_url), { error: 'needs a domain or a profile URL' }));
-export type CompanyFind = z.infer<typeof CompanyFindSchema>;
+export const companyFindSchema = lazy(() => z
+  .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
+  .check(z.refine((q) => Boolean(q.domain || q.profile_url), { error: 'needs a domain or a profile URL' })));
+export type CompanyFind = z.infer<ReturnType<typeof companyFindSchema>>;
 
-export const PersonFindSchema = z
+export const personFindSchema = lazy(() => z
   .strictObject({
-    email: z.optional(email),
-    profile_url: z.optional(nonEmpty),
+    email: z.optional(email()),
+    profile_url: z.optional(nonEmpty()),
     name: z.optional(z.string()),
     title: z.optional(z.string()),
     company_name: z.optional(z.string()),
@@ -156,14 +157,14 @@ export const PersonFindSchema = z
     reveal_email: z.optional(z.boolean()),
     reveal_phone_numbers: z.optional(z.boolean()),
   })
-  .check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' }));
-export type PersonFind = z.infer<typeof PersonFindSchema>;
+  .check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })));
+export type PersonFind = z.infer<ReturnType<typeof personFindSchema>>;
 
-export const JobOpeningsQuerySchema = z
+export const jobOpeningsQuerySchema = lazy(() => z
   .strictObject({
-    company_id: z.optional(uuid),
-    domain: z.optional(nonEmpty),
-    profile_url: z.optional(nonEmpty),
+    company_id: z.optional(uuid()),
+    domain: z.optional(nonEmpty()),
+    profile_url: z.optional(nonEmpty()),
     seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
     departments: z.optional(z.array(z.string())),
     job_functions: z.optional(z.array(z.string())),
@@ -173,8 +174,8 @@ export const JobOpeningsQuerySchema = z
     z.refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
       error: 'needs a company: a domain, a profile URL or a company id',
     }),
-  );
-export type JobOpeningsQuery = z.infer<typeof JobOpeningsQuerySchema>;
+  ));
+export type JobOpeningsQuery = z.infer<ReturnType<typeof jobOpeningsQuerySchema>>;
 
 function describePath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';

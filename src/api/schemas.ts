@@ -4,9 +4,12 @@
 // Reading (the exports below): unknown properties are dropped where the spec forbids them and kept
 // where it allows them; an enum value the add-on does not know is kept as text (see open-values.ts),
 // so one odd item never fails a whole answer. Strict (spec-schemas.ts): the spec to the letter,
-// used to check that the local service answers exactly as the spec says.
+// used to check that the local service answers exactly as the spec says. Each schema is built the
+// first time it is asked for: every custom-function call loads the whole bundle, so loading it
+// builds none.
 import * as z from 'zod/mini';
 import { isEmailAddress } from './email-address';
+import { lazy } from './lazy';
 import type { Open } from './open-values';
 
 // ---- Enums --------------------------------------------------------------------------------
@@ -108,18 +111,57 @@ export const JOB_FUNCTIONS = {
 } as const;
 
 export type Department = keyof typeof JOB_FUNCTIONS;
-export const DEPARTMENTS = Object.keys(JOB_FUNCTIONS) as Department[];
+export const DEPARTMENTS = /* @__PURE__ */ Object.keys(JOB_FUNCTIONS) as Department[];
+
+// ---- Headcounts by department and job function ---------------------------------------------
+
+type Headcount = Partial<Record<Open<Department>, number>>;
+type FunctionHeadcount = Partial<Record<Open<Department>, Partial<Record<string, number>>>>;
+
+/** The schemas of a company's two headcount maps. */
+export interface Headcounts {
+  department: z.ZodMiniType<Headcount>;
+  jobFunction: z.ZodMiniType<FunctionHeadcount>;
+}
+
+/** Read: a department or job-function key the service added later is kept. */
+function openHeadcounts(): Headcounts {
+  return {
+    department: z.record(z.string(), z.int()) as unknown as z.ZodMiniType<Headcount>,
+    jobFunction: z.record(z.string(), z.record(z.string(), z.int())) as unknown as z.ZodMiniType<FunctionHeadcount>,
+  };
+}
+
+/**
+ * Checked: only the spec's department and job-function keys. Only the strict schemas use the
+ * lists, so the add-on's build leaves them out.
+ */
+export function specHeadcounts(): Headcounts {
+  const int = z.int();
+  return {
+    department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int) as unknown as z.ZodMiniType<Headcount>,
+    jobFunction: z.strictObject(
+      Object.fromEntries(
+        DEPARTMENTS.map((d) => [d, z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int))]),
+      ),
+    ) as unknown as z.ZodMiniType<FunctionHeadcount>,
+  };
+}
 
 // ---- The schemas, for one way of reading --------------------------------------------------
 
-/** The schemas of every resource; `strict` checks the spec to the letter, else answers are read tolerantly. */
-export function defineSchemas(strict: boolean) {
-  const id = z.guid();
-  const date = z.iso.date();
-  const dateTime = z.iso.datetime({ offset: true });
-  const int = z.int();
+/**
+ * The schemas of every resource, each as a getter that builds it on first use; `strict` checks
+ * the spec to the letter (with `specHeadcounts`), else answers are read tolerantly.
+ */
+export function defineSchemas(strict: boolean, headcountSchemas: () => Headcounts = openHeadcounts) {
+  const headcounts = lazy(headcountSchemas);
+  const guid = lazy(() => z.guid());
+  const date = lazy(() => z.iso.date());
+  const dateTime = lazy(() => z.iso.datetime({ offset: true }));
+  const int = lazy(() => z.int());
   /** `string?` in the spec: may be absent or null. */
-  const optStr = z.optional(z.nullable(z.string()));
+  const optStr = lazy(() => z.optional(z.nullable(z.string())));
   const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
 
   /** "No extra properties": refused when checking, dropped when reading. */
@@ -131,20 +173,20 @@ export function defineSchemas(strict: boolean) {
     (strict ? z.enum(values) : z.string()) as unknown as z.ZodMiniType<Open<T[number]>>;
 
   /** An email in an answer: checked by the shared rule, read as the text it is. */
-  const emailText = strict ? z.string().check(z.refine(isEmailAddress)) : z.string();
+  const emailText = lazy(() => strict ? z.string().check(z.refine(isEmailAddress)) : z.string());
 
   // ---- Shared pieces ---------------------------------------------------------------------
 
-  const LinkSchema = z.object({ href: z.string() });
-  const LinksSchema = z.object({
-    self: LinkSchema,
-    prev: z.optional(LinkSchema),
-    next: z.optional(LinkSchema),
-  });
+  const LinkSchema = lazy(() => z.object({ href: z.string() }));
+  const LinksSchema = lazy(() => z.object({
+    self: LinkSchema(),
+    prev: z.optional(LinkSchema()),
+    next: z.optional(LinkSchema()),
+  }));
 
   // Read by its `code` alone: title and detail may be missing, `source` may name a query
   // parameter or a header instead of a pointer, and other members (`status`, `id`) are dropped.
-  const readDetail = z.object({
+  const readDetail = () => z.object({
     code: z.string(),
     title: z._default(z.string(), ''),
     detail: z._default(z.string(), ''),
@@ -152,234 +194,218 @@ export function defineSchemas(strict: boolean) {
       z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) }),
     ),
   });
-  const specDetail = z.strictObject({
+  const specDetail = () => z.strictObject({
     code: z.string(),
     title: z.string(),
     detail: z.string(),
     source: z.optional(z.strictObject({ pointer: z.string() })),
   });
-  const ErrorDetailSchema = strict ? (specDetail as unknown as typeof readDetail) : readDetail;
+  const ErrorDetailSchema = lazy(() => (strict ? (specDetail() as unknown as ReturnType<typeof readDetail>) : readDetail()));
 
-  const ErrorObjectSchema = z.object({
+  const ErrorObjectSchema = lazy(() => z.object({
     object: z.literal('error'),
-    _errors: z.array(ErrorDetailSchema),
-    _links: z.optional(LinksSchema),
-  });
+    _errors: z.array(ErrorDetailSchema()),
+    _links: z.optional(LinksSchema()),
+  }));
 
-  const PaginationSchema = z.object({
-    page: int,
-    page_size: int,
-    total: int,
-    total_pages: z.optional(int),
-  });
+  const PaginationSchema = lazy(() => z.object({
+    page: int(),
+    page_size: int(),
+    total: int(),
+    total_pages: z.optional(int()),
+  }));
 
   // ---- People ----------------------------------------------------------------------------
 
-  const LocationDetailsSchema = closed({
-    country: optStr,
-    state: optStr,
-    city: optStr,
-    postal_code: optStr,
+  const LocationDetailsSchema = lazy(() => closed({
+    country: optStr(),
+    state: optStr(),
+    city: optStr(),
+    postal_code: optStr(),
     lat: opt(z.number()),
     long: opt(z.number()),
-  });
+  }));
 
-  const ExperienceSchema = closed({
+  const ExperienceSchema = lazy(() => closed({
     object: z.literal('experience'),
     title: z.string(),
     company_name: z.string(),
     company_profile_url: z.nullable(z.string()),
     description: z.nullable(z.string()),
-    start_date: z.nullable(date),
-    end_date: z.nullable(date),
-  });
+    start_date: z.nullable(date()),
+    end_date: z.nullable(date()),
+  }));
 
-  const EducationSchema = closed({
+  const EducationSchema = lazy(() => closed({
     object: z.literal('education'),
     degree: z.nullable(z.string()),
     field_of_study: z.nullable(z.string()),
     school_name: z.string(),
     school_profile_url: z.nullable(z.string()),
-    start_date: z.nullable(date),
-    end_date: z.nullable(date),
-  });
+    start_date: z.nullable(date()),
+    end_date: z.nullable(date()),
+  }));
 
-  const LanguageSchema = z.object({
+  const LanguageSchema = lazy(() => z.object({
     object: z.literal('language'),
     language: z.string(),
     iso_code: z.string(),
     proficiency: z.nullable(z.string()),
-  });
+  }));
 
-  const PhoneNumberSchema = z.looseObject({
+  const PhoneNumberSchema = lazy(() => z.looseObject({
     object: z.literal('phone_number'),
-    id,
+    id: guid(),
     number: z.string(),
     type: oneOf(PHONE_TYPES),
     is_wrong_number: z.boolean(),
     source: z.optional(oneOf(PHONE_SOURCES)),
     is_dnc_listed: z.optional(z.boolean()),
     kind: z.optional(z.string()),
-  });
+  }));
 
   // ---- Companies -------------------------------------------------------------------------
 
-  const CompanyLocationSchema = closed({
+  const CompanyLocationSchema = lazy(() => closed({
     address: z.string(),
     is_primary: z.boolean(),
-    country: optStr,
-    state: optStr,
-    city: optStr,
-    postal_code: optStr,
-  });
+    country: optStr(),
+    state: optStr(),
+    city: optStr(),
+    postal_code: optStr(),
+  }));
 
-  type Headcount = Partial<Record<Open<Department>, number>>;
-  type FunctionHeadcount = Partial<Record<Open<Department>, Partial<Record<string, number>>>>;
-  // Department and job-function keys are the spec's lists when checking; read, a new key is kept.
-  const departmentHeadcount = (
-    strict ? z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int) : z.record(z.string(), int)
-  ) as unknown as z.ZodMiniType<Headcount>;
-  const jobFunctionHeadcount = (
-    strict
-      ? z.strictObject(
-          Object.fromEntries(
-            DEPARTMENTS.map((d) => [d, z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int))]),
-          ),
-        )
-      : z.record(z.string(), z.record(z.string(), int))
-  ) as unknown as z.ZodMiniType<FunctionHeadcount>;
-
-  const CompanyFields = {
-    id,
+  const CompanyFields = lazy(() => ({
+    id: guid(),
     object: z.literal('company'),
     profile_url: z.string(),
-    name: optStr,
-    overview: optStr,
-    website: optStr,
+    name: optStr(),
+    overview: optStr(),
+    website: optStr(),
     keywords: opt(z.array(z.string())),
-    followers: opt(int),
+    followers: opt(int()),
     profile_presence: opt(oneOf(COMPANY_PRESENCE)),
-    estimated_number_of_employees: opt(int),
+    estimated_number_of_employees: opt(int()),
     size: opt(oneOf(COMPANY_SIZES)),
-    location: optStr,
-    location_details: z.optional(LocationDetailsSchema),
-    locations: opt(z.array(CompanyLocationSchema)),
+    location: optStr(),
+    location_details: z.optional(LocationDetailsSchema()),
+    locations: opt(z.array(CompanyLocationSchema())),
     logo_url: z.optional(z.string()),
-    founded_year: opt(int),
-    traffic_rank: opt(int),
-    sic_codes: opt(z.array(int)),
-    naics_codes: opt(z.array(int)),
+    founded_year: opt(int()),
+    traffic_rank: opt(int()),
+    sic_codes: opt(z.array(int())),
+    naics_codes: opt(z.array(int())),
     type: opt(oneOf(COMPANY_TYPES)),
-    total_funding: opt(int),
+    total_funding: opt(int()),
     latest_funding_stage: opt(oneOf(FUNDING_STAGES)),
-    latest_funding_date: opt(date),
+    latest_funding_date: opt(date()),
     is_b2b: opt(z.boolean()),
     is_b2c: opt(z.boolean()),
     technologies: opt(z.array(z.string())),
-    department_headcount: z.optional(departmentHeadcount),
-    job_function_headcount: z.optional(jobFunctionHeadcount),
+    department_headcount: z.optional(headcounts().department),
+    job_function_headcount: z.optional(headcounts().jobFunction),
     estimated_revenue: opt(oneOf(REVENUE_RANGES)),
-    revenue: opt(int),
-  };
+    revenue: opt(int()),
+  }));
 
-  const CompanySchema = z.looseObject(CompanyFields);
+  const CompanySchema = lazy(() => z.looseObject(CompanyFields()));
 
-  const FundingEventSchema = z.looseObject({
+  const FundingEventSchema = lazy(() => z.looseObject({
     date: z.nullable(z.string()),
     type: z.nullable(z.string()),
     investors: z.array(z.string()),
     amount: z.nullable(z.number()),
     currency: z.nullable(z.string()),
     amount_usd: z.nullable(z.number()),
-  });
+  }));
 
   /** The single-company lookup answers a company with its industry and funding events. */
-  const CompanyLookupSchema = z.looseObject({
-    ...CompanyFields,
+  const CompanyLookupSchema = lazy(() => z.looseObject({
+    ...CompanyFields(),
     industry: z.nullable(z.string()),
-    funding_events: z.array(FundingEventSchema),
-  });
+    funding_events: z.array(FundingEventSchema()),
+  }));
 
   // ---- Person (after company: a person carries its company) ----------------------------------
 
-  const PersonSchema = z.looseObject({
-    id,
+  const PersonSchema = lazy(() => z.looseObject({
+    id: guid(),
     object: z.literal('person'),
     profile_url: z.string(),
-    name: optStr,
-    email: optStr,
-    first_name: optStr,
-    last_name: optStr,
-    title: optStr,
-    headline: optStr,
-    about: optStr,
-    current_position_start_date: opt(date),
-    current_position_description: optStr,
-    location: optStr,
+    name: optStr(),
+    email: optStr(),
+    first_name: optStr(),
+    last_name: optStr(),
+    title: optStr(),
+    headline: optStr(),
+    about: optStr(),
+    current_position_start_date: opt(date()),
+    current_position_description: optStr(),
+    location: optStr(),
     image_url: z.optional(z.string()),
     gender: z.optional(oneOf(GENDERS)),
-    location_details: z.optional(LocationDetailsSchema),
-    experiences: opt(z.array(ExperienceSchema)),
-    educations: opt(z.array(EducationSchema)),
-    languages: opt(z.array(LanguageSchema)),
-    phone_numbers: opt(z.array(PhoneNumberSchema)),
-    company: opt(CompanySchema),
+    location_details: z.optional(LocationDetailsSchema()),
+    experiences: opt(z.array(ExperienceSchema())),
+    educations: opt(z.array(EducationSchema())),
+    languages: opt(z.array(LanguageSchema())),
+    phone_numbers: opt(z.array(PhoneNumberSchema())),
+    company: opt(CompanySchema()),
     profile_presence: opt(oneOf(PERSON_PRESENCE)),
-  });
+  }));
 
-  const PersonSearchResultSchema = z.object({
+  const PersonSearchResultSchema = lazy(() => z.object({
     object: z.literal('person_search_result'),
-    results: z.array(PersonSchema),
-    _pagination: PaginationSchema,
-    _errors: z.optional(z.array(ErrorDetailSchema)),
-  });
+    results: z.array(PersonSchema()),
+    _pagination: PaginationSchema(),
+    _errors: z.optional(z.array(ErrorDetailSchema())),
+  }));
 
-  const CompanySearchResultSchema = z.object({
+  const CompanySearchResultSchema = lazy(() => z.object({
     object: z.literal('company_search_result'),
-    results: z.array(CompanySchema),
-    _pagination: PaginationSchema,
-    _errors: z.optional(z.array(ErrorDetailSchema)),
-  });
+    results: z.array(CompanySchema()),
+    _pagination: PaginationSchema(),
+    _errors: z.optional(z.array(ErrorDetailSchema())),
+  }));
 
   // ---- Email validation ------------------------------------------------------------------
 
-  const EmailValidationResultSchema = z.object({
+  const EmailValidationResultSchema = lazy(() => z.object({
     object: z.literal('email_validation_result'),
-    email: emailText,
+    email: emailText(),
     result: oneOf(EMAIL_RESULTS),
     catch_all: z.optional(z.boolean()),
-  });
+  }));
 
   /** Inside a batch, `catch_all` is required. */
-  const BatchEmailValidationResultSchema = z.object({
+  const BatchEmailValidationResultSchema = lazy(() => z.object({
     object: z.literal('email_validation_result'),
-    email: emailText,
+    email: emailText(),
     result: oneOf(EMAIL_RESULTS),
     catch_all: z.boolean(),
-  });
+  }));
 
-  const EmailValidationBatchSchema = z.object({
-    id,
+  const EmailValidationBatchSchema = lazy(() => z.object({
+    id: guid(),
     object: z.literal('email_validation'),
     status: oneOf(BATCH_STATUSES),
-    results: z.array(BatchEmailValidationResultSchema),
-    _links: LinksSchema,
-    _errors: z.optional(z.array(ErrorDetailSchema)),
-  });
+    results: z.array(BatchEmailValidationResultSchema()),
+    _links: LinksSchema(),
+    _errors: z.optional(z.array(ErrorDetailSchema())),
+  }));
 
   // ---- Lead lists ------------------------------------------------------------------------
 
-  const LeadListOptionsSchema = closed({
+  const LeadListOptionsSchema = lazy(() => closed({
     reveal_phone_numbers: z.boolean(),
     validate_email: z.boolean(),
     enrich: z.boolean(),
-  });
+  }));
 
-  const LeadListEntrySchema = closed({
-    id,
+  const LeadListEntrySchema = lazy(() => closed({
+    id: guid(),
     object: z.literal('lead_list_entry'),
-    email: emailText,
-    person_id: id,
+    email: emailText(),
+    person_id: guid(),
     profile_url: z.string(),
     profile: z.string(),
     first_name: z.string(),
@@ -388,165 +414,165 @@ export function defineSchemas(strict: boolean) {
     company_domain: z.string(),
     industry: z.string(),
     title: z.string(),
-    email_validation_result: EmailValidationResultSchema,
+    email_validation_result: EmailValidationResultSchema(),
     data: z.record(z.string(), z.unknown()),
-    phone_numbers: z.optional(z.array(PhoneNumberSchema)),
-  });
+    phone_numbers: z.optional(z.array(PhoneNumberSchema())),
+  }));
 
-  const LeadListSchema = closed({
-    id,
+  const LeadListSchema = lazy(() => closed({
+    id: guid(),
     object: z.literal('lead_list'),
     name: z.string(),
     status: oneOf(LEAD_LIST_STATUSES),
     url: z.string(),
     shared: z.boolean(),
     visible: z.boolean(),
-    owner: emailText,
+    owner: emailText(),
     type: oneOf(LEAD_LIST_TYPES),
-    created_at: z.optional(dateTime),
-    updated_at: z.optional(dateTime),
-    options: z.optional(LeadListOptionsSchema),
-    leads: z.array(LeadListEntrySchema),
-    _errors: z.optional(z.array(ErrorDetailSchema)),
-    _links: LinksSchema,
-  });
+    created_at: z.optional(dateTime()),
+    updated_at: z.optional(dateTime()),
+    options: z.optional(LeadListOptionsSchema()),
+    leads: z.array(LeadListEntrySchema()),
+    _errors: z.optional(z.array(ErrorDetailSchema())),
+    _links: LinksSchema(),
+  }));
 
   // ---- Enrichment batches ----------------------------------------------------------------
 
-  const PersonEnrichmentResultSchema = z.looseObject({
-    id: z.optional(int),
+  const PersonEnrichmentResultSchema = lazy(() => z.looseObject({
+    id: z.optional(int()),
     status: opt(oneOf(PERSON_ENRICHMENT_STATUSES)),
-    result: opt(PersonSchema),
-    email: optStr,
-    profile_url: optStr,
-    company_domain: optStr,
-    company_name: optStr,
-    name: optStr,
-    title: optStr,
-  });
+    result: opt(PersonSchema()),
+    email: optStr(),
+    profile_url: optStr(),
+    company_domain: optStr(),
+    company_name: optStr(),
+    name: optStr(),
+    title: optStr(),
+  }));
 
-  const PersonEnrichmentBatchSchema = z.object({
-    id: int,
+  const PersonEnrichmentBatchSchema = lazy(() => z.object({
+    id: int(),
     object: z.literal('person_enrichment'),
     status: oneOf(BATCH_STATUSES),
-    results: z.array(PersonEnrichmentResultSchema),
-    _links: LinksSchema,
-    _errors: z.optional(z.array(ErrorDetailSchema)),
-  });
+    results: z.array(PersonEnrichmentResultSchema()),
+    _links: LinksSchema(),
+    _errors: z.optional(z.array(ErrorDetailSchema())),
+  }));
 
-  const CompanyEnrichmentResultSchema = z.looseObject({
-    id: z.optional(int),
+  const CompanyEnrichmentResultSchema = lazy(() => z.looseObject({
+    id: z.optional(int()),
     status: z.optional(oneOf(COMPANY_ENRICHMENT_STATUSES)),
-    result: opt(CompanySchema),
-    domain: optStr,
-    profile_url: optStr,
-  });
+    result: opt(CompanySchema()),
+    domain: optStr(),
+    profile_url: optStr(),
+  }));
 
-  const CompanyEnrichmentBatchSchema = z.object({
-    id: int,
+  const CompanyEnrichmentBatchSchema = lazy(() => z.object({
+    id: int(),
     object: z.literal('company_enrichment'),
     status: oneOf(BATCH_STATUSES),
-    results: z.array(CompanyEnrichmentResultSchema),
-    _links: LinksSchema,
-    _errors: z.optional(z.array(ErrorDetailSchema)),
-  });
+    results: z.array(CompanyEnrichmentResultSchema()),
+    _links: LinksSchema(),
+    _errors: z.optional(z.array(ErrorDetailSchema())),
+  }));
 
   // ---- Calls, contacts, phone reviews ----------------------------------------------------
 
-  const CallRecordSchema = z.object({
-    id,
-    disposition_id: z.nullable(id),
-    duration: int,
+  const CallRecordSchema = lazy(() => z.object({
+    id: guid(),
+    disposition_id: z.nullable(guid()),
+    duration: int(),
     external: z.boolean(),
-    start_date: dateTime,
+    start_date: dateTime(),
     from: z.string(),
     to: z.string(),
     notes: z.nullable(z.unknown()),
     transcription: z.nullable(z.string()),
-    task_id: z.nullable(id),
-    user_id: z.nullable(id),
+    task_id: z.nullable(guid()),
+    user_id: z.nullable(guid()),
     human: z.boolean(),
     answered: z.boolean(),
     contact: z.nullable(z.unknown()),
-  });
+  }));
 
-  const ContactActivitySchema = z.object({
-    event_at: dateTime,
+  const ContactActivitySchema = lazy(() => z.object({
+    event_at: dateTime(),
     event_type: z.string(),
     sequence_id: z.string(),
     sequence_type: z.string(),
     sequence_name: z.string(),
-  });
+  }));
 
-  const ContactSchema = z.object({
-    id,
-    name: optStr,
-    first_name: optStr,
-    last_name: optStr,
-    profile_url: optStr,
-    email: optStr,
-    time_zone: optStr,
-    location: optStr,
-    title: optStr,
-    company_domain: optStr,
-    company_name: optStr,
-    owner: optStr,
-    created_at: opt(dateTime),
-    last_contacted_at: opt(dateTime),
-    phone_numbers: opt(z.array(PhoneNumberSchema)),
-    recent_activity: opt(z.array(ContactActivitySchema)),
-  });
+  const ContactSchema = lazy(() => z.object({
+    id: guid(),
+    name: optStr(),
+    first_name: optStr(),
+    last_name: optStr(),
+    profile_url: optStr(),
+    email: optStr(),
+    time_zone: optStr(),
+    location: optStr(),
+    title: optStr(),
+    company_domain: optStr(),
+    company_name: optStr(),
+    owner: optStr(),
+    created_at: opt(dateTime()),
+    last_contacted_at: opt(dateTime()),
+    phone_numbers: opt(z.array(PhoneNumberSchema())),
+    recent_activity: opt(z.array(ContactActivitySchema())),
+  }));
 
   /** A reviewed phone number answers `{}` or the phone number. */
-  const PhoneReviewResponseSchema = z.union([PhoneNumberSchema, closed({})]);
+  const PhoneReviewResponseSchema = lazy(() => z.union([PhoneNumberSchema(), closed({})]));
 
   // ---- Lists: territories, job openings, exclusions -------------------------------------
 
-  const TerritorySchema = z.object({ id, name: z.string() });
-  const TerritoryPageSchema = z.object({ territories: z.array(TerritorySchema), _links: LinksSchema });
+  const TerritorySchema = lazy(() => z.object({ id: guid(), name: z.string() }));
+  const TerritoryPageSchema = lazy(() => z.object({ territories: z.array(TerritorySchema()), _links: LinksSchema() }));
 
-  const JobOpeningSchema = z.object({
-    id,
+  const JobOpeningSchema = lazy(() => z.object({
+    id: guid(),
     title: z.string(),
     url: z.string(),
     raw_location: z.nullable(z.string()),
-    first_seen_at: dateTime,
+    first_seen_at: dateTime(),
     seniorities: z.array(z.string()),
     departments: z.array(z.string()),
     job_functions: z.array(z.string()),
-  });
+  }));
 
-  const JobOpeningCompanySchema = z.object({
-    id,
+  const JobOpeningCompanySchema = lazy(() => z.object({
+    id: guid(),
     name: z.nullable(z.string()),
     domain: z.nullable(z.string()),
     profile_url: z.nullable(z.string()),
-  });
+  }));
 
-  const JobOpeningPageSchema = z.object({
-    company: JobOpeningCompanySchema,
-    job_openings: z.array(JobOpeningSchema),
-    _links: LinksSchema,
-  });
+  const JobOpeningPageSchema = lazy(() => z.object({
+    company: JobOpeningCompanySchema(),
+    job_openings: z.array(JobOpeningSchema()),
+    _links: LinksSchema(),
+  }));
 
-  const exclusionFields = {
+  const exclusionFields = lazy(() => ({
     source: z.string(),
-    date_added: dateTime,
+    date_added: dateTime(),
     excluded_reason: z.string(),
     excluded_reasons: z.array(z.string()),
-  };
-  const ExcludedDomainSchema = z.object({ domain: z.string(), ...exclusionFields });
-  const ExcludedEmailSchema = z.object({ email: z.string(), ...exclusionFields });
-  const ExcludedDomainPageSchema = z.object({
-    excluded_domains: z.array(ExcludedDomainSchema),
-    _links: LinksSchema,
-  });
-  const ExcludedEmailPageSchema = z.object({
-    excluded_emails: z.array(ExcludedEmailSchema),
-    _links: LinksSchema,
-  });
+  }));
+  const ExcludedDomainSchema = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
+  const ExcludedEmailSchema = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
+  const ExcludedDomainPageSchema = lazy(() => z.object({
+    excluded_domains: z.array(ExcludedDomainSchema()),
+    _links: LinksSchema(),
+  }));
+  const ExcludedEmailPageSchema = lazy(() => z.object({
+    excluded_emails: z.array(ExcludedEmailSchema()),
+    _links: LinksSchema(),
+  }));
 
-  const AccountSchema = closed({ id, name: z.string() });
+  const AccountSchema = lazy(() => closed({ id: guid(), name: z.string() }));
 
   return {
     LinkSchema,
@@ -598,78 +624,46 @@ export type Schemas = ReturnType<typeof defineSchemas>;
 
 // ---- The schemas the client reads answers with ----------------------------------------------
 
-export const {
-  LinkSchema,
-  LinksSchema,
-  ErrorDetailSchema,
-  ErrorObjectSchema,
-  PaginationSchema,
-  LocationDetailsSchema,
-  ExperienceSchema,
-  EducationSchema,
-  LanguageSchema,
-  PhoneNumberSchema,
-  CompanyLocationSchema,
-  CompanyFields,
-  CompanySchema,
-  FundingEventSchema,
-  CompanyLookupSchema,
-  PersonSchema,
-  PersonSearchResultSchema,
-  CompanySearchResultSchema,
-  EmailValidationResultSchema,
-  BatchEmailValidationResultSchema,
-  EmailValidationBatchSchema,
-  LeadListOptionsSchema,
-  LeadListEntrySchema,
-  LeadListSchema,
-  PersonEnrichmentResultSchema,
-  PersonEnrichmentBatchSchema,
-  CompanyEnrichmentResultSchema,
-  CompanyEnrichmentBatchSchema,
-  CallRecordSchema,
-  ContactActivitySchema,
-  ContactSchema,
-  PhoneReviewResponseSchema,
-  TerritorySchema,
-  TerritoryPageSchema,
-  JobOpeningSchema,
-  JobOpeningCompanySchema,
-  JobOpeningPageSchema,
-  ExcludedDomainSchema,
-  ExcludedEmailSchema,
-  ExcludedDomainPageSchema,
-  ExcludedEmailPageSchema,
-  AccountSchema,
-}: Schemas = defineSchemas(false);
+/** Getters of the schemas answers are read with: each schema is built the first time it is asked for. */
+export const schemas: Schemas = defineSchemas(false);
+
+/**
+ * The company-lookup schema as a value, built when this module loads: for code outside the
+ * bundle. The add-on calls `schemas.CompanyLookupSchema()`; nothing in it reads this name, so
+ * the build drops the line (it is marked pure) and loading the bundle still builds no schema.
+ */
+export const CompanyLookupSchema = /* @__PURE__ */ schemas.CompanyLookupSchema();
+
+/** What a reading schema accepts, by the schema's name. */
+type Read<K extends keyof Schemas> = z.infer<ReturnType<Schemas[K]>>;
 
 // ---- Types --------------------------------------------------------------------------------
 
-export type Links = z.infer<typeof LinksSchema>;
-export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
-export type ErrorObject = z.infer<typeof ErrorObjectSchema>;
-export type Person = z.infer<typeof PersonSchema>;
-export type Company = z.infer<typeof CompanySchema>;
-export type CompanyLookup = z.infer<typeof CompanyLookupSchema>;
-export type PhoneNumber = z.infer<typeof PhoneNumberSchema>;
-export type Experience = z.infer<typeof ExperienceSchema>;
-export type LeadList = z.infer<typeof LeadListSchema>;
-export type LeadListEntry = z.infer<typeof LeadListEntrySchema>;
-export type EmailValidationBatch = z.infer<typeof EmailValidationBatchSchema>;
-export type BatchEmailValidationResult = z.infer<typeof BatchEmailValidationResultSchema>;
-export type PersonEnrichmentBatch = z.infer<typeof PersonEnrichmentBatchSchema>;
-export type PersonEnrichmentResult = z.infer<typeof PersonEnrichmentResultSchema>;
-export type CompanyEnrichmentBatch = z.infer<typeof CompanyEnrichmentBatchSchema>;
-export type CompanyEnrichmentResult = z.infer<typeof CompanyEnrichmentResultSchema>;
-export type CallRecord = z.infer<typeof CallRecordSchema>;
-export type Contact = z.infer<typeof ContactSchema>;
-export type Territory = z.infer<typeof TerritorySchema>;
-export type TerritoryPage = z.infer<typeof TerritoryPageSchema>;
-export type JobOpening = z.infer<typeof JobOpeningSchema>;
-export type JobOpeningPage = z.infer<typeof JobOpeningPageSchema>;
-export type ExcludedDomain = z.infer<typeof ExcludedDomainSchema>;
-export type ExcludedEmail = z.infer<typeof ExcludedEmailSchema>;
-export type Account = z.infer<typeof AccountSchema>;
+export type Links = Read<'LinksSchema'>;
+export type ErrorDetail = Read<'ErrorDetailSchema'>;
+export type ErrorObject = Read<'ErrorObjectSchema'>;
+export type Person = Read<'PersonSchema'>;
+export type Company = Read<'CompanySchema'>;
+export type CompanyLookup = Read<'CompanyLookupSchema'>;
+export type PhoneNumber = Read<'PhoneNumberSchema'>;
+export type Experience = Read<'ExperienceSchema'>;
+export type LeadList = Read<'LeadListSchema'>;
+export type LeadListEntry = Read<'LeadListEntrySchema'>;
+export type EmailValidationBatch = Read<'EmailValidationBatchSchema'>;
+export type BatchEmailValidationResult = Read<'BatchEmailValidationResultSchema'>;
+export type PersonEnrichmentBatch = Read<'PersonEnrichmentBatchSchema'>;
+export type PersonEnrichmentResult = Read<'PersonEnrichmentResultSchema'>;
+export type CompanyEnrichmentBatch = Read<'CompanyEnrichmentBatchSchema'>;
+export type CompanyEnrichmentResult = Read<'CompanyEnrichmentResultSchema'>;
+export type CallRecord = Read<'CallRecordSchema'>;
+export type Contact = Read<'ContactSchema'>;
+export type Territory = Read<'TerritorySchema'>;
+export type TerritoryPage = Read<'TerritoryPageSchema'>;
+export type JobOpening = Read<'JobOpeningSchema'>;
+export type JobOpeningPage = Read<'JobOpeningPageSchema'>;
+export type ExcludedDomain = Read<'ExcludedDomainSchema'>;
+export type ExcludedEmail = Read<'ExcludedEmailSchema'>;
+export type Account = Read<'AccountSchema'>;
 /** The batch statuses the add-on knows; an answer's `status` may also be a newer one (`Open`). */
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export type LeadListStatus = (typeof LEAD_LIST_STATUSES)[number];

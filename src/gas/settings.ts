@@ -2,30 +2,41 @@
 // properties: the mapping describes the sheet, not the person, and holds no secret).
 import * as z from 'zod/mini';
 import { parseInput } from '../addon/input-errors';
+import { lazy } from '../api/lazy';
 import type { Role } from '../sheet/columns';
 
 const SETTINGS = 'prospecting.settings';
 
-export const SettingsSchema = z.object({
-  revealEmail: z._default(z.boolean(), false),
-  revealPhones: z._default(z.boolean(), false),
-  fields: z._default(z.enum(['basic', 'all']), 'basic'),
-  skipExcluded: z._default(z.boolean(), false),
-});
-export type Settings = z.infer<typeof SettingsSchema>;
+export const settingsSchema = lazy(() =>
+  z.object({
+    revealEmail: z._default(z.boolean(), false),
+    revealPhones: z._default(z.boolean(), false),
+    fields: z._default(z.enum(['basic', 'all']), 'basic'),
+    skipExcluded: z._default(z.boolean(), false),
+  }),
+);
+/**
+ * The schema as a value, built when this module loads: for code outside the bundle. The add-on
+ * calls `settingsSchema()`; nothing in it reads this name, so the build drops the line (it is
+ * marked pure) and loading the bundle still builds no schema.
+ */
+export const SettingsSchema = /* @__PURE__ */ settingsSchema();
+export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
+/** What the sidebar's settings form may send. */
+export type SettingsInput = z.input<ReturnType<typeof settingsSchema>>;
 
 export function readSettings(): Settings {
   const raw = PropertiesService.getUserProperties().getProperty(SETTINGS);
   try {
-    return SettingsSchema.parse(raw ? JSON.parse(raw) : {});
+    return settingsSchema().parse(raw ? JSON.parse(raw) : {});
   } catch {
-    return SettingsSchema.parse({});
+    return settingsSchema().parse({});
   }
 }
 
 /** Checks and keeps the settings; a bad one is refused with a sentence naming it. */
-export function writeSettings(settings: z.input<typeof SettingsSchema>): Settings {
-  const parsed = parseInput(SettingsSchema, settings, 'setting');
+export function writeSettings(settings: SettingsInput): Settings {
+  const parsed = parseInput(settingsSchema(), settings, 'setting');
   PropertiesService.getUserProperties().setProperty(SETTINGS, JSON.stringify(parsed));
   return parsed;
 }
