@@ -40,7 +40,8 @@ export async function chartSvg(comparisons: Comparison[]): Promise<string> {
       encoding: {
         x: { field: 'metric', type: 'nominal', title: null, sort: METRICS.map(([m]) => m), axis: { labelAngle: -35 } },
         xOffset: { field: 'side', type: 'nominal' },
-        y: { field: 'value', type: 'quantitative', scale: { type: 'log' }, title: 'count / minutes / hours' },
+        // Unstacked: a stacked bar starts at 0, which a log scale cannot place.
+        y: { field: 'value', type: 'quantitative', stack: null, scale: { type: 'log' }, title: 'count / minutes / hours' },
         color: { field: 'side', type: 'nominal', title: null },
         tooltip: [{ field: 'side' }, { field: 'metric' }, { field: 'value', format: ',.3~f' }],
       },
