@@ -3,14 +3,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutionResult } from '../emulator';
-import { figuresOf, ProcessMeter, type Figures } from './figures';
+import { fireAll, figuresOf, ProcessMeter, type Figures } from './figures';
 import { benchWorld, KEY, OWNER } from './world';
 
 const DIST = join(__dirname, '../dist');
 const FINAL = ['Enriched', 'Not found', 'Removed for privacy'];
 const STATUS_HEADER = 'Person · Status';
-const MAX_TRIGGER_RUNS = 5000;
-
 export function runAddon(rows: number): Figures {
   if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/Code.js is missing: run npm run build first');
   const { host, service } = benchWorld(rows, {
@@ -31,14 +29,7 @@ export function runAddon(rows: number): Figures {
   const start = host.callFromSidebar('startRun', [{ action: 'person', confirmed: true }], OWNER);
   if (!start.ok) throw new Error(`startRun failed: ${start.error?.message}`);
   executions.push(start);
-  let fired = 0;
-  while (fired < MAX_TRIGGER_RUNS) {
-    const r = host.fireNextTrigger();
-    if (!r) break;
-    fired++;
-    executions.push(r);
-    meter.sample();
-  }
+  const fired = fireAll(host, executions, meter);
   const values = host.sheet().values();
   const col = values[0]!.indexOf(STATUS_HEADER);
   const finished = col < 0 ? 0 : values.slice(1).filter((row) => FINAL.includes(String(row[col]))).length;

@@ -116,3 +116,16 @@ export function figuresOf(r: RunRecord): Figures {
     fitsConsumerQuotas: worstDay.urlFetch <= q.urlFetch && worstDay.properties <= q.properties && worstDay.triggerRuntimeMs <= q.triggerRuntimeMs,
   };
 }
+
+/** Fires the host's triggers until none is left (or `max`), keeping each run; returns how many fired. */
+export function fireAll(host: AppsScriptHost, executions: ExecutionResult[], meter: ProcessMeter, max = 5000): number {
+  let fired = 0;
+  while (fired < max) {
+    const r = host.fireNextTrigger();
+    if (!r) break;
+    fired++;
+    executions.push(r);
+    meter.sample();
+  }
+  return fired;
+}

@@ -2,13 +2,11 @@
 // re-run by its time-driven trigger until it deletes the trigger (every row has a status).
 import { join } from 'node:path';
 import type { ExecutionResult } from '../emulator';
-import { figuresOf, ProcessMeter, type Figures } from './figures';
+import { fireAll, figuresOf, ProcessMeter, type Figures } from './figures';
 import { benchWorld, KEY, OWNER } from './world';
 
 const NAIVE_DIR = join(__dirname, 'naive');
 const STATUS_COLUMN = 6; // G, counted from 0
-const MAX_TRIGGER_RUNS = 5000;
-
 export function runNaive(rows: number): Figures {
   // A bound script is not an add-on: the add-on trigger rules (hourly at most) do not apply to it.
   const { host, service } = benchWorld(rows, { bundleDir: NAIVE_DIR, addOnRules: false });
@@ -22,14 +20,7 @@ export function runNaive(rows: number): Figures {
   const setup = host.run('setup', [], { user: OWNER });
   if (!setup.ok) throw new Error(`naive setup failed: ${setup.error?.message}`);
   executions.push(setup);
-  let fired = 0;
-  while (fired < MAX_TRIGGER_RUNS) {
-    const r = host.fireNextTrigger();
-    if (!r) break;
-    fired++;
-    executions.push(r);
-    meter.sample();
-  }
+  const fired = fireAll(host, executions, meter);
   const finished = host.sheet().values().slice(1).filter((row) => String(row[STATUS_COLUMN] ?? '') !== '').length;
   return figuresOf({ host, service, key: KEY, user: OWNER, rows, finished, startedAt, requestsBefore, executions, triggersFired: fired, meter });
 }

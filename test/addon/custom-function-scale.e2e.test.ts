@@ -1,17 +1,12 @@
 // Custom functions at scale: 10,000 and 20,000 cached rows inside the 30-second limit, 20,000 to
 // look up refused first, and a filled-down column kept under the per-minute limit.
 import type { LocalHandler, LocalRequest } from '../../sandbox';
-import { addonWorld, connect, type World } from '../support/addon-world';
+import { connectedWorld, type World, type WorldOptions } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
 type Grid = Array<Array<string | number | boolean>>;
 
-function world(opts: Parameters<typeof addonWorld>[0] = {}): World {
-  const w = addonWorld(opts);
-  w.host.open();
-  connect(w, KEY);
-  return w;
-}
+const world = (opts: WorldOptions = {}): World => connectedWorld(KEY, opts);
 
 const domains = (from: number, n: number) => Array.from({ length: n }, (_, i) => [`company${from + i}.com`]);
 

@@ -2,17 +2,12 @@
 // its reason; budget, time and size limits of a call; the owner's key; the cache's byte limit.
 import type { CustomFunctionResult } from '../../emulator';
 import type { LocalHandler, LocalRequest } from '../../sandbox';
-import { addonWorld, connect, OWNER, type World } from '../support/addon-world';
+import { addonWorld, connect, connectedWorld, OWNER, type World, type WorldOptions } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
 type Grid = Array<Array<string | number | boolean>>;
 
-function world(opts: Parameters<typeof addonWorld>[0] = {}): World {
-  const w = addonWorld(opts);
-  w.host.open();
-  connect(w, KEY);
-  return w;
-}
+const world = (opts: WorldOptions = {}): World => connectedWorld(KEY, opts);
 
 const domains = (n: number, prefix = 'company') => Array.from({ length: n }, (_, i) => [`${prefix}${i}.com`]);
 const emails = (n: number) => Array.from({ length: n }, (_, i) => [`person${i}@example.com`]);

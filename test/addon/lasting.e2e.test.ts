@@ -9,8 +9,10 @@ function emails(n: number): unknown[][] {
   return [['Name', 'Email'], ...Array.from({ length: n }, (_, i) => [`Person ${i}`, `person${i}@company${i % 97}.com`])];
 }
 
-function started(rows: number): World {
-  const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }] });
+/** A validation of `rows` rows started from the menu; `before` runs first on the new world. */
+function started(rows: number, opts: { deployment?: 'test' } = {}, before: (w: World) => void = () => {}): World {
+  const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }], ...opts });
+  before(w);
   w.host.sheet().load(emails(rows));
   w.host.open();
   connect(w, KEY);
@@ -139,13 +141,7 @@ function jobsView(w: World) {
 }
 
 test('where no trigger can be made (a test deployment), starting, polling and checking still work, and the job list says why', () => {
-  const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }], deployment: 'test' });
-  w.host.sheet().load(emails(12000));
-  w.host.open();
-  connect(w, KEY);
-  w.host.select('Sheet1!A1:B12001');
-  w.host.ui.answer('YES');
-  expect(w.host.clickMenu('Validate emails').ok).toBe(true);
+  const w = started(12000, { deployment: 'test' });
   expect(w.host.triggerList()).toEqual([]);
   let view = jobsView(w);
   expect(view.jobs[0]!.state).toBe('running');
@@ -179,18 +175,13 @@ test('a trigger that runs without its spreadsheet exits cleanly, says so in the 
 });
 
 test("triggers left in other documents are cleared when the user's 20-trigger limit is reached", () => {
-  const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }] });
   // Twenty of the add-on's triggers from documents the user no longer opens, some spent.
-  for (let i = 0; i < 20; i++) {
-    const t = w.host.triggers.add({ handler: 'continueJobs', user: OWNER, documentId: `old-doc-${i}`, eventType: 'CLOCK', createdAt: 0, dueAt: w.host.clock.now() + 3 * HOUR });
-    if (i % 2) w.host.triggers.markFired(t.uid, w.host.clock.now());
-  }
-  w.host.sheet().load(emails(12000));
-  w.host.open();
-  connect(w, KEY);
-  w.host.select('Sheet1!A1:B12001');
-  w.host.ui.answer('YES');
-  expect(w.host.clickMenu('Validate emails').ok).toBe(true);
+  const w = started(12000, {}, (fresh) => {
+    for (let i = 0; i < 20; i++) {
+      const t = fresh.host.triggers.add({ handler: 'continueJobs', user: OWNER, documentId: `old-doc-${i}`, eventType: 'CLOCK', createdAt: 0, dueAt: fresh.host.clock.now() + 3 * HOUR });
+      if (i % 2) fresh.host.triggers.markFired(t.uid, fresh.host.clock.now());
+    }
+  });
   const mine = w.host.triggerList();
   expect(mine).toHaveLength(1);
   expect(mine[0]!.documentId).toBe(w.host.spreadsheet.id);

@@ -41,6 +41,14 @@ export function addonWorld(opts: WorldOptions = {}): World {
   return { host, service };
 }
 
+/** A world whose owner opened the spreadsheet and connected `key`. */
+export function connectedWorld(key: string, opts: WorldOptions = {}): World {
+  const w = addonWorld(opts);
+  w.host.open();
+  connect(w, key);
+  return w;
+}
+
 /** Connects a user's key through the sidebar, as a person would. */
 export function connect(world: World, key: string, user = OWNER): void {
   const r = world.host.callFromSidebar('connect', [key], user);
