@@ -4,6 +4,7 @@
 import type { ProspectingClient } from '../api/client';
 import { ACTION_LABELS } from '../jobs/actions';
 import { backgroundNote, OFF_RETRY_MS, planContinuation } from '../jobs/continuation';
+import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, jobView, resumeJob } from '../jobs/engine';
 import { isLive, type JobRecord, type JobView } from '../jobs/job';
 import { pauseForKey } from '../jobs/part-send';
@@ -51,6 +52,15 @@ function nextDue(jobs: JobRecord[]): number | undefined {
   return running.length ? Math.min(...running.map((j) => j.nextCheckAt)) : undefined;
 }
 
+/** When the running jobs will likely be due once this step is done: see `expectedNextCheck`. */
+function expectedDue(jobs: JobRecord[], opts: StepOptions): number | undefined {
+  const now = Date.now();
+  const running = jobs.filter((j) => j.state === 'running');
+  if (running.length === 0) return undefined;
+  const stepped = (j: JobRecord) => (opts.only === undefined || j.id === opts.only) && (opts.force || j.nextCheckAt <= now);
+  return Math.min(...running.map((j) => (stepped(j) ? expectedNextCheck(j, now) : j.nextCheckAt)));
+}
+
 export interface StepOptions {
   force?: boolean;
   /** Step only this job. */
@@ -67,10 +77,10 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
   const deadline = Date.now() + budgetMs;
   const before = opts.loaded ?? loadDocument(id, true);
   // A trigger waits before any work starts, so a step cut off at Apps Script's time limit is
-  // picked up by it. One that fires early is kept: it costs an execution that finds nothing due,
-  // where replacing it at the end would cost a trigger every step.
+  // picked up by it. It is made for when the jobs will likely be due after this step, so the
+  // settling at the end mostly keeps it instead of making another.
   let continuation = opts.firedUid && before.continuation.uid === opts.firedUid ? {} : before.continuation;
-  continuation = settleContinuation(spreadsheet, continuation, nextDue(before.jobs));
+  continuation = settleContinuation(spreadsheet, continuation, expectedDue(before.jobs, opts));
   for (const job of before.jobs) {
     if (job.state !== 'running' || (opts.only && job.id !== opts.only)) continue;
     if (!opts.force && job.nextCheckAt > Date.now()) continue;

@@ -27,6 +27,8 @@ import {
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
 import {
+  companyBatchReading,
+  personBatchReading,
   schemas,
   type Links,
 } from './schemas';
@@ -74,6 +76,19 @@ function describeUnreadable(res: ApiResponse): string {
   return `${what} (${res.text.length} characters${type ? `, ${type}` : ''})`;
 }
 
+/**
+ * Drops the first `skip` items of a page's list before it is checked: a page read again from a
+ * cursor is checked only from where reading stopped, so each result is parsed once.
+ */
+function dropLeading(field: 'results' | 'leads', skip: number): ((json: unknown) => unknown) | undefined {
+  if (skip <= 0) return undefined;
+  return (json) => {
+    if (typeof json !== 'object' || json === null) return json;
+    const list = (json as Record<string, unknown>)[field];
+    return Array.isArray(list) ? { ...json, [field]: list.slice(skip) } : json;
+  };
+}
+
 function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -99,7 +114,7 @@ export class ProspectingClient {
    * throws the mapped error. A success whose body is not JSON counts as a failed attempt (asked
    * again for a read; for a request that starts work, ambiguous: it started, its id was lost).
    */
-  private exchange<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety, emptyMeans?: unknown): { res: ApiResponse; value: z.infer<S> } {
+  private exchange<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety, emptyMeans?: unknown, prepare?: (json: unknown) => unknown): { res: ApiResponse; value: z.infer<S> } {
     const started = this.opts.now();
     const random = this.opts.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
@@ -118,7 +133,7 @@ export class ProspectingClient {
         this.opts.log?.(`${req.method} ${req.path} -> ${res.status} (${this.opts.now() - t0} ms)`);
         if (res.status >= 200 && res.status < 300) {
           try {
-            return { res, value: this.parse(res, schema, safety, emptyMeans) };
+            return { res, value: this.parse(res, schema, safety, emptyMeans, prepare) };
           } catch (e) {
             if (!(e instanceof UnreadableResponseError)) throw e;
             failure = e;
@@ -145,7 +160,7 @@ export class ProspectingClient {
    * UnexpectedResponseError, marked ambiguous when the request starts work (it did start).
    * `emptyMeans` is the value of an empty body, for endpoints whose body the spec leaves open.
    */
-  private parse<S extends Schema>(res: ApiResponse, schema: S, safety: RequestSafety, emptyMeans?: unknown): z.infer<S> {
+  private parse<S extends Schema>(res: ApiResponse, schema: S, safety: RequestSafety, emptyMeans?: unknown, prepare?: (json: unknown) => unknown): z.infer<S> {
     let json: unknown;
     if (emptyMeans !== undefined && res.text.trim() === '') {
       json = emptyMeans;
@@ -156,7 +171,7 @@ export class ProspectingClient {
         throw new UnreadableResponseError(describeUnreadable(res), res.status, safety === 'starts_work');
       }
     }
-    const parsed = schema.safeParse(json);
+    const parsed = schema.safeParse(prepare ? prepare(json) : json);
     if (!parsed.success) {
       const error = new UnexpectedResponseError(describeIssues(parsed.error), res.status);
       error.ambiguous = safety === 'starts_work';
@@ -169,8 +184,9 @@ export class ProspectingClient {
     return this.exchange(req, schema, safety, emptyMeans).value;
   }
 
-  private read<S extends Schema>(req: ApiRequest, schema: S): Read<z.infer<S>> {
-    const { res, value } = this.exchange(req, schema, 'idempotent');
+  /** `prepare` may trim the JSON before the schema reads it (items already used from a page). */
+  private read<S extends Schema>(req: ApiRequest, schema: S, prepare?: (json: unknown) => unknown): Read<z.infer<S>> {
+    const { res, value } = this.exchange(req, schema, 'idempotent', undefined, prepare);
     return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
   }
 
@@ -198,8 +214,9 @@ export class ProspectingClient {
     return this.call({ method: 'POST', path: '/lead-lists', body: checked }, schemas.LeadListSchema(), 'starts_work');
   }
 
-  getLeadList(id: string, page?: PageParams | string) {
-    return this.read(pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'), schemas.LeadListSchema());
+  /** `skip`: leading leads of the page already used, neither checked nor returned. */
+  getLeadList(id: string, page?: PageParams | string, skip = 0) {
+    return this.read(pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'), schemas.LeadListSchema(), dropLeading('leads', skip));
   }
 
   leadListPages(id: string, size?: number) {
@@ -214,8 +231,13 @@ export class ProspectingClient {
     return this.call({ method: 'POST', path: '/people/enrichment-requests', body: checked }, schemas.PersonEnrichmentBatchSchema(), 'starts_work');
   }
 
-  getPersonEnrichment(id: number, page?: PageParams | string) {
-    return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), schemas.PersonEnrichmentBatchSchema());
+  /**
+   * `skip`: leading results of the page already used, neither checked nor returned. `keys`: the
+   * keys of each person to read (`company.name` inside its company); others are dropped unread.
+   */
+  getPersonEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
+    const schema = keys ? personBatchReading(keys) : schemas.PersonEnrichmentBatchSchema();
+    return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), schema, dropLeading('results', skip));
   }
 
   personEnrichmentPages(id: number, size?: number) {
@@ -237,8 +259,10 @@ export class ProspectingClient {
     return this.call({ method: 'POST', path: '/companies/enrichment-requests', body: checked }, schemas.CompanyEnrichmentBatchSchema(), 'starts_work');
   }
 
-  getCompanyEnrichment(id: number, page?: PageParams | string) {
-    return this.read(pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'), schemas.CompanyEnrichmentBatchSchema());
+  /** `skip` and `keys` as for people: results already used are dropped, companies read for `keys` only. */
+  getCompanyEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
+    const schema = keys ? companyBatchReading(keys) : schemas.CompanyEnrichmentBatchSchema();
+    return this.read(pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'), schema, dropLeading('results', skip));
   }
 
   companyEnrichmentPages(id: number, size?: number) {
@@ -260,8 +284,9 @@ export class ProspectingClient {
     return this.call({ method: 'POST', path: '/email-validations', body: checked }, schemas.EmailValidationBatchSchema(), 'starts_work');
   }
 
-  getEmailValidation(id: string, page?: PageParams | string) {
-    return this.read(pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'), schemas.EmailValidationBatchSchema());
+  /** `skip`: leading results of the page already used, neither checked nor returned. */
+  getEmailValidation(id: string, page?: PageParams | string, skip = 0) {
+    return this.read(pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'), schemas.EmailValidationBatchSchema(), dropLeading('results', skip));
   }
 
   emailValidationPages(id: string, size?: number) {

@@ -4,7 +4,7 @@ import type { PageParams, ProspectingClient } from '../api/client';
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { isKnown, unknownValueMessage } from '../api/open-values';
 import { COMPANY_ENRICHMENT_STATUSES, EMAIL_RESULTS, PERSON_ENRICHMENT_STATUSES, type BatchEmailValidationResult, type Company, type LeadListEntry, type Person } from '../api/schemas';
-import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
+import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, readsOf, type FieldDef } from '../sheet/fields';
 import { resultKey, type ActionId, type ActionOptions, type LeadListType, type Payload } from './actions';
 import { errorStatus, OUTCOMES } from './row-status';
 
@@ -39,22 +39,32 @@ export interface ResultCell {
   values: Record<string, unknown>;
 }
 
+/** Where and what a page read takes: the page size, the items already used, the job's fields. */
+export interface PageAt {
+  size: number;
+  skip: number;
+  fields: ReadonlyArray<string>;
+}
+
 export interface BatchKind {
   fields: ReadonlyArray<FieldDef<never>>;
   start(client: ProspectingClient, payloads: Payload[], settings: PartSettings): StartedPart;
-  read(client: ProspectingClient, id: string, href: string | undefined, pageSize: number): PageRead;
+  /** Reads a page from its `skip`-th item (the items before it were used), for the fields the job writes. */
+  read(client: ProspectingClient, id: string, href: string | undefined, at: PageAt): PageRead;
   cancel?(client: ProspectingClient, id: string): void;
-  toCell(item: Record<string, unknown>, options: ActionOptions): ResultCell;
+  /** A result as the job writes it: its key, its status and the values of the job's fields. */
+  toCell(item: Record<string, unknown>, options: ActionOptions, fields: ReadonlyArray<string>): ResultCell;
 }
 
 function pageOf(href: string | undefined, size: number): PageParams | string {
   return href ?? { size };
 }
 
-function fieldValues<T>(fields: ReadonlyArray<FieldDef<T>>, value: T | null | undefined): Record<string, unknown> {
+/** The values of the chosen fields (`ids`) of a result. */
+function fieldValues<T>(fields: ReadonlyArray<FieldDef<T>>, value: T | null | undefined, ids: ReadonlyArray<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (value === null || value === undefined) return out;
-  for (const f of fields) out[f.id] = f.get(value);
+  for (const f of fields) if (ids.includes(f.id)) out[f.id] = f.get(value);
   return out;
 }
 
@@ -71,20 +81,20 @@ const person: BatchKind = {
     });
     return { id: String(batch.id) };
   },
-  read(client, id, href, size) {
-    const { value, retryAfterSeconds } = client.getPersonEnrichment(Number(id), pageOf(href, size));
+  read(client, id, href, { size, skip, fields }) {
+    const { value, retryAfterSeconds } = client.getPersonEnrichment(Number(id), pageOf(href, size), skip, readsOf(PERSON_FIELDS, fields));
     return { finished: terminal(value.status), endedAs: ended(value.status), items: value.results, nextHref: value._links.next?.href, retryAfterSeconds };
   },
   cancel(client, id) {
     client.cancelPersonEnrichment(Number(id));
   },
-  toCell(item) {
+  toCell(item, _options, fields) {
     const key = resultKey('person', item);
     const status = item.status;
     if (status === null || status === undefined) return { key, status: OUTCOMES.not_found, values: {} };
     // A status added after this add-on was written: this row says so, the others go on.
     if (!isKnown(PERSON_ENRICHMENT_STATUSES, status)) return { key, status: errorStatus(unknownValueMessage(status)), values: {} };
-    return { key, status: OUTCOMES[status], values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person) : {} };
+    return { key, status: OUTCOMES[status], values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person, fields) : {} };
   },
 };
 
@@ -93,8 +103,8 @@ const company: BatchKind = {
   start(client, payloads) {
     return { id: String(client.startCompanyEnrichment({ companies: payloads as CompanyInput[] }).id) };
   },
-  read(client, id, href, size) {
-    const { value, retryAfterSeconds } = client.getCompanyEnrichment(Number(id), pageOf(href, size));
+  read(client, id, href, { size, skip, fields }) {
+    const { value, retryAfterSeconds } = client.getCompanyEnrichment(Number(id), pageOf(href, size), skip, readsOf(COMPANY_FIELDS, fields));
     // A result still `pending` is read again later, from the same page.
     const items = value.results;
     const firstPending = items.findIndex((r) => r.status === 'pending');
@@ -112,7 +122,7 @@ const company: BatchKind = {
   cancel(client, id) {
     client.cancelCompanyEnrichment(Number(id));
   },
-  toCell(item) {
+  toCell(item, _options, fields) {
     if (item.status !== undefined && item.status !== null && !isKnown(COMPANY_ENRICHMENT_STATUSES, item.status)) {
       return { key: resultKey('company', item), status: errorStatus(unknownValueMessage(item.status)), values: {} };
     }
@@ -120,7 +130,7 @@ const company: BatchKind = {
     return {
       key: resultKey('company', item),
       status: found ? OUTCOMES.enriched : OUTCOMES.not_found,
-      values: found ? fieldValues(COMPANY_FIELDS, item.result as Company) : {},
+      values: found ? fieldValues(COMPANY_FIELDS, item.result as Company, fields) : {},
     };
   },
 };
@@ -130,17 +140,17 @@ const email: BatchKind = {
   start(client, payloads) {
     return { id: client.startEmailValidation({ emails: payloads as Array<{ email: string }> }).id };
   },
-  read(client, id, href, size) {
-    const { value, retryAfterSeconds } = client.getEmailValidation(id, pageOf(href, size));
+  read(client, id, href, { size, skip }) {
+    const { value, retryAfterSeconds } = client.getEmailValidation(id, pageOf(href, size), skip);
     return { finished: terminal(value.status), endedAs: ended(value.status), items: value.results, nextHref: value._links.next?.href, retryAfterSeconds };
   },
   cancel(client, id) {
     client.cancelEmailValidation(id);
   },
-  toCell(item) {
+  toCell(item, _options, fields) {
     const r = item as BatchEmailValidationResult;
     if (!isKnown(EMAIL_RESULTS, r.result)) return { key: resultKey('email', item), status: errorStatus(unknownValueMessage(r.result)), values: {} };
-    return { key: resultKey('email', item), status: OUTCOMES[r.result], values: fieldValues(EMAIL_FIELDS, r) };
+    return { key: resultKey('email', item), status: OUTCOMES[r.result], values: fieldValues(EMAIL_FIELDS, r, fields) };
   },
 };
 
@@ -159,17 +169,17 @@ const leadList: BatchKind = {
     });
     return { id: created.id };
   },
-  read(client, id, href, size) {
-    const { value, retryAfterSeconds } = client.getLeadList(id, pageOf(href, size));
+  read(client, id, href, { size, skip }) {
+    const { value, retryAfterSeconds } = client.getLeadList(id, pageOf(href, size), skip);
     // The spec's lists end only `completed`; a list the service reports `canceled` or `error`
     // (words of its batches) ends as a batch would. Any other new status reads as still running.
     return { finished: terminal(value.status), endedAs: ended(value.status), items: value.leads, nextHref: value._links.next?.href, retryAfterSeconds, url: value.url };
   },
-  toCell(item, options) {
+  toCell(item, options, fields) {
     return {
       key: resultKey('lead_list', item, options.listType),
       status: OUTCOMES.added,
-      values: fieldValues(LEAD_FIELDS, item as unknown as LeadListEntry),
+      values: fieldValues(LEAD_FIELDS, item as unknown as LeadListEntry, fields),
     };
   },
 };

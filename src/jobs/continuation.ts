@@ -1,5 +1,5 @@
 // When a spreadsheet's one continuation trigger is kept, made anew or removed. It is replaced only
-// when the next due time really moves earlier, so watching a job does not make a trigger a step.
+// when it would fire well off the next due time, so watching a job does not make a trigger a poll.
 
 /** What the add-on remembers of a spreadsheet's continuation trigger. */
 export interface Continuation {
@@ -15,6 +15,11 @@ export interface Continuation {
 
 /** Apps Script fires a one-shot no sooner than about a minute after it is made. */
 export const MIN_DELAY_MS = 60 * 1000;
+/**
+ * A trigger that would fire this much before the work is due is replaced: an execution that
+ * finds nothing due costs more than deleting a trigger and making one.
+ */
+const EARLY_TOLERANCE_MS = 30 * 1000;
 /** A trigger this far past its time has not fired, or its step was cut off: make a new one. */
 const LOST_AFTER_MS = 10 * 60 * 1000;
 
@@ -22,8 +27,9 @@ export type ContinuationPlan = { kind: 'keep' } | { kind: 'create'; dueAt: numbe
 
 /**
  * `nextDue` is when the earliest running job wants its next step (undefined: none runs). A
- * waiting trigger is kept when it fires before that, or not much after it: firing early costs
- * one execution that finds nothing due, while replacing costs a trigger every step.
+ * waiting trigger is kept when it fires a little before that, or not much after it. Steps come
+ * only when a job is due (at the pace its parts show), so a replaced trigger is one per step at
+ * most, never one per poll.
  */
 export function planContinuation(state: Continuation, nextDue: number | undefined, now: number): ContinuationPlan {
   if (nextDue === undefined) return state.uid || state.off ? { kind: 'clear' } : { kind: 'keep' };
@@ -31,7 +37,8 @@ export function planContinuation(state: Continuation, nextDue: number | undefine
   if (state.uid && state.dueAt !== undefined) {
     const lost = state.dueAt < now - LOST_AFTER_MS;
     const tolerance = Math.max(MIN_DELAY_MS, (want - now) / 4);
-    if (!lost && state.dueAt <= want + tolerance) return { kind: 'keep' };
+    const early = state.dueAt < want - EARLY_TOLERANCE_MS && state.dueAt >= now;
+    if (!lost && !early && state.dueAt <= want + tolerance) return { kind: 'keep' };
   }
   if (!state.uid && state.off && state.offUntil !== undefined && now < state.offUntil) return { kind: 'keep' };
   return { kind: 'create', dueAt: want };

@@ -8,7 +8,7 @@ import { isLost, locateJob, type JobLayout } from './job-layout';
 import { applyReadings, readParts, settleWaiting, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
 import { sendParts, setPartRows } from './part-send';
 import { batchId, isOpen, isSettled, move } from './part-state';
-import { canceledStatus, countLabel, errorStatus, isFinishedLabel, readStatus } from './row-status';
+import { canceledStatus, countLabel, errorStatus, isFinishedLabel, QUEUED, readStatus } from './row-status';
 import type { StepDeps } from './step-context';
 
 export type { StepDeps } from './step-context';
@@ -21,14 +21,24 @@ const STALL_LIMIT_MS = 24 * 60 * 60 * 1000;
 const LOST_STATUS = 'The status column was deleted or renamed while the job ran, so its rows can no longer be told apart; nothing more was sent.';
 const LOST_HEADER = 'The header row was deleted or its column names changed while the job ran, so its rows can no longer be found; nothing more was sent.';
 
-/** A part cut off while being sent may or may not have started: it is never sent again. */
+/**
+ * A part cut off while being sent may or may not have started: it is never sent again. A part
+ * saved as marked was cut off before it went out: its rows are Queued again.
+ */
 function settleCutOffSends(job: JobRecord, deps: StepDeps): void {
-  for (const part of job.parts) {
+  const words = new Map<number, string>();
+  for (const part of [...job.parts]) {
+    if (part.state.s === 'marked') {
+      move(part, { s: 'planned' });
+      job.parts.splice(job.parts.indexOf(part), 1);
+      words.set(part.n, QUEUED);
+    }
     if (part.state.s !== 'sending') continue;
     const reason = 'the run was interrupted while sending; nothing was re-sent so no credit is spent twice. Run again to retry.';
     move(part, { s: 'ambiguous', reason });
-    setPartRows(job, deps, part.n, errorStatus(reason));
+    words.set(part.n, errorStatus(reason));
   }
+  setPartRows(job, deps, words);
 }
 
 function keepUnplaced(job: JobRecord, deps: StepDeps, readings: ReadonlyArray<PartReading> | undefined, cells = readings?.flatMap((r) => r.results) ?? []): void {
@@ -81,12 +91,22 @@ function unplacedNote(job: JobRecord): string {
 export function advanceJob(job: JobRecord, deps: StepDeps): void {
   if (job.state !== 'running') return;
   settleCutOffSends(job, deps);
-  sendParts(job, deps);
+  const sent = sendParts(job, deps);
   const readings = job.state === 'running' ? readParts(job, deps) : [];
   const now = deps.now();
 
+  // Nothing read and nothing to end: the rows were just marked, so that read counts them.
+  if (sent && readings.length === 0 && job.state === 'running' && !job.canceled && !job.stopSending && job.troubleSince === undefined && !job.parts.every(isSettled)) {
+    const { queued } = countRows(job, sent.layout);
+    job.message = job.unplaced ? unplacedNote(job) : undefined;
+    schedule(job, queued, now);
+    job.updatedAt = now;
+    deps.save(job);
+    return;
+  }
+
   // Write time: the sheet is read again, so rows moved while the service answered are found.
-  const layout = locateJob(job, deps.sheet);
+  const layout = sent && !sent.afterRequests ? sent.layout : locateJob(job, deps.sheet);
   if (isLost(layout)) {
     keepUnplaced(job, deps, readings);
     job.stopSending = layout.lost === 'status' ? LOST_STATUS : LOST_HEADER;
@@ -157,6 +177,8 @@ export function cancelJob(job: JobRecord, deps: StepDeps): void {
   job.canceled = true;
   job.message = 'Canceled.';
   job.nextCheckAt = deps.now();
+  // The cancel ended the parts at the service: they are read now, not when their pace said.
+  for (const part of job.parts) if (isOpen(part)) part.readAfter = undefined;
   advanceJob(job, deps);
 }
 

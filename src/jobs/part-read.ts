@@ -7,6 +7,7 @@ import { dataRows, outputHeaders, type JobLayout } from './job-layout';
 import { cursor, isOpen, move, type JobPart } from './part-state';
 import { canceledStatus, errorStatus, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { pauseForKey } from './part-send';
+import { nextReadAt, type PartPace } from './read-pace';
 import { isKeyRefused, isPassing, isWait, keyOfRow, rowReason, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
 
 /** What reading one part gave in this step: results to write, and how the part ended if it did. */
@@ -17,6 +18,11 @@ export interface PartReading {
   leftover?: string;
 }
 
+/** What a part's pace is judged from; parts saved before the pace was kept have none. */
+function paceOf(part: JobPart): PartPace | undefined {
+  return part.size === undefined || part.sentAt === undefined ? undefined : { size: part.size, got: part.got ?? 0, sentAt: part.sentAt };
+}
+
 /** Reads pages of one part while time allows; the cursor moves past results kept in `reading`. */
 function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, deps: StepDeps): PartReading {
   const kind = BATCH_KINDS[job.action];
@@ -24,18 +30,23 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
   const id = part.state.id;
   while (deps.now() < deps.deadline) {
     const { href, skip } = cursor(part);
-    const page = kind.read(deps.client, id, href, deps.pageSize ?? 1000);
+    // The page comes without the results already used: each result is parsed once.
+    const page = kind.read(deps.client, id, href, { size: deps.pageSize ?? 1000, skip, fields: job.fields });
     if (page.url) part.url = page.url;
-    const fresh = page.items.slice(skip);
-    for (const item of fresh) reading.results.push(kind.toCell(item, job.options));
-    if (fresh.length) noteProgress(job, deps.now());
+    const fresh = page.items;
+    for (const item of fresh) reading.results.push(kind.toCell(item, job.options, job.fields));
+    if (fresh.length) {
+      part.got = (part.got ?? 0) + fresh.length;
+      noteProgress(job, deps.now());
+    }
     if (page.nextHref) {
       move(part, { s: 'reading', id, href: page.nextHref, skip: 0 });
       continue;
     }
     move(part, { s: 'reading', id, href, skip: skip + fresh.length });
     if (!page.finished) {
-      part.readAfter = deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
+      const pace = paceOf(part);
+      part.readAfter = pace ? nextReadAt(pace, deps.now(), page.retryAfterSeconds) : deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
       move(part, { s: 'canceled' });
       reading.leftover = canceledStatus('before it was processed');

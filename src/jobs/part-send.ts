@@ -1,20 +1,19 @@
-// Sending a job's queued rows, one part at a time. Each part is planned from a fresh read of
-// the sheet, its rows marked, the record saved, then the request sent; what the service says
-// is written to the rows after another fresh read, since rows may move while it answers.
+// Sending a job's queued rows in parts. The parts are planned from a fresh read of the sheet,
+// their rows marked, the record saved, then each request sent; what the service says is
+// written to the rows after another fresh read, since rows may move while it answers.
 import { ProspectingError } from '../api/errors';
 import { PART_SIZE, rowInput, type Payload } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord } from './job';
 import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
 import { move, type JobPart } from './part-state';
+import { firstReadAt } from './read-pace';
 import { errorStatus, partOfStatus, processingStatus, QUEUED, readStatus, skippedStatus } from './row-status';
 import { isKeyRefused, isPassing, isWait, message, rowReason, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
 
 interface PickedPart {
   payloads: Map<string, Payload>;
   rows: number[];
-  /** Distinct keys of every queued row, this part's included. */
-  queuedKeys: number;
 }
 
 /** Marks whose part the record does not hold (a step cut off before saving it): nothing was sent. */
@@ -26,12 +25,14 @@ function releaseOrphanMarks(job: JobRecord, layout: JobLayout): void {
   }
 }
 
-/** The next part: distinct keys of queued rows, in sheet order, up to the part size. */
-function pickPart(job: JobRecord, layout: JobLayout): PickedPart {
+/**
+ * The next parts: distinct keys of queued rows, in sheet order, up to the part size each; a key
+ * and all its rows go in one part. Also how many distinct keys are queued in all.
+ */
+function pickParts(job: JobRecord, layout: JobLayout): { parts: PickedPart[]; queuedKeys: number } {
   const size = job.partSize || PART_SIZE[job.action];
-  const payloads = new Map<string, Payload>();
-  const all = new Set<string>();
-  const rows: number[] = [];
+  const parts: PickedPart[] = [];
+  const partOfKey = new Map<string, PickedPart>();
   for (const i of dataRows(layout)) {
     if (readStatus(layout.grid.get(i, layout.status)).kind !== 'queued') continue;
     const input = rowInput(job.action, layout.grid.row(i), layout.mapping, job.options);
@@ -40,113 +41,145 @@ function pickPart(job: JobRecord, layout: JobLayout): PickedPart {
       layout.grid.set(i, layout.status, 'reason' in input ? skippedStatus(input.reason) : errorStatus('the row was emptied before it was sent'));
       continue;
     }
-    all.add(input.key);
-    if (!payloads.has(input.key)) {
-      if (payloads.size >= size) continue;
-      payloads.set(input.key, input.payload);
+    let part = partOfKey.get(input.key);
+    if (!part) {
+      part = parts[parts.length - 1];
+      if (!part || part.payloads.size >= size) parts.push((part = { payloads: new Map(), rows: [] }));
+      part.payloads.set(input.key, input.payload);
+      partOfKey.set(input.key, part);
     }
-    rows.push(i);
+    part.rows.push(i);
   }
-  return { payloads, rows, queuedKeys: all.size };
+  return { parts, queuedKeys: partOfKey.size };
 }
 
-/** Writes one word to every row of part `n`, after reading the sheet again. */
-export function setPartRows(job: JobRecord, deps: StepDeps, n: number, word: string): void {
+/**
+ * Writes a word to every row of each part named, after reading the sheet again: one read, one
+ * write. Answers the layout it wrote.
+ */
+export function setPartRows(job: JobRecord, deps: StepDeps, words: ReadonlyMap<number, string>): JobLayout | undefined {
+  if (words.size === 0) return undefined;
   const layout = locateJob(job, deps.sheet);
-  if (isLost(layout)) return;
-  for (const i of dataRows(layout)) if (partOfStatus(layout.grid.get(i, layout.status)) === n) layout.grid.set(i, layout.status, word);
+  if (isLost(layout)) return undefined;
+  for (const i of dataRows(layout)) {
+    const n = partOfStatus(layout.grid.get(i, layout.status));
+    const word = n === undefined ? undefined : words.get(n);
+    if (word !== undefined) layout.grid.set(i, layout.status, word);
+  }
   layout.grid.flush();
+  return layout;
 }
 
 function nextPartNumber(job: JobRecord): number {
   return job.parts.reduce((m, p) => Math.max(m, p.n), 0) + 1;
 }
 
-/** Puts a part that the service refused for now back to Queued: it goes out again later. */
-function unsend(job: JobRecord, part: JobPart, deps: StepDeps): void {
-  move(part, { s: 'planned' });
-  job.parts.splice(job.parts.indexOf(part), 1);
-  setPartRows(job, deps, part.n, QUEUED);
+/** Parts not sent after all: out of the record, their rows Queued again (in the caller's write). */
+function unsend(job: JobRecord, parts: ReadonlyArray<JobPart>, words: Map<number, string>): void {
+  for (const part of parts) {
+    move(part, { s: 'planned' });
+    job.parts.splice(job.parts.indexOf(part), 1);
+    words.set(part.n, QUEUED);
+  }
+}
+
+/** The sheet as a step's sending left it: the rows it marked, and whether requests went out since it was read. */
+export interface SentLayout {
+  layout: JobLayout;
+  afterRequests: boolean;
 }
 
 /**
- * Sends parts while there are queued rows, time, and the service's leave. Stops when the job's
- * rows can no longer be told apart: the engine finds that at write time and ends sending.
+ * Sends the queued rows in parts. One read plans every part, one write marks their rows and the
+ * record is saved; then each part is sent in turn. Parts not sent after all go back to Queued in
+ * one more read and write. Answers the layout last read, if any.
  */
-export function sendParts(job: JobRecord, deps: StepDeps): void {
+export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefined {
   // Once a part went out, each step counts the queued rows it leaves: with none, the sheet need
   // not be read for sending. A step cut off before counting leaves the previous count.
-  if (job.parts.length > 0 && !job.counts[QUEUED]) return;
-  const kind = BATCH_KINDS[job.action];
-  while (deps.now() < deps.deadline && job.state === 'running' && !job.canceled && !job.stopSending && (job.sendAfter ?? 0) <= deps.now()) {
-    const layout = locateJob(job, deps.sheet);
-    if (isLost(layout)) return;
-    releaseOrphanMarks(job, layout);
-    const pick = pickPart(job, layout);
-    if (pick.payloads.size === 0) {
-      layout.grid.flush();
-      return;
-    }
-    const part: JobPart = { n: nextPartNumber(job), state: { s: 'planned' } };
+  if (job.parts.length > 0 && !job.counts[QUEUED]) return undefined;
+  if (deps.now() >= deps.deadline || job.state !== 'running' || job.canceled || job.stopSending || (job.sendAfter ?? 0) > deps.now()) return undefined;
+  const layout = locateJob(job, deps.sheet);
+  if (isLost(layout)) return undefined;
+  releaseOrphanMarks(job, layout);
+  const pick = pickParts(job, layout);
+  const size = job.partSize || PART_SIZE[job.action];
+  const parts: Array<{ part: JobPart; payloads: Payload[] }> = [];
+  let n = nextPartNumber(job);
+  for (const p of pick.parts) {
+    const part: JobPart = { n: n++, state: { s: 'planned' } };
     move(part, { s: 'marked' });
-    for (const i of pick.rows) layout.grid.set(i, layout.status, processingStatus(part.n));
-    layout.grid.flush();
+    for (const i of p.rows) layout.grid.set(i, layout.status, processingStatus(part.n));
+    parts.push({ part, payloads: [...p.payloads.values()] });
+  }
+  layout.grid.flush();
+  if (parts.length === 0) return { layout, afterRequests: false };
+  job.parts.push(...parts.map((p) => p.part));
+  deps.save(job);
+  // A lead list is named "part n of N": N counts the parts that went out and those to come.
+  const before = job.parts.filter((p) => p.state.s !== 'failed' && p.state.s !== 'ambiguous' && p.state.s !== 'marked').length;
+  const total = before + Math.ceil(pick.queuedKeys / size);
+  const kind = BATCH_KINDS[job.action];
+  const words = new Map<number, string>();
+  for (let k = 0; k < parts.length; k++) {
+    const { part, payloads } = parts[k]!;
+    const rest = parts.slice(k).map((p) => p.part);
+    if (deps.now() >= deps.deadline || job.stopSending) {
+      unsend(job, rest, words);
+      break;
+    }
     move(part, { s: 'sending' });
-    job.parts.push(part);
     deps.save(job);
-    const size = job.partSize || PART_SIZE[job.action];
-    // A lead list is named "part n of N": N counts the parts that went out and those to come.
-    const sent = job.parts.filter((p) => p.state.s !== 'failed' && p.state.s !== 'ambiguous').length;
     try {
-      const started = kind.start(deps.client, [...pick.payloads.values()], {
-        options: job.options,
-        list: job.list,
-        part: part.n,
-        parts: sent - 1 + Math.ceil(pick.queuedKeys / size),
-      });
+      const started = kind.start(deps.client, payloads, { options: job.options, list: job.list, part: part.n, parts: total });
       move(part, { s: 'accepted', id: started.id });
-      part.readAfter = deps.now();
+      const now = deps.now();
+      part.size = payloads.length;
+      part.sentAt = now;
+      part.readAfter = firstReadAt(payloads.length, now);
       job.sendAfter = undefined;
-      noteProgress(job, deps.now());
+      noteProgress(job, now);
       deps.save(job);
+      continue;
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
+      const later = rest.slice(1);
       if (isWait(e)) {
         // Refused before anything started (a rate or usage limit): the rows wait.
-        unsend(job, part, deps);
+        unsend(job, rest, words);
         job.sendAfter = deps.now() + waitMs(e);
-        deps.save(job);
-        return;
-      }
-      if (isKeyRefused(e)) {
-        unsend(job, part, deps);
+      } else if (isKeyRefused(e)) {
+        unsend(job, rest, words);
         pauseForKey(job);
-        deps.save(job);
-        return;
-      }
-      if (e.ambiguous) {
+      } else if (e.ambiguous) {
         const reason = `${message(e)} It may have started; nothing was re-sent so no credit is spent twice. Run again to retry.`;
         move(part, { s: 'ambiguous', reason });
-        setPartRows(job, deps, part.n, errorStatus(reason));
+        words.set(part.n, errorStatus(reason));
+        unsend(job, later, words);
         job.sendAfter = noteTrouble(job, deps.now());
-        deps.save(job);
-        return;
-      }
-      if (isPassing(e)) {
+      } else if (isPassing(e)) {
         // Known not to have started: like a wait, with a growing pause.
-        unsend(job, part, deps);
+        unsend(job, rest, words);
         job.sendAfter = noteTrouble(job, deps.now());
-        deps.save(job);
-        return;
+      } else {
+        const reason = rowReason(e);
+        move(part, { s: 'failed', reason });
+        words.set(part.n, errorStatus(`Not sent: ${reason}`));
+        // No credits: nothing more can go out. A refused request: the other parts still can.
+        if (e.kind === 'insufficient_credits') {
+          job.stopSending = reason;
+          unsend(job, later, words);
+        } else {
+          deps.save(job);
+          continue;
+        }
       }
-      const reason = rowReason(e);
-      move(part, { s: 'failed', reason });
-      setPartRows(job, deps, part.n, errorStatus(`Not sent: ${reason}`));
-      // No credits: nothing more can go out. A refused request: the other parts still can.
-      if (e.kind === 'insufficient_credits') job.stopSending = reason;
       deps.save(job);
+      break;
     }
   }
+  const after = setPartRows(job, deps, words);
+  return after ? { layout: after, afterRequests: false } : { layout, afterRequests: true };
 }
 
 const KEY_REFUSED =

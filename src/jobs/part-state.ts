@@ -7,7 +7,9 @@
 //                                     ╰─no clear answer─────────▶ ambiguous
 //   accepted | reading ─ended canceled▶ canceled   ─ended in error or lost▶ failed
 //
-// `planned` and `marked` live only inside one step: a part is saved first as `sending`.
+// `planned` lives only inside one step. A step marks the rows of every part it will send in one
+// write and saves them `marked`; a `marked` part found when a step starts was never sent (the
+// step was cut off first), so its rows go back to Queued.
 
 export type PartState =
   | { s: 'planned' }
@@ -28,6 +30,11 @@ export interface JobPart {
   readAfter?: number;
   /** A link a person can open (lead lists). */
   url?: string;
+  /** Items sent, when the service accepted them: with `got`, the part's pace. */
+  size?: number;
+  sentAt?: number;
+  /** Results read so far. */
+  got?: number;
 }
 
 type Name = PartState['s'];

@@ -13,6 +13,11 @@ export interface FieldDef<T> {
   id: string;
   header: string;
   get(value: T): unknown;
+  /**
+   * The keys of the value `get` reads (`company.name` inside a nested object), when results are
+   * read for some fields only: a key no chosen field reads is not parsed at all.
+   */
+  reads?: ReadonlyArray<string>;
   /** Part of the short default set. */
   basic?: boolean;
 }
@@ -44,8 +49,8 @@ function mapText(map: Readonly<Record<string, number | undefined>> | undefined):
 type AnyCompany = Company & { industry?: string | null };
 
 /** Company fields, shared by company enrichment and the company of a person. */
-function companyFields<T>(pick: (v: T) => AnyCompany | null | undefined, prefix: string, idPrefix: string): Array<FieldDef<T>> {
-  const f = (id: string, header: string, get: (c: AnyCompany) => unknown, basic = false): FieldDef<T> => ({
+function companyFields<T>(pick: (v: T) => AnyCompany | null | undefined, prefix: string, idPrefix: string, readsPrefix: string): Array<FieldDef<T>> {
+  const f = (id: string, header: string, get: (c: AnyCompany) => unknown, basic = false, key = id): FieldDef<T> => ({
     id: `${idPrefix}${id}`,
     header: `${prefix}${header}`,
     get: (v) => {
@@ -53,66 +58,68 @@ function companyFields<T>(pick: (v: T) => AnyCompany | null | undefined, prefix:
       return c ? get(c) : '';
     },
     basic,
+    reads: [`${readsPrefix}${key}`],
   });
   return [
     f('name', 'Name', (c) => c.name, true),
     f('website', 'Website', (c) => c.website, true),
     f('industry', 'Industry', (c) => c.industry),
     f('size', 'Size', (c) => c.size, true),
-    f('employees', 'Employees', (c) => c.estimated_number_of_employees, true),
+    f('employees', 'Employees', (c) => c.estimated_number_of_employees, true, 'estimated_number_of_employees'),
     f('location', 'Location', (c) => c.location, true),
-    f('country', 'Country', (c) => c.location_details?.country),
-    f('founded', 'Founded', (c) => c.founded_year),
+    f('country', 'Country', (c) => c.location_details?.country, false, 'location_details'),
+    f('founded', 'Founded', (c) => c.founded_year, false, 'founded_year'),
     f('type', 'Type', (c) => c.type),
-    f('revenue_range', 'Revenue range', (c) => c.estimated_revenue, true),
+    f('revenue_range', 'Revenue range', (c) => c.estimated_revenue, true, 'estimated_revenue'),
     f('revenue', 'Revenue', (c) => c.revenue),
     f('total_funding', 'Total funding', (c) => c.total_funding),
-    f('funding_stage', 'Latest funding stage', (c) => c.latest_funding_stage),
-    f('funding_date', 'Latest funding date', (c) => c.latest_funding_date),
+    f('funding_stage', 'Latest funding stage', (c) => c.latest_funding_stage, false, 'latest_funding_stage'),
+    f('funding_date', 'Latest funding date', (c) => c.latest_funding_date, false, 'latest_funding_date'),
     f('followers', 'Followers', (c) => c.followers),
-    f('presence', 'Profile presence', (c) => c.profile_presence),
-    f('b2b', 'B2B', (c) => c.is_b2b),
-    f('b2c', 'B2C', (c) => c.is_b2c),
+    f('presence', 'Profile presence', (c) => c.profile_presence, false, 'profile_presence'),
+    f('b2b', 'B2B', (c) => c.is_b2b, false, 'is_b2b'),
+    f('b2c', 'B2C', (c) => c.is_b2c, false, 'is_b2c'),
     f('keywords', 'Keywords', (c) => join(c.keywords)),
     f('technologies', 'Technologies', (c) => join(c.technologies)),
-    f('departments', 'Department headcount', (c) => mapText(c.department_headcount as Record<string, number>)),
+    f('departments', 'Department headcount', (c) => mapText(c.department_headcount as Record<string, number>), false, 'department_headcount'),
     f('locations', 'Locations', (c) => join((c.locations ?? []).map((l) => l.address))),
     f('overview', 'Overview', (c) => c.overview),
     f('profile_url', 'Profile URL', (c) => c.profile_url),
-    f('sic', 'SIC codes', (c) => join(c.sic_codes, ', ')),
-    f('naics', 'NAICS codes', (c) => join(c.naics_codes, ', ')),
+    f('sic', 'SIC codes', (c) => join(c.sic_codes, ', '), false, 'sic_codes'),
+    f('naics', 'NAICS codes', (c) => join(c.naics_codes, ', '), false, 'naics_codes'),
     f('traffic_rank', 'Traffic rank', (c) => c.traffic_rank),
   ];
 }
 
 export const PERSON_FIELDS: Array<FieldDef<Person>> = [
-  { id: 'name', header: 'Person · Name', get: (p) => p.name, basic: true },
-  { id: 'title', header: 'Person · Title', get: (p) => p.title, basic: true },
-  { id: 'email', header: 'Person · Email', get: (p) => p.email, basic: true },
-  { id: 'phones', header: 'Person · Phones', get: (p) => phonesText(p.phone_numbers), basic: true },
-  { id: 'location', header: 'Person · Location', get: (p) => p.location, basic: true },
-  { id: 'profile_url', header: 'Person · Profile URL', get: (p) => p.profile_url, basic: true },
-  { id: 'first_name', header: 'Person · First name', get: (p) => p.first_name },
-  { id: 'last_name', header: 'Person · Last name', get: (p) => p.last_name },
-  { id: 'headline', header: 'Person · Headline', get: (p) => p.headline },
-  { id: 'position_start', header: 'Person · In role since', get: (p) => p.current_position_start_date },
-  { id: 'country', header: 'Person · Country', get: (p) => p.location_details?.country },
-  { id: 'gender', header: 'Person · Gender', get: (p) => p.gender },
-  { id: 'presence', header: 'Person · Profile presence', get: (p) => p.profile_presence },
-  { id: 'experiences', header: 'Person · Experience', get: (p) => experiencesText(p.experiences) },
+  { id: 'name', header: 'Person · Name', get: (p) => p.name, basic: true, reads: ['name'] },
+  { id: 'title', header: 'Person · Title', get: (p) => p.title, basic: true, reads: ['title'] },
+  { id: 'email', header: 'Person · Email', get: (p) => p.email, basic: true, reads: ['email'] },
+  { id: 'phones', header: 'Person · Phones', get: (p) => phonesText(p.phone_numbers), basic: true, reads: ['phone_numbers'] },
+  { id: 'location', header: 'Person · Location', get: (p) => p.location, basic: true, reads: ['location'] },
+  { id: 'profile_url', header: 'Person · Profile URL', get: (p) => p.profile_url, basic: true, reads: ['profile_url'] },
+  { id: 'first_name', header: 'Person · First name', get: (p) => p.first_name, reads: ['first_name'] },
+  { id: 'last_name', header: 'Person · Last name', get: (p) => p.last_name, reads: ['last_name'] },
+  { id: 'headline', header: 'Person · Headline', get: (p) => p.headline, reads: ['headline'] },
+  { id: 'position_start', header: 'Person · In role since', get: (p) => p.current_position_start_date, reads: ['current_position_start_date'] },
+  { id: 'country', header: 'Person · Country', get: (p) => p.location_details?.country, reads: ['location_details'] },
+  { id: 'gender', header: 'Person · Gender', get: (p) => p.gender, reads: ['gender'] },
+  { id: 'presence', header: 'Person · Profile presence', get: (p) => p.profile_presence, reads: ['profile_presence'] },
+  { id: 'experiences', header: 'Person · Experience', get: (p) => experiencesText(p.experiences), reads: ['experiences'] },
   {
     id: 'educations',
     header: 'Person · Education',
+    reads: ['educations'],
     get: (p) => join((p.educations ?? []).map((e) => `${join([e.degree, e.field_of_study], ', ')}${e.degree || e.field_of_study ? ' — ' : ''}${e.school_name}`)),
   },
-  { id: 'languages', header: 'Person · Languages', get: (p) => join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))) },
-  { id: 'about', header: 'Person · About', get: (p) => p.about },
-  ...companyFields<Person>((p) => p.company, 'Person · Company ', 'company_').map((f) =>
+  { id: 'languages', header: 'Person · Languages', get: (p) => join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))), reads: ['languages'] },
+  { id: 'about', header: 'Person · About', get: (p) => p.about, reads: ['about'] },
+  ...companyFields<Person>((p) => p.company, 'Person · Company ', 'company_', 'company.').map((f) =>
     f.id === 'company_name' || f.id === 'company_website' ? { ...f, basic: true } : { ...f, basic: false },
   ),
 ];
 
-export const COMPANY_FIELDS: Array<FieldDef<AnyCompany>> = companyFields<AnyCompany>((c) => c, 'Company · ', '');
+export const COMPANY_FIELDS: Array<FieldDef<AnyCompany>> = companyFields<AnyCompany>((c) => c, 'Company · ', '', '');
 
 export const EMAIL_FIELDS: Array<FieldDef<BatchEmailValidationResult>> = [
   { id: 'catch_all', header: 'Email · Catch-all', get: (r) => r.catch_all, basic: true },
@@ -130,6 +137,17 @@ export const LEAD_FIELDS: Array<FieldDef<LeadListEntry>> = [
   { id: 'profile_url', header: 'Lead list · Profile URL', get: (l) => l.profile_url },
   { id: 'phones', header: 'Lead list · Phones', get: (l) => phonesText(l.phone_numbers) },
 ];
+
+/** Every key the fields `ids` read; undefined when one of them does not say (read everything). */
+export function readsOf<T>(all: ReadonlyArray<FieldDef<T>>, ids: ReadonlyArray<string>): string[] | undefined {
+  const out = new Set<string>();
+  for (const f of all) {
+    if (!ids.includes(f.id)) continue;
+    if (!f.reads) return undefined;
+    for (const key of f.reads) out.add(key);
+  }
+  return [...out];
+}
 
 /** The chosen fields: 'basic', 'all', or a list of ids (unknown ids are refused). */
 export function chooseFields<T>(all: ReadonlyArray<FieldDef<T>>, choice: 'basic' | 'all' | ReadonlyArray<string>): Array<FieldDef<T>> {

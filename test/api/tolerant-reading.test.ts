@@ -143,15 +143,15 @@ describe('what a row shows for an item in an unknown state', () => {
   const said = 'Error: the service answered "greylisted", which this add-on does not know yet';
 
   test('an email validation result it does not know is that row\'s error; the others are read as usual', () => {
-    const odd = BATCH_KINDS.email.toCell({ object: 'email_validation_result', email: 'B@acme.example', result: 'greylisted', catch_all: false }, {});
+    const odd = BATCH_KINDS.email.toCell({ object: 'email_validation_result', email: 'B@acme.example', result: 'greylisted', catch_all: false }, {}, []);
     expect(odd).toEqual({ key: 'e:b@acme.example', status: said, values: {} });
-    expect(BATCH_KINDS.email.toCell({ object: 'email_validation_result', email: 'a@acme.example', result: 'risky', catch_all: true }, {}).status).toBe('Risky');
+    expect(BATCH_KINDS.email.toCell({ object: 'email_validation_result', email: 'a@acme.example', result: 'risky', catch_all: true }, {}, []).status).toBe('Risky');
   });
 
   test('enrichment statuses it does not know are that row\'s error', () => {
-    expect(BATCH_KINDS.person.toCell({ status: 'greylisted', email: 'a@acme.example' }, {}).status).toBe(said);
-    expect(BATCH_KINDS.person.toCell({ status: null, email: 'a@acme.example' }, {}).status).toBe('Not found');
-    expect(BATCH_KINDS.company.toCell({ status: 'greylisted', domain: 'acme.example' }, {}).status).toBe(said);
-    expect(BATCH_KINDS.company.toCell({ status: 'not_found', domain: 'acme.example' }, {}).status).toBe('Not found');
+    expect(BATCH_KINDS.person.toCell({ status: 'greylisted', email: 'a@acme.example' }, {}, []).status).toBe(said);
+    expect(BATCH_KINDS.person.toCell({ status: null, email: 'a@acme.example' }, {}, []).status).toBe('Not found');
+    expect(BATCH_KINDS.company.toCell({ status: 'greylisted', domain: 'acme.example' }, {}, []).status).toBe(said);
+    expect(BATCH_KINDS.company.toCell({ status: 'not_found', domain: 'acme.example' }, {}, []).status).toBe('Not found');
   });
 });

@@ -11,10 +11,16 @@ describe('planContinuation', () => {
     expect(planContinuation({}, NOW + 30 * MIN, NOW)).toEqual({ kind: 'create', dueAt: NOW + 30 * MIN });
   });
 
-  test('a waiting trigger that fires before the next due time, or a little after it, is kept', () => {
+  test('a waiting trigger that fires a little before the next due time, or a little after it, is kept', () => {
     const waiting = { uid: 't1', dueAt: NOW + 2 * MIN };
-    expect(planContinuation(waiting, NOW + 20 * MIN, NOW)).toEqual({ kind: 'keep' });
+    expect(planContinuation(waiting, NOW + 2 * MIN + 29 * 1000, NOW)).toEqual({ kind: 'keep' });
     expect(planContinuation(waiting, NOW + 90 * 1000, NOW)).toEqual({ kind: 'keep' });
+  });
+
+  test('a trigger that would fire well before the work is due is replaced: an early execution costs more', () => {
+    expect(planContinuation({ uid: 't1', dueAt: NOW + 2 * MIN }, NOW + 20 * MIN, NOW)).toEqual({ kind: 'create', dueAt: NOW + 20 * MIN });
+    // One already due (its step may be running late) is not replaced for being early.
+    expect(planContinuation({ uid: 't1', dueAt: NOW - MIN }, NOW + 20 * MIN, NOW).kind).toBe('keep');
   });
 
   test('a trigger that would fire much later than the work is due is replaced', () => {

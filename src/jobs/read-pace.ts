@@ -1,0 +1,55 @@
+// When an unfinished part is next worth reading: when the pace it has shown says it will be
+// done, so a step reads whole pages instead of asking again and again for a page still filling.
+
+import type { JobRecord } from './job';
+
+/** The pace assumed before a part has shown its own; the service does not publish one. */
+export const EXPECTED_ITEMS_PER_SECOND = 50;
+/** The longest wait between reads of a part that is still working: the person sees progress. */
+export const MAX_QUIET_MS = 5 * 60 * 1000;
+/** The shortest wait, whatever the estimate: a step's reads and writes are not free. */
+const MIN_WAIT_MS = 2 * 1000;
+
+export interface PartPace {
+  /** Items sent in the part. */
+  size: number;
+  /** Results read so far. */
+  got: number;
+  /** When the service accepted the part (ms epoch). */
+  sentAt: number;
+}
+
+function clamp(ms: number, low: number): number {
+  return Math.min(MAX_QUIET_MS, Math.max(low, MIN_WAIT_MS, ms));
+}
+
+/** The first read of a part just accepted: when it would be done at the assumed pace. */
+export function firstReadAt(size: number, sentAt: number): number {
+  return sentAt + clamp((size / EXPECTED_ITEMS_PER_SECOND) * 1000, 0);
+}
+
+/**
+ * The next read of a part still working. From the pace it showed since it was accepted, when
+ * it should be done; with no result yet, as long again as it has waited so far. Never before
+ * the service's own Retry-After (the earliest moment more results can exist).
+ */
+export function nextReadAt(pace: PartPace, now: number, retryAfterSeconds: number | undefined): number {
+  const earliest = (retryAfterSeconds ?? 0) * 1000;
+  const elapsed = Math.max(1, now - pace.sentAt);
+  if (pace.got <= 0) return now + clamp(Math.max(elapsed, (pace.size / EXPECTED_ITEMS_PER_SECOND) * 1000 - elapsed), earliest);
+  const perMs = pace.got / elapsed;
+  return now + clamp(Math.max(0, pace.size - pace.got) / perMs, earliest);
+}
+
+/** A trigger made before a step's work errs late by this much: firing before the job is due wastes a run. */
+const LATE_MARGIN_MS = 10 * 1000;
+
+/**
+ * When a job due now will likely want its next step once this step is done, for the trigger
+ * made before the step (it picks the job up if the step is cut off): a new job's first read,
+ * else as long as it waited last time, since a job's pace changes little from step to step.
+ */
+export function expectedNextCheck(job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt'>, now: number): number {
+  const wait = job.parts.length === 0 ? firstReadAt(Math.min(job.total, job.partSize || job.total), now) - now : clamp(now - job.updatedAt, 0);
+  return now + wait + LATE_MARGIN_MS;
+}
