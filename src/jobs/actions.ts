@@ -119,13 +119,33 @@ export function missingColumns(action: ActionId, mapping: ColumnMapping): string
   }
 }
 
+function formulaErrorReason(row: ReadonlyArray<unknown>, mapping: ColumnMapping): string | undefined {
+  for (const role of Object.keys(mapping) as Role[]) {
+    const value = row[mapping[role]!];
+    if (isFormulaError(value)) return `The ${ROLE_LABELS[role]} cell shows ${value.trim()}, which is not a value to send`;
+  }
+  return undefined;
+}
+
+/**
+ * The key of what `rowInput` sends for a row, the same answer, without building the payload when
+ * the email decides the key: every step finds each result's rows by key, over the whole sheet.
+ */
+export function rowKey(action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): string | undefined {
+  const byEmail = action === 'person' || (action === 'lead_list' && (options.listType ?? listTypeFor(mapping) ?? 'email') === 'email');
+  if (byEmail && !isBlank(row, mapping) && !formulaErrorReason(row, mapping)) {
+    const email = normalizeEmail(cell(row, mapping, 'email'));
+    if (email) return `e:${email}`;
+  }
+  const input = rowInput(action, row, mapping, options);
+  return 'key' in input ? input.key : undefined;
+}
+
 /** What one row sends for an action, or why it cannot be sent. */
 export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput {
   if (isBlank(row, mapping)) return { blank: true };
-  for (const role of Object.keys(mapping) as Role[]) {
-    const value = row[mapping[role]!];
-    if (isFormulaError(value)) return { reason: `The ${ROLE_LABELS[role]} cell shows ${value.trim()}, which is not a value to send` };
-  }
+  const refused = formulaErrorReason(row, mapping);
+  if (refused) return { reason: refused };
   const rawEmail = cell(row, mapping, 'email');
   const email = normalizeEmail(rawEmail);
   switch (action) {

@@ -2,6 +2,8 @@
 // done, so a step reads whole pages instead of asking again and again for a page still filling.
 
 import type { JobRecord } from './job';
+import { isOpen } from './part-state';
+import { QUEUED } from './row-status';
 
 /** The pace assumed before a part has shown its own; the service does not publish one. */
 export const EXPECTED_ITEMS_PER_SECOND = 50;
@@ -46,10 +48,19 @@ const LATE_MARGIN_MS = 10 * 1000;
 
 /**
  * When a job due now will likely want its next step once this step is done, for the trigger
- * made before the step (it picks the job up if the step is cut off): a new job's first read,
- * else as long as it waited last time, since a job's pace changes little from step to step.
+ * made before the step (it picks the job up if the step is cut off). Parts not due keep their
+ * time; a part read now will likely wait as long as the job waited last time; rows that go out
+ * now are first read when their part should be done; rows held back go out when allowed.
  */
-export function expectedNextCheck(job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt'>, now: number): number {
-  const wait = job.parts.length === 0 ? firstReadAt(Math.min(job.total, job.partSize || job.total), now) - now : clamp(now - job.updatedAt, 0);
-  return now + wait + LATE_MARGIN_MS;
+export function expectedNextCheck(job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt' | 'counts' | 'sendAfter' | 'canceled' | 'stopSending'>, now: number): number {
+  const times: number[] = [];
+  for (const part of job.parts) {
+    if (!isOpen(part)) continue;
+    times.push(part.readAfter !== undefined && part.readAfter > now ? part.readAfter : now + clamp(now - job.updatedAt, 0));
+  }
+  const queued = job.parts.length === 0 ? job.total : job.counts[QUEUED] ?? 0;
+  if (queued > 0 && !job.canceled && !job.stopSending) {
+    times.push(job.sendAfter !== undefined && job.sendAfter > now ? job.sendAfter : firstReadAt(Math.min(queued, job.partSize || queued), now));
+  }
+  return (times.length ? Math.min(...times) : now + MIN_WAIT_MS) + LATE_MARGIN_MS;
 }

@@ -3,7 +3,7 @@
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import type { SheetPort } from '../sheet/grid';
-import { rowInput } from './actions';
+import { rowKey } from './actions';
 import type { JobRecord } from './job';
 import type { JobLayout } from './job-layout';
 
@@ -26,8 +26,7 @@ export interface StepDeps {
 
 /** What one row of the layout sends, by its key; undefined when it cannot be sent. */
 export function keyOfRow(job: JobRecord, layout: JobLayout, index: number): string | undefined {
-  const input = rowInput(job.action, layout.grid.row(index), layout.mapping, job.options);
-  return 'key' in input ? input.key : undefined;
+  return rowKey(job.action, layout.grid.row(index), layout.mapping, job.options);
 }
 
 export function message(e: unknown): string {

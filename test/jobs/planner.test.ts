@@ -1,7 +1,8 @@
 // Planning a run: what is sent once, what is skipped and why, and the credit estimate.
-import { estimateCredits, listTypeFor, missingColumns, resultKey, rowInput } from '../../src/jobs/actions';
+import fc from 'fast-check';
+import { estimateCredits, listTypeFor, missingColumns, resultKey, rowInput, rowKey, type ActionId, type LeadListType } from '../../src/jobs/actions';
 import { planRun, type SourceRow } from '../../src/jobs/planner';
-import { detectMapping } from '../../src/sheet/columns';
+import { detectMapping, type ColumnMapping } from '../../src/sheet/columns';
 
 const headers = ['Name', 'Email', 'Company', 'Website', 'Title', 'Profile'];
 const mapping = detectMapping(headers);
@@ -91,4 +92,21 @@ test('each action says which columns it needs', () => {
   expect(missingColumns('email', detectMapping(['Name']))).toMatch(/Email column/);
   expect(missingColumns('company', detectMapping(['Email']))).toBeUndefined();
   expect(listTypeFor(detectMapping(['Title', 'Company']))).toBe('titles_and_company');
+});
+
+test('rowKey gives the key rowInput gives, for any row and action', () => {
+  const texts = fc.constantFrom('', ' ', 'Jane', 'jane@acme.io', ' JANE@Acme.IO ', 'mailto:a@b.co', 'not an email', '#N/A', '#REF!', 'https://www.linkedin.com/in/jane/', 'acme.io', 'https://www.acme.io/x', 'CEO', 'Acme');
+  const mappings = fc.constantFrom<ColumnMapping>(
+    { full_name: 0, email: 1, company_name: 2, domain: 3, title: 4, profile_url: 5 },
+    { email: 1 },
+    { first_name: 0, last_name: 2, domain: 3 },
+    { profile_url: 5, title: 4, company_name: 2 },
+  );
+  fc.assert(
+    fc.property(fc.array(texts, { minLength: 6, maxLength: 6 }), mappings, fc.constantFrom<ActionId>('person', 'company', 'email', 'lead_list'), fc.constantFrom<LeadListType | undefined>(undefined, 'email', 'profile', 'titles_and_company'), (row, mapping, action, listType) => {
+      const input = rowInput(action, row, mapping, { listType });
+      expect(rowKey(action, row, mapping, { listType })).toBe('key' in input ? input.key : undefined);
+    }),
+    { seed: 20261122, numRuns: 2000 },
+  );
 });
