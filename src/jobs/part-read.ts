@@ -7,7 +7,7 @@ import { dataRows, outputHeaders, type JobLayout } from './job-layout';
 import { cursor, isOpen, move, type JobPart } from './part-state';
 import { canceledStatus, errorStatus, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { pauseForKey } from './part-send';
-import { nextReadAt, type PartPace } from './read-pace';
+import { dueForRead, nextReadAt, type PartPace } from './read-pace';
 import { isKeyRefused, isPassing, isWait, keyOfRow, rowReason, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
 
 /** What reading one part gave in this step: results to write, and how the part ended if it did. */
@@ -71,7 +71,7 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
 export function readParts(job: JobRecord, deps: StepDeps): PartReading[] {
   const readings: PartReading[] = [];
   for (const part of job.parts) {
-    if (!isOpen(part) || (part.readAfter ?? 0) > deps.now()) continue;
+    if (!isOpen(part) || !dueForRead(part, deps.now())) continue;
     if (deps.now() >= deps.deadline || job.state !== 'running') break;
     try {
       readings.push(readPart(job, part, deps));

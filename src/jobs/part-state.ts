@@ -55,7 +55,13 @@ const NEXT: Record<Name, ReadonlyArray<Name>> = {
 export function move(part: JobPart, next: PartState): void {
   if (!NEXT[part.state.s].includes(next.s)) throw new Error(`A part cannot go from ${part.state.s} to ${next.s}.`);
   part.state = next;
-  if (isSettled(part)) delete part.readAfter;
+  // A settled part keeps only its number, state and link: a 50,000-row job's record stays small.
+  if (isSettled(part)) {
+    delete part.readAfter;
+    delete part.size;
+    delete part.sentAt;
+    delete part.got;
+  }
 }
 
 /** The batch id of a part the service accepted. */

@@ -43,6 +43,17 @@ export function nextReadAt(pace: PartPace, now: number, retryAfterSeconds: numbe
   return now + clamp(Math.max(0, pace.size - pace.got) / perMs, earliest);
 }
 
+/**
+ * A part due this soon is read with the ones due now: parts of a job read a few seconds apart
+ * would otherwise each want a step of their own.
+ */
+export const READ_TOGETHER_MS = 30 * 1000;
+
+/** Whether a step now reads this part. */
+export function dueForRead(part: { readAfter?: number }, now: number): boolean {
+  return (part.readAfter ?? 0) <= now + READ_TOGETHER_MS;
+}
+
 /** A trigger made before a step's work errs late by this much: firing before the job is due wastes a run. */
 const LATE_MARGIN_MS = 10 * 1000;
 
@@ -56,7 +67,7 @@ export function expectedNextCheck(job: Pick<JobRecord, 'parts' | 'total' | 'part
   const times: number[] = [];
   for (const part of job.parts) {
     if (!isOpen(part)) continue;
-    times.push(part.readAfter !== undefined && part.readAfter > now ? part.readAfter : now + clamp(now - job.updatedAt, 0));
+    times.push(dueForRead(part, now) ? now + clamp(now - job.updatedAt, 0) : part.readAfter!);
   }
   const queued = job.parts.length === 0 ? job.total : job.counts[QUEUED] ?? 0;
   if (queued > 0 && !job.canceled && !job.stopSending) {
