@@ -45,13 +45,15 @@ export function nextReadAt(pace: PartPace, now: number, retryAfterSeconds: numbe
 
 /**
  * A part due this soon is read with the ones due now: parts of a job read a few seconds apart
- * would otherwise each want a step of their own.
+ * would otherwise each want a step of their own. Only a part that has waited four times as
+ * long is read early, so a part just sent is not read before it can be done.
  */
 export const READ_TOGETHER_MS = 30 * 1000;
 
 /** Whether a step now reads this part. */
-export function dueForRead(part: { readAfter?: number }, now: number): boolean {
-  return (part.readAfter ?? 0) <= now + READ_TOGETHER_MS;
+export function dueForRead(part: { readAfter?: number; sentAt?: number }, now: number): boolean {
+  const gap = (part.readAfter ?? 0) - now;
+  return gap <= 0 || gap <= Math.min(READ_TOGETHER_MS, (now - (part.sentAt ?? now)) / 4);
 }
 
 /** A trigger made before a step's work errs late by this much: firing before the job is due wastes a run. */
