@@ -34,31 +34,40 @@ export function chartData(comparisons: Comparison[]): ChartPoint[] {
   });
 }
 
+/** One row of panels per metric (its own log scale, shared by the actions), one panel per action. */
 export function chartSpec(comparisons: Comparison[]): TopLevelSpec {
+  const actions = Object.values(ACTION_DEFS).map((d) => d.label);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'Naive per-row script vs the add-on, same rows, same local service', subtitle: 'log scale, lower is better' },
+    title: { text: 'Naive per-row script vs the add-on: same rows, same local service', subtitle: 'log scale, lower is better' },
     data: { values: chartData(comparisons) },
-    facet: {
-      row: { field: 'metric', type: 'nominal', title: null, sort: METRICS.map(([m]) => m) },
-      column: { field: 'action', type: 'nominal', title: null, sort: Object.values(ACTION_DEFS).map((d) => d.label) },
-    },
-    spec: {
-      width: 200,
-      height: 150,
-      mark: 'bar',
-      encoding: {
-        x: { field: 'rows', type: 'ordinal', title: null, sort: null, axis: { labelAngle: 0 } },
-        xOffset: { field: 'side', type: 'nominal', sort: ['naive script', 'add-on'] },
-        // Unstacked: a stacked bar starts at 0, which a log scale cannot place.
-        y: { field: 'value', type: 'quantitative', stack: null, scale: { type: 'log' }, title: null },
-        color: { field: 'side', type: 'nominal', title: null, sort: ['naive script', 'add-on'] },
-        tooltip: [{ field: 'action' }, { field: 'rows' }, { field: 'side' }, { field: 'metric' }, { field: 'value', format: ',.3~f' }],
+    vconcat: METRICS.map(([metric], i) => ({
+      transform: [{ filter: { field: 'metric', equal: metric } }],
+      facet: { column: { field: 'action', type: 'nominal', title: null, sort: actions, header: i === 0 ? {} : { labels: false } } },
+      spec: {
+        width: 190,
+        height: 120,
+        mark: 'bar',
+        encoding: {
+          x: { field: 'rows', type: 'ordinal', title: null, sort: null, axis: { labelAngle: 0 } },
+          xOffset: { field: 'side', type: 'nominal', sort: ['naive script', 'add-on'] },
+          // Unstacked: a stacked bar starts at 0, which a log scale cannot place.
+          y: {
+            field: 'value',
+            type: 'quantitative',
+            stack: null,
+            scale: { type: 'log' },
+            title: metric,
+            // Labels at powers of ten only: the log scale's other ticks crowd a short panel.
+            axis: { labelExpr: 'abs(log(datum.value) / LN10 - round(log(datum.value) / LN10)) < 1e-6 ? datum.label : ""' },
+          },
+          color: { field: 'side', type: 'nominal', title: null, sort: ['naive script', 'add-on'] },
+          tooltip: [{ field: 'action' }, { field: 'rows' }, { field: 'side' }, { field: 'metric' }, { field: 'value', format: ',.3~f' }],
+        },
       },
-    },
-    resolve: { scale: { y: 'independent' } },
+    })),
     config: { background: 'white' },
-  };
+  } as TopLevelSpec;
 }
 
 export async function chartSvg(comparisons: Comparison[]): Promise<string> {

@@ -53,9 +53,10 @@ export async function runBench(plan: BenchPlan, progress: (line: string) => void
   const started = performance.now();
   const say = (what: string) => progress(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${what}`);
   const comparisons: Comparison[] = [];
-  for (const action of BENCH_ACTIONS) {
-    const label = ACTION_DEFS[action].label;
-    for (const { rows, naive: withNaive } of plan.sizes) {
+  // Smallest first across the actions, so a run's memory figures do not carry a larger run's.
+  for (const { rows, naive: withNaive } of plan.sizes) {
+    for (const action of BENCH_ACTIONS) {
+      const label = ACTION_DEFS[action].label;
       let naive: Figures | undefined;
       if (withNaive) {
         say(`${label}, ${rows.toLocaleString('en-US')} rows: naive script...`);
@@ -66,6 +67,7 @@ export async function runBench(plan: BenchPlan, progress: (line: string) => void
       comparisons.push(naive ? { action, rows, naive, addon } : { action, rows, addon });
     }
   }
+  comparisons.sort((a, b) => BENCH_ACTIONS.indexOf(a.action) - BENCH_ACTIONS.indexOf(b.action) || a.rows - b.rows);
   const customFunctions = plan.customFunction.map((n) => {
     say(`=ENRICH_COMPANY over ${n.toLocaleString('en-US')} domains...`);
     return runCustomFunctionBench(n);

@@ -36,7 +36,10 @@ export interface Figures {
   resultsDelivered: number;
   /** Node CPU of the whole run (host, service and script together), in seconds. */
   nodeCpuSeconds: number;
+  /** The process's resident memory, sampled after each execution: earlier runs' memory not yet returned included. */
   peakRssMb: number;
+  /** The JS heap in use, sampled after each execution, garbage collected before the run when node allows. */
+  peakHeapMb: number;
   realSeconds: number;
   /** Quota days the run touched. */
   quotaDays: number;
@@ -64,25 +67,29 @@ declare const gc: (() => void) | undefined;
 export class ProcessMeter {
   private readonly cpu: NodeJS.CpuUsage;
   private readonly started: number;
-  peakRss: number;
+  private peakRss = 0;
+  private peakHeap = 0;
 
   constructor() {
     if (typeof gc === 'function') gc();
     this.cpu = process.cpuUsage();
     this.started = performance.now();
-    this.peakRss = process.memoryUsage.rss();
+    this.sample();
   }
 
   sample(): void {
-    this.peakRss = Math.max(this.peakRss, process.memoryUsage.rss());
+    const m = process.memoryUsage();
+    this.peakRss = Math.max(this.peakRss, m.rss);
+    this.peakHeap = Math.max(this.peakHeap, m.heapUsed);
   }
 
-  done(): { nodeCpuSeconds: number; peakRssMb: number; realSeconds: number } {
+  done(): { nodeCpuSeconds: number; peakRssMb: number; peakHeapMb: number; realSeconds: number } {
     this.sample();
     const c = process.cpuUsage(this.cpu);
     return {
       nodeCpuSeconds: (c.user + c.system) / 1e6,
       peakRssMb: this.peakRss / 2 ** 20,
+      peakHeapMb: this.peakHeap / 2 ** 20,
       realSeconds: (performance.now() - this.started) / 1000,
     };
   }

@@ -25,9 +25,15 @@ test.each(BENCH_ACTIONS)('%s: the naive script and the add-on finish the same ro
   const n = naive!;
   expect(n.finished).toBe(rows);
   expect(addon.finished).toBe(rows);
-  expect(addon.credits).toBe(n.credits);
+  if (action === 'email') {
+    // A naive run cut off between starting a validation and noting it pays for that row again.
+    expect(addon.credits).toBe(rows);
+    expect(n.credits).toBeGreaterThanOrEqual(rows);
+    expect(n.credits).toBeLessThanOrEqual(rows + n.timedOut);
+  } else {
+    expect(addon.credits).toBe(n.credits);
+  }
   if (action === 'person') expect(n.credits).toBeGreaterThan(0);
-  if (action === 'email') expect(n.credits).toBe(rows);
   // One request per row (a run cut off mid-row may ask once more); email validation starts a
   // batch of one and polls it, so at least two.
   const perRow = action === 'email' ? 2 : 1;
