@@ -1,17 +1,18 @@
 // The add-on side: the built dist/Code.js in its own host, connected and started from the
-// sidebar (person enrichment of every row), then its triggers fired until none is left.
+// sidebar (one action on every row), then its triggers fired until none is left.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutionResult } from '../emulator';
+import { ACTION_DEFS, type BenchAction } from './actions';
 import { fireAll, figuresOf, ProcessMeter, type Figures } from './figures';
 import { benchWorld, KEY, OWNER } from './world';
 
-const DIST = join(__dirname, '../dist');
-const FINAL = ['Enriched', 'Not found', 'Removed for privacy'];
-const STATUS_HEADER = 'Person · Status';
-export function runAddon(rows: number): Figures {
+export const DIST = join(__dirname, '../dist');
+
+export function runAddon(action: BenchAction, rows: number): Figures {
   if (!existsSync(join(DIST, 'Code.js'))) throw new Error('dist/Code.js is missing: run npm run build first');
-  const { host, service } = benchWorld(rows, {
+  const def = ACTION_DEFS[action];
+  const { host, service, items } = benchWorld(rows, {
     bundleDir: DIST,
     filter: (f) => f.endsWith('Code.js'),
     addonMenuTitle: 'Prospecting for Sheets',
@@ -25,13 +26,14 @@ export function runAddon(rows: number): Figures {
   const startedAt = host.clock.now();
   const requestsBefore = host.requests.length;
   host.resetStats();
+  items.reset();
   const executions: ExecutionResult[] = [];
-  const start = host.callFromSidebar('startRun', [{ action: 'person', confirmed: true }], OWNER);
-  if (!start.ok) throw new Error(`startRun failed: ${start.error?.message}`);
+  const start = host.callFromSidebar('startRun', [{ action, confirmed: true }], OWNER);
+  if (!start.ok) throw new Error(`startRun (${action}) failed: ${start.error?.message}`);
   executions.push(start);
   const fired = fireAll(host, executions, meter);
   const values = host.sheet().values();
-  const col = values[0]!.indexOf(STATUS_HEADER);
-  const finished = col < 0 ? 0 : values.slice(1).filter((row) => FINAL.includes(String(row[col]))).length;
-  return figuresOf({ host, service, key: KEY, user: OWNER, rows, finished, startedAt, requestsBefore, executions, triggersFired: fired, meter });
+  const col = values[0]!.indexOf(def.statusHeader);
+  const finished = col < 0 ? 0 : values.slice(1).filter((row) => def.outcomes.includes(String(row[col]))).length;
+  return figuresOf({ host, service, items, key: KEY, user: OWNER, rows, finished, startedAt, requestsBefore, executions, triggersFired: fired, meter });
 }

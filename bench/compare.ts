@@ -1,25 +1,79 @@
-// Runs both sides at each size and returns their figures: what the table, the chart and the
-// test read. Person enrichment only, for now.
+// Runs the whole bench to a plan: each action at each size on both sides (the naive script only
+// up to 10,000 rows), the custom-function runs and the bundle comparison. What the table, the
+// chart, the targets and the test read.
+import { BENCH_ACTIONS, ACTION_DEFS, type BenchAction } from './actions';
 import { runAddon } from './addon-run';
+import { runBundleBench, type BundleFigures } from './bundle-load';
+import { runCustomFunctionBench, type CustomFunctionFigures } from './custom-function-run';
 import type { Figures } from './figures';
 import { runNaive } from './naive-run';
 
 export interface Comparison {
-  action: 'person';
+  action: BenchAction;
   rows: number;
-  naive: Figures;
+  /** Absent where the naive script is not run (50,000 rows). */
+  naive?: Figures;
   addon: Figures;
 }
 
-export const FULL_SIZES = [1000, 10000];
-export const QUICK_SIZES = [200];
+export interface BenchPlan {
+  sizes: Array<{ rows: number; naive: boolean }>;
+  /** Domains for each `=ENRICH_COMPANY` run. */
+  customFunction: number[];
+  /** Loads of each bundle measured after the first. */
+  loads: number;
+}
 
-export function runBench(sizes: number[], progress: (line: string) => void = () => {}): Comparison[] {
-  return sizes.map((rows) => {
-    progress(`person enrichment, ${rows} rows: naive script...`);
-    const naive = runNaive(rows);
-    progress(`person enrichment, ${rows} rows: add-on...`);
-    const addon = runAddon(rows);
-    return { action: 'person', rows, naive, addon };
+export interface BenchResult {
+  quick: boolean;
+  comparisons: Comparison[];
+  customFunctions: CustomFunctionFigures[];
+  bundle: BundleFigures;
+  realSeconds: number;
+}
+
+export const FULL_PLAN: BenchPlan = {
+  sizes: [
+    { rows: 1000, naive: true },
+    { rows: 10000, naive: true },
+    { rows: 50000, naive: false },
+  ],
+  customFunction: [500, 10000],
+  loads: 50,
+};
+
+/** Small enough for CI: every part runs, the custom function past its refusal size too. */
+export const QUICK_PLAN: BenchPlan = {
+  sizes: [{ rows: 200, naive: true }],
+  customFunction: [100, 2100],
+  loads: 10,
+};
+
+export async function runBench(plan: BenchPlan, progress: (line: string) => void = () => {}): Promise<BenchResult> {
+  const started = performance.now();
+  const say = (what: string) => progress(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${what}`);
+  const comparisons: Comparison[] = [];
+  // Smallest first across the actions, so a run's memory figures do not carry a larger run's.
+  for (const { rows, naive: withNaive } of plan.sizes) {
+    for (const action of BENCH_ACTIONS) {
+      const label = ACTION_DEFS[action].label;
+      let naive: Figures | undefined;
+      if (withNaive) {
+        say(`${label}, ${rows.toLocaleString('en-US')} rows: naive script...`);
+        naive = runNaive(action, rows);
+      }
+      say(`${label}, ${rows.toLocaleString('en-US')} rows: add-on...`);
+      const addon = runAddon(action, rows);
+      comparisons.push(naive ? { action, rows, naive, addon } : { action, rows, addon });
+    }
+  }
+  comparisons.sort((a, b) => BENCH_ACTIONS.indexOf(a.action) - BENCH_ACTIONS.indexOf(b.action) || a.rows - b.rows);
+  const customFunctions = plan.customFunction.map((n) => {
+    say(`=ENRICH_COMPANY over ${n.toLocaleString('en-US')} domains...`);
+    return runCustomFunctionBench(n);
   });
+  say(`dist/Code.js against a full-zod build, ${plan.loads} loads each...`);
+  const bundle = await runBundleBench(plan.loads);
+  say('done');
+  return { quick: plan === QUICK_PLAN, comparisons, customFunctions, bundle, realSeconds: (performance.now() - started) / 1000 };
 }

@@ -1,6 +1,7 @@
 // What the bench measures of one side's run, read from its host, its service and this process.
-import { CONSUMER_DAILY_QUOTAS, type AppsScriptHost, type ExecutionResult } from '../emulator';
+import { CONSUMER_DAILY_QUOTAS, Messages, type AppsScriptHost, type ExecutionResult } from '../emulator';
 import type { LocalService } from '../sandbox';
+import type { ResultItemCounter } from './result-items';
 
 export interface Figures {
   rows: number;
@@ -21,41 +22,74 @@ export interface Figures {
   triggersFired: number;
   executions: number;
   timedOut: number;
+  /** Executions refused or stopped by a daily quota (fetches, properties, trigger runtime). */
+  quotaRefusals: number;
+  /** The host's estimate: service calls by the cost model plus the script's own time. */
   appsScriptMinutes: number;
   triggerRuntimeMinutes: number;
   virtualHours: number;
   credits: number;
+  /** The script's own JavaScript time between service calls, loading included (costReport().scriptMs). */
+  scriptCpuSeconds: number;
+  /** Result items the service sent on batch reads, and how many distinct ones. */
+  resultItemsReceived: number;
+  resultsDelivered: number;
   /** Node CPU of the whole run (host, service and script together), in seconds. */
   nodeCpuSeconds: number;
+  /** The process's resident memory, sampled after each execution: earlier runs' memory not yet returned included. */
   peakRssMb: number;
+  /** The JS heap in use, sampled after each execution, garbage collected before the run when node allows. */
+  peakHeapMb: number;
   realSeconds: number;
+  /** Quota days the run touched. */
+  quotaDays: number;
   /** The most any quota day used, against a consumer account's daily quotas. */
   worstDay: { urlFetch: number; properties: number; triggerRuntimeMs: number };
   fitsConsumerQuotas: boolean;
 }
 
-const PROPERTY_READS = ['getProperty', 'getProperties', 'getKeys'];
+export const sheetCalls = (f: Figures): number => f.blockReads + f.cellReads + f.blockWrites + f.cellWrites;
 
-function sum(stats: Record<string, number>, names: string[]): number {
-  return names.reduce((n, k) => n + (stats[k] ?? 0), 0);
+const PROPERTY_READS = ['getProperty', 'getProperties', 'getKeys'];
+const BLOCK_READS = /^SpreadsheetApp\.Range\.(getValues|getDisplayValues|getFormulas|getNotes|getNumberFormats)$/;
+const CELL_READS = /^SpreadsheetApp\.Range\.(getValue|getDisplayValue|getFormula|getNote|getNumberFormat)$/;
+const BLOCK_WRITES = /^SpreadsheetApp\.Range\.(setValues|setFormulas|setNotes|setNumberFormats)$/;
+const CELL_WRITES = /^SpreadsheetApp\.Range\.(setValue|setFormula|setNote|setNumberFormat)$/;
+const QUOTA_MESSAGES = [Messages.urlFetchDailyQuota, Messages.propertiesDailyQuota, Messages.triggerRuntimeQuota];
+
+function count(stats: Record<string, number>, pattern: RegExp): number {
+  return Object.entries(stats).reduce((n, [k, v]) => (pattern.test(k) ? n + v : n), 0);
 }
 
-/** Samples CPU, memory and real time around a run. */
-export class ProcessMeter {
-  private readonly cpu = process.cpuUsage();
-  private readonly started = performance.now();
-  peakRss = process.memoryUsage().rss;
+declare const gc: (() => void) | undefined;
 
-  sample(): void {
-    this.peakRss = Math.max(this.peakRss, process.memoryUsage().rss);
+/** Samples CPU, memory and real time around a run; collects garbage first when node allows it (--expose-gc). */
+export class ProcessMeter {
+  private readonly cpu: NodeJS.CpuUsage;
+  private readonly started: number;
+  private peakRss = 0;
+  private peakHeap = 0;
+
+  constructor() {
+    if (typeof gc === 'function') gc();
+    this.cpu = process.cpuUsage();
+    this.started = performance.now();
+    this.sample();
   }
 
-  done(): { nodeCpuSeconds: number; peakRssMb: number; realSeconds: number } {
+  sample(): void {
+    const m = process.memoryUsage();
+    this.peakRss = Math.max(this.peakRss, m.rss);
+    this.peakHeap = Math.max(this.peakHeap, m.heapUsed);
+  }
+
+  done(): { nodeCpuSeconds: number; peakRssMb: number; peakHeapMb: number; realSeconds: number } {
     this.sample();
     const c = process.cpuUsage(this.cpu);
     return {
       nodeCpuSeconds: (c.user + c.system) / 1e6,
       peakRssMb: this.peakRss / 2 ** 20,
+      peakHeapMb: this.peakHeap / 2 ** 20,
       realSeconds: (performance.now() - this.started) / 1000,
     };
   }
@@ -64,6 +98,7 @@ export class ProcessMeter {
 export interface RunRecord {
   host: AppsScriptHost;
   service: LocalService;
+  items: ResultItemCounter;
   key: string;
   user: string;
   rows: number;
@@ -77,7 +112,7 @@ export interface RunRecord {
   meter: ProcessMeter;
 }
 
-/** Reads the figures of a finished run; the host's stats must have been reset at its start. */
+/** Reads the figures of a finished run; the host's stats and the item counter must have been reset at its start. */
 export function figuresOf(r: RunRecord): Figures {
   const stats = r.host.stats();
   const props = Object.keys(stats).filter((k) => k.startsWith('PropertiesService.Properties.'));
@@ -90,30 +125,39 @@ export function figuresOf(r: RunRecord): Figures {
     triggerRuntimeMs: Math.max(0, ...days.map((d) => d.triggerRuntimeMs)),
   };
   const q = CONSUMER_DAILY_QUOTAS;
+  const quotaRefusals = r.executions.filter((e) => QUOTA_MESSAGES.some((m) => e.error?.message.includes(m))).length;
+  const report = r.host.costReport();
+  const requests = r.host.requests.slice(r.requestsBefore);
   return {
     rows: r.rows,
     finished: r.finished,
     fetchCalls: stats['UrlFetchApp.fetch'] ?? 0,
     fetchAllCalls: stats['UrlFetchApp.fetchAll'] ?? 0,
-    requests: r.host.requests.length - r.requestsBefore,
-    http429: r.host.requests.slice(r.requestsBefore).filter((q) => q.status === 429).length,
-    blockReads: sum(stats, ['SpreadsheetApp.Range.getValues', 'SpreadsheetApp.Range.getDisplayValues']),
-    cellReads: sum(stats, ['SpreadsheetApp.Range.getValue', 'SpreadsheetApp.Range.getDisplayValue']),
-    blockWrites: stats['SpreadsheetApp.Range.setValues'] ?? 0,
-    cellWrites: stats['SpreadsheetApp.Range.setValue'] ?? 0,
-    propertyReads: sum(stats, reads),
-    propertyWrites: sum(stats, writes),
+    requests: requests.length,
+    http429: requests.filter((q) => q.status === 429).length,
+    blockReads: count(stats, BLOCK_READS),
+    cellReads: count(stats, CELL_READS),
+    blockWrites: count(stats, BLOCK_WRITES),
+    cellWrites: count(stats, CELL_WRITES),
+    propertyReads: props.filter((k) => reads.includes(k)).reduce((n, k) => n + stats[k]!, 0),
+    propertyWrites: writes.reduce((n, k) => n + stats[k]!, 0),
     triggersCreated: stats['ScriptApp.ClockTriggerBuilder.create'] ?? 0,
     triggersFired: r.triggersFired,
     executions: r.executions.length,
     timedOut: r.executions.filter((e) => e.timedOut).length,
-    appsScriptMinutes: r.host.costReport().totalMs / 60000,
+    quotaRefusals,
+    appsScriptMinutes: report.totalMs / 60000,
     triggerRuntimeMinutes: days.reduce((n, d) => n + d.triggerRuntimeMs, 0) / 60000,
     virtualHours: (r.host.clock.now() - r.startedAt) / 3600000,
     credits: r.service.account(r.key)!.spent.email,
+    scriptCpuSeconds: report.scriptMs / 1000,
+    resultItemsReceived: r.items.received,
+    resultsDelivered: r.items.distinct,
     ...r.meter.done(),
+    quotaDays: days.length,
     worstDay,
-    fitsConsumerQuotas: worstDay.urlFetch <= q.urlFetch && worstDay.properties <= q.properties && worstDay.triggerRuntimeMs <= q.triggerRuntimeMs,
+    fitsConsumerQuotas:
+      quotaRefusals === 0 && worstDay.urlFetch <= q.urlFetch && worstDay.properties <= q.properties && worstDay.triggerRuntimeMs <= q.triggerRuntimeMs,
   };
 }
 

@@ -1,22 +1,27 @@
-// `npm run bench [-- --quick]`: builds the add-on, runs both sides, prints the table and writes
-// docs/bench-chart.svg.
+// `npm run bench [-- --quick]`: builds the add-on, runs the bench, prints its tables and the
+// targets, and writes the chart (docs/bench-chart.svg; a quick run writes out/bench-chart-quick.svg,
+// so the README's chart is always a full run's).
 import { execSync } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { writeChart } from './chart';
-import { FULL_SIZES, QUICK_SIZES, runBench } from './compare';
+import { FULL_PLAN, QUICK_PLAN, runBench } from './compare';
 import { formatTable } from './table';
+import { formatTargets } from './targets';
 
 const ROOT = join(__dirname, '..');
-const CHART = join(ROOT, 'docs/bench-chart.svg');
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
+  const chart = join(ROOT, quick ? 'out/bench-chart-quick.svg' : 'docs/bench-chart.svg');
+  console.error('building dist/ ...');
   execSync('npm run build', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  const started = performance.now();
-  const comparisons = runBench(quick ? QUICK_SIZES : FULL_SIZES, (line) => console.error(line));
-  console.log(formatTable(comparisons));
-  await writeChart(comparisons, CHART);
-  console.log(`\nchart: docs/bench-chart.svg; ${((performance.now() - started) / 1000).toFixed(1)} s of real time`);
+  const result = await runBench(quick ? QUICK_PLAN : FULL_PLAN, (line) => console.error(line));
+  console.log(formatTable(result));
+  console.log(`\n${formatTargets(result)}`);
+  mkdirSync(dirname(chart), { recursive: true });
+  await writeChart(result.comparisons, chart);
+  console.log(`\nchart: ${relative(ROOT, chart)}; ${result.realSeconds.toFixed(1)} s of real time for the bench`);
 }
 
 main().catch((e: unknown) => {

@@ -1,43 +1,55 @@
-// The comparison as a plain-text table: one line per figure, naive, add-on and add-on/naive.
+// The bench as plain text: a table per action and size (naive, add-on, add-on/naive), the
+// custom-function runs, and the bundle comparison.
 import { CONSUMER_DAILY_QUOTAS } from '../emulator';
-import type { Comparison } from './compare';
-import type { Figures } from './figures';
+import { ACTION_DEFS, hourlyLimitHours } from './actions';
+import type { BundleFigures } from './bundle-load';
+import type { BenchResult, Comparison } from './compare';
+import type { CustomFunctionFigures, RecalcFigures } from './custom-function-run';
+import { sheetCalls, type Figures } from './figures';
 
 type Line = [label: string, value: (f: Figures) => number | string];
+
+export const itemsPerResult = (f: Figures): number => (f.resultsDelivered === 0 ? 0 : f.resultItemsReceived / f.resultsDelivered);
 
 const LINES: Line[] = [
   ['rows finished', (f) => f.finished],
   ['UrlFetchApp.fetch calls', (f) => f.fetchCalls],
   ['UrlFetchApp.fetchAll calls', (f) => f.fetchAllCalls],
-  ['HTTP requests (fetchAll items included)', (f) => f.requests],
+  ['URL fetches (HTTP requests, fetchAll items included)', (f) => f.requests],
   ['HTTP 429 answers', (f) => f.http429],
-  ['sheet block reads (getValues)', (f) => f.blockReads],
-  ['sheet cell reads (getValue)', (f) => f.cellReads],
-  ['sheet block writes (setValues)', (f) => f.blockWrites],
-  ['sheet cell writes (setValue)', (f) => f.cellWrites],
+  ['sheet block reads (getValues, ...)', (f) => f.blockReads],
+  ['sheet cell reads (getValue, ...)', (f) => f.cellReads],
+  ['sheet block writes (setValues, ...)', (f) => f.blockWrites],
+  ['sheet cell writes (setValue, ...)', (f) => f.cellWrites],
+  ['sheet calls (reads + writes)', sheetCalls],
   ['property reads', (f) => f.propertyReads],
   ['property writes', (f) => f.propertyWrites],
   ['triggers created', (f) => f.triggersCreated],
-  ['triggers fired', (f) => f.triggersFired],
+  ['triggers fired (trigger executions)', (f) => f.triggersFired],
   ['executions', (f) => f.executions],
   ['executions cut at 6 min', (f) => f.timedOut],
+  ['executions refused by a daily quota', (f) => f.quotaRefusals],
   ['est. Apps Script minutes', (f) => f.appsScriptMinutes],
   ['trigger runtime minutes', (f) => f.triggerRuntimeMinutes],
   ['virtual hours to finish', (f) => f.virtualHours],
   ['credits spent', (f) => f.credits],
+  ['result items received per delivered result', (f) => (f.resultsDelivered === 0 ? '-' : itemsPerResult(f))],
+  ["script's own CPU (s)", (f) => f.scriptCpuSeconds],
   ['node CPU of the whole run (s)', (f) => f.nodeCpuSeconds],
   ['peak RSS of the process (MB)', (f) => f.peakRssMb],
+  ['peak JS heap in use (MB)', (f) => f.peakHeapMb],
   ['real seconds', (f) => f.realSeconds],
-  [`worst day: URL fetches (of ${CONSUMER_DAILY_QUOTAS.urlFetch})`, (f) => f.worstDay.urlFetch],
-  [`worst day: property calls (of ${CONSUMER_DAILY_QUOTAS.properties})`, (f) => f.worstDay.properties],
+  ['quota days used', (f) => f.quotaDays],
+  [`worst day: URL fetches (of ${CONSUMER_DAILY_QUOTAS.urlFetch.toLocaleString('en-US')})`, (f) => f.worstDay.urlFetch],
+  [`worst day: property calls (of ${CONSUMER_DAILY_QUOTAS.properties.toLocaleString('en-US')})`, (f) => f.worstDay.properties],
   [`worst day: trigger runtime min (of ${CONSUMER_DAILY_QUOTAS.triggerRuntimeMs / 60000})`, (f) => f.worstDay.triggerRuntimeMs / 60000],
   ['fits consumer daily quotas', (f) => (f.fitsConsumerQuotas ? 'yes' : 'no')],
 ];
 
-function show(v: number | string): string {
+export function show(v: number | string): string {
   if (typeof v === 'string') return v;
   if (Number.isInteger(v)) return v.toLocaleString('en-US');
-  return v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(3);
+  return v >= 100 ? Math.round(v).toLocaleString('en-US') : v >= 1 ? v.toFixed(2) : v.toFixed(3);
 }
 
 function ratio(a: number | string, n: number | string): string {
@@ -48,20 +60,115 @@ function ratio(a: number | string, n: number | string): string {
   return r >= 10 ? `${r.toFixed(0)}×` : r >= 0.1 ? `${r.toFixed(2)}×` : `${r.toFixed(4)}×`;
 }
 
-/** One table per comparison, columns padded to line up. */
-export function formatTable(comparisons: Comparison[]): string {
-  return comparisons
-    .map((c) => {
-      const head = [`${c.action} enrichment, ${c.rows.toLocaleString('en-US')} rows`, 'naive', 'add-on', 'add-on/naive'];
-      const body = LINES.map(([label, value]) => {
-        const n = value(c.naive);
-        const a = value(c.addon);
-        return [label, show(n), show(a), ratio(a, n)];
-      });
-      const rows = [head, ...body];
-      const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-      const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-      return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
-    })
-    .join('\n\n') + '\n\nworst day: the user\'s busiest quota day, setup included (the add-on\'s connect).\nnode CPU, RSS and real seconds are of this process, host and local service included.';
+/** Lines of cells padded to line up: the first column to the left, the others to the right. */
+export function grid(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+function comparisonTable(c: Comparison): string {
+  const title = `${ACTION_DEFS[c.action].label}, ${c.rows.toLocaleString('en-US')} rows`;
+  const naive = c.naive;
+  const head = naive ? [title, 'naive', 'add-on', 'add-on/naive'] : [title, 'add-on'];
+  const body = LINES.map(([label, value]) => {
+    const a = value(c.addon);
+    if (!naive) return [label, show(a)];
+    const n = value(naive);
+    return [label, show(n), show(a), ratio(a, n)];
+  });
+  let out = grid([head, ...body]);
+  if (!naive) {
+    const floor = hourlyLimitHours(c.action, c.rows);
+    const limit = ACTION_DEFS[c.action].hourlyLimit.toLocaleString('en-US');
+    out += `\nvirtual hours to finish vs ${floor.toFixed(2)} h the ${limit}-an-hour limit allows: ${c.addon.virtualHours.toFixed(2)} h (${(c.addon.virtualHours / floor).toFixed(2)}×)`;
+  }
+  return out;
+}
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function recalcRow(label: string, r: RecalcFigures, limitMs: number): string[] {
+  return [
+    label,
+    show(r.executions),
+    show(r.fetches),
+    show(r.http429),
+    `${secs(r.longestMs)} of ${secs(limitMs)}`,
+    show(r.cpuMs / 1000),
+    show(r.values),
+    show(r.messages),
+    show(r.errorRows),
+  ];
+}
+
+function customFunctionTable(f: CustomFunctionFigures): string {
+  const head = [
+    `${f.formula}, ${f.domains.toLocaleString('en-US')} domains`,
+    'executions',
+    'fetches',
+    '429s',
+    'longest cell (host time)',
+    'own CPU (s)',
+    'values',
+    'messages',
+    'rows under #ERROR!',
+  ];
+  const rows = [head, recalcRow('first recalculation', f.first, f.limitMs)];
+  const lastRound = f.rounds[f.rounds.length - 1];
+  if (f.rounds.length > 0) {
+    const sum = (k: 'executions' | 'fetches' | 'http429' | 'cpuMs') => f.rounds.reduce((n, r) => n + r[k], 0);
+    const longest = Math.max(...f.rounds.map((r) => r.longestMs));
+    const total: RecalcFigures = { ...lastRound!, executions: sum('executions'), fetches: sum('fetches'), http429: sum('http429'), cpuMs: sum('cpuMs'), longestMs: longest };
+    const what = f.split ? `${f.split.formulas} formulas of ${f.split.rowsEach.toLocaleString('en-US')} rows` : 'the formula';
+    rows.push(recalcRow(`${what}: ${f.rounds.length} round${f.rounds.length === 1 ? '' : 's'}`, total, f.limitMs));
+  }
+  rows.push(recalcRow('entered again, all cached', f.again, f.limitMs));
+  const notes = [`first recalculation: ${f.first.error ? `#ERROR! "${f.first.error}"` : 'answered'}`];
+  if (f.rounds.length > 0) {
+    const answered = lastRound!.errorRows === 0;
+    notes.push(
+      `${answered ? 'every row answered' : `NOT every row answered (${lastRound!.errorRows.toLocaleString('en-US')} under #ERROR!)`} after ${f.rounds.length} round${f.rounds.length === 1 ? '' : 's'} ` +
+        `(Refresh formulas in selection, a minute apart), ${f.minutesToAnswer.toFixed(1)} min from the first recalculation`,
+    );
+  }
+  return `${grid(rows)}\n${notes.join('\n')}`;
+}
+
+function bundleTable(b: BundleFigures): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const ms = (n: number) => `${n.toFixed(2)} ms`;
+  const rows = [
+    ['dist/Code.js against a full-zod build', 'dist/Code.js', 'with zod', 'dist/with zod'],
+    ['size', kb(b.dist.bytes), kb(b.fullZod.bytes), ratio(b.dist.bytes, b.fullZod.bytes)],
+    ['first load into a fresh context', ms(b.dist.firstLoadMs), ms(b.fullZod.firstLoadMs), ratio(b.dist.firstLoadMs, b.fullZod.firstLoadMs)],
+    [`warm load, median of ${b.dist.loads}`, ms(b.dist.warmLoadMs), ms(b.fullZod.warmLoadMs), ratio(b.dist.warmLoadMs, b.fullZod.warmLoadMs)],
+    ['zod schemas built at load', show(b.dist.schemasAtLoad), show(b.fullZod.schemasAtLoad), ''],
+  ];
+  return `${grid(rows)}\nthe bench's build of the same sources with zod/mini ${b.sameAsDist ? 'is byte for byte dist/Code.js' : 'DIFFERS from dist/Code.js (run npm run build)'}`;
+}
+
+const NOTES = [
+  'est. Apps Script minutes: the host\'s cost model for every service call plus the script\'s own CPU.',
+  "script's own CPU: the time the script's JavaScript runs between service calls, bundle loading",
+  "  included, as the host measures it (costReport().scriptMs); in the add-on column it is the add-on's",
+  "  own CPU. It is real time, so garbage collection and a busy machine add to it, and it includes the",
+  "  host copying values into and out of the script's realm (getValues results, setValues arguments),",
+  '  which Apps Script counts inside the call: an upper bound.',
+  'node CPU, peak RSS, peak JS heap and real seconds are of this whole process (host, local service and',
+  '  script together); memory is sampled after each execution, garbage collected before each run when',
+  '  node has --expose-gc (npm run bench does). RSS keeps what earlier, larger runs took from the system.',
+  'result items received per delivered result: items in the service\'s answers to batch reads, over the',
+  '  distinct items among them (a page read again counts again).',
+  "worst day: the user's busiest quota day. fits: no execution refused by a daily quota and every",
+  '  worst-day figure within a consumer account\'s quotas.',
+];
+
+export function formatTable(result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle'>): string {
+  return [
+    ...result.comparisons.map(comparisonTable),
+    NOTES.join('\n'),
+    ...result.customFunctions.map(customFunctionTable),
+    bundleTable(result.bundle),
+  ].join('\n\n');
 }

@@ -3,25 +3,34 @@
 import { AppsScriptHost, type HostOptions } from '../emulator';
 import { createLocalService, type LocalService } from '../sandbox';
 import { API_BASE_URL } from '../src/config';
+import { ResultItemCounter } from './result-items';
 
 export const OWNER = 'owner@acme.example';
 export const KEY = 'bench-key-0001';
-const CLOCK_START = Date.UTC(2026, 10, 2, 9, 0, 0);
+export const CLOCK_START = Date.UTC(2026, 10, 2, 9, 0, 0);
 
-/** Name, Email, Website rows, as test/scale builds them. */
+/** Name, Email, Website rows, as test/scale builds them: every key distinct. */
 export function sheetRows(rows: number): string[][] {
   const data = Array.from({ length: rows }, (_, k) => [`Person ${k}`, `person${k}@company${k % 997}.com`, `https://firm${k}.com`]);
   return [['Name', 'Email', 'Website'], ...data];
 }
 
-/** A host running `bundleDir` against a fresh local service whose one account can pay for every row. */
-export function benchWorld(rows: number, host: Omit<HostOptions, 'owner' | 'routes' | 'clockStart'>): { host: AppsScriptHost; service: LocalService } {
+export interface BenchWorld {
+  host: AppsScriptHost;
+  service: LocalService;
+  /** Result items the service answered on batch reads. */
+  items: ResultItemCounter;
+}
+
+/** A host running `bundleDir` against a fresh local service whose one account can pay for `rows` rows of any action. */
+export function benchWorld(rows: number, host: Omit<HostOptions, 'owner' | 'routes' | 'clockStart'>, sheet: string[][] = sheetRows(rows)): BenchWorld {
   let h: AppsScriptHost | undefined;
   const service = createLocalService({
     now: () => h!.clock.now(),
     accounts: [{ key: KEY, name: 'Bench', credits: { email: rows * 2, phone: 0 } }],
   });
-  h = new AppsScriptHost({ ...host, owner: OWNER, routes: { [API_BASE_URL]: service }, clockStart: CLOCK_START });
-  h.sheet().load(sheetRows(rows));
-  return { host: h, service };
+  const items = new ResultItemCounter();
+  h = new AppsScriptHost({ ...host, owner: OWNER, routes: { [API_BASE_URL]: items.route(service) }, clockStart: CLOCK_START });
+  h.sheet().load(sheet);
+  return { host: h, service, items };
 }

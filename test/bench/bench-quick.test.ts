@@ -1,34 +1,110 @@
-// The quick bench in-process: both sides finish every row for the same credits, the naive script
-// fetches once per row and writes cell by cell, the add-on sends far fewer requests in blocks.
-import { QUICK_SIZES, runBench } from '../../bench/compare';
+// The quick bench in-process, on the built dist/Code.js: for each action both sides finish every
+// row for the same credits, the naive script fetching per row and writing cell by cell, the add-on
+// sending far fewer requests in blocks; the custom function, the bundle comparison, the targets
+// and the chart's data read from the same run. Counts only, never wall-clock times.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_ACTIONS } from '../../bench/actions';
+import { chartData, METRICS } from '../../bench/chart';
+import { QUICK_PLAN, runBench, type BenchResult } from '../../bench/compare';
 import { formatTable } from '../../bench/table';
+import { formatTargets, targets } from '../../bench/targets';
+
+let result: BenchResult;
 
 // Reads dist/Code.js as the other end-to-end tests do (npm test builds it first).
-test('the quick bench compares a naive script and the add-on on the same rows', () => {
-  const [c] = runBench(QUICK_SIZES);
-  const { rows, naive, addon } = c!;
-  expect(naive.finished).toBe(rows);
+beforeAll(async () => {
+  result = await runBench(QUICK_PLAN);
+}, 120000);
+
+const comparison = (action: string) => result.comparisons.find((c) => c.action === action)!;
+
+test.each(BENCH_ACTIONS)('%s: the naive script and the add-on finish the same rows for the same credits', (action) => {
+  const { rows, naive, addon } = comparison(action);
+  expect(naive).toBeDefined();
+  const n = naive!;
+  expect(n.finished).toBe(rows);
   expect(addon.finished).toBe(rows);
-  // The same people found on both sides cost the same.
-  expect(naive.credits).toBeGreaterThan(0);
-  expect(addon.credits).toBe(naive.credits);
-  // One lookup per row (a run cut off mid-row may ask once more), one cell write per value.
-  expect(naive.fetchCalls).toBeGreaterThanOrEqual(rows);
-  expect(naive.fetchCalls).toBeLessThanOrEqual(rows + naive.timedOut);
-  expect(naive.requests).toBe(naive.fetchCalls);
-  expect(naive.cellWrites).toBeGreaterThanOrEqual(rows);
-  expect(naive.blockWrites).toBe(0);
-  expect(naive.triggersCreated).toBe(1);
-  expect(naive.executions).toBe(naive.triggersFired + 1);
-  // The add-on sends batches and writes blocks.
-  expect(addon.requests * 10).toBeLessThan(naive.requests);
+  if (action === 'email') {
+    // A naive run cut off between starting a validation and noting it pays for that row again.
+    expect(addon.credits).toBe(rows);
+    expect(n.credits).toBeGreaterThanOrEqual(rows);
+    expect(n.credits).toBeLessThanOrEqual(rows + n.timedOut);
+  } else {
+    expect(addon.credits).toBe(n.credits);
+  }
+  if (action === 'person') expect(n.credits).toBeGreaterThan(0);
+  // One request per row (a run cut off mid-row may ask once more); email validation starts a
+  // batch of one and polls it, so at least two.
+  const perRow = action === 'email' ? 2 : 1;
+  expect(n.requests).toBe(n.fetchCalls);
+  expect(n.fetchCalls).toBeGreaterThanOrEqual(rows * perRow);
+  if (action !== 'email') expect(n.fetchCalls).toBeLessThanOrEqual(rows + n.timedOut);
+  expect(n.cellWrites).toBeGreaterThanOrEqual(rows);
+  expect(n.blockWrites).toBe(0);
+  expect(n.triggersCreated).toBe(1);
+  expect(n.executions).toBe(n.triggersFired + 1);
+  // The add-on sends batches, writes blocks, and reads every result it delivers.
+  expect(addon.requests * 10).toBeLessThan(n.requests);
   expect(addon.cellWrites).toBe(0);
   expect(addon.blockWrites).toBeGreaterThan(0);
-  expect(addon.appsScriptMinutes).toBeLessThan(naive.appsScriptMinutes);
+  expect(addon.appsScriptMinutes).toBeLessThan(n.appsScriptMinutes);
   expect(addon.http429).toBe(0);
-  expect(naive.fitsConsumerQuotas).toBe(true);
+  expect(addon.resultsDelivered).toBe(rows);
+  expect(addon.resultItemsReceived).toBeGreaterThanOrEqual(addon.resultsDelivered);
+  expect(addon.executions).toBe(addon.triggersFired + 1);
+  expect(n.fitsConsumerQuotas).toBe(true);
   expect(addon.fitsConsumerQuotas).toBe(true);
-  const table = formatTable([c!]);
-  expect(table).toContain(`person enrichment, ${rows} rows`);
+});
+
+test('the table has every action and the comparison column; the targets read person enrichment', () => {
+  const table = formatTable(result);
+  for (const c of result.comparisons) expect(table).toContain(`${c.action === 'email' ? 'email validation' : `${c.action} enrichment`}, ${c.rows} rows`);
   expect(table).toContain('add-on/naive');
-}, 120000);
+  const t = targets(result);
+  expect(t.rows).toBe(QUICK_PLAN.sizes[0]!.rows);
+  expect(t.list.find((x) => x.label === 'URL fetches')!.value).toBe(comparison('person').addon.requests);
+  expect(t.list.find((x) => x.label.startsWith('50,000'))!.value).toBeUndefined();
+  expect(formatTargets(result)).toMatch(/\d+ of 8 measured targets met/);
+});
+
+test('=ENRICH_COMPANY: a small range is answered in one recalculation, then served from the cache', () => {
+  const small = result.customFunctions.find((f) => f.domains === QUICK_PLAN.customFunction[0])!;
+  expect(small.first).toMatchObject({ executions: 1, fetches: small.domains, http429: 0, timedOut: 0, values: small.domains, errorRows: 0 });
+  // The host's virtual time, not the machine's.
+  expect(small.first.longestMs).toBeLessThan(small.limitMs);
+  expect(small.rounds).toHaveLength(0);
+  expect(small.again).toMatchObject({ executions: 1, fetches: 0, values: small.domains, errorRows: 0 });
+});
+
+test('=ENRICH_COMPANY: a range past the refusal size is refused before any request, then answered in parts, each domain fetched once', () => {
+  const large = result.customFunctions.find((f) => f.domains === QUICK_PLAN.customFunction[1])!;
+  expect(large.first.fetches).toBe(0);
+  expect(large.first.errorRows).toBe(large.domains);
+  expect(large.first.error).toMatch(/^More than 2,000 rows to look up: use .* › Enrich companies/);
+  expect(large.split).toEqual({ formulas: 2, rowsEach: 2000 });
+  const fetched = large.rounds.reduce((n, r) => n + r.fetches, 0);
+  expect(fetched).toBe(large.domains);
+  expect(large.rounds.every((r) => r.http429 === 0 && r.timedOut === 0 && r.longestMs < large.limitMs)).toBe(true);
+  expect(large.rounds[large.rounds.length - 1]).toMatchObject({ values: large.domains, errorRows: 0 });
+  expect(large.again).toMatchObject({ fetches: 0, values: large.domains, errorRows: 0 });
+});
+
+test('the bundle comparison measures dist/Code.js itself against a larger full-zod build', () => {
+  const { dist, fullZod, sameAsDist } = result.bundle;
+  expect(dist.bytes).toBe(readFileSync(join(__dirname, '../../dist/Code.js')).length);
+  expect(sameAsDist).toBe(true);
+  expect(fullZod.bytes).toBeGreaterThan(dist.bytes);
+  expect(dist.schemasAtLoad).toBe(0);
+  expect(dist.loads).toBe(QUICK_PLAN.loads);
+});
+
+test('the chart has both sides of every action for each metric', () => {
+  const points = chartData(result.comparisons);
+  for (const [metric] of METRICS) {
+    for (const action of ['person enrichment', 'company enrichment', 'email validation']) {
+      const sides = points.filter((p) => p.metric === metric && p.action === action).map((p) => p.side);
+      expect(sides.sort()).toEqual(['add-on', 'naive script']);
+    }
+  }
+});

@@ -1,0 +1,60 @@
+// The issue's targets for person enrichment at 10,000 rows (and 50,000 rows' virtual hours),
+// each beside the figure this run measured, met or not. A miss is reported, never fatal.
+import type { BenchResult } from './compare';
+import { sheetCalls, type Figures } from './figures';
+import { grid, itemsPerResult, show } from './table';
+
+export interface Target {
+  label: string;
+  /** The figure measured, undefined when this run did not measure it. */
+  value: number | undefined;
+  /** The target as text, and whether a value meets it. */
+  target: string;
+  met: (value: number, f: Figures | undefined) => boolean;
+  unit?: string;
+}
+
+export const TARGET_ROWS = 10000;
+export const TARGET_LONG_ROWS = 50000;
+
+function person(result: BenchResult, rows: number): Figures | undefined {
+  return result.comparisons.find((c) => c.action === 'person' && c.rows === rows)?.addon;
+}
+
+/** The person-enrichment size the targets read: 10,000 rows, or the largest run (a quick run). */
+function targetRows(result: BenchResult): number {
+  const sizes = result.comparisons.filter((c) => c.action === 'person').map((c) => c.rows);
+  return sizes.includes(TARGET_ROWS) ? TARGET_ROWS : Math.max(0, ...sizes.filter((n) => n <= TARGET_ROWS));
+}
+
+export function targets(result: BenchResult): { rows: number; list: Target[]; figures: Figures | undefined } {
+  const rows = targetRows(result);
+  const f = person(result, rows);
+  const long = person(result, TARGET_LONG_ROWS);
+  const list: Target[] = [
+    { label: 'URL fetches', value: f?.requests, target: '≤ 15', met: (v) => v <= 15 },
+    { label: 'sheet calls (reads + writes)', value: f && sheetCalls(f), target: '≤ 12', met: (v) => v <= 12 },
+    { label: 'est. Apps Script minutes', value: f?.appsScriptMinutes, target: '≤ 0.4', met: (v) => v <= 0.4 },
+    { label: 'result items received per delivered result', value: f && itemsPerResult(f), target: '≤ 1.05', met: (v) => v <= 1.05 },
+    { label: "add-on's own CPU (s)", value: f?.scriptCpuSeconds, target: '≤ 3', met: (v) => v <= 3 },
+    {
+      label: 'triggers created (vs trigger executions + 1)',
+      value: f?.triggersCreated,
+      target: f ? `≤ ${f.triggersFired + 1}` : '≤ executions + 1',
+      met: (v, g) => g !== undefined && v <= g.triggersFired + 1,
+    },
+    { label: 'warm load of dist/Code.js (ms)', value: result.bundle.dist.warmLoadMs, target: '≤ 5', met: (v) => v <= 5 },
+    { label: 'dist/Code.js size (KB)', value: result.bundle.dist.bytes / 1024, target: '≤ 150', met: (v) => v <= 150 },
+    { label: `${TARGET_LONG_ROWS.toLocaleString('en-US')} rows: virtual hours`, value: long?.virtualHours, target: '≤ 3.7', met: (v) => v <= 3.7 },
+  ];
+  return { rows, list, figures: f };
+}
+
+export function formatTargets(result: BenchResult): string {
+  const { rows, list, figures } = targets(result);
+  const title = rows === TARGET_ROWS ? `targets: person enrichment, ${rows.toLocaleString('en-US')} rows` : `targets: person enrichment, ${rows.toLocaleString('en-US')} rows (quick run; the targets are for ${TARGET_ROWS.toLocaleString('en-US')})`;
+  const lines = list.map((t) => [t.label, t.value === undefined ? 'not run' : show(t.value), t.target, t.value === undefined ? '' : t.met(t.value, figures) ? 'met' : 'not met']);
+  const met = list.filter((t) => t.value !== undefined && t.met(t.value, figures)).length;
+  const measured = list.filter((t) => t.value !== undefined).length;
+  return `${grid([[title, 'measured', 'target', ''], ...lines])}\n${met} of ${measured} measured targets met`;
+}
