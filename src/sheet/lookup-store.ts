@@ -37,7 +37,16 @@ export function hash32(text: string): number {
  * fields a kind stores never reads answers saved in an older order.
  */
 export function bucketKey(kind: string, fieldIds: ReadonlyArray<string>, query: string): string {
-  return `pfs.${kind}.${hash32(fieldIds.join(',')).toString(36)}.${hash32(query) % BUCKETS}`;
+  return `pfs.${kind}.${fieldsVersion(fieldIds)}.${hash32(query) % BUCKETS}`;
+}
+
+// A 2,000-row range asks for the same fields' version 2,000 times: it is worked out once per list.
+const versions = new WeakMap<ReadonlyArray<string>, string>();
+
+function fieldsVersion(fieldIds: ReadonlyArray<string>): string {
+  let v = versions.get(fieldIds);
+  if (v === undefined) versions.set(fieldIds, (v = hash32(fieldIds.join(',')).toString(36)));
+  return v;
 }
 
 function entries(text: string | null | undefined): Record<string, Entry> {
