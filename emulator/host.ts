@@ -20,7 +20,9 @@ import { QuotaLedger, type DailyQuotas, type QuotaDay, type QuotaUse } from './q
 import { argumentsOf, computationKey, functionCells, needsRun, recordRun, type RecalculateOptions } from './recalculation';
 import { createRealm, type Realm } from './realm';
 import { Runtime } from './runtime';
+import type { ScriptTimeModel } from './script-time';
 import { FakeSession } from './session';
+import type { CostReport } from './stats';
 import { parseA1 } from './spreadsheet/a1';
 import { SheetHelper } from './spreadsheet/sheet-helper';
 import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet/spreadsheet';
@@ -62,6 +64,12 @@ export interface HostOptions {
   deployment?: DeploymentMode;
   /** 'none' runs time-driven triggers with no active spreadsheet (default 'active'). */
   triggerDocument?: TriggerDocument;
+  /**
+   * How the script's own JavaScript time (loading the bundle, and its code between service
+   * calls, measured on this machine) moves the virtual clock: 'measured' (default), 'none', or a
+   * function of each measured stretch in ms. See ScriptTimeModel.
+   */
+  scriptTime?: ScriptTimeModel;
 }
 
 /** Whether a time-driven trigger's execution sees its spreadsheet as the active one. */
@@ -135,7 +143,7 @@ export class AppsScriptHost {
 
   constructor(private readonly options: HostOptions) {
     this.clock = new VirtualClock(options.clockStart);
-    this.runtime = new Runtime(this.clock);
+    this.runtime = new Runtime(this.clock, options.scriptTime ?? 'measured');
     this.owner = options.owner ?? 'owner@example.com';
     this.ui = new UiRecorder(options.addonMenuTitle ?? 'Add-on');
     this.triggers = new TriggerRegistry(options.addOnRules ?? true, options.maxTriggersPerUser ?? MAX_TRIGGERS_PER_USER);
@@ -239,7 +247,8 @@ export class AppsScriptHost {
 
   private loadInto(exec: Execution): { sandbox: Record<string, unknown>; realm: Realm; instr: Instrumenter } {
     const sandbox: Record<string, unknown> = {};
-    const realm = createRealm(sandbox, () => Math.floor(this.clock.now()));
+    // The script's Date reads the clock with its own time so far charged.
+    const realm = createRealm(sandbox, () => Math.floor(this.runtime.scriptNow()));
     const instr = new Instrumenter(this.runtime, realm);
     for (const name of SERVICE_GLOBALS) {
       const service = this.services[name];
@@ -253,9 +262,12 @@ export class AppsScriptHost {
       });
     }
     exec.loading = true;
+    // Loading the bundle (compiling it, running its top-level code) is the script's time, as in Apps Script.
+    this.runtime.resumeScript();
     try {
       gasLocal.require(this.options.bundleDir, sandbox, { filter: this.filter });
     } finally {
+      this.runtime.pauseScript();
       exec.loading = false;
     }
     this.lastLoad = [...exec.loadAccesses];
@@ -284,7 +296,9 @@ export class AppsScriptHost {
       const { sandbox, realm, instr } = this.loadInto(exec);
       const fn = sandbox[functionName];
       if (typeof fn !== 'function') throw realm.exception(Messages.scriptFunctionNotFound(functionName));
-      value = (fn as (...a: unknown[]) => unknown).apply(undefined, args.map((a) => instr.toScript(a)));
+      const scriptArgs = args.map((a) => instr.toScript(a));
+      this.runtime.resumeScript();
+      value = (fn as (...a: unknown[]) => unknown).apply(undefined, scriptArgs);
     } catch (e) {
       threw = true;
       thrown = e;
@@ -539,8 +553,8 @@ export class AppsScriptHost {
     this.runtime.stats.reset();
   }
 
-  /** The estimated Apps Script time of the calls since the last reset, per the cost model. */
-  costReport(): ReturnType<Runtime['stats']['report']> {
+  /** The estimated Apps Script time since the last reset: the calls per the cost model, and the script's own time. */
+  costReport(): CostReport {
     return this.runtime.stats.report();
   }
 

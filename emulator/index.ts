@@ -5,6 +5,8 @@ export { CONSUMER_DAILY_QUOTAS, QUOTA_DAY_MS } from './quotas';
 export type { DailyQuotas, QuotaDay, QuotaUse } from './quotas';
 export type { RecalculateOptions } from './recalculation';
 export { VirtualClock } from './clock';
+export type { ScriptTimeModel } from './script-time';
+export type { CallTally, CostReport } from './stats';
 export { COST_RULES, DEFAULT_CALL_MS, DEFAULT_FETCH_MS, FETCH_ALL_PER_REQUEST_MS, callCost } from './cost-model';
 export { GasError, HostFailure, Messages } from './errors';
 export type { AuthModeName, Execution, ExecutionKind, LogEntry } from './execution';

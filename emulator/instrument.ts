@@ -90,8 +90,9 @@ export class Instrumenter {
         if (!methods.has(prop)) return undefined;
         let fn = bound.get(prop);
         if (!fn) {
+          // The script's clock stops for the whole of the host's work, copying values included.
           fn = (...args: unknown[]) =>
-            this.toScript(this.runtime.invoke(kind, prop, t, args.map((a) => this.unwrap(a)), this.realm));
+            this.runtime.serviceCall(() => this.toScript(this.runtime.invoke(kind, prop, t, args.map((a) => this.unwrap(a)), this.realm)));
           bound.set(prop, fn);
         }
         return fn;

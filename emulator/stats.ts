@@ -1,14 +1,26 @@
-// Counts of service calls by `Service.Class.method`, with the estimated time each name cost.
+// Counts of service calls by `Service.Class.method`, with the estimated time each name cost, and the
+// script's own time between them.
 
 export interface CallTally {
   count: number;
   ms: number;
 }
 
+export interface CostReport {
+  totalMs: number;
+  servicesMs: number;
+  scriptMs: number;
+  measuredScriptMs: number;
+  calls: number;
+  byCall: Record<string, CallTally>;
+}
+
 export class CallStats {
   private tallies = new Map<string, CallTally>();
-  /** The script's own JavaScript time between service calls (real time, measured). */
+  /** The script's own JavaScript time (loading and between service calls) as charged to the virtual clock. */
   private scriptMs = 0;
+  /** The same time as measured on this machine, whatever the host's script-time model charged for it. */
+  private measuredScriptMs = 0;
 
   record(name: string, ms: number): void {
     const t = this.tallies.get(name) ?? { count: 0, ms: 0 };
@@ -26,9 +38,10 @@ export class CallStats {
     this.tallies.set(name, t);
   }
 
-  /** Time the script's own code ran (not a service call). */
-  addScriptTime(ms: number): void {
-    if (ms > 0) this.scriptMs += ms;
+  /** Time the script's own code ran (not a service call): as measured, and as charged to the clock. */
+  addScriptTime(measuredMs: number, chargedMs: number): void {
+    if (measuredMs > 0) this.measuredScriptMs += measuredMs;
+    if (chargedMs > 0) this.scriptMs += chargedMs;
   }
 
   counts(): Record<string, number> {
@@ -38,10 +51,13 @@ export class CallStats {
   }
 
   /**
-   * `servicesMs` is the cost model's estimate of the service calls; `scriptMs` the script's own
-   * JavaScript time as measured on this machine; `totalMs` both.
+   * `servicesMs` is the cost model's estimate of the service calls (time spent inside them
+   * included); `scriptMs` the script's own JavaScript time as charged to the virtual clock (as
+   * measured on this machine, unless the host's `scriptTime` model says otherwise);
+   * `measuredScriptMs` that time as measured; `totalMs` services and charged script time, which is
+   * how far the executions moved the virtual clock.
    */
-  report(): { totalMs: number; servicesMs: number; scriptMs: number; calls: number; byCall: Record<string, CallTally> } {
+  report(): CostReport {
     const byCall: Record<string, CallTally> = {};
     let servicesMs = 0;
     let calls = 0;
@@ -50,11 +66,12 @@ export class CallStats {
       servicesMs += v.ms;
       calls += v.count;
     }
-    return { totalMs: servicesMs + this.scriptMs, servicesMs, scriptMs: this.scriptMs, calls, byCall };
+    return { totalMs: servicesMs + this.scriptMs, servicesMs, scriptMs: this.scriptMs, measuredScriptMs: this.measuredScriptMs, calls, byCall };
   }
 
   reset(): void {
     this.tallies.clear();
     this.scriptMs = 0;
+    this.measuredScriptMs = 0;
   }
 }

@@ -47,7 +47,9 @@ describe('daily URL fetch quota', () => {
   });
 
   it('starts a new day 24 hours after the user’s first counted use', () => {
-    const host = makeHost({ routes: { [API]: new FakeService() }, quotas: { urlFetch: 1 } });
+    // No script time: the day must start at exactly the instant read before the run, and the
+    // fetch one millisecond before the day ends must still fall inside it.
+    const host = makeHost({ routes: { [API]: new FakeService() }, quotas: { urlFetch: 1 }, scriptTime: 'none' });
     host.clock.advance(5000);
     const firstUse = host.clock.now();
     expect(host.run('fetchText', [`${API}/ok`]).ok).toBe(true);

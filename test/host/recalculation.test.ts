@@ -72,7 +72,9 @@ describe('recalculate', () => {
 
   it('starts the cells of one recalculation together, so their requests go out as a burst', () => {
     const service = new FakeService();
-    const host = makeHost({ routes: { [API]: service } });
+    // No script time: the five requests must go out at exactly the shared start, which each
+    // cell's loading would otherwise move by a different fraction of a millisecond.
+    const host = makeHost({ routes: { [API]: service }, scriptTime: 'none' });
     host.sheet().load(Array.from({ length: 5 }, (_, i) => [`${API}/slow?n=${i}`, `=FETCHED(A${i + 1})`]));
     const start = host.clock.now();
     const results = host.recalculate();
