@@ -54,8 +54,8 @@ export class CallStats {
    * `servicesMs` is the cost model's estimate of the service calls (time spent inside them
    * included); `scriptMs` the script's own JavaScript time as charged to the virtual clock (as
    * measured on this machine, unless the host's `scriptTime` model says otherwise);
-   * `measuredScriptMs` that time as measured; `totalMs` services and charged script time, which is
-   * how far the executions moved the virtual clock.
+   * `measuredScriptMs` that time as measured; `totalMs` services and charged script time: the
+   * executions' virtual time, summed.
    */
   report(): CostReport {
     const byCall: Record<string, CallTally> = {};
