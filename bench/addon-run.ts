@@ -2,9 +2,8 @@
 // sidebar (one action on every row), then its triggers fired until none is left.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExecutionResult } from '../emulator';
 import { ACTION_DEFS, type BenchAction } from './actions';
-import { fireAll, figuresOf, ProcessMeter, type Figures } from './figures';
+import { beginRun, fireAll, figuresOf, type Figures } from './figures';
 import { benchWorld, KEY, OWNER } from './world';
 
 export const DIST = join(__dirname, '../dist');
@@ -22,12 +21,7 @@ export function runAddon(action: BenchAction, rows: number): Figures {
   const connected = host.callFromSidebar('connect', [KEY], OWNER);
   if (!connected.ok) throw new Error(`connect failed: ${connected.error?.message}`);
   host.select(`Sheet1!A1:C${rows + 1}`);
-  const meter = new ProcessMeter();
-  const startedAt = host.clock.now();
-  const requestsBefore = host.requests.length;
-  host.resetStats();
-  items.reset();
-  const executions: ExecutionResult[] = [];
+  const { meter, startedAt, requestsBefore, executions } = beginRun(host, items);
   const start = host.callFromSidebar('startRun', [{ action, confirmed: true }], OWNER);
   if (!start.ok) throw new Error(`startRun (${action}) failed: ${start.error?.message}`);
   executions.push(start);

@@ -2,7 +2,7 @@
 // a fresh `vm` context (the first load, then the median of many), and zod schemas built at load.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createContext, runInContext } from 'node:vm';
+import { createContext, runInContext, type Context } from 'node:vm';
 import { DIST } from './addon-run';
 import { buildCode } from './bundle-build';
 
@@ -31,8 +31,11 @@ function loadOnce(code: string): number {
   return performance.now() - started;
 }
 
-/** Loads the bundle into a context whose Object.defineProperty counts zod's `_zod` definitions. */
-export function schemasBuiltAtLoad(code: string): number {
+/**
+ * A fresh context in which every zod schema built is counted: zod installs each schema's
+ * internals as a `_zod` property with Object.defineProperty, which is wrapped here to count them.
+ */
+export function schemaCountingContext(): { context: Context; built(): number } {
   const context = createContext({});
   runInContext(
     `var schemasBuilt = 0;
@@ -45,8 +48,14 @@ export function schemasBuiltAtLoad(code: string): number {
      })();`,
     context,
   );
-  runInContext(code, context, { filename: 'Code.js' });
-  return runInContext('schemasBuilt', context) as number;
+  return { context, built: () => runInContext('schemasBuilt', context) as number };
+}
+
+/** How many zod schemas loading the bundle builds. */
+export function schemasBuiltAtLoad(code: string): number {
+  const counting = schemaCountingContext();
+  runInContext(code, counting.context, { filename: 'Code.js' });
+  return counting.built();
 }
 
 function median(values: number[]): number {

@@ -112,6 +112,25 @@ export interface RunRecord {
   meter: ProcessMeter;
 }
 
+/** What a side's run is measured from: taken after its setup, with the tallies reset. */
+export interface RunStart {
+  meter: ProcessMeter;
+  startedAt: number;
+  requestsBefore: number;
+  /** Every execution the side runs: its start, then each trigger fired. */
+  executions: ExecutionResult[];
+}
+
+/** Starts measuring a run: setup before this point (opening, connecting) is not counted. */
+export function beginRun(host: AppsScriptHost, items: ResultItemCounter): RunStart {
+  const meter = new ProcessMeter();
+  const startedAt = host.clock.now();
+  const requestsBefore = host.requests.length;
+  host.resetStats();
+  items.reset();
+  return { meter, startedAt, requestsBefore, executions: [] };
+}
+
 /** Reads the figures of a finished run; the host's stats and the item counter must have been reset at its start. */
 export function figuresOf(r: RunRecord): Figures {
   const stats = r.host.stats();

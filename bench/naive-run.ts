@@ -1,8 +1,7 @@
 // The naive side: the action's script in bench/naive/ in its own host, set up once from the
 // editor, then re-run by its time-driven trigger until it deletes the trigger (every row has a status).
-import type { ExecutionResult } from '../emulator';
 import { ACTION_DEFS, NAIVE_PENDING, type BenchAction } from './actions';
-import { fireAll, figuresOf, ProcessMeter, type Figures } from './figures';
+import { beginRun, fireAll, figuresOf, type Figures } from './figures';
 import { benchWorld, KEY, OWNER } from './world';
 
 export function runNaive(action: BenchAction, rows: number): Figures {
@@ -11,12 +10,7 @@ export function runNaive(action: BenchAction, rows: number): Figures {
   const { host, service, items } = benchWorld(rows, { bundleDir: def.naiveDir, addOnRules: false });
   // The key sits in the script's properties, where a person following a how-to would put it.
   host.setProperties('script', { API_KEY: KEY });
-  const meter = new ProcessMeter();
-  const startedAt = host.clock.now();
-  const requestsBefore = host.requests.length;
-  host.resetStats();
-  items.reset();
-  const executions: ExecutionResult[] = [];
+  const { meter, startedAt, requestsBefore, executions } = beginRun(host, items);
   const setup = host.run('setup', [], { user: OWNER });
   if (!setup.ok) throw new Error(`naive ${action} setup failed: ${setup.error?.message}`);
   executions.push(setup);

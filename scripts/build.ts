@@ -3,55 +3,12 @@
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import { API_BASE_URL } from '../src/config';
-import { customFunctionDocs } from '../src/custom-function-docs';
+import { buildCode } from './code-bundle';
 
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');
-const GLOBAL = 'ProspectingAddon';
 const BUDGET_BYTES = 150 * 1024;
-
-interface LoadedBundle {
-  entryPoints: Record<string, unknown>;
-}
-
-async function bundleAddon(): Promise<string> {
-  const result = await build({
-    entryPoints: [join(root, 'src/main.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: GLOBAL,
-    target: 'es2019',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    minify: true,
-    legalComments: 'none',
-    write: false,
-    logLevel: 'warning',
-  });
-  return result.outputFiles[0]!.text;
-}
-
-/** Evaluates the bundle in a context with no Apps Script service at all, and reads its entry points. */
-function loadBundle(code: string): LoadedBundle {
-  const context: Record<string, unknown> = {};
-  runInNewContext(code, context);
-  const loaded = context[GLOBAL] as LoadedBundle | undefined;
-  if (!loaded) throw new Error(`the bundle did not define ${GLOBAL}`);
-  return loaded;
-}
-
-function declarations(loaded: LoadedBundle): string {
-  const lines: string[] = [];
-  for (const name of Object.keys(loaded.entryPoints)) {
-    const custom = customFunctionDocs[name];
-    if (custom) lines.push(custom.doc.trimEnd());
-    const params = custom ? custom.params.join(', ') : '';
-    lines.push(`function ${name}(${params}) { return ${GLOBAL}.entryPoints.${name}.apply(this, arguments); }`);
-  }
-  return lines.join('\n');
-}
 
 function whitelistPrefix(baseUrl: string): string {
   const m = /^(https:\/\/[^/]+)(\/.*)?$/.exec(baseUrl);
@@ -94,15 +51,13 @@ async function buildSidebar(): Promise<number> {
 
 async function main(): Promise<void> {
   mkdirSync(dist, { recursive: true });
-  const bundle = await bundleAddon();
-  const loaded = loadBundle(bundle);
-  const code = `${bundle}\n${declarations(loaded)}\n`;
+  const { code, entryPoints } = await buildCode();
   writeFileSync(join(dist, 'Code.js'), code);
   writeManifest();
   const sidebarBytes = await buildSidebar();
   const size = Buffer.byteLength(code);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`dist/Code.js       ${kb(size)} (budget ${kb(BUDGET_BYTES)}), ${Object.keys(loaded.entryPoints).length} entry points`);
+  console.log(`dist/Code.js       ${kb(size)} (budget ${kb(BUDGET_BYTES)}), ${entryPoints.length} entry points`);
   console.log(`dist/Sidebar.html  ${kb(sidebarBytes)}`);
   console.log('dist/appsscript.json');
   if (size > BUDGET_BYTES) {

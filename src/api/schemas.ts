@@ -664,16 +664,28 @@ function batchWithResult<B extends ObjectSchema>(batch: B, item: ObjectSchema, r
   return z.object({ ...batch.shape, results: z.array(z.looseObject({ ...item.shape, result: z.optional(z.nullable(result)) })) }) as unknown as B;
 }
 
+// A step reads many pages of one job: each picked schema is built once per execution.
+const picked = new Map<string, unknown>();
+
+function once<T>(key: string, build: () => T): T {
+  if (!picked.has(key)) picked.set(key, build());
+  return picked.get(key) as T;
+}
+
 /** A person enrichment batch whose people are read for `keys` only (see `pickedObject`). */
 export function personBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['PersonEnrichmentBatchSchema']> {
-  const person = pickedObject(schemas.PersonSchema() as unknown as ObjectSchema, keys, { company: schemas.CompanySchema() as unknown as ObjectSchema });
-  return batchWithResult(schemas.PersonEnrichmentBatchSchema(), schemas.PersonEnrichmentResultSchema() as unknown as ObjectSchema, person);
+  return once(`person:${keys.join(',')}`, () => {
+    const person = pickedObject(schemas.PersonSchema() as unknown as ObjectSchema, keys, { company: schemas.CompanySchema() as unknown as ObjectSchema });
+    return batchWithResult(schemas.PersonEnrichmentBatchSchema(), schemas.PersonEnrichmentResultSchema() as unknown as ObjectSchema, person);
+  });
 }
 
 /** A company enrichment batch whose companies are read for `keys` only. */
 export function companyBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['CompanyEnrichmentBatchSchema']> {
-  const company = pickedObject(schemas.CompanySchema() as unknown as ObjectSchema, keys);
-  return batchWithResult(schemas.CompanyEnrichmentBatchSchema(), schemas.CompanyEnrichmentResultSchema() as unknown as ObjectSchema, company);
+  return once(`company:${keys.join(',')}`, () => {
+    const company = pickedObject(schemas.CompanySchema() as unknown as ObjectSchema, keys);
+    return batchWithResult(schemas.CompanyEnrichmentBatchSchema(), schemas.CompanyEnrichmentResultSchema() as unknown as ObjectSchema, company);
+  });
 }
 
 /** What a reading schema accepts, by the schema's name. */

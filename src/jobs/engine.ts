@@ -95,18 +95,11 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   const readings = job.state === 'running' ? readParts(job, deps) : [];
   const now = deps.now();
 
-  // Nothing read and nothing to end: the rows were just marked, so that read counts them.
-  if (sent && readings.length === 0 && job.state === 'running' && !job.canceled && !job.stopSending && job.troubleSince === undefined && !job.parts.every(isSettled)) {
-    const { queued } = countRows(job, sent.layout);
-    job.message = job.unplaced ? unplacedNote(job) : undefined;
-    schedule(job, queued, now);
-    job.updatedAt = now;
-    deps.save(job);
-    return;
-  }
-
   // Write time: the sheet is read again, so rows moved while the service answered are found.
-  const layout = sent && !sent.afterRequests ? sent.layout : locateJob(job, deps.sheet);
+  // A step that only sent and has nothing to read or end writes nothing more: the read that
+  // marked its rows counts them.
+  const quiet = readings.length === 0 && job.state === 'running' && !job.canceled && !job.stopSending && job.troubleSince === undefined && !job.parts.every(isSettled);
+  const layout = sent && (!sent.afterRequests || quiet) ? sent.layout : locateJob(job, deps.sheet);
   if (isLost(layout)) {
     keepUnplaced(job, deps, readings);
     job.stopSending = layout.lost === 'status' ? LOST_STATUS : LOST_HEADER;
@@ -117,7 +110,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
     deps.save(job);
     return;
   }
-  keepUnplaced(job, deps, undefined, applyReadings(job, readings, layout));
+  if (readings.length) keepUnplaced(job, deps, undefined, applyReadings(job, readings, layout));
   if (job.canceled) {
     for (let i = 0; i < layout.grid.rows.length; i++) {
       if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, canceledStatus('before it was sent'));

@@ -2,7 +2,8 @@
 // whole bundle, so each schema is built the first time it is used, never while the bundle loads.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createContext, runInContext, type Context } from 'node:vm';
+import { runInContext } from 'node:vm';
+import { schemaCountingContext } from '../../bench/bundle-load';
 import { DIST } from '../support/bare-context';
 
 const CODE = join(DIST, 'Code.js');
@@ -11,28 +12,8 @@ beforeAll(() => {
   if (!existsSync(CODE)) throw new Error('dist/Code.js is missing: run `npm run build` first');
 });
 
-/**
- * A fresh context in which every zod schema built is counted: zod installs each schema's
- * internals as a `_zod` property with Object.defineProperty, which is wrapped here to count them.
- */
-function countingContext(): { context: Context; built(): number } {
-  const context = createContext({});
-  runInContext(
-    `var schemasBuilt = 0;
-     (function () {
-       var define = Object.defineProperty;
-       Object.defineProperty = function (target, key, descriptor) {
-         if (key === '_zod') schemasBuilt++;
-         return define.call(Object, target, key, descriptor);
-       };
-     })();`,
-    context,
-  );
-  return { context, built: () => runInContext('schemasBuilt', context) as number };
-}
-
 function loadBundle() {
-  const counting = countingContext();
+  const counting = schemaCountingContext();
   runInContext(readFileSync(CODE, 'utf8'), counting.context, { filename: 'Code.js' });
   return counting;
 }

@@ -1,0 +1,58 @@
+// dist/Code.js as a text: the add-on bundled into one IIFE, then a top-level declaration per entry
+// point (with its custom-function documentation), which is what Apps Script calls. Shared by the
+// build and the bench's full-zod comparison.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { customFunctionDocs } from '../src/custom-function-docs';
+
+const root = join(__dirname, '..');
+const GLOBAL = 'ProspectingAddon';
+
+interface LoadedBundle {
+  entryPoints: Record<string, unknown>;
+}
+
+/** Evaluates the bundle in a context with no Apps Script service at all, and reads its entry points. */
+function loadBundle(code: string): LoadedBundle {
+  const context: Record<string, unknown> = {};
+  runInNewContext(code, context);
+  const loaded = context[GLOBAL] as LoadedBundle | undefined;
+  if (!loaded) throw new Error(`the bundle did not define ${GLOBAL}`);
+  return loaded;
+}
+
+function declarations(loaded: LoadedBundle): string {
+  const lines: string[] = [];
+  for (const name of Object.keys(loaded.entryPoints)) {
+    const custom = customFunctionDocs[name];
+    if (custom) lines.push(custom.doc.trimEnd());
+    const params = custom ? custom.params.join(', ') : '';
+    lines.push(`function ${name}(${params}) { return ${GLOBAL}.entryPoints.${name}.apply(this, arguments); }`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The text of dist/Code.js and its entry points' names. `alias` rewrites imports (the bench
+ * bundles `zod` in place of `zod/mini` to compare).
+ */
+export async function buildCode(opts: { alias?: Record<string, string>; logLevel?: 'warning' | 'error' } = {}): Promise<{ code: string; entryPoints: string[] }> {
+  const result = await build({
+    entryPoints: [join(root, 'src/main.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: GLOBAL,
+    target: 'es2019',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: opts.logLevel ?? 'warning',
+    ...(opts.alias ? { alias: opts.alias } : {}),
+  });
+  const bundle = result.outputFiles[0]!.text;
+  const loaded = loadBundle(bundle);
+  return { code: `${bundle}\n${declarations(loaded)}\n`, entryPoints: Object.keys(loaded.entryPoints) };
+}
