@@ -14,6 +14,7 @@ import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { readConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
+import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
 
 export { withDocumentLock };
@@ -34,11 +35,12 @@ export function requireClient(): ProspectingClient {
 }
 
 /** The step's dependencies for one job of this spreadsheet. */
-export function stepDeps(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, client: ProspectingClient, deadline: number) {
+export function stepDeps(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, client: ProspectingClient, deadline: number, held?: HeldSheet) {
   const id = spreadsheet.getId();
+  const port = sheetPort(sheet);
   return {
     client,
-    sheet: sheetPort(sheet),
+    sheet: held && held.sheetId === sheet.getSheetId() ? withHeldRead(port, held.rows) : port,
     now: () => Date.now(),
     deadline,
     save: (j: JobRecord) => saveJob(id, j),
@@ -69,6 +71,13 @@ export interface StepOptions {
   firedUid?: string;
   /** The store as just read under the lock, when the caller has it. */
   loaded?: DocumentJobs;
+  /** A sheet's cells as this execution last read and wrote them, with no network call since. */
+  held?: HeldSheet;
+}
+
+export interface HeldSheet {
+  sheetId: number;
+  rows: ReadonlyArray<ReadonlyArray<unknown>>;
 }
 
 /** Steps the running jobs of this spreadsheet (under its lock), then settles the continuation. */
@@ -97,7 +106,7 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
       claim(job.sheetId, job.action, job.id);
       job.claimedAt = Date.now();
     }
-    advanceJob(job, stepDeps(spreadsheet, sheet, client, deadline));
+    advanceJob(job, stepDeps(spreadsheet, sheet, client, deadline, opts.held));
     if (!isLive(job)) release(job.sheetId, job.action, job.id);
   }
   const after = loadDocument(id);

@@ -50,7 +50,9 @@ export function startRun(input: RunInput): JobView {
     // A start is when the add-on looks after its triggers left in other documents.
     removeStaleTriggers();
     const waitUntil = Date.now() + START_WAIT_MS;
-    let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id }).jobs;
+    // The first send plans from the cells just read and marked: nothing went out since.
+    const held = { sheetId: sheet.getSheetId(), rows: prepared.grid.rows };
+    let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id, held }).jobs;
     let current = jobs.find((j) => j.id === job.id) ?? job;
     while (current.state === 'running' && current.nextCheckAt < waitUntil) {
       pause(Math.max(500, current.nextCheckAt - Date.now()));

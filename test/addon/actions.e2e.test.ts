@@ -1,5 +1,6 @@
 // Each action end to end: the built bundle in the local host, from the menu, against the local
 // service, with the triggers carrying the job on; what the sheet and the service end up with.
+import { processingStatus } from '../../src/jobs/row-status';
 import { addonWorld, column, connect, OWNER, runTriggers, type World } from '../support/addon-world';
 
 const ALPHA = 'demo-key-alpha';
@@ -161,4 +162,18 @@ test('the detected mapping is shown and can be changed; a mapping that cannot wo
   const later = w.host.callFromSidebar('previewRun', [{ action: 'person', rerun: true }]).value as { mapping: Array<{ role: string; header: string }> };
   expect(later.mapping.find((m) => m.role === 'title')!.header).toBe('');
   expect(ok.mapping.find((m) => m.role === 'title')!.header).toBe('Title');
+});
+
+test("a start's own read plans its first send: the sheet is read once, every row marked", () => {
+  // Distinct domains: one part of 3,000, not read before the start returns.
+  const w = setup(people(3000).map((r, k) => [...r.slice(0, 3), `https://www.pioneer${k}.com/about`, r[4]]));
+  w.host.resetStats();
+  const r = w.host.callFromSidebar('startRun', [{ action: 'company', confirmed: true }], OWNER);
+  if (!r.ok) throw new Error(r.error?.message);
+  expect(w.host.stats()['SpreadsheetApp.Range.getValues']).toBe(1);
+  expect(column(w, 'Company · Status').every((m) => m === processingStatus(1))).toBe(true);
+  runTriggers(w);
+  expect(new Set(column(w, 'Company · Status'))).toEqual(new Set(['Enriched']));
+  const websites = column(w, 'Company · Website');
+  column(w, 'Website').forEach((site, i) => expect(String(websites[i])).toContain(`pioneer${i}.com`));
 });
