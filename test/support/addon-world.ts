@@ -1,7 +1,7 @@
 // The add-on as Apps Script runs it: the built dist/Code.js in the local host, talking to the
 // local service in-process, both on the host's virtual clock.
 import { join } from 'node:path';
-import { AppsScriptHost } from '../../emulator';
+import { AppsScriptHost, type ScriptTimeModel } from '../../emulator';
 import { createLocalService, type AccountSeed, type LocalHandler, type LocalService, type ServiceOptions } from '../../sandbox';
 import { API_BASE_URL } from '../../src/config';
 
@@ -20,6 +20,8 @@ export interface WorldOptions {
   route?: (service: LocalService) => LocalHandler;
   /** A test deployment cannot make installable triggers. */
   deployment?: 'published' | 'test';
+  /** How the script's own time is charged (the host's default: as measured on this machine). */
+  scriptTime?: ScriptTimeModel;
 }
 
 export function addonWorld(opts: WorldOptions = {}): World {
@@ -37,6 +39,7 @@ export function addonWorld(opts: WorldOptions = {}): World {
     routes: { [API_BASE_URL]: opts.route ? opts.route(service) : service },
     clockStart: Date.UTC(2026, 10, 2, 9, 0, 0),
     ...(opts.deployment ? { deployment: opts.deployment } : {}),
+    ...(opts.scriptTime ? { scriptTime: opts.scriptTime } : {}),
   });
   return { host, service };
 }
