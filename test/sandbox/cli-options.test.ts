@@ -1,6 +1,8 @@
 // The sandbox's command line read in-process: defaults, every option's value, the checks that
 // refuse a value with a message, and the demo accounts the credits options give.
-import { demoAccounts, parseCommandLine, UsageError, type SandboxConfig } from '../../sandbox/cli-options';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoAccounts, OPTIONS, parseCommandLine, UsageError, type SandboxConfig } from '../../sandbox/cli-options';
 import { DEMO_ACCOUNTS } from '../../sandbox';
 
 function config(argv: string[]): SandboxConfig {
@@ -96,5 +98,14 @@ describe('sandbox options', () => {
     ]);
     // The shared demo table is left as it was, so a second service starts from the usual credits.
     expect(DEMO_ACCOUNTS.find((a) => a.key === 'demo-key-alpha')?.credits).toEqual({ email: 1000, phone: 200 });
+  });
+
+  test('the README documents every option with the default --help gives', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', 'sandbox', 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('### Options'), readme.indexOf('## Trying it with curl'));
+    const rows = new Map([...table.matchAll(/^\| `--([\w-]+)[^`]*` \| ([^|]+) \|/gm)].map((m) => [m[1]!, m[2]!.trim().replace(/`/g, '')]));
+    const documented = OPTIONS.filter((o) => o.name !== 'help');
+    expect([...rows.keys()].sort()).toEqual(documented.map((o) => o.name).sort());
+    for (const o of documented) expect([o.name, rows.get(o.name)]).toEqual([o.name, o.default]);
   });
 });
