@@ -21,6 +21,7 @@ async function run(config: SandboxConfig): Promise<void> {
     const a = service.account(key);
     return a ? [{ key, name: a.name, credits: a.credits }] : [];
   });
+  // No contacts yet: the start-up lines leave their section out until the service lists some per account.
   const lines = startupLines({ url: server.url, accounts, usageLimits: service.usageLimits, faults: config.faults, contacts: [] });
   process.stdout.write(lines.join('\n') + '\n');
 
