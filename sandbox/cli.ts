@@ -1,70 +1,30 @@
-// `npm run sandbox`: the local service over HTTP on 127.0.0.1, with the demo accounts.
-// Options: --port N (default 8787), --seed N, --rate N (items per second), --usage-limits
-// pace|refuse, and fault shares --fail-429 X --fail-500 X --slow X --slow-ms N --drop X (each X
-// between 0 and 1).
-import { DEMO_ACCOUNTS } from './accounts';
-import { DEFAULT_HOST, DEFAULT_PORT, startHttpServer } from './http-server';
-import { USAGE_LIMIT_MODES, type FaultOptions, type UsageLimitMode } from './options';
+// `npm run sandbox`: the local service over HTTP on 127.0.0.1 with the demo accounts, until
+// Ctrl-C. `npm run sandbox -- --help` lists the options (cli-options.ts); a bad one exits with 2.
+import { demoAccounts, helpText, parseCommandLine, UsageError, type SandboxConfig } from './cli-options';
+import { startHttpServer } from './http-server';
 import { createLocalService } from './service';
+import { startupLines, type StartupAccount } from './startup-lines';
 
-function parseArgs(argv: string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (!arg.startsWith('--')) throw new Error(`Unexpected argument ${arg}`);
-    const eq = arg.indexOf('=');
-    if (eq > 0) out.set(arg.slice(2, eq), arg.slice(eq + 1));
-    else {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value`);
-      out.set(arg.slice(2), value);
-      i++;
-    }
-  }
-  return out;
-}
+/** Exit code of a command line the sandbox cannot run with, as command-line tools use it. */
+const USAGE_EXIT = 2;
 
-function num(args: Map<string, string>, name: string): number | undefined {
-  const raw = args.get(name);
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) throw new Error(`--${name} must be a number`);
-  return n;
-}
-
-function usageLimits(args: Map<string, string>): UsageLimitMode | undefined {
-  const raw = args.get('usage-limits');
-  if (raw === undefined) return undefined;
-  const mode = USAGE_LIMIT_MODES.find((m) => m === raw);
-  if (!mode) throw new Error(`--usage-limits must be one of ${USAGE_LIMIT_MODES.join(', ')}`);
-  return mode;
-}
-
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  const known = new Set(['port', 'host', 'seed', 'rate', 'fail-429', 'fail-500', 'slow', 'slow-ms', 'drop', 'fault-seed', 'usage-limits']);
-  for (const k of args.keys()) if (!known.has(k)) throw new Error(`Unknown option --${k}`);
-  const faults: FaultOptions = {
-    rate429: num(args, 'fail-429'),
-    rate500: num(args, 'fail-500'),
-    slowRate: num(args, 'slow'),
-    slowMs: num(args, 'slow-ms'),
-    dropRate: num(args, 'drop'),
-    seed: num(args, 'fault-seed'),
-  };
-  const service = createLocalService({ seed: num(args, 'seed'), processingRate: num(args, 'rate'), usageLimits: usageLimits(args), faults });
-  const server = await startHttpServer(service, { port: num(args, 'port') ?? DEFAULT_PORT, host: args.get('host') ?? DEFAULT_HOST });
-  const lines = [
-    `Prospecting API (local) listening at ${server.url}`,
-    `Hourly usage limits: ${service.usageLimits === 'pace' ? 'pace the work (requests are accepted and wait)' : 'refuse a start over the limit (429)'}`,
-    '',
-    'Demo API keys (send as "Authorization: Bearer <key>"):',
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.key.padEnd(16)} ${a.name}: ${a.credits.email} email / ${a.credits.phone} phone credits`),
-    '',
-    `Try: curl -H "Authorization: Bearer ${DEMO_ACCOUNTS[0]?.key}" "${server.url}/companies/find?domain=example.com"`,
-    'Press Ctrl-C to stop.',
-  ];
+async function run(config: SandboxConfig): Promise<void> {
+  const service = createLocalService({
+    seed: config.seed,
+    processingRate: config.rate,
+    usageLimits: config.usageLimits,
+    faults: config.faults,
+    accounts: demoAccounts(config),
+  });
+  const server = await startHttpServer(service, { port: config.port, host: config.host });
+  const accounts: StartupAccount[] = service.keys().flatMap((key) => {
+    const a = service.account(key);
+    return a ? [{ key, name: a.name, credits: a.credits }] : [];
+  });
+  // No contacts yet: the start-up lines leave their section out until the service lists some per account.
+  const lines = startupLines({ url: server.url, accounts, usageLimits: service.usageLimits, faults: config.faults, contacts: [] });
   process.stdout.write(lines.join('\n') + '\n');
+
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -81,7 +41,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${(e as Error).message}\n`);
-  process.exit(1);
-});
+function main(argv: string[]): Promise<void> {
+  const command = parseCommandLine(argv);
+  if (command.kind === 'help') {
+    process.stdout.write(helpText() + '\n');
+    return Promise.resolve();
+  }
+  return run(command.config);
+}
+
+Promise.resolve()
+  .then(() => main(process.argv.slice(2)))
+  .catch((e: unknown) => {
+    if (e instanceof UsageError) {
+      process.stderr.write(`sandbox: ${e.message}\nRun "npm run sandbox -- --help" for the options.\n`);
+      process.exit(USAGE_EXIT);
+    }
+    process.stderr.write(`sandbox: ${(e as Error).message}\n`);
+    process.exit(1);
+  });

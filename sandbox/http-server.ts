@@ -1,8 +1,10 @@
 // The local service over HTTP on loopback: each request goes to the same in-process handler;
-// slow faults really wait and dropped connections really lose their socket.
+// slow faults really wait and dropped connections really lose their socket. A local service also
+// answers its read-only view (/_sandbox/accounts) here, beside the API, never inside it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorDetail } from './errors';
+import { inspectRoute, isInspectable } from './inspect-routes';
 import { DEFAULT_LIMITS } from './options';
 import { ConnectionDropped, type LocalHandler, type LocalResponse } from './protocol';
 
@@ -37,6 +39,7 @@ function write(res: ServerResponse, r: LocalResponse): void {
 
 export function startHttpServer(service: LocalHandler & { limits?: { maxBodyBytes: number } }, options: HttpServerOptions = {}): Promise<RunningServer> {
   const maxBody = service.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+  const view = isInspectable(service) ? service : undefined;
   const timers = new Set<NodeJS.Timeout>();
 
   const server = createServer((req, res) => {
@@ -64,7 +67,8 @@ export function startHttpServer(service: LocalHandler & { limits?: { maxBodyByte
       if (tooLarge) return;
       let answer: LocalResponse;
       try {
-        answer = service.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: headersOf(req), body: Buffer.concat(chunks).toString('utf8') });
+        const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headersOf(req), body: Buffer.concat(chunks).toString('utf8') };
+        answer = (view && inspectRoute(view, request)) ?? service.handle(request);
       } catch (e) {
         if (e instanceof ConnectionDropped) {
           req.socket.destroy();

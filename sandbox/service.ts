@@ -11,6 +11,7 @@ import { bearerKey, parseTarget } from './request';
 import { match } from './router';
 import { ROUTES } from './routes';
 import type { ServiceState } from './state';
+import { hourlyUsage, type HourlyUsage } from './usage';
 
 export interface AccountView {
   id: string;
@@ -33,6 +34,8 @@ export interface LocalService extends LocalHandler {
   account(key: string): AccountView | undefined;
   /** The bearer keys this service accepts. */
   keys(): string[];
+  /** What the account behind a key has used of its hourly usage limits now (read only); undefined for an unknown key. */
+  usage(key: string): HourlyUsage | undefined;
   /** Replaces the fault settings (and restarts their reproducible sequence). */
   setFaults(faults?: FaultOptions): void;
 }
@@ -139,6 +142,10 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     DEMO_KEYS,
     handle,
     keys: () => [...accounts.keys()],
+    usage(key) {
+      const a = accounts.get(key);
+      return a ? hourlyUsage(a, state.now(), limits, usageLimits) : undefined;
+    },
     setFaults: (faults) => state.faults.set(faults),
     account(key) {
       const a = accounts.get(key);

@@ -1,0 +1,64 @@
+// The local service's read-only view, outside the API's paths: GET /_sandbox/accounts shows each
+// account's credits left and spent and its usage this hour, so a person can see what a run cost.
+import { DEMO_KEYS } from './accounts';
+import { errorDetail } from './errors';
+import type { LocalHandler, LocalRequest, LocalResponse } from './protocol';
+import type { LocalService } from './service';
+
+/** Every path of the view starts with this; no API path does. */
+export const INSPECT_PREFIX = '/_sandbox';
+export const ACCOUNTS_VIEW_PATH = `${INSPECT_PREFIX}/accounts`;
+
+/** What the view reads from a service. */
+export type Inspectable = Pick<LocalService, 'keys' | 'account' | 'usage' | 'usageLimits'>;
+
+/** Whether a handler is a local service the view can read (an HTTP server may front any handler). */
+export function isInspectable(handler: LocalHandler): handler is LocalHandler & Inspectable {
+  const h = handler as Partial<Inspectable>;
+  return typeof h.keys === 'function' && typeof h.account === 'function' && typeof h.usage === 'function';
+}
+
+// The demo keys are public demo values; any other account's key is a secret of whoever made it.
+const PUBLIC_KEYS: ReadonlySet<string> = new Set(Object.values(DEMO_KEYS));
+
+function answer(status: number, body: unknown, headers: Record<string, string> = {}): LocalResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }, body: JSON.stringify(body, null, 2) + '\n' };
+}
+
+function problem(status: number, code: string, detail: string, headers?: Record<string, string>): LocalResponse {
+  return answer(status, { object: 'error', _errors: [errorDetail(code, detail)] }, headers);
+}
+
+export function accountsView(service: Inspectable): unknown {
+  return {
+    usage_limits: service.usageLimits,
+    accounts: service.keys().flatMap((key) => {
+      const account = service.account(key);
+      const usage = service.usage(key);
+      if (!account || !usage) return [];
+      return [
+        {
+          name: account.name,
+          key: PUBLIC_KEYS.has(key) ? key : null,
+          id: account.id,
+          credits: { left: account.credits, spent: account.spent, reserved: account.reserved },
+          usage_this_hour: { enrichments: usage.enrichments, email_validations: usage.validations },
+        },
+      ];
+    }),
+  };
+}
+
+/**
+ * Answers a request for the view, or undefined when the path is not the view's (the API answers
+ * it). Needs no key, draws no fault and counts against no rate limit: it is not part of the API.
+ */
+export function inspectRoute(service: Inspectable, req: LocalRequest): LocalResponse | undefined {
+  const q = req.path.indexOf('?');
+  const path = (q < 0 ? req.path : req.path.slice(0, q)).replace(/\/+$/, '');
+  if (path !== INSPECT_PREFIX && !path.startsWith(`${INSPECT_PREFIX}/`)) return undefined;
+  if (path !== ACCOUNTS_VIEW_PATH) return problem(404, 'not_found', `The local service's view is at ${ACCOUNTS_VIEW_PATH}`);
+  const method = req.method.toUpperCase();
+  if (method !== 'GET') return problem(405, 'method_not_allowed', `${method} is not allowed on ${ACCOUNTS_VIEW_PATH}: it is read-only`, { allow: 'GET' });
+  return answer(200, accountsView(service));
+}
