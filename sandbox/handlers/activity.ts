@@ -38,7 +38,7 @@ export function logCall(ctx: Ctx): Reply {
   });
 }
 
-/** The phone number's id path segment, lower-cased; 404 for anything that is not an id. */
+/** The id in the path, lower-cased; 404 for anything that is not a UUID. */
 function idParam(ctx: Ctx, what: string): string {
   const id = (ctx.params[0] ?? '').toLowerCase();
   if (!isUuid(id)) throw notFound(`No ${what} with this id`);
