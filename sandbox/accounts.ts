@@ -5,6 +5,7 @@ import { uuidFrom } from './hash';
 import { HOUR, MINUTE, SlidingWindow } from './limits';
 import type { AccountSeed, Credits } from './options';
 import type { Allowance, UsageKind } from './pacing';
+import type { PhoneNumber } from './universe/people';
 
 export const DEMO_KEYS = {
   alpha: 'demo-key-alpha',
@@ -39,6 +40,11 @@ export interface AccountState {
   open: Batch[];
   /** Phone numbers this account has reviewed, by id, with the reason given. */
   reviews: Map<string, string>;
+  /**
+   * Phone numbers handed to this account inside the people it was answered with, by id: with its
+   * contacts' numbers, the only ones it can review.
+   */
+  phones: Map<string, PhoneNumber>;
 }
 
 export function createAccount(seed: AccountSeed): AccountState {
@@ -57,6 +63,7 @@ export function createAccount(seed: AccountSeed): AccountState {
     paced: [],
     open: [],
     reviews: new Map(),
+    phones: new Map(),
   };
 }
 

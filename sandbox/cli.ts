@@ -1,12 +1,15 @@
 // `npm run sandbox`: the local service over HTTP on 127.0.0.1 with the demo accounts, until
 // Ctrl-C. `npm run sandbox -- --help` lists the options (cli-options.ts); a bad one exits with 2.
 import { demoAccounts, helpText, parseCommandLine, UsageError, type SandboxConfig } from './cli-options';
+import { contactIds } from './contacts';
 import { startHttpServer } from './http-server';
 import { createLocalService } from './service';
 import { startupLines, type StartupAccount } from './startup-lines';
 
 /** Exit code of a command line the sandbox cannot run with, as command-line tools use it. */
 const USAGE_EXIT = 2;
+/** Contact ids printed per account at start-up: enough to try one, short enough to read. */
+const CONTACTS_SHOWN = 2;
 
 async function run(config: SandboxConfig): Promise<void> {
   const service = createLocalService({
@@ -21,8 +24,8 @@ async function run(config: SandboxConfig): Promise<void> {
     const a = service.account(key);
     return a ? [{ key, name: a.name, credits: a.credits }] : [];
   });
-  // No contacts yet: the start-up lines leave their section out until the service lists some per account.
-  const lines = startupLines({ url: server.url, accounts, usageLimits: service.usageLimits, faults: config.faults, contacts: [] });
+  const contacts = service.keys().map((key) => ({ key, ids: contactIds(service, key).slice(0, CONTACTS_SHOWN) }));
+  const lines = startupLines({ url: server.url, accounts, usageLimits: service.usageLimits, faults: config.faults, contacts });
   process.stdout.write(lines.join('\n') + '\n');
 
   let stopping = false;

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorDetail } from './errors';
+import { answerClientError, readBody } from './http-body';
 import { inspectRoute, isInspectable } from './inspect-routes';
 import { DEFAULT_LIMITS } from './options';
 import { ConnectionDropped, type LocalHandler, type LocalResponse } from './protocol';
@@ -43,31 +44,10 @@ export function startHttpServer(service: LocalHandler & { limits?: { maxBodyByte
   const timers = new Set<NodeJS.Timeout>();
 
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      if (tooLarge) return;
-      size += chunk.length;
-      if (size > maxBody) {
-        // Answer now rather than buffer an oversized body; the connection closes after.
-        tooLarge = true;
-        res.setHeader('connection', 'close');
-        write(res, {
-          status: 413,
-          headers: { 'content-type': 'application/json; charset=utf-8' },
-          body: JSON.stringify({ object: 'error', _errors: [errorDetail('payload_too_large', `The body is larger than ${maxBody} bytes`)] }),
-        });
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (tooLarge) return;
+    readBody(req, res, maxBody, (body) => {
       let answer: LocalResponse;
       try {
-        const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headersOf(req), body: Buffer.concat(chunks).toString('utf8') };
+        const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headersOf(req), body };
         answer = (view && inspectRoute(view, request)) ?? service.handle(request);
       } catch (e) {
         if (e instanceof ConnectionDropped) {
@@ -92,6 +72,7 @@ export function startHttpServer(service: LocalHandler & { limits?: { maxBodyByte
       }
     });
   });
+  server.on('clientError', answerClientError);
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

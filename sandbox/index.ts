@@ -4,5 +4,6 @@ export { createLocalService, type AccountView, type LocalService } from './servi
 export { type HourlyUsage, type UsageCount } from './usage';
 export { startHttpServer, DEFAULT_HOST, DEFAULT_PORT, type HttpServerOptions, type RunningServer } from './http-server';
 export { DEMO_ACCOUNTS, DEMO_KEYS } from './accounts';
+export { contactIds } from './contacts';
 export { DEFAULT_LIMITS, type AccountSeed, type Credits, type FaultOptions, type Limits, type ServiceOptions, type UsageLimitMode } from './options';
 export { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from './protocol';

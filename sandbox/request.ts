@@ -1,5 +1,5 @@
 // Reading a LocalRequest: the path, its query (brackets raw or percent-encoded), the bearer key
-// and the JSON body, each failing with the spec's error object.
+// and the JSON body (declared as JSON and parsing), each failing with the spec's error object.
 import { ApiError, invalidParameter, unsupported } from './errors';
 
 /** Query values by decoded name; a name given several times (or as `name[]`) keeps every value. */
@@ -76,17 +76,38 @@ export function bearerKey(headers: Record<string, string>): string | undefined {
   return m ? m[1]?.trim() : undefined;
 }
 
-/** The body as a JSON object; malformed JSON and non-objects are `unsupported_value`. */
-export function jsonObjectBody(body: string): Record<string, unknown> {
-  if (body.trim() === '') throw unsupported('', 'The request needs a JSON object body');
-  let parsed: unknown;
+/** Whether a Content-Type header names JSON: `application/json`, in any case, in UTF-8 if a charset is given. */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const [type = '', ...params] = header.split(';').map((p) => p.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+}
+
+/**
+ * A request's body, parsed once for every route: none (undefined) when it is empty; otherwise it
+ * must be declared `application/json` and parse, else 400 `unsupported_value` for the whole body.
+ */
+export function readJsonBody(headers: Record<string, string>, body: string): unknown {
+  if (body === '') return undefined;
+  const type = headers['content-type'];
+  if (!isJsonContentType(type)) {
+    throw unsupported('', type === undefined ? 'The body has no Content-Type; send it as application/json' : `The body is ${JSON.stringify(type)}; send it as application/json`);
+  }
+  if (body.trim() === '') return undefined;
   try {
-    parsed = JSON.parse(body);
+    return JSON.parse(body);
   } catch (e) {
     throw unsupported('', `The body is not valid JSON: ${(e as Error).message}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+}
+
+/** The parsed body as a JSON object; no body and non-objects are `unsupported_value`. */
+export function jsonObjectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) throw unsupported('', 'The request needs a JSON object body');
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw unsupported('', 'The body must be a JSON object');
   }
-  return parsed as Record<string, unknown>;
+  return body as Record<string, unknown>;
 }

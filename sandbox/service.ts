@@ -7,7 +7,7 @@ import { FaultInjector } from './faults';
 import { DEFAULT_LIMITS, DEFAULT_PROCESSING_RATE, DEFAULT_QUEUE_DELAY_MS, DEFAULT_SEED, USAGE_LIMIT_MODES, type AccountSeed, type Credits, type FaultOptions, type Limits, type ServiceOptions, type UsageLimitMode } from './options';
 import { Pager } from './paging';
 import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from './protocol';
-import { bearerKey, parseTarget } from './request';
+import { bearerKey, parseTarget, readJsonBody } from './request';
 import { match } from './router';
 import { ROUTES } from './routes';
 import type { ServiceState } from './state';
@@ -84,7 +84,6 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     nextItemId: 1,
     created: 0,
     companyDomains: new Map(),
-    phones: new Map(),
   };
 
   function process(req: LocalRequest): LocalResponse {
@@ -111,7 +110,8 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     }
     window.add(t, 1);
     settle(account, t);
-    const reply = found.route.handler({ state, account, t, path, query, params: found.params, body: req.body ?? '' });
+    const body = readJsonBody(req.headers, req.body ?? '');
+    const reply = found.route.handler({ state, account, t, path, query, params: found.params, body });
     return respond(reply.status, reply.body, reply.headers);
   }
 

@@ -6,7 +6,6 @@ import { uuidFrom } from './hash';
 import type { Limits, UsageLimitMode } from './options';
 import type { Pager } from './paging';
 import type { QueryParams } from './request';
-import type { PhoneNumber } from './universe/people';
 
 export interface ServiceState {
   seed: number;
@@ -27,8 +26,6 @@ export interface ServiceState {
   created: number;
   /** Companies this service has answered with, by id, so job openings can be asked by company id. */
   companyDomains: Map<string, string>;
-  /** Phone numbers this service has handed out, by id, so a review can answer the number. */
-  phones: Map<string, PhoneNumber>;
 }
 
 export interface Ctx {
@@ -39,7 +36,8 @@ export interface Ctx {
   path: string;
   query: QueryParams;
   params: string[];
-  body: string;
+  /** The request's JSON body, parsed once (undefined when the request has none). */
+  body: unknown;
 }
 
 export interface Reply {

@@ -68,15 +68,9 @@ export function optBoolean(obj: Obj, key: string, ptr: string): boolean | undefi
   return v;
 }
 
-export function reqBoolean(obj: Obj, key: string, ptr: string): boolean {
-  const v = optBoolean(obj, key, ptr);
-  if (v === undefined) throw missing(`${ptr}/${key}`, `${key} is required`);
-  return v;
-}
-
-export function reqInteger(obj: Obj, key: string, ptr: string, min = -Infinity): number {
+export function optInteger(obj: Obj, key: string, ptr: string, min = -Infinity): number | undefined {
   const v = obj[key];
-  if (absent(v)) throw missing(`${ptr}/${key}`, `${key} is required`);
+  if (absent(v)) return undefined;
   if (typeof v !== 'number' || !Number.isInteger(v)) throw unsupported(`${ptr}/${key}`, `${key} must be an integer`);
   if (v < min) throw unsupported(`${ptr}/${key}`, `${key} must be at least ${min}`);
   return v;

@@ -12,7 +12,7 @@ import { validateEmail } from '../universe/emails';
 import { findPerson, type PersonInput, type PersonOutcome } from '../universe/people';
 import { isUuid, optBoolean, optEmail, optObject, optString, optStringArray, reqEmail, reqEnum, reqObjectArray, reqString } from '../validate';
 import { ownBatch, resultsPage, retryHeaders, startBatch } from './batch-common';
-import { rememberCompany } from './render';
+import { issuePhones, rememberCompany } from './render';
 
 const REQUEST_TYPES = ['profile', 'email', 'titles_and_company'] as const;
 type RequestType = (typeof REQUEST_TYPES)[number];
@@ -134,7 +134,7 @@ function render(ctx: Ctx, id: string, created = false): Reply {
       data: lead.context,
     };
     if (meta.options.reveal_phone_numbers) {
-      for (const ph of p.phones) state.phones.set(ph.id, ph);
+      issuePhones(ctx.account, p.phones);
       entry['phone_numbers'] = p.phones.map((ph) => ({ ...ph }));
     }
     return entry;

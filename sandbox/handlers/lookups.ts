@@ -49,5 +49,5 @@ export function findPersonRoute(ctx: Ctx): Reply {
   if (outcome.status === 'gdpr_removed') throw new ApiError(451, 'unavailable_for_legal_reasons', 'This person asked to be removed; their data is not available');
   const p = outcome.person;
   chargePerson(ctx.account, p.id, ctx.t, { found: true, revealEmail: reveal.email, revealPhones: reveal.phones && p.phones.length > 0 });
-  return json(200, renderPerson(ctx.state, p, reveal));
+  return json(200, renderPerson(ctx.state, ctx.account, p, reveal));
 }

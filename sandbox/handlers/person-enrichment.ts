@@ -76,7 +76,7 @@ function render(ctx: Ctx, id: number): Reply {
     return {
       id: meta.firstItemId + i,
       status: outcome.status,
-      result: outcome.status === 'enriched' ? renderPerson(ctx.state, outcome.person, meta.reveal) : null,
+      result: outcome.status === 'enriched' ? renderPerson(ctx.state, ctx.account, outcome.person, meta.reveal) : null,
       ...echo,
     };
   });

@@ -1,9 +1,8 @@
-// Per-account reference data: territories, excluded domains and emails, contacts, and the job
-// openings of a company, all derived from the seed so they are the same on every start.
-import { Rng, unit, uuidFrom } from '../hash';
+// Per-account reference data: territories, excluded domains and emails, and the job openings of
+// a company, all derived from the seed so they are the same on every start.
+import { Rng, uuidFrom } from '../hash';
 import { DAY, msBefore } from './clock';
 import type { CompanyRecord } from './companies';
-import { findPerson } from './people';
 import { DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES } from './taxonomy';
 import { NAME_STEMS, NAME_SUFFIXES } from './words';
 
@@ -148,53 +147,4 @@ export function isRemote(job: JobOpening): boolean {
 /** Whether a job seniority label is one the spec allows. */
 export function isJobSeniority(value: string): boolean {
   return (JOB_SENIORITIES as ReadonlyArray<string>).includes(value);
-}
-
-const SEQUENCES = ['Q4 Outbound - Enterprise', 'Inbound Follow-up', 'Event Attendees', 'Re-engage Closed Lost', 'New Product Launch'];
-
-/** A contact of an account; ids starting with 00000000 and a share of others are unknown. */
-export function contact(seed: number, accountId: string, id: string): Record<string, unknown> | undefined {
-  if (id.startsWith('00000000') || unit(seed, 'contact-exists', accountId, id) < 0.1) return undefined;
-  const rng = new Rng(seed, 'contact', accountId, id);
-  let outcome = findPerson(seed, { profile_url: `https://www.profiles.example/in/contact-${id.slice(0, 8)}` });
-  for (let i = 0; outcome.status !== 'enriched' && i < 5; i++) {
-    outcome = findPerson(seed, { profile_url: `https://www.profiles.example/in/contact-${id.slice(0, 8)}-${i}` });
-  }
-  if (outcome.status !== 'enriched') return undefined;
-  const p = outcome.person;
-  const created = rng.int(20, 400) * DAY + rng.int(0, 86399999);
-  const activity: Array<Record<string, unknown>> = [];
-  let at = created;
-  const steps = rng.int(1, 6);
-  const sequence = rng.pick(SEQUENCES);
-  const sequenceId = uuidFrom(seed, 'sequence', accountId, sequence);
-  for (let i = 0; i < steps; i++) {
-    activity.push({
-      event_at: msBefore(at),
-      event_type: i === 0 ? 'added_to_sequence' : rng.pick(['completed_without_reply', 'email_sent', 'email_opened', 'call_completed', 'replied']),
-      sequence_id: sequenceId,
-      sequence_type: 'sequence',
-      sequence_name: sequence,
-    });
-    at = Math.max(3600000, at - rng.int(1, 9) * DAY);
-  }
-  activity.reverse();
-  return {
-    id,
-    name: p.name,
-    first_name: p.firstName,
-    last_name: p.lastName,
-    profile_url: `https://www.profiles.example/in/${p.firstName}-${p.lastName}-${id.slice(0, 6)}`.toLowerCase().replace(/[^a-z0-9:/.-]/g, ''),
-    email: p.email,
-    time_zone: p.place.timeZone,
-    location: [p.place.city, p.place.state, p.place.country].filter(Boolean).join(', '),
-    title: p.title,
-    company_domain: p.company.domain,
-    company_name: p.company.name,
-    owner: `${rng.pick(['alex', 'jordan', 'sam', 'casey'])}@sales.example`,
-    created_at: msBefore(created),
-    last_contacted_at: activity[0]?.['event_at'] ?? msBefore(created),
-    phone_numbers: p.phones.map((ph) => ({ ...ph, kind: ph.type === 'mobile' ? 'mobile' : 'work' })),
-    recent_activity: activity,
-  };
 }

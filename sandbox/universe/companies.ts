@@ -2,6 +2,7 @@
 // agree with each other (size with employees, presence with followers, funding with its events).
 import { Rng, uuidFrom } from '../hash';
 import { Lru } from './cache';
+import { readableName } from './company-names';
 import { daysBefore } from './clock';
 import { PLACE_WEIGHTS, type Place } from './geo';
 import { INDUSTRIES, type Industry } from './industries';
@@ -55,12 +56,6 @@ export function isUnknownDomain(domain: string): boolean {
   return domain.endsWith('.invalid') || domain.startsWith('notfound') || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain);
 }
 
-function capitalize(word: string): string {
-  return word.length <= 2 && word !== 'bio' ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-const SUFFIXES_LONGEST_FIRST = [...NAME_SUFFIXES].sort((a, b) => b.length - a.length);
-
 /** 12345 -> "12,345" without the cost of Intl on every company. */
 function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -74,16 +69,13 @@ function thousands(n: number): string {
 export const HOSTILE_NAME = '=HYPERLINK("https://attacker.example/","Click me")';
 export const HOSTILE_OVERVIEW = '<img src=x onerror="document.body.dataset.pwned=1"> We make widgets.';
 
-/** "harbor-logistics" and "harborlogistics" both read as "Harbor Logistics". */
+/**
+ * "harbor-logistics" and "harborlogistics" both read as "Harbor Logistics": the label split into
+ * the words of the word lists (see company-names.ts).
+ */
 export function nameFromLabel(label: string): string {
   if (label.startsWith('hostile')) return HOSTILE_NAME;
-  if (label.includes('-')) return label.split('-').filter(Boolean).map(capitalize).join(' ');
-  for (const suffix of SUFFIXES_LONGEST_FIRST) {
-    if (label.endsWith(suffix) && label.length - suffix.length >= 3) {
-      return `${capitalize(label.slice(0, -suffix.length))} ${capitalize(suffix)}`;
-    }
-  }
-  return capitalize(label);
+  return readableName(label);
 }
 
 /** A plausible company a person worked for, as a domain. */

@@ -78,6 +78,25 @@ export const NAME_SUFFIXES = [
   'digital', 'ai', 'finance', 'payments', 'learning', 'studio', 'commerce', 'insights', 'dynamics', 'industries',
 ] as const;
 
+/**
+ * Other words company names are made of, so a domain label that joins them reads back as words
+ * ("pioneerfreight.com" is "Pioneer Freight"). Four letters or more: shorter words turn up inside
+ * too many other words to be split out of them.
+ */
+export const NAME_WORDS = [
+  'freight', 'cargo', 'fleet', 'transit', 'express', 'shipping', 'supply', 'trade', 'trading', 'market',
+  'markets', 'global', 'united', 'national', 'pacific', 'atlantic', 'american', 'first', 'prime', 'smart',
+  'green', 'solar', 'power', 'motors', 'auto', 'technologies', 'bank', 'insurance', 'care',
+  'home', 'homes', 'build', 'builders', 'design', 'craft', 'metal', 'metals', 'steel', 'marine',
+  'ocean', 'valley', 'peak', 'point', 'bridge', 'star', 'light', 'signal', 'vector', 'logic',
+  'mind', 'vision', 'union', 'alliance', 'factory', 'goods', 'outdoor', 'apparel', 'retail', 'wellness',
+  'fitness', 'coffee', 'brewing', 'farms', 'brands', 'ventures', 'holdings', 'consulting', 'services', 'pharma',
+  'medical', 'dental', 'legal', 'realty', 'properties', 'travel', 'sports', 'games', 'mobile', 'wireless',
+  'telecom', 'water', 'advisors', 'associates', 'agency', 'creative', 'studios', 'therapeutics', 'diagnostics', 'manufacturing',
+  'engineering', 'construction', 'education', 'academy', 'institute', 'clinic', 'machines', 'devices', 'instruments', 'materials',
+  'chemicals', 'textiles', 'furniture', 'office', 'sales', 'growth', 'scale', 'venture',
+] as const;
+
 export const INVESTORS = [
   'Sequoia Capital', 'Accel', 'Index Ventures', 'Lightspeed Venture Partners', 'Andreessen Horowitz', 'Bessemer Venture Partners',
   'General Catalyst', 'Insight Partners', 'Tiger Global Management', 'Y Combinator', 'Khosla Ventures', 'Greylock Partners',

@@ -1,5 +1,6 @@
 // The rest of the API through the built bundle: imports into sheets page by page, logging calls
 // and reviewing phone numbers from selected rows, and the menu reaching them.
+import { contactIds } from '../../sandbox';
 import { addonWorld, connect, type World } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
@@ -73,7 +74,7 @@ test('job openings with filters, exclusions with a keyword, a contact with its a
   const mine = w.host.sheet('Mine').values();
   expect(mine.length - 1).toBe(excl.written);
   expect(mine.slice(1).every((r) => String(r[0]).includes('a'))).toBe(true);
-  const contactId = '3f2b9c1e-8d4a-4b6f-9a2e-7c5d1e0f4a3b';
+  const contactId = contactIds(w.service, KEY)[0]!;
   const contact = runTool(w, { tool: 'contact', contactId });
   const rows = w.host.sheet(contact.sheetName).values();
   expect(rows.some((r) => r[0] === 'Contact ID' && r[1] === contactId)).toBe(true);
@@ -111,16 +112,21 @@ test('log calls from selected rows: each row gets its result, a bad row its reas
 
 test('review phone numbers from the menu, with the columns mapped from their headers', () => {
   const w = world();
+  // A number of one of the account's contacts: the service knows only numbers it handed out.
+  const contact = w.service.handle({ method: 'GET', path: `/contacts/${contactIds(w.service, KEY)[0]}`, headers: { authorization: `Bearer ${KEY}` }, body: '' });
+  const phoneId = JSON.parse(contact.body).phone_numbers[0].id as string;
   w.host.sheet().load([
     ['Phone number ID', 'User ID', 'Reason'],
-    ['aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', USER_ID, 'wrong_number'],
+    [phoneId, USER_ID, 'wrong_number'],
     ['not-an-id', USER_ID, 'wrong_number'],
+    ['aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', USER_ID, 'wrong_number'],
   ]);
-  w.host.select('Sheet1!A1:C3');
+  w.host.select('Sheet1!A1:C4');
   w.host.ui.answer('YES');
   expect(w.host.clickMenu('Review phone numbers from selected rows').ok).toBe(true);
   const values = w.host.sheet().values();
   const status = values[0]!.indexOf('Phone review · Status');
   expect(values[1]![status]).toBe('Reviewed');
   expect(String(values[2]![status])).toMatch(/^Error: Not found/);
+  expect(String(values[3]![status])).toMatch(/^Error: Not found/);
 });

@@ -14,6 +14,8 @@ interface Started {
   child: ChildProcessWithoutNullStreams;
   url: Promise<string>;
   exit: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** What it printed so far. */
+  stdoutText(): string;
 }
 
 function start(args: string[]): Started {
@@ -32,7 +34,7 @@ function start(args: string[]): Started {
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
   url.catch(() => undefined);
-  return { child, url, exit };
+  return { child, url, exit, stdoutText: () => stdout };
 }
 
 async function withServer<T>(args: string[], body: (url: string) => Promise<T>): Promise<T> {
@@ -113,5 +115,27 @@ describe('sandbox command line', () => {
       expect(res.status).toBe(second);
       if (second === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(3000);
     });
+  });
+
+  test('the contact ids printed at start-up are contacts of their key, and of no other', async () => {
+    const run = start(['--port', '0']);
+    try {
+      const url = await run.url;
+      const printed = [...run.stdoutText().matchAll(/^ +(demo-key-\w+) +([0-9a-f-]{36}(?:, [0-9a-f-]{36})*)$/gm)].map((m) => ({ key: m[1]!, ids: m[2]!.split(', ') }));
+      expect(printed.map((p) => p.key)).toEqual(['demo-key-alpha', 'demo-key-bravo', 'demo-key-empty']);
+      for (const { key, ids } of printed) {
+        expect(ids).toHaveLength(2);
+        for (const id of ids) {
+          const own = await fetch(`${url}/contacts/${id}`, { headers: { authorization: `Bearer ${key}` } });
+          expect(own.status).toBe(200);
+          expect(((await own.json()) as { id: string }).id).toBe(id);
+          const other = key === 'demo-key-alpha' ? 'demo-key-bravo' : 'demo-key-alpha';
+          expect((await fetch(`${url}/contacts/${id}`, { headers: { authorization: `Bearer ${other}` } })).status).toBe(404);
+        }
+      }
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    await run.exit;
   });
 });

@@ -1,5 +1,7 @@
 // The shared email-address rule as the local service applies it: refused addresses are 400
 // `unsupported_value` pointing at the item, internationalized addresses go through every endpoint.
+import fc from 'fast-check';
+import { isEmailAddress } from '../../src/api/email-address';
 import { allPages, expectError, firstError, harness } from './helpers';
 
 const REFUSED: Array<[string, string]> = [
@@ -45,5 +47,31 @@ describe('email addresses in requests', () => {
     expect(allPages(h, people.json._links.self.href, 'results').map((r) => r.email)).toEqual(ACCEPTED);
     expect(h.get(`/lead-lists/${list.json.id}`).json).toMatchObject({ status: 'completed', owner: 'josé@café.fr' });
     expect([200, 404, 451]).toContain(h.get(`/people/find?email=${encodeURIComponent('名前@例え.jp')}`).status);
+  });
+});
+
+describe('the service and the add-on apply one rule', () => {
+  // Addresses near the rule's edges: any characters (controls, spaces, UTF-8) on either side of
+  // one or two @, local parts around 64 characters, domains with and without dots at their ends.
+  const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).filter((c) => c < 0xd800 || c > 0xdfff).map((c) => String.fromCodePoint(c));
+  const part = (max: number) => fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', '名', '.', ' ', '\u0000', '\u0085', '\t', '-'), anyCodePoint), maxLength: max });
+  const address = fc.oneof(
+    fc.tuple(part(70), fc.constantFrom('@', '@@', ''), part(20), fc.constantFrom('.com', '.', '', '.com.', '.jp')).map(([l, at, d, tld]) => `${l}${at}${d}${tld}`),
+    fc.tuple(fc.integer({ min: 60, max: 68 }), part(8)).map(([n, d]) => `${'x'.repeat(n)}@${d || 'example'}.com`),
+    fc.emailAddress(),
+  );
+
+  test('a batch is accepted exactly when the add-on would send every address, else refused at the first it would not', () => {
+    const h = harness({ accounts: [{ key: 'k', name: 'Many credits', credits: { email: 1e9, phone: 0 } }] }, 'k');
+    fc.assert(
+      fc.property(fc.array(address, { minLength: 1, maxLength: 6 }), (emails) => {
+        const answer = h.call('POST', '/email-validations', { emails: emails.map((email) => ({ email })) });
+        const firstBad = emails.findIndex((e) => !isEmailAddress(e));
+        if (firstBad < 0) expect(answer.status).toBe(202);
+        // An empty address is a missing one; any other the add-on would not send is a bad value.
+        else expectError(answer, 400, emails[firstBad] === '' ? 'missing_field' : 'unsupported_value', `/emails/${firstBad}/email`);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -102,7 +102,7 @@ describe('bad input', () => {
     expectError(h.call('POST', '/lead-lists', lead({ type: 'titles_and_company', leads: [{ title: 'CEO' }] })), 400, 'missing_field', '/leads/0/company_name');
     expectError(h.call('POST', '/people/enrichment-requests', { leads: [{ title: 'CEO' }] }), 400, 'missing_field', '/leads/0/email');
     expectError(h.call('POST', '/companies/enrichment-requests', { companies: [{}] }), 400, 'missing_field', '/companies/0/domain');
-    expectError(h.call('POST', '/calls', { from: '1', to: '2', answered: true, human: true }), 400, 'missing_field', '/duration');
+    expectError(h.call('POST', '/calls', { from: '1', to: '2', answered: true, human: true }), 400, 'missing_field', '/task_id');
     expectError(h.call('POST', '/phone_numbers/9b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/review', { reason: 'x' }), 400, 'missing_field', '/user_id');
   });
 
