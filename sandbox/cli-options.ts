@@ -51,7 +51,7 @@ export const OPTIONS: ReadonlyArray<OptionSpec> = [
   {
     name: 'usage-limits',
     value: USAGE_LIMIT_MODES.join('|'),
-    help: 'hourly usage limits: pace accepts a request and paces its items (decisions.md); refuse answers 429 past the allowance',
+    help: 'hourly usage limits: pace accepts a request and paces its items over the hour; refuse answers 429 past the allowance',
     default: 'pace',
   },
   { name: 'email-credits', value: 'N', help: 'email credits of Alpha Outbound (demo-key-alpha), e.g. 100000 for a big run', default: String(ALPHA_CREDITS.email) },

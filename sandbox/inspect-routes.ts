@@ -59,6 +59,7 @@ export function inspectRoute(service: Inspectable, req: LocalRequest): LocalResp
   if (path !== INSPECT_PREFIX && !path.startsWith(`${INSPECT_PREFIX}/`)) return undefined;
   if (path !== ACCOUNTS_VIEW_PATH) return problem(404, 'not_found', `The local service's view is at ${ACCOUNTS_VIEW_PATH}`);
   const method = req.method.toUpperCase();
-  if (method !== 'GET') return problem(405, 'method_not_allowed', `${method} is not allowed on ${ACCOUNTS_VIEW_PATH}: it is read-only`, { allow: 'GET' });
+  // HEAD as HTTP expects wherever GET works; the server sends no body for it.
+  if (method !== 'GET' && method !== 'HEAD') return problem(405, 'method_not_allowed', `${method} is not allowed on ${ACCOUNTS_VIEW_PATH}: it is read-only`, { allow: 'GET, HEAD' });
   return answer(200, accountsView(service));
 }

@@ -51,11 +51,12 @@ function idParam(ctx: Ctx, what: string): string {
  */
 export function reviewPhoneNumber(ctx: Ctx): Reply {
   const id = idParam(ctx, 'phone number');
+  // An id the account was never handed is 404 whatever the body says.
+  const phone = ctx.account.phones.get(id) ?? contactPhone(ctx.state.seed, ctx.account.id, id);
+  if (!phone) throw notFound('No phone number with this id');
   const body = jsonObjectBody(ctx.body);
   reqUuid(body, 'user_id', '');
   const reason = reqString(body, 'reason', '');
-  const phone = ctx.account.phones.get(id) ?? contactPhone(ctx.state.seed, ctx.account.id, id);
-  if (!phone) throw notFound('No phone number with this id');
   ctx.account.reviews.set(id, reason);
   return json(200, { ...phone, is_wrong_number: /wrong/i.test(reason) || phone.is_wrong_number });
 }

@@ -53,7 +53,8 @@ export function profileSlug(url: string): string {
 
 /** Documented inputs that are never found. */
 export function isUnknownDomain(domain: string): boolean {
-  return domain.endsWith('.invalid') || domain.startsWith('notfound') || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain);
+  // Letters of any script (internationalized domains are found too); no label starts or ends with a hyphen.
+  return domain.endsWith('.invalid') || domain.startsWith('notfound') || !/^(?!-)[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}-]+(?<!-)(\.(?!-)[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}-]+(?<!-))+$/u.test(domain);
 }
 
 /** 12345 -> "12,345" without the cost of Intl on every company. */
@@ -90,33 +91,35 @@ export function companyProfileUrl(label: string): string {
 
 const SIZE_WEIGHTS = [15, 30, 28, 17, 10];
 
-/** Name endings that say what a company does, so "Harbor Logistics" is not a bakery. */
-const SUFFIX_INDUSTRY: Record<string, string> = {
-  logistics: 'Transportation, Logistics, Supply Chain and Storage',
-  health: 'Hospitals and Health Care',
-  bio: 'Biotechnology Research',
-  energy: 'Renewable Energy Power Generation',
-  capital: 'Financial Services',
-  finance: 'Financial Services',
-  payments: 'Financial Services',
-  media: 'Marketing Services',
-  learning: 'Education',
-  foods: 'Retail',
-  commerce: 'Retail',
-  software: 'Software Development',
-  cloud: 'Software Development',
-  data: 'Software Development',
-  ai: 'Software Development',
-  analytics: 'Software Development',
-  labs: 'Software Development',
-  security: 'IT Services and IT Consulting',
-  networks: 'IT Services and IT Consulting',
-  solutions: 'IT Services and IT Consulting',
+const LOGISTICS = 'Transportation, Logistics, Supply Chain and Storage';
+const HEALTH = 'Hospitals and Health Care';
+const BIOTECH = 'Biotechnology Research';
+const ENERGY = 'Renewable Energy Power Generation';
+const FINANCE = 'Financial Services';
+const MARKETING = 'Marketing Services';
+const SOFTWARE = 'Software Development';
+const IT = 'IT Services and IT Consulting';
+
+/** Words of a name that say what a company does, so "Pioneer Freight" is not a biotech. */
+const WORD_INDUSTRY: Record<string, string> = {
+  logistics: LOGISTICS, freight: LOGISTICS, cargo: LOGISTICS, fleet: LOGISTICS, transit: LOGISTICS, shipping: LOGISTICS, supply: LOGISTICS, express: LOGISTICS,
+  health: HEALTH, care: HEALTH, medical: HEALTH, dental: HEALTH, clinic: HEALTH, wellness: HEALTH,
+  bio: BIOTECH, pharma: BIOTECH, therapeutics: BIOTECH, diagnostics: BIOTECH,
+  energy: ENERGY, solar: ENERGY, power: ENERGY, green: ENERGY,
+  capital: FINANCE, finance: FINANCE, payments: FINANCE, bank: FINANCE, insurance: FINANCE, holdings: FINANCE, ventures: FINANCE, venture: FINANCE,
+  media: MARKETING, agency: MARKETING, creative: MARKETING, brands: MARKETING, studios: MARKETING, growth: MARKETING,
+  learning: 'Education', education: 'Education', academy: 'Education', institute: 'Education',
+  foods: 'Retail', commerce: 'Retail', retail: 'Retail', apparel: 'Retail', goods: 'Retail', coffee: 'Retail', outdoor: 'Retail',
+  software: SOFTWARE, cloud: SOFTWARE, data: SOFTWARE, ai: SOFTWARE, analytics: SOFTWARE, labs: SOFTWARE, logic: SOFTWARE, mobile: SOFTWARE,
+  security: IT, networks: IT, solutions: IT, consulting: IT, technologies: IT, telecom: IT, wireless: IT, services: IT,
 };
 
+/** The industry the name's last telling word says (read as the name reads), else a drawn one. */
 function industryFor(rng: Rng, label: string): Industry {
-  const suffix = NAME_SUFFIXES.find((s) => label.endsWith(s) && label.length - s.length >= 3);
-  const named = suffix ? INDUSTRIES.find((i) => i.name === SUFFIX_INDUSTRY[suffix]) : undefined;
+  const words = readableName(label).toLowerCase().split(' ').reverse();
+  const telling = words.map((w) => WORD_INDUSTRY[w]).find((name) => name !== undefined);
+  const named = telling ? INDUSTRIES.find((i) => i.name === telling) : undefined;
+  // Drawn in any case, so the rest of the company is the same whether or not the name tells.
   const drawn = rng.weighted(INDUSTRIES.map((ind, i) => [ind, i === 0 ? 4 : 1] as const));
   return named ?? drawn;
 }

@@ -69,7 +69,20 @@ function partWords(part: string): string[] {
 
 const names = new Lru<string, string>(5000);
 
+/**
+ * A short label that is not a word reads as initials: up to three characters ("ibm" is IBM,
+ * "3m" is 3M), or four with a digit or without a vowel ("hsbc").
+ */
+function isInitials(label: string): boolean {
+  if (KNOWN.has(label)) return false;
+  return /^[a-z0-9]{2,3}$/.test(label) || (/^[a-z0-9]{4}$/.test(label) && (/[0-9]/.test(label) || !/[aeiouy]/.test(label)));
+}
+
 /** The name a domain label reads as: hyphens separate words, and each part is split into known words. */
 export function readableName(label: string): string {
-  return names.get(label, () => label.toLowerCase().split('-').filter(Boolean).flatMap(partWords).join(' '));
+  return names.get(label, () => {
+    const lower = label.toLowerCase();
+    if (isInitials(lower)) return lower.toUpperCase();
+    return lower.split('-').filter(Boolean).flatMap(partWords).join(' ');
+  });
 }

@@ -91,7 +91,8 @@ function randomFirst(rng: Rng, initial?: string): string {
 
 /** A name read from an email's local part when it looks like one, otherwise made up. */
 function nameFromLocal(rng: Rng, local: string): [string, string] | undefined {
-  const parts = local.toLowerCase().split(/[._-]+/).map((p) => p.replace(/[^a-z']/g, '')).filter((p) => p.length >= 2);
+  // Letters of any script: josé.garcía is José García.
+  const parts = local.normalize('NFC').toLowerCase().split(/[._-]+/).map((p) => p.replace(/[^\p{L}\p{M}']/gu, '')).filter((p) => p.length >= 2);
   if (parts.length >= 2) return [cap(parts[0] ?? ''), cap(parts[parts.length - 1] ?? '')];
   const one = parts[0];
   if (!one) return undefined;

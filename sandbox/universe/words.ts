@@ -84,7 +84,7 @@ export const NAME_SUFFIXES = [
  * too many other words to be split out of them.
  */
 export const NAME_WORDS = [
-  'freight', 'cargo', 'fleet', 'transit', 'express', 'shipping', 'supply', 'trade', 'trading', 'market',
+  'freight', 'cargo', 'fleet', 'transit', 'express', 'shipping', 'supply', 'trade', 'traders', 'trading', 'market',
   'markets', 'global', 'united', 'national', 'pacific', 'atlantic', 'american', 'first', 'prime', 'smart',
   'green', 'solar', 'power', 'motors', 'auto', 'technologies', 'bank', 'insurance', 'care',
   'home', 'homes', 'build', 'builders', 'design', 'craft', 'metal', 'metals', 'steel', 'marine',

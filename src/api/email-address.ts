@@ -9,9 +9,11 @@ function length(text: string): number {
   return n;
 }
 
-// Whitespace of any script and the C0/C1 control characters (NUL included).
+// Whitespace of any script, the C0/C1 control characters (NUL included), and the invisible
+// format controls that hide or reorder text (zero-width space, word joiner, byte-order mark,
+// direction marks and overrides). Joiners (U+200C, U+200D) stay: some scripts spell with them.
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\s\u0000-\u001f\u007f-\u009f]/u;
+const FORBIDDEN = /[\s\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/u;
 
 /** Why `text` is not a valid email address, or undefined when it is. */
 export function emailProblem(text: string): string | undefined {

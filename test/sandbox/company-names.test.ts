@@ -22,6 +22,10 @@ describe('company names from domains', () => {
     ['globex.com', 'Globex'],
     ['ab-testing.com', 'AB Testing'],
     ['pioneer42.com', 'Pioneer 42'],
+    ['northwindtraders.com', 'Northwind Traders'],
+    ['ibm.com', 'IBM'],
+    ['3m.com', '3M'],
+    ['café.fr', 'Café'],
   ])('%s is named %s', (domain, name) => {
     const h = harness();
     const found = h.get(`/companies/find?domain=${domain}`);
@@ -70,5 +74,21 @@ describe('company names from domains', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  test.each([
+    ['pioneerfreight.com', 'Transportation, Logistics, Supply Chain and Storage'],
+    ['summitbank.com', 'Financial Services'],
+    ['cedarpharma.com', 'Biotechnology Research'],
+    ['brightpathconsulting.com', 'IT Services and IT Consulting'],
+    ['harborhealth.com', 'Hospitals and Health Care'],
+    ['zenithsoftware.com', 'Software Development'],
+  ])('%s works in the industry its name says: %s', (domain, industry) => {
+    const found = harness().get(`/companies/find?domain=${domain}`);
+    expect(found.json.industry).toBe(industry);
+  });
+
+  test('a label starting or ending with a hyphen is no domain: not found', () => {
+    for (const domain of ['-abc.com', 'abc-.com', 'abc.-com']) expect(harness().get(`/companies/find?domain=${encodeURIComponent(domain)}`).status).toBe(404);
   });
 });

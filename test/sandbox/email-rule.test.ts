@@ -13,9 +13,13 @@ const REFUSED: Array<[string, string]> = [
   ['a domain with a trailing dot', 'jane.doe@example.com.'],
   ['two @', 'jane@doe@example.com'],
   ['a domain without a dot', 'jane@localhost'],
+  ['a zero-width space', 'jane\u200bdoe@example.com'],
+  ['a right-to-left override', 'jane\u202edoe@example.com'],
+  ['a byte-order mark', '\ufeffjane.doe@example.com'],
 ];
 
-const ACCEPTED = ['名前@例え.jp', 'josé@café.fr', `${'a'.repeat(64)}@example.com`];
+// A zero-width joiner spells some scripts (Sinhala, Persian): it is not an invisible trick.
+const ACCEPTED = ['名前@例え.jp', 'josé@café.fr', `${'a'.repeat(64)}@example.com`, 'ශ්\u200dරී@example.lk'];
 
 describe('email addresses in requests', () => {
   test.each(REFUSED)('%s is refused with a pointer to the item', (_why, email) => {

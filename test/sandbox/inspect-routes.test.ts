@@ -133,12 +133,20 @@ describe('read-only view of the accounts', () => {
     expect(account(await view(s), 'demo-key-alpha').usage_this_hour.enrichments).toEqual({ limit: 15000, used: 0, waiting: 0 });
   });
 
-  test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s is 405 with Allow: GET and changes nothing', async (method) => {
+  test('HEAD answers as GET does, without a body', async () => {
+    s = await setup();
+    const res = await fetch(`${s.server.url}/_sandbox/accounts`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect(await res.text()).toBe('');
+  });
+
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s is 405 with Allow: GET, HEAD and changes nothing', async (method) => {
     s = await setup();
     const before = await view(s);
     const res = await fetch(`${s.server.url}/_sandbox/accounts`, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect(((await res.json()) as any)._errors[0].code).toBe('method_not_allowed');
     expect(await view(s)).toEqual(before);
   });

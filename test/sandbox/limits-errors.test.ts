@@ -1,5 +1,6 @@
 // Request and usage limits, per-request size limits, and every kind of bad request, each with
 // the decided status, error code and pointer; plus keys and account isolation.
+import { contactIds } from '../../sandbox';
 import { expectError, firstError, harness } from './helpers';
 
 const emails = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `u${i}@example.com` }));
@@ -103,7 +104,10 @@ describe('bad input', () => {
     expectError(h.call('POST', '/people/enrichment-requests', { leads: [{ title: 'CEO' }] }), 400, 'missing_field', '/leads/0/email');
     expectError(h.call('POST', '/companies/enrichment-requests', { companies: [{}] }), 400, 'missing_field', '/companies/0/domain');
     expectError(h.call('POST', '/calls', { from: '1', to: '2', answered: true, human: true }), 400, 'missing_field', '/task_id');
-    expectError(h.call('POST', '/phone_numbers/9b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/review', { reason: 'x' }), 400, 'missing_field', '/user_id');
+    // A number the account was handed (its contact's): an unknown one is 404 before its body is read.
+    const phone = h.get(`/contacts/${contactIds(h.service, 'demo-key-alpha')[0]}`).json.phone_numbers[0].id;
+    expectError(h.call('POST', `/phone_numbers/${phone}/review`, { reason: 'x' }), 400, 'missing_field', '/user_id');
+    expectError(h.call('POST', '/phone_numbers/9b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/review', { reason: 'x' }), 404, 'not_found');
   });
 
   test('wrong types and unknown enum values are unsupported_value with a pointer', () => {
