@@ -1,6 +1,6 @@
 // What a test does to a sheet directly, as a user would, without going through the script:
 // load and read values or CSV, type into a cell, sort the sheet or a range, insert or delete rows
-// and columns, size the grid, hide rows, filter.
+// and columns, size the grid, hide rows, filter, clear the sheet.
 import { HostFailure } from '../errors';
 import { parseA1 } from './a1';
 import { enterValue, type CellValue } from './cell-values';
@@ -140,6 +140,12 @@ export class SheetHelper {
    */
   userFilterValues(column: number, hidden: readonly string[], headerRow = 1): this {
     this.model.filterValues(column, hidden, headerRow, this.doc.timeZone);
+    return this;
+  }
+
+  /** Clears the whole sheet (values, formulas, notes, formats, the filter), as selecting all and Delete plus Clear formatting. */
+  userClear(): this {
+    this.model.clearAll();
     return this;
   }
 

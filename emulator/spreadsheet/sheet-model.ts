@@ -269,6 +269,12 @@ export class SheetModel {
     }
   }
 
+  /** Empties every cell (values, formulas, notes, formats) and drops the filter; the grid keeps its size. */
+  clearAll(): void {
+    for (const r of this.rows) r.cells = [];
+    this.clearFilter();
+  }
+
   clearFilter(): void {
     this.filter = undefined;
     for (const r of this.rows) r.hiddenByFilter = false;
