@@ -30,6 +30,8 @@ export class SheetGrid {
   private applying = false;
   private selectTimer: ReturnType<typeof setTimeout> | undefined;
   private shownSelection = '';
+  /** The ranges as drawn from the host's selection, until the person selects something else. */
+  private drawn = '';
   win: GridWindow | null = null;
 
   constructor(element: HTMLElement, private readonly actions: GridActions) {
@@ -151,7 +153,10 @@ export class SheetGrid {
 
   private sendSelection(): void {
     const ranges = this.ranges();
-    if (!ranges.length) return;
+    // The grid may report a range it drew for the host later: that is no choice of the person's
+    // (and, past the rows on screen, it is cut short).
+    if (!ranges.length || ranges.join(',') === this.drawn) return;
+    this.drawn = '';
     this.shownSelection = ranges.join(',');
     this.actions.select(ranges);
     const first = this.table.getRanges()[0];
@@ -210,6 +215,7 @@ export class SheetGrid {
       this.shownSelection = mine.join(',');
       return;
     }
+    const drawn: string[] = [];
     this.applying = true;
     try {
       for (const r of this.table.getRanges()) r.remove();
@@ -218,14 +224,20 @@ export class SheetGrid {
         if (!box) continue;
         const ids = win.rows.map((r) => r.n).filter((n) => n >= box.top && n <= box.bottom);
         if (!ids.length) continue;
-        const start = this.table.getRow(ids[0]!)?.getCell(letters(Math.min(box.left, this.columns)));
-        const end = this.table.getRow(ids[ids.length - 1]!)?.getCell(letters(Math.min(box.right, this.columns)));
-        if (start && end) (this.table as unknown as { addRange(a: CellComponent, b: CellComponent): unknown }).addRange(start, end);
+        const [top, bottom] = [ids[0]!, ids[ids.length - 1]!];
+        const [left, right] = [Math.min(box.left, this.columns), Math.min(box.right, this.columns)];
+        const start = this.table.getRow(top)?.getCell(letters(left));
+        const end = this.table.getRow(bottom)?.getCell(letters(right));
+        if (!start || !end) continue;
+        (this.table as unknown as { addRange(a: CellComponent, b: CellComponent): unknown }).addRange(start, end);
+        const first = `${letters(left)}${top}`;
+        drawn.push(`${sheetRef(win.sheet)}!${top === bottom && left === right ? first : `${first}:${letters(right)}${bottom}`}`);
       }
     } finally {
       this.applying = false;
     }
     this.shownSelection = mine.join(',');
+    this.drawn = drawn.join(',');
   }
 }
 

@@ -60,6 +60,24 @@ export async function addonMenu(page: Page, caption: string): Promise<void> {
   await page.getByRole('menuitem', { name: caption, exact: true }).click();
 }
 
+/**
+ * Runs a menu item and waits until its execution ended (it shows in the activity panel),
+ * confirming the add-on's dialog with its first button (OK or Yes) if it asks.
+ */
+export async function runMenu(page: Page, caption: string, handler: string): Promise<void> {
+  const done = page.locator('#executions-body tr', { hasText: handler });
+  const before = await done.count();
+  await addonMenu(page, caption);
+  for (;;) {
+    await page.waitForFunction(
+      ([h, n]) => !(document.querySelector('#addon-dialog') as HTMLElement).hidden || [...document.querySelectorAll('#executions-body tr')].filter((tr) => tr.textContent?.includes(h as string)).length > (n as number),
+      [handler, before],
+    );
+    if (await page.locator('#addon-dialog').isVisible()) await page.locator('#addon-dialog button.primary').click();
+    else return;
+  }
+}
+
 /** Waits for the add-on's dialog, returns its text, and answers it with `button`. */
 export async function answerDialog(page: Page, button: 'OK' | 'CANCEL' | 'YES' | 'NO'): Promise<string> {
   const dialog = page.locator('#addon-dialog');
