@@ -43,7 +43,7 @@ export function gridWindow(host: AppsScriptHost, sheetName: string, offset: numb
 /** What a person sees hovering the cell's error, '' when none. */
 export function cellError(host: AppsScriptHost, sheetName: string, row: number, column: number): string {
   const model = host.sheet(sheetName).model;
-  return model.cell(row, column)?.error ?? '';
+  return model.spillError(row, column) || (model.cell(row, column)?.error ?? '');
 }
 
 /** The distinct shown values of a column below the header row, for the filter menu. */

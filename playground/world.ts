@@ -45,6 +45,7 @@ export function createWorld(opts: WorldOptions): World {
     addonMenuTitle: MENU_TITLE,
     routes: { [API_BASE_URL]: service },
     clockStart: opts.clockStart ?? Date.now(),
+    spill: true,
   });
   const first = host.spreadsheet.sheets[0]!;
   if (opts.sample ?? true) {

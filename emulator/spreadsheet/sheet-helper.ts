@@ -48,7 +48,8 @@ export class SheetHelper {
   cell(a1: string): { value: CellValue; formula: string; note: string; format: string | undefined; error: string } {
     const a = parseA1(a1);
     const c = this.model.cell(a.row, a.column);
-    return { value: this.model.value(a.row, a.column), formula: c?.formula ?? '', note: c?.note ?? '', format: c?.format, error: c?.error ?? '' };
+    const error = this.model.spillError(a.row, a.column) || (c?.error ?? '');
+    return { value: this.model.value(a.row, a.column), formula: c?.formula ?? '', note: c?.note ?? '', format: c?.format, error };
   }
 
   /**

@@ -23,7 +23,7 @@ describe('running the add-on from the page', () => {
     expect(await frame.locator('#masked-key').textContent()).not.toContain('demo-key-alpha');
 
     await selectRange(page, 'A1:G227');
-    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#name-box')?.value === 'A1:G227');
+    await page.waitForFunction("document.querySelector('#name-box').value === 'A1:G227'");
     expect((await state(world)).selection).toEqual(['Prospects!A1:G227']);
 
     await addonMenu(page, 'Enrich people');
@@ -31,7 +31,7 @@ describe('running the add-on from the page', () => {
     expect(asked).toMatch(/226|rows/);
 
     // Results fill the grid: row 2's status cell shows a final word.
-    await page.waitForFunction(() => !document.querySelector('#busy') || (document.querySelector('#busy') as HTMLElement).hidden);
+    await page.locator('#busy').waitFor({ state: 'hidden' });
     const win = await hostGrid(world, 'Prospects');
     const status = columnOf(win, 'Person · Status');
     await gridCell(page, 2, status).filter({ hasText: FINAL }).waitFor();

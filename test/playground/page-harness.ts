@@ -40,7 +40,7 @@ export async function openPage(): Promise<PageWorld> {
 export async function setSpeed(page: Page, label: 'Pause' | '1×' | '60×' | '600×' | 'Skip waits'): Promise<void> {
   const button = page.locator('#speeds button', { hasText: label });
   await button.click();
-  await page.waitForFunction((l) => document.querySelector('#speeds button.active')?.textContent === l, label);
+  await page.locator('#speeds button.active', { hasText: label }).waitFor();
 }
 
 /** The host's state as the page sees it. */
@@ -69,9 +69,9 @@ export async function runMenu(page: Page, caption: string, handler: string): Pro
   const before = await done.count();
   await addonMenu(page, caption);
   for (;;) {
+    // Evaluated in the page: the dialog is up, or one more execution of the handler is listed.
     await page.waitForFunction(
-      ([h, n]) => !(document.querySelector('#addon-dialog') as HTMLElement).hidden || [...document.querySelectorAll('#executions-body tr')].filter((tr) => tr.textContent?.includes(h as string)).length > (n as number),
-      [handler, before],
+      `!document.querySelector('#addon-dialog').hidden || [...document.querySelectorAll('#executions-body tr')].filter((tr) => tr.textContent.includes(${JSON.stringify(handler)})).length > ${before}`,
     );
     if (await page.locator('#addon-dialog').isVisible()) await page.locator('#addon-dialog button.primary').click();
     else return;
@@ -92,7 +92,7 @@ export async function answerDialog(page: Page, button: 'OK' | 'CANCEL' | 'YES' |
 export async function openSidebar(page: Page): Promise<Frame> {
   const before = (await page.locator('#sidebar-frame').getAttribute('src')) ?? '';
   await addonMenu(page, 'Open sidebar');
-  await page.waitForFunction((b) => (document.querySelector('#sidebar-frame')?.getAttribute('src') ?? '') !== b, before);
+  await page.waitForFunction(`(document.querySelector('#sidebar-frame').getAttribute('src') || '') !== ${JSON.stringify(before)}`);
   const frame = await (await page.locator('#sidebar-frame').elementHandle())!.contentFrame();
   await frame!.waitForLoadState();
   return frame!;

@@ -50,10 +50,10 @@ describe('sorting while a job runs', () => {
     await page.locator('#import-file').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await page.locator('#import-ok').click();
     await page.locator('#tabs .tab.active', { hasText: 'leads' }).waitFor();
-    await page.waitForFunction(() => document.querySelector('#grid')?.getAttribute('data-sheet') === 'leads');
+    await page.locator('#grid[data-sheet="leads"]').waitFor();
 
     await selectRange(page, `A1:E${ROWS + 1}`);
-    await page.waitForFunction((n) => document.querySelector<HTMLInputElement>('#name-box')?.value === `A1:E${n}`, ROWS + 1);
+    await page.waitForFunction(`document.querySelector('#name-box').value === 'A1:E${ROWS + 1}'`);
     await runMenu(page, 'Enrich companies', 'enrichCompanies');
 
     // The job goes on in the background: a trigger is set and rows are still queued.
@@ -64,7 +64,8 @@ describe('sorting while a job runs', () => {
     // Sort the sheet Z → A by Company from the column's menu, while the job runs.
     await page.locator('.tabulator-col[tabulator-field="D"] .tabulator-header-popup-button').click();
     await page.locator('.tabulator-menu-item', { hasText: 'Sort sheet Z → A' }).click();
-    await page.waitForFunction(() => document.querySelector('#grid .tabulator-row:nth-child(2) .tabulator-cell[tabulator-field="D"]')?.textContent?.startsWith('N') === true);
+    // Z → A puts companies starting N (Notfound-…) right under the frozen header.
+    await gridCell(page, 2, 'D').filter({ hasText: /^N/ }).waitFor();
 
     await setSpeed(page, '600×');
     await page.locator('#clock-next', { hasText: 'No trigger set' }).waitFor({ timeout: 120000 });
