@@ -23,16 +23,17 @@ describe('formulas typed in the grid', () => {
   it('computes =ENRICH_COMPANY(E2) with the add-on and spills the answer to the right', async () => {
     const { page } = world;
     await connect(page, 'demo-key-alpha');
-    await typeInto(2, 'I', '=ENRICH_COMPANY(E2, "name, domain")');
+    await typeInto(2, 'I', '=ENRICH_COMPANY(E2, "name, website")');
     // The answer's first field in I2, the next spilled into J2.
     await gridCell(page, 2, 'J').filter({ hasText: /\S/ }).waitFor();
     const win = await hostGrid(world, 'Prospects');
     const row2 = win.rows.find((r) => r.n === 2)!;
-    expect(row2.f?.[8]).toBe('=ENRICH_COMPANY(E2, "name, domain")');
+    expect(row2.f?.[8]).toBe('=ENRICH_COMPANY(E2, "name, website")');
     expect(row2.f?.[9]).toBeUndefined();
     expect(row2.v[8]).toMatch(/\S/);
-    expect(row2.v[9]).toBe('pioneerfreight.net');
-    expect(await gridCell(page, 2, 'J').textContent()).toBe('pioneerfreight.net');
+    expect(row2.v[9]).toMatch(/pioneerfreight/i);
+    expect(row2.v[10] ?? '').toBe('');
+    expect(await gridCell(page, 2, 'J').textContent()).toBe(row2.v[9]);
     // The custom function ran as Sheets runs one: in the activity panel, CUSTOM_FUNCTION mode.
     await page.locator('#executions-body tr', { hasText: 'ENRICH_COMPANY' }).filter({ hasText: 'CUSTOM_FUNCTION' }).first().waitFor();
   });
@@ -40,11 +41,12 @@ describe('formulas typed in the grid', () => {
   it('shows #REF! when the cells to the right hold data, and spills once they are cleared', async () => {
     const { page } = world;
     await typeInto(3, 'J', 'mine');
-    await typeInto(3, 'I', '=ENRICH_COMPANY(E3, "name, domain")');
+    await typeInto(3, 'I', '=ENRICH_COMPANY(E3, "name, website")');
     const ref = gridCell(page, 3, 'I');
     await ref.filter({ hasText: '#REF!' }).waitFor();
     expect(await ref.getAttribute('title')).toBe('Array result was not expanded because it would overwrite data in J3.');
     await typeInto(3, 'J', '');
-    await gridCell(page, 3, 'J').filter({ hasText: 'orchidbio.com' }).waitFor();
+    await gridCell(page, 3, 'J').filter({ hasText: /orchidbio/i }).waitFor();
+    expect(await ref.textContent()).not.toBe('#REF!');
   });
 });

@@ -23,7 +23,6 @@ describe('running the add-on from the page', () => {
     expect(await frame.locator('#masked-key').textContent()).not.toContain('demo-key-alpha');
 
     await selectRange(page, 'A1:G227');
-    await page.waitForFunction("document.querySelector('#name-box').value === 'A1:G227'");
     expect((await state(world)).selection).toEqual(['Prospects!A1:G227']);
 
     await addonMenu(page, 'Enrich people');

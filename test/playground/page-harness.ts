@@ -18,6 +18,15 @@ export interface PageWorld {
   close(): Promise<void>;
 }
 
+/** Polls `check` until it holds (the page's CSP forbids evaluating strings there, so waits poll from here). */
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Serves the page (its clock paused, so only the test moves time) and opens it. */
 export async function openPage(): Promise<PageWorld> {
   const playground = await startPlayground({ world: { bundleDir: DIST, clockStart: CLOCK_START }, port: 0 });
@@ -69,10 +78,8 @@ export async function runMenu(page: Page, caption: string, handler: string): Pro
   const before = await done.count();
   await addonMenu(page, caption);
   for (;;) {
-    // Evaluated in the page: the dialog is up, or one more execution of the handler is listed.
-    await page.waitForFunction(
-      `!document.querySelector('#addon-dialog').hidden || [...document.querySelectorAll('#executions-body tr')].filter((tr) => tr.textContent.includes(${JSON.stringify(handler)})).length > ${before}`,
-    );
+    // The dialog is up, or one more execution of the handler is listed.
+    await until(async () => (await page.locator('#addon-dialog').isVisible()) || (await done.count()) > before, `${handler} to end`, 120000);
     if (await page.locator('#addon-dialog').isVisible()) await page.locator('#addon-dialog button.primary').click();
     else return;
   }
@@ -92,7 +99,7 @@ export async function answerDialog(page: Page, button: 'OK' | 'CANCEL' | 'YES' |
 export async function openSidebar(page: Page): Promise<Frame> {
   const before = (await page.locator('#sidebar-frame').getAttribute('src')) ?? '';
   await addonMenu(page, 'Open sidebar');
-  await page.waitForFunction(`(document.querySelector('#sidebar-frame').getAttribute('src') || '') !== ${JSON.stringify(before)}`);
+  await until(async () => ((await page.locator('#sidebar-frame').getAttribute('src')) ?? '') !== before, 'the new sidebar');
   const frame = await (await page.locator('#sidebar-frame').elementHandle())!.contentFrame();
   await frame!.waitForLoadState();
   return frame!;
@@ -112,6 +119,8 @@ export async function connect(page: Page, key: string): Promise<Frame> {
 export async function selectRange(page: Page, a1: string): Promise<void> {
   await page.locator('#name-box').fill(a1);
   await page.locator('#name-box').press('Enter');
+  await page.locator('#name-box').blur();
+  await until(async () => (await page.locator('#name-box').inputValue()) === a1, `the selection ${a1}`);
 }
 
 /** What the page's grid shows in a cell of a row on screen, by the sheet's row number and column letter. */
