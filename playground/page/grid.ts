@@ -44,6 +44,7 @@ export class SheetGrid {
       selectableRangeColumns: true,
       selectableRangeRows: true,
       selectableRangeClearCells: false,
+      selectableRangeInitializeDefault: false,
       editTriggerEvent: 'dblclick',
       rowHeader: {
         field: '_n',
@@ -83,8 +84,13 @@ export class SheetGrid {
       },
     } as unknown as ConstructorParameters<typeof Tabulator>[1]);
     this.built = new Promise((resolve) => this.table.on('tableBuilt', () => resolve()));
+    // Only a person's mouse or keys choose a selection; ranges the grid makes on its own
+    // (after new data, or drawing the host's selection) are not sent.
+    let acted = false;
+    element.addEventListener('mousedown', () => (acted = true), true);
+    element.addEventListener('keydown', () => (acted = true), true);
     const changed = () => {
-      if (this.applying) return;
+      if (this.applying || !acted) return;
       clearTimeout(this.selectTimer);
       this.selectTimer = setTimeout(() => this.sendSelection(), 150);
     };
