@@ -70,6 +70,11 @@ export interface HostOptions {
    * function of each measured stretch in ms. See ScriptTimeModel.
    */
   scriptTime?: ScriptTimeModel;
+  /**
+   * Spill custom functions' 2-D answers into the neighbouring cells, as Sheets shows them (#REF!
+   * when data is in the way). Default false: a 2-D answer stays in its cell.
+   */
+  spill?: boolean;
 }
 
 /** Whether a time-driven trigger's execution sees its spreadsheet as the active one. */
@@ -417,6 +422,7 @@ export class AppsScriptHost {
       const res = this.runCustomFunction(c.call.name, args, opts.asUser ? { asUser: opts.asUser } : {});
       latest = Math.max(latest, this.clock.now());
       recordRun(c.cell, key, { cell: res.cell, failed: res.result ? !res.result.ok : true, ...(res.error !== undefined ? { error: res.error } : {}) });
+      if (this.options.spill) c.sheet.answered(c.cell);
       out.push({ ...res, at: c.at });
     }
     this.clock.advanceTo(latest);

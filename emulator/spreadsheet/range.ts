@@ -217,6 +217,7 @@ export class FakeRange implements RangeApi {
   }
 
   clearContent(): this {
+    this.sheet.changed();
     this._each((r, c) => {
       const cell = this.sheet.cell(r, c);
       if (cell) enterValue(cell, '');
@@ -225,6 +226,7 @@ export class FakeRange implements RangeApi {
   }
 
   clear(): this {
+    this.sheet.changed();
     this._each((r, c) => {
       const row = this.sheet.rows[r - 1];
       if (row) row.cells[c - 1] = undefined;

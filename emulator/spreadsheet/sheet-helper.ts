@@ -1,6 +1,6 @@
 // What a test does to a sheet directly, as a user would, without going through the script:
 // load and read values or CSV, type into a cell, sort the sheet or a range, insert or delete rows
-// and columns, size the grid, hide rows, filter.
+// and columns, size the grid, hide rows, filter, clear the sheet.
 import { HostFailure } from '../errors';
 import { parseA1 } from './a1';
 import { enterValue, type CellValue } from './cell-values';
@@ -48,7 +48,8 @@ export class SheetHelper {
   cell(a1: string): { value: CellValue; formula: string; note: string; format: string | undefined; error: string } {
     const a = parseA1(a1);
     const c = this.model.cell(a.row, a.column);
-    return { value: this.model.value(a.row, a.column), formula: c?.formula ?? '', note: c?.note ?? '', format: c?.format, error: c?.error ?? '' };
+    const error = this.model.spillError(a.row, a.column) || (c?.error ?? '');
+    return { value: this.model.value(a.row, a.column), formula: c?.formula ?? '', note: c?.note ?? '', format: c?.format, error };
   }
 
   /**
@@ -140,6 +141,12 @@ export class SheetHelper {
    */
   userFilterValues(column: number, hidden: readonly string[], headerRow = 1): this {
     this.model.filterValues(column, hidden, headerRow, this.doc.timeZone);
+    return this;
+  }
+
+  /** Clears the whole sheet (values, formulas, notes, formats, the filter), as selecting all and Delete plus Clear formatting. */
+  userClear(): this {
+    this.model.clearAll();
     return this;
   }
 

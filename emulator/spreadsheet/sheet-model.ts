@@ -1,5 +1,6 @@
 // A sheet's contents: rows of cells with their notes and formats, rows hidden by the user or by a
-// filter, and the operations a user performs (insert, delete, sort) that shift everything.
+// filter, the operations a user performs (insert, delete, sort) that shift everything, and the
+// custom functions' array answers spilled into neighbouring cells.
 import { GasError, Messages } from '../errors';
 import { displayValue, enterValue, isEmpty, readValue, type Cell, type CellValue } from './cell-values';
 import {
@@ -10,6 +11,7 @@ import {
   type FilterState,
 } from './filter-state';
 import { STANDALONE, type FormulaContext } from './formulas';
+import { layOutSpills, SPILL_ERROR_VALUE, spillKey, type SpillLayout } from './spill';
 
 export interface RowState {
   cells: (Cell | undefined)[];
@@ -58,6 +60,11 @@ export class SheetModel {
   filter: FilterState | undefined;
   /** Sheet names and custom functions, for formulas; the spreadsheet sets it. */
   context: FormulaContext = STANDALONE;
+  /** Formula cells given a 2-D answer: they spill (see spill.ts). */
+  private readonly spillAnchors = new Set<Cell>();
+  /** Moves on with every change to the cells, so the spill layout is worked out again. */
+  private version = 0;
+  private layout: (SpillLayout & { version: number }) | undefined;
 
   constructor(
     public name: string,
@@ -76,17 +83,68 @@ export class SheetModel {
     return this.rows[row - 1]?.cells[column - 1];
   }
 
-  /** What the cell at row/column reads (a formula's value, not its text). */
+  /** What the cell at row/column reads (a formula's value, not its text; a spilled value). */
   value(row: number, column: number): CellValue {
-    return readValue(this.cell(row, column), this.context);
+    const cell = this.cell(row, column);
+    const layout = this.spillLayout();
+    if (layout) {
+      if (cell && layout.errors.has(cell)) return SPILL_ERROR_VALUE;
+      const spilled = isEmpty(cell) ? layout.values.get(spillKey(row, column)) : undefined;
+      if (spilled !== undefined) return spilled instanceof Date ? new Date(spilled.getTime()) : spilled;
+    }
+    return readValue(cell, this.context);
   }
 
   display(row: number, column: number, timeZone: string): string {
-    return displayValue(this.cell(row, column), timeZone, this.context);
+    const cell = this.cell(row, column);
+    const layout = this.spillLayout();
+    if (layout) {
+      if (cell && layout.errors.has(cell)) return SPILL_ERROR_VALUE;
+      const spilled = isEmpty(cell) ? layout.values.get(spillKey(row, column)) : undefined;
+      if (spilled !== undefined) return displayValue({ value: spilled, ...(cell?.format !== undefined ? { format: cell.format } : {}) }, timeZone, this.context);
+    }
+    return displayValue(cell, timeZone, this.context);
+  }
+
+  /** Why the formula at row/column shows #REF! instead of spilling ('' when it does not). */
+  spillError(row: number, column: number): string {
+    const cell = this.cell(row, column);
+    return (cell && this.spillLayout()?.errors.get(cell)) ?? '';
+  }
+
+  /** Notes a recalculated answer: a 2-D one spills from its cell. */
+  answered(cell: Cell): void {
+    if (Array.isArray(cell.computed)) this.spillAnchors.add(cell);
+    else this.spillAnchors.delete(cell);
+    this.changed();
+  }
+
+  /** Something changed the cells (a write, a move): spills are laid out again on the next read. */
+  changed(): void {
+    this.version++;
+  }
+
+  private spillLayout(): SpillLayout | undefined {
+    if (this.spillAnchors.size === 0) return undefined;
+    if (this.layout?.version === this.version) return this.layout;
+    // An answer spills while its cell still holds the formula it came from.
+    for (const c of this.spillAnchors) if (!c.formula || !Array.isArray(c.computed)) this.spillAnchors.delete(c);
+    const anchors: Array<{ cell: Cell; row: number; column: number }> = [];
+    this.rows.forEach((r, i) =>
+      r.cells.forEach((c, j) => {
+        if (c && this.spillAnchors.has(c)) anchors.push({ cell: c, row: i + 1, column: j + 1 });
+      }),
+    );
+    const found = new Set(anchors.map((a) => a.cell));
+    for (const c of this.spillAnchors) if (!found.has(c)) this.spillAnchors.delete(c);
+    const grid = { maxRows: this.maxRows, maxColumns: this.maxColumns, cellAt: (r: number, c: number) => this.cell(r, c) };
+    this.layout = { ...layOutSpills(grid, anchors), version: this.version };
+    return this.layout;
   }
 
   /** The cell at row/column, created if needed. */
   writableCell(row: number, column: number): Cell {
+    this.changed();
     const r = this.rows[row - 1];
     if (!r || column > this.maxColumns) throw new GasError(Messages.rangeOutside);
     let c = r.cells[column - 1];
@@ -98,18 +156,20 @@ export class SheetModel {
   }
 
   lastRow(): number {
-    for (let i = this.rows.length; i >= 1; i--) if (this.rows[i - 1]!.cells.some((c) => !isEmpty(c))) return i;
-    return 0;
+    const spilled = this.spillLayout()?.lastRow ?? 0;
+    for (let i = this.rows.length; i > spilled; i--) if (this.rows[i - 1]!.cells.some((c) => !isEmpty(c))) return i;
+    return spilled;
   }
 
   lastColumn(): number {
-    let last = 0;
+    let last = this.spillLayout()?.lastColumn ?? 0;
     for (const r of this.rows) for (let j = r.cells.length; j > last; j--) if (!isEmpty(r.cells[j - 1])) last = j;
     return last;
   }
 
   /** Inserts blank rows before `beforeRow` (up to one past the last row, which appends). */
   insertRows(beforeRow: number, count: number): void {
+    this.changed();
     if (!Number.isInteger(beforeRow) || !Number.isInteger(count) || beforeRow < 1 || beforeRow > this.rows.length + 1 || count < 1) {
       throw new GasError(Messages.rowsOutOfBounds);
     }
@@ -118,6 +178,7 @@ export class SheetModel {
   }
 
   deleteRows(startRow: number, count: number): void {
+    this.changed();
     if (!Number.isInteger(startRow) || !Number.isInteger(count) || startRow < 1 || count < 1 || startRow + count - 1 > this.rows.length) {
       throw new GasError(Messages.rowsOutOfBounds);
     }
@@ -132,6 +193,7 @@ export class SheetModel {
 
   /** Inserts blank columns before `beforeColumn` (up to one past the last column, which appends). */
   insertColumns(beforeColumn: number, count: number): void {
+    this.changed();
     if (
       !Number.isInteger(beforeColumn) ||
       !Number.isInteger(count) ||
@@ -152,6 +214,7 @@ export class SheetModel {
   }
 
   deleteColumns(startColumn: number, count: number): void {
+    this.changed();
     if (
       !Number.isInteger(startColumn) ||
       !Number.isInteger(count) ||
@@ -178,6 +241,7 @@ export class SheetModel {
 
   /** Sorts the rows below the frozen ones by one column, blanks last, as Sheet.sort does. */
   sort(column: number, ascending = true): void {
+    this.changed();
     const first = this.frozenRows;
     const last = Math.max(this.lastRow(), first);
     const keyed = this.rows.slice(first, last).map((r) => ({ r, key: [readValue(r.cells[column - 1], this.context)] }));
@@ -190,6 +254,7 @@ export class SheetModel {
    * range's cells move (cells left and right of it stay), whatever the frozen rows, header or not.
    */
   sortRange(row: number, column: number, numRows: number, numColumns: number, keys: readonly SortKey[]): void {
+    this.changed();
     const slices = this.rows.slice(row - 1, row - 1 + numRows).map((r) => {
       const cells: (Cell | undefined)[] = [];
       for (let j = 0; j < numColumns; j++) cells.push(r.cells[column - 1 + j]);
@@ -267,6 +332,13 @@ export class SheetModel {
       if (!r) continue;
       r.hiddenByFilter = [...filter.hiddenValues].some(([c, values]) => values.includes(this.display(row, c, timeZone)));
     }
+  }
+
+  /** Empties every cell (values, formulas, notes, formats) and drops the filter; the grid keeps its size. */
+  clearAll(): void {
+    this.changed();
+    for (const r of this.rows) r.cells = [];
+    this.clearFilter();
   }
 
   clearFilter(): void {

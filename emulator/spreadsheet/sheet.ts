@@ -245,6 +245,7 @@ export class FakeSheet implements SheetApi {
   }
 
   clear(): this {
+    this.model.changed();
     for (const r of this.model.rows) r.cells = [];
     return this;
   }

@@ -1,5 +1,5 @@
-// The spreadsheet UI: menus, alerts and prompts answered from a queue the test fills, and the
-// sidebars and dialogs shown, all recorded so tests can inspect them.
+// The spreadsheet UI: menus, alerts and prompts answered from a queue the test fills (or by a
+// responder, a person at a page), and the sidebars and dialogs shown, all recorded for inspection.
 import { GasError, HostFailure } from '../errors';
 import type { Runtime } from '../runtime';
 import { FakeHtmlOutput } from '../html';
@@ -45,6 +45,20 @@ export interface DialogRecord {
   user: string;
 }
 
+/** What an alert or prompt asks, as a responder sees it. */
+export interface DialogRequest {
+  kind: 'alert' | 'prompt';
+  title: string;
+  prompt: string;
+  buttons: ButtonSetName;
+  /** The buttons the dialog offers, in Sheets' order. */
+  offered: ButtonName[];
+  user: string;
+}
+
+/** Answers a dialog nobody queued an answer for (a person at a page); it may block until they do. */
+export type DialogResponder = (request: DialogRequest) => DialogAnswer;
+
 export interface DialogAnswer {
   button: ButtonName;
   /** The text typed into a prompt. */
@@ -57,6 +71,11 @@ export class UiRecorder {
   readonly shown: ShownHtml[] = [];
   readonly dialogs: DialogRecord[] = [];
   private answers: DialogAnswer[] = [];
+  /**
+   * Consulted for a dialog when no answer is queued. Without one, such a dialog is a test's
+   * mistake (a HostFailure); queued answers always go first.
+   */
+  responder: DialogResponder | undefined;
 
   constructor(readonly addonMenuTitle: string) {}
 
@@ -69,8 +88,8 @@ export class UiRecorder {
     return this.answers.length;
   }
 
-  _take(kind: 'alert' | 'prompt', prompt: string, buttons: ButtonSetName): DialogAnswer {
-    const a = this.answers.shift();
+  _take(kind: 'alert' | 'prompt', prompt: string, buttons: ButtonSetName, title = '', user = ''): DialogAnswer {
+    const a = this.answers.shift() ?? this.responder?.({ kind, title, prompt, buttons, offered: [...BUTTON_SETS[buttons]], user });
     if (!a) throw new HostFailure(`The script showed an ${kind} nobody answered: "${prompt}". Queue an answer with host.ui.answer(...).`);
     if (!BUTTON_SETS[buttons].includes(a.button) && a.button !== 'CLOSE') {
       throw new HostFailure(`The ${kind} "${prompt}" offers ${BUTTON_SETS[buttons].join('/')}, not ${a.button}.`);
@@ -164,8 +183,9 @@ export class FakeUi {
       args.length >= 3 ? [String(args[0]), String(args[1]), args[2]] : ['', String(args[0] ?? ''), args[1] ?? (kind === 'alert' ? 'OK' : 'OK')];
     const set = String(buttons) as ButtonSetName;
     if (!(set in BUTTON_SETS)) throw new GasError(`Invalid argument: buttons`);
-    const answer = this.recorder._take(kind, prompt, set);
-    this.recorder.dialogs.push({ kind, title, prompt, buttons: set, answer, user: this.runtime.exec().user });
+    const user = this.runtime.exec().user;
+    const answer = this.recorder._take(kind, prompt, set, title, user);
+    this.recorder.dialogs.push({ kind, title, prompt, buttons: set, answer, user });
     return answer;
   }
 

@@ -1,0 +1,144 @@
+// The server's handle on the host's thread: starts it, sends the page's commands and awaits their
+// results, keeps the latest state (and the sidebars' HTML) to serve at once, holds the open dialog
+// until the page answers it, and wakes long-polling pages when something changes.
+import { join } from 'node:path';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { DialogAnswer } from '../emulator';
+import { sendAnswer, stopWaiting } from './dialog-bridge';
+import type { FromHost, HostThreadData, ToHost } from './host-worker';
+import type { PageState, PendingDialog } from './protocol';
+import type { WorldOptions } from './world';
+import type { WorldState } from './session';
+
+export type CommandResult = { ok: true; value: unknown } | { ok: false; error: string; userError: boolean };
+
+type Pending = { resolve: (r: CommandResult) => void; what: string };
+
+export class HostThread {
+  private readonly worker: Worker;
+  private readonly flag: Int32Array;
+  private readonly answers;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private world: WorldState | undefined;
+  private dialog: PendingDialog | null = null;
+  private readonly sidebars = new Map<number, string>();
+  private version = 0;
+  private waiters: Array<() => void> = [];
+  /** The command the host is busy with, as the page shows it. */
+  private running: string[] = [];
+  readonly ready: Promise<void>;
+
+  constructor(world: WorldOptions, tickMs = 100) {
+    const signal = new SharedArrayBuffer(4);
+    this.flag = new Int32Array(signal);
+    const { port1, port2 } = new MessageChannel();
+    this.answers = port1;
+    const data: HostThreadData = { world, signal, answers: port2, tickMs };
+    // The thread loads TypeScript through tsx's require hook, as the local service's thread does.
+    const source = `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'host-worker.ts'))});`;
+    this.worker = new Worker(source, { eval: true, workerData: data, transferList: [port2] });
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.once('error', reject);
+      this.worker.on('message', (m: FromHost) => {
+        if (m.type === 'ready') resolve();
+        else if (m.type === 'failed') reject(new Error(m.message));
+        else this.receive(m);
+      });
+    });
+  }
+
+  private receive(m: FromHost): void {
+    if (m.type === 'state') {
+      for (const s of m.sidebars) this.sidebars.set(s.index, s.html);
+      this.world = m.state;
+      this.bump();
+    } else if (m.type === 'dialog') {
+      this.dialog = m.dialog;
+      this.bump();
+    } else if (m.type === 'result') {
+      const p = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (p) {
+        this.running.splice(this.running.indexOf(p.what), 1);
+        p.resolve(m.ok ? { ok: true, value: m.value } : { ok: false, error: m.error ?? 'failed', userError: m.userError ?? false });
+      }
+      this.bump();
+    }
+  }
+
+  private bump(): void {
+    this.version++;
+    const w = this.waiters;
+    this.waiters = [];
+    for (const wake of w) wake();
+  }
+
+  private ask(message: Omit<ToHost & { id: number }, 'id'>, what: string): Promise<CommandResult> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve, what });
+      this.running.push(what);
+      this.bump();
+      this.worker.postMessage({ ...message, id } as ToHost);
+    });
+  }
+
+  command(name: string, body: unknown): Promise<CommandResult> {
+    const what = name === 'menu' ? String((body as { caption?: unknown }).caption) : name === 'run' ? String((body as { name?: unknown }).name) : name;
+    return this.ask({ type: 'command', name, body } as Omit<ToHost & { id: number }, 'id'>, what);
+  }
+
+  /** A window of a sheet's rows (its value is a GridWindow). */
+  grid(sheet: string, offset: number, limit: number): Promise<CommandResult> {
+    return this.ask({ type: 'grid', sheet, offset, limit } as Omit<ToHost & { id: number }, 'id'>, '');
+  }
+
+  exportCsv(sheet: string): Promise<CommandResult> {
+    return this.ask({ type: 'export', sheet } as Omit<ToHost & { id: number }, 'id'>, '');
+  }
+
+  /** The page's state: the world's, the open dialog, and what is running (reads are not shown). */
+  state(): PageState | undefined {
+    if (!this.world) return undefined;
+    const busy = this.running.filter(Boolean);
+    return { ...this.world, version: this.version, dialog: this.dialog, busy: busy.length ? busy[0]! : null };
+  }
+
+  /** Resolves once the state is newer than `after`, or after `timeoutMs`. */
+  async waitState(after: number, timeoutMs: number): Promise<PageState | undefined> {
+    if (this.version <= after) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.state();
+  }
+
+  sidebarHtml(index: number): string | undefined {
+    return this.sidebars.get(index);
+  }
+
+  /** The page's answer to the open dialog; false when `id` is not the open dialog. */
+  answerDialog(id: number, answer: DialogAnswer): boolean {
+    if (!this.dialog || this.dialog.id !== id) return false;
+    this.dialog = null;
+    sendAnswer(this.flag, this.answers, id, answer);
+    this.bump();
+    return true;
+  }
+
+  async stop(): Promise<void> {
+    stopWaiting(this.flag);
+    this.worker.postMessage({ type: 'stop' } satisfies ToHost);
+    this.answers.close();
+    await this.worker.terminate();
+    for (const p of this.pending.values()) p.resolve({ ok: false, error: 'the server stopped', userError: false });
+    this.pending.clear();
+    this.bump();
+  }
+}

@@ -1,0 +1,86 @@
+// The body of the host's thread: the world and its session, the page's commands answered one at a
+// time, the clock ticking on a timer, and a new state posted whenever what the page shows changed.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { pageResponder } from './dialog-bridge';
+import { CommandError, PlaygroundSession } from './session';
+import { createWorld, type WorldOptions } from './world';
+
+export interface HostThreadData {
+  world: WorldOptions;
+  /** Shared flag for dialog answers (see dialog-bridge.ts). */
+  signal: SharedArrayBuffer;
+  answers: MessagePort;
+  /** Real milliseconds between clock ticks. */
+  tickMs: number;
+}
+
+export type FromHost =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'state'; state: ReturnType<PlaygroundSession['state']>; sidebars: Array<{ index: number; html: string }> }
+  | { type: 'dialog'; dialog: import('./protocol').PendingDialog }
+  | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string; userError?: boolean };
+
+export type ToHost =
+  | { type: 'command'; id: number; name: string; body: unknown }
+  | { type: 'grid'; id: number; sheet: string; offset: number; limit: number }
+  | { type: 'export'; id: number; sheet: string }
+  | { type: 'stop' };
+
+const data = workerData as HostThreadData;
+const post = (m: FromHost) => parentPort!.postMessage(m);
+
+function main(): void {
+  let session: PlaygroundSession;
+  try {
+    session = new PlaygroundSession(createWorld(data.world), Date.now());
+  } catch (e) {
+    post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
+    return;
+  }
+  const flag = new Int32Array(data.signal);
+  session.world.host.ui.responder = pageResponder((dialog) => post({ type: 'dialog', dialog }), flag, data.answers);
+
+  let sentSidebars = 0;
+  let postedVersion = -1;
+  const publish = () => {
+    const state = session.state();
+    if (state.version === postedVersion) return;
+    postedVersion = state.version;
+    const shown = session.world.host.ui.shown;
+    const sidebars: Array<{ index: number; html: string }> = [];
+    for (; sentSidebars < shown.length; sentSidebars++) {
+      const html = session.sidebarHtml(sentSidebars);
+      if (html !== undefined) sidebars.push({ index: sentSidebars, html });
+    }
+    post({ type: 'state', state, sidebars });
+  };
+
+  const answer = (id: number, run: () => unknown) => {
+    try {
+      post({ type: 'result', id, ok: true, value: run() });
+    } catch (e) {
+      post({ type: 'result', id, ok: false, error: e instanceof Error ? e.message : String(e), userError: e instanceof CommandError });
+    }
+  };
+
+  parentPort!.on('message', (m: ToHost) => {
+    if (m.type === 'stop') {
+      clearInterval(timer);
+      parentPort!.close();
+      return;
+    }
+    if (m.type === 'grid') answer(m.id, () => session.grid(m.sheet, m.offset, m.limit));
+    else if (m.type === 'export') answer(m.id, () => session.exportCsv(m.sheet));
+    else answer(m.id, () => session.handle(m.name, m.body, Date.now()));
+    publish();
+  });
+
+  const timer = setInterval(() => {
+    if (session.tick(Date.now())) publish();
+  }, data.tickMs);
+  publish();
+  post({ type: 'ready' });
+}
+
+main();

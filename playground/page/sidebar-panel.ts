@@ -1,0 +1,54 @@
+// The add-on's sidebar in a 300 px side panel: the real dist/Sidebar.html as the add-on showed it,
+// in a sandboxed frame whose google.script.run calls come here and go to the host; and the local
+// service's demo keys beside it, for the connect screen.
+import type { SidebarView } from '../protocol';
+import { byId, clear, make } from './dom';
+
+export type RunCall = (name: string, args: unknown[]) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>;
+
+export class SidebarPanel {
+  private shown = -1;
+
+  constructor(private readonly run: RunCall) {
+    window.addEventListener('message', (event) => {
+      const frame = byId<HTMLIFrameElement>('sidebar-frame');
+      if (event.source !== frame.contentWindow || !frame.contentWindow) return;
+      const m = event.data as { type?: string; id?: number; name?: string; args?: unknown[] };
+      if (m?.type === 'gas-close') this.hide();
+      if (m?.type !== 'gas-run' || typeof m.name !== 'string') return;
+      const target = frame.contentWindow;
+      void this.run(m.name, Array.isArray(m.args) ? m.args : []).then((r) => {
+        // The frame is sandboxed (its origin is opaque), so only '*' reaches it; it is the frame we made.
+        target.postMessage(r.ok ? { type: 'gas-result', id: m.id, ok: true, value: r.value } : { type: 'gas-result', id: m.id, ok: false, message: r.message }, '*');
+      });
+    });
+    byId('sidebar-close').addEventListener('click', () => this.hide());
+  }
+
+  private hide(): void {
+    byId('sidebar').hidden = true;
+  }
+
+  /** Opens the newest sidebar the add-on showed, once. */
+  update(sidebars: SidebarView[]): void {
+    const last = sidebars[sidebars.length - 1];
+    if (!last || last.index === this.shown) return;
+    this.shown = last.index;
+    byId('sidebar-title').textContent = last.title;
+    byId<HTMLIFrameElement>('sidebar-frame').src = `/sidebar/${last.index}`;
+    byId('sidebar').hidden = false;
+  }
+
+  showDemoKeys(keys: Array<{ key: string; account: string }>): void {
+    const box = byId('demo-keys-list');
+    if (box.childElementCount) return;
+    clear(box);
+    for (const k of keys) {
+      const copy = make('button', { text: 'Copy', attrs: { type: 'button' } });
+      copy.addEventListener('click', () => {
+        void navigator.clipboard?.writeText(k.key).then(() => (copy.textContent = 'Copied'));
+      });
+      box.appendChild(make('li', {}, [make('code', { text: k.key }), make('span', { cls: 'demo-account', text: k.account }), copy]));
+    }
+  }
+}

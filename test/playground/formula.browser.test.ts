@@ -1,0 +1,52 @@
+// A formula typed into a cell of the page runs the add-on's own custom function in the host and
+// spills its row of fields into the cells to the right, as in Sheets; data in the way gives #REF!
+// with Sheets' message on hover.
+import { connect, gridCell, hostGrid, openPage, type PageWorld } from './page-harness';
+
+describe('formulas typed in the grid', () => {
+  let world: PageWorld;
+  beforeAll(async () => {
+    world = await openPage();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  async function typeInto(row: number, column: string, text: string): Promise<void> {
+    const { page } = world;
+    await gridCell(page, row, column).dblclick();
+    const editor = page.locator('#grid input.cell-editor');
+    await editor.fill(text);
+    await editor.press('Enter');
+  }
+
+  it('computes =ENRICH_COMPANY(E2) with the add-on and spills the answer to the right', async () => {
+    const { page } = world;
+    await connect(page, 'demo-key-alpha');
+    await typeInto(2, 'I', '=ENRICH_COMPANY(E2, "name, website")');
+    // The answer's first field in I2, the next spilled into J2.
+    await gridCell(page, 2, 'J').filter({ hasText: /\S/ }).waitFor();
+    const win = await hostGrid(world, 'Prospects');
+    const row2 = win.rows.find((r) => r.n === 2)!;
+    expect(row2.f?.[8]).toBe('=ENRICH_COMPANY(E2, "name, website")');
+    expect(row2.f?.[9]).toBeUndefined();
+    expect(row2.v[8]).toMatch(/\S/);
+    expect(row2.v[9]).toMatch(/pioneerfreight/i);
+    expect(row2.v[10] ?? '').toBe('');
+    expect(await gridCell(page, 2, 'J').textContent()).toBe(row2.v[9]);
+    // The custom function ran as Sheets runs one: in the activity panel, CUSTOM_FUNCTION mode.
+    await page.locator('#executions-body tr', { hasText: 'ENRICH_COMPANY' }).filter({ hasText: 'CUSTOM_FUNCTION' }).first().waitFor();
+  });
+
+  it('shows #REF! when the cells to the right hold data, and spills once they are cleared', async () => {
+    const { page } = world;
+    await typeInto(3, 'J', 'mine');
+    await typeInto(3, 'I', '=ENRICH_COMPANY(E3, "name, website")');
+    const ref = gridCell(page, 3, 'I');
+    await ref.filter({ hasText: '#REF!' }).waitFor();
+    expect(await ref.getAttribute('title')).toBe('Array result was not expanded because it would overwrite data in J3.');
+    await typeInto(3, 'J', '');
+    await gridCell(page, 3, 'J').filter({ hasText: /orchidbio/i }).waitFor();
+    expect(await ref.textContent()).not.toBe('#REF!');
+  });
+});

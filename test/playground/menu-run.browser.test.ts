@@ -1,0 +1,49 @@
+// The page as a person first uses it: open the sidebar, connect with the local service's demo key,
+// select the sample rows, run Enrich people from the menu, confirm its dialog, and watch the
+// results fill the grid, every row ending with its result or a reason.
+import { addonMenu, answerDialog, columnOf, connect, gridCell, hostGrid, openPage, selectRange, state, type PageWorld } from './page-harness';
+
+const FINAL = /^(Enriched|Not found|Removed for privacy|Skipped: .+|Error: .+)$/;
+
+describe('running the add-on from the page', () => {
+  let world: PageWorld;
+  beforeAll(async () => {
+    world = await openPage();
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('connects in the sidebar, enriches the selected rows from the menu and fills the grid', async () => {
+    const { page } = world;
+    const frame = await connect(page, 'demo-key-alpha');
+    // The connect screen offers the demo keys beside the sidebar.
+    await page.locator('#demo-keys-list code', { hasText: 'demo-key-alpha' }).waitFor();
+    await frame.locator('#account-name', { hasText: 'Alpha Outbound (demo)' }).waitFor();
+    expect(await frame.locator('#masked-key').textContent()).not.toContain('demo-key-alpha');
+
+    await selectRange(page, 'A1:G227');
+    expect((await state(world)).selection).toEqual(['Prospects!A1:G227']);
+
+    await addonMenu(page, 'Enrich people');
+    const asked = await answerDialog(page, 'YES');
+    expect(asked).toMatch(/226|rows/);
+
+    // Results fill the grid: row 2's status cell shows a final word.
+    await page.locator('#busy').waitFor({ state: 'hidden' });
+    const win = await hostGrid(world, 'Prospects');
+    const status = columnOf(win, 'Person · Status');
+    await gridCell(page, 2, status).filter({ hasText: FINAL }).waitFor();
+    // Every selected row of the host's sheet ended with its result or a reason.
+    const column = status.charCodeAt(0) - 65;
+    const ends = win.rows.filter((r) => r.n >= 2 && r.n <= 227 && r.v.some((v) => v !== '')).map((r) => r.v[column] ?? '');
+    expect(ends.length).toBeGreaterThan(200);
+    for (const s of ends) expect(s).toMatch(/\S/);
+    // The run shows in the activity panel, with its requests and the quota it used.
+    await page.locator('#executions-body tr', { hasText: 'enrichPeople' }).first().waitFor();
+    await page.locator('#requests-body tr', { hasText: '/people/enrichment' }).first().waitFor();
+    const quota = (await state(world)).activity.quota;
+    expect(quota.urlFetch).toBeGreaterThan(0);
+    expect(await page.locator('#quota').textContent()).toContain(`${quota.urlFetch} of 20,000`);
+  });
+});
