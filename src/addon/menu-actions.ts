@@ -10,8 +10,8 @@ import { readConnection } from '../gas/key-store';
 import { readSettings } from '../gas/settings';
 import { backgroundNote } from '../jobs/continuation';
 import { NOT_CONNECTED, STEP_BUDGET_MS, stepJobs, withDocumentLock } from './job-loop';
-import { previewRun, type RunInput, type RunPreview } from './run-preview';
-import { startRun } from './runs';
+import { prepare, type PreviewFindings, type RunInput, type RunPreview } from './run-preview';
+import { startRunWith } from './runs';
 
 function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
   if (!readConnection()) {
@@ -27,8 +27,9 @@ function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
     ...extra,
   };
   let preview: RunPreview;
+  let found: PreviewFindings;
   try {
-    preview = previewRun(input);
+    ({ preview, findings: found } = prepare(input));
   } catch (e) {
     ui().alert(e instanceof Error ? e.message : String(e));
     return;
@@ -42,7 +43,8 @@ function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
     if (answer !== ui().Button.YES) return;
   }
   try {
-    const view = startRun({ ...input, confirmed: true });
+    // The confirm dialog is modal: the hidden rows and exclusion lists the preview found stand.
+    const view = startRunWith({ ...input, confirmed: true }, found);
     const done = view.state === 'running' ? 'It goes on in the background; results appear as they arrive.' : view.message || 'Done.';
     toast(done, ACTION_LABELS[action], 8);
   } catch (e) {

@@ -9,7 +9,7 @@ import { lazy } from '../api/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
 import { isLive } from '../jobs/job';
 import type { Exclusions, PlanCounts } from '../jobs/planner';
-import { prepareRun, type RunRequest } from '../jobs/start';
+import { prepareRun, type RunRequest, type Selection } from '../jobs/start';
 import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
@@ -102,19 +102,35 @@ function partSizeFor(action: ActionId): number {
   return Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
 }
 
-/** Reads the request, plans it on the active selection, and describes it for the person. */
-export function prepare(input: unknown) {
+/**
+ * What a preview found that a start in the same execution may use again: which rows are hidden
+ * (Apps Script answers one row per call) and the exclusion lists (fetched page by page).
+ */
+export interface PreviewFindings {
+  sheetId: number;
+  selection: Selection;
+  excluded: Exclusions | undefined;
+}
+
+/**
+ * Reads the request, plans it on the active selection, and describes it for the person. The
+ * sheet is always read again; `found` (from a preview of this execution on the same sheet)
+ * saves asking for hidden rows and exclusion lists twice.
+ */
+export function prepare(input: unknown, found?: PreviewFindings) {
   const req = parseInput(runRequestSchema(), input, 'run');
   const client = requireClient();
-  // The exclusion lists are fetched before the sheet is read: rows may move while they arrive.
-  const excluded = req.skipExcluded ? exclusions(client) : undefined;
   const spreadsheet = currentSpreadsheet();
   const sheet = spreadsheet.getActiveSheet();
+  const reuse = found && found.sheetId === sheet.getSheetId() ? found : undefined;
+  // The exclusion lists are fetched before the sheet is read: rows may move while they arrive.
+  const excluded = req.skipExcluded ? (reuse?.excluded ?? exclusions(client)) : undefined;
+  const selection = reuse?.selection ?? activeSelection(sheet);
   const request = toRunRequest(req, sheet.getSheetId());
   // Row marks that no live job holds are left over from a job that ended badly.
   const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
   const partSize = partSizeFor(req.action);
-  const prepared = prepareRun(sheetPort(sheet), activeSelection(sheet), request, { exclusions: excluded, staleMarks: !live, partSize });
+  const prepared = prepareRun(sheetPort(sheet), selection, request, { exclusions: excluded, staleMarks: !live, partSize });
   const { plan } = prepared;
   const c = plan.counts;
   const skipped = [
@@ -151,7 +167,8 @@ export function prepare(input: unknown) {
     summary,
     defaultOwner: activeUserEmail(),
   };
-  return { req, client, spreadsheet, sheet, request, prepared, preview, partSize };
+  const findings: PreviewFindings = { sheetId: sheet.getSheetId(), selection, excluded };
+  return { req, client, spreadsheet, sheet, request, prepared, preview, partSize, findings };
 }
 
 /** What a run would send and cost, without changing anything. */

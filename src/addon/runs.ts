@@ -15,7 +15,7 @@ import { currentSpreadsheet } from '../gas/active-document';
 import { newId, pause } from '../gas/script-utilities';
 import { removeStaleTriggers } from '../gas/triggers';
 import { POLL_BUDGET_MS, requireClient, STEP_BUDGET_MS, stepDeps, stepJobs, withDocumentLock } from './job-loop';
-import { prepare, type RunInput } from './run-preview';
+import { prepare, type PreviewFindings, type RunInput } from './run-preview';
 
 /** How long starting a run waits for a small batch to finish before handing over to a trigger. */
 const START_WAIT_MS = 25 * 1000;
@@ -26,8 +26,13 @@ function withArticle(phrase: string): string {
 
 /** Starts a run on the selected rows. A run that spends credits must be confirmed first. */
 export function startRun(input: RunInput): JobView {
+  return startRunWith(input);
+}
+
+/** `startRun`, with what a preview of this execution already found (the menu's confirm). */
+export function startRunWith(input: RunInput, found?: PreviewFindings): JobView {
   return withDocumentLock(() => {
-    const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input);
+    const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input, found);
     if (req.action === 'lead_list' && !req.list) throw new Error('Give the lead list a name and an owner (an email address).');
     if (preview.needsConfirmation && !req.confirmed) throw new Error(`Please confirm first: ${preview.summary}`);
     const ssId = spreadsheet.getId();

@@ -177,3 +177,19 @@ test("a start's own read plans its first send: the sheet is read once, every row
   const websites = column(w, 'Company · Website');
   column(w, 'Website').forEach((site, i) => expect(String(websites[i])).toContain(`pioneer${i}.com`));
 });
+
+test('from the menu, the start after the confirm dialog asks neither which rows are hidden nor for the exclusion lists again', () => {
+  const w = setup(people(40));
+  const saved = w.host.callFromSidebar('saveSettings', [{ revealEmail: false, revealPhones: false, skipExcluded: true, fields: 'basic' }], OWNER);
+  if (!saved.ok) throw new Error(saved.error?.message);
+  w.host.resetStats();
+  const before = w.host.requests.length;
+  runMenu(w, 'Enrich people', ['YES']);
+  expect(w.host.ui.dialogs[0]!.prompt).toMatch(/40 distinct rows/);
+  // One question per selected row (the header row included), not one per row per look.
+  expect(w.host.stats()['SpreadsheetApp.Sheet.isRowHiddenByUser']).toBe(41);
+  const paths = w.host.requests.slice(before).map((q) => new URL(q.url).pathname);
+  expect(paths.filter((p) => p === '/excluded-domains')).toHaveLength(1);
+  expect(paths.filter((p) => p === '/excluded-emails')).toHaveLength(1);
+  expect(column(w, 'Person · Status').every((s) => ['Enriched', 'Not found', 'Removed for privacy'].includes(String(s)))).toBe(true);
+});
