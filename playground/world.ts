@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppsScriptHost, type ExecutionResult } from '../emulator';
 import { createLocalService, type LocalService, type ServiceOptions } from '../sandbox';
+import { demoAccounts } from '../sandbox/cli-options';
 import { API_BASE_URL } from '../src/config';
 
 /** The person at the page: the spreadsheet's owner. */
@@ -11,6 +12,8 @@ export const USER = 'you@example.com';
 export const MENU_TITLE = 'Prospecting for Sheets';
 export const SAMPLE_SHEET = 'Prospects';
 export const SAMPLE_CSV = join(__dirname, '..', 'demo', 'sample-prospects.csv');
+/** The page's demo-key-alpha has room for Validate emails over Load 50,000 rows. */
+export const PAGE_ALPHA_CREDITS = { email: 100000, phone: 5000 };
 
 export interface WorldOptions {
   /** The folder holding the built Code.js and Sidebar.html. */
@@ -36,7 +39,7 @@ export interface World {
  */
 export function createWorld(opts: WorldOptions): World {
   let host: AppsScriptHost | undefined;
-  const service = createLocalService({ ...opts.service, now: () => host!.clock.now() });
+  const service = createLocalService({ accounts: demoAccounts({ alphaCredits: PAGE_ALPHA_CREDITS }), ...opts.service, now: () => host!.clock.now() });
   host = new AppsScriptHost({
     bundleDir: opts.bundleDir,
     filter: (f) => f.endsWith('Code.js'),
