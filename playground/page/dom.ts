@@ -21,18 +21,8 @@ export function clear(e: Element): void {
   while (e.firstChild) e.removeChild(e.firstChild);
 }
 
-/** Column letters as in Sheets: 1 → A, 27 → AA. */
-export function letters(column: number): string {
-  let s = '';
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
-export function columnNumber(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n;
-}
+// Column letters as in Sheets (1 → A, 27 → AA), as the host writes and reads them.
+export { columnToLetters as letters, lettersToColumn as columnNumber } from '../../emulator/spreadsheet/a1';
 
 /** A sheet name in A1 notation, quoted when it needs to be. */
 export function sheetRef(name: string): string {
