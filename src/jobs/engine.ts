@@ -8,7 +8,7 @@ import { isLost, locateJob, type JobLayout } from './job-layout';
 import { applyReadings, readParts, settleWaiting, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
 import { sendParts, setPartRows } from './part-send';
 import { batchId, isOpen, isSettled, move } from './part-state';
-import { canceledStatus, countLabel, errorStatus, isFinishedLabel, QUEUED, readStatus } from './row-status';
+import { canceledStatus, errorStatus, isFinishedLabel, QUEUED, readStatus, statusCounts } from './row-status';
 import type { StepDeps } from './step-context';
 
 export type { StepDeps } from './step-context';
@@ -52,17 +52,15 @@ function failOpenParts(job: JobRecord, reason: string): void {
 }
 
 function countRows(job: JobRecord, layout: JobLayout): { queued: number } {
+  const all = statusCounts(layout.grid, layout.header, layout.status);
+  // Rows that had ended before the job began are not its own: without them, finished ≤ total.
   const counts: Record<string, number> = {};
-  let queued = 0;
-  for (let i = 0; i < layout.grid.rows.length; i++) {
-    if (i === layout.header) continue;
-    const cell = layout.grid.get(i, layout.status);
-    const label = countLabel(cell);
-    if (label) counts[label] = (counts[label] ?? 0) + 1;
-    if (readStatus(cell).kind === 'queued') queued++;
+  for (const [label, n] of Object.entries(all)) {
+    const own = n - (job.before?.[label] ?? 0);
+    if (own > 0) counts[label] = own;
   }
   job.counts = counts;
-  return { queued };
+  return { queued: all[QUEUED] ?? 0 };
 }
 
 /** When the job is next worth a step: its earliest due part, or the next send. */

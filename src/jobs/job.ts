@@ -43,8 +43,13 @@ export interface JobRecord {
   troubles?: number;
   /** Paid results that found no row, kept in a sheet of their own. */
   unplaced?: { count: number; sheet: string };
-  /** Rows by status label, as of the last step. */
+  /** This job's rows by status label, as of the last step. */
   counts: Record<string, number>;
+  /**
+   * Rows of the status column that had ended before this job sent anything (earlier runs, rows
+   * its start refused), by label: there when counting, but not this job's.
+   */
+  before?: Record<string, number>;
   /** Rows sent (duplicates included). */
   total: number;
   createdAt: number;

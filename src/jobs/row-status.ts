@@ -111,6 +111,17 @@ export function countLabel(cell: unknown): string | undefined {
   }
 }
 
+/** Rows by counted label in a status column, the header row left out. */
+export function statusCounts(grid: { readonly rows: ReadonlyArray<ReadonlyArray<unknown>> }, header: number | undefined, status: number): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (let i = 0; i < grid.rows.length; i++) {
+    if (i === header) continue;
+    const label = countLabel(grid.rows[i]![status]);
+    if (label) counts[label] = (counts[label] ?? 0) + 1;
+  }
+  return counts;
+}
+
 /** Whether a counted label means the row is finished (with a result or a reason). */
 export function isFinishedLabel(label: string): boolean {
   return label !== QUEUED && label !== PROCESSING;

@@ -8,7 +8,7 @@ import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, 
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord } from './job';
 import { outputHeaders } from './job-layout';
-import { QUEUED } from './row-status';
+import { isFinishedLabel, QUEUED, statusCounts } from './row-status';
 import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
 
 export interface Selection {
@@ -141,6 +141,8 @@ export function createJob(
     else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
   }
   grid.flush();
+  const ended = Object.entries(statusCounts(grid, grid.indexOfSheetRow(prepared.headerRow), status!)).filter(([label]) => isFinishedLabel(label));
+  if (ended.length) job.before = Object.fromEntries(ended);
   if (prepared.plan.counts.send === 0) {
     job.state = 'done';
     job.message = 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';

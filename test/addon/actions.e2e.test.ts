@@ -193,3 +193,25 @@ test('from the menu, the start after the confirm dialog asks neither which rows 
   expect(paths.filter((p) => p === '/excluded-emails')).toHaveLength(1);
   expect(column(w, 'Person · Status').every((s) => ['Enriched', 'Not found', 'Removed for privacy'].includes(String(s)))).toBe(true);
 });
+
+test("a job counts only its own rows: rows done by an earlier run or refused at its start are not its progress", () => {
+  const w = setup([...people(6), ['Bad', 'Email', 'jane.doe@', '', '']]);
+  runMenu(w, 'Validate emails', ['YES']);
+  // Five more rows, and the whole sheet selected again: the six done rows are skipped.
+  const more = people(5, 100);
+  const sheet = w.host.sheet();
+  const values = sheet.values();
+  sheet.load([...values, ...more.map((r) => [...r, ...Array(values[0]!.length - r.length).fill('')])]);
+  w.host.select(`Sheet1!A1:E${values.length + more.length}`);
+  const started = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], OWNER);
+  if (!started.ok) throw new Error(started.error?.message);
+  runTriggers(w);
+  const jobs = w.host.callFromSidebar('listJobs', [], OWNER).value as Array<{ total: number; finished: number; counts: Record<string, number> }>;
+  const latest = jobs[0]!;
+  expect(latest.total).toBe(5);
+  expect(latest.finished).toBe(5);
+  expect(Object.values(latest.counts).reduce((a, b) => a + b, 0)).toBe(5);
+  // The first job still counts its own six results and the refused row.
+  const first = jobs[1]!;
+  expect([first.total, first.finished]).toEqual([6, 6]);
+});
