@@ -123,6 +123,11 @@ export class HostThread {
     return this.sidebars.get(index);
   }
 
+  /** The dialog the add-on is waiting on, if any. */
+  openDialog(): PendingDialog | null {
+    return this.dialog;
+  }
+
   /** The page's answer to the open dialog; false when `id` is not the open dialog. */
   answerDialog(id: number, answer: DialogAnswer): boolean {
     if (!this.dialog || this.dialog.id !== id) return false;

@@ -135,6 +135,11 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         const b = (body ?? {}) as { id?: unknown; button?: unknown; text?: unknown };
         const answer: DialogAnswer = { button: String(b.button) as DialogAnswer['button'] };
         if (typeof b.text === 'string') answer.text = b.text;
+        // Only a button the dialog offers (or closing it): anything else would fail the add-on's execution.
+        const open = host.openDialog();
+        if (open && open.id === Number(b.id) && answer.button !== 'CLOSE' && !open.buttons.includes(answer.button)) {
+          throw new HttpError(400, `"${answer.button}" is not a button of this dialog: ${open.buttons.join(', ')} or CLOSE`);
+        }
         return json(res, host.answerDialog(Number(b.id), answer) ? 200 : 409, {});
       }
       if (!(COMMANDS as string[]).includes(name)) throw new HttpError(404, 'no such command');

@@ -7,6 +7,7 @@ import { ActivityLog } from './activity';
 import { ClockRunner } from './clock-runner';
 import { columnValues, gridWindow } from './grid-view';
 import { GRID_WINDOW_ROWS, SPEEDS, type Commands, type MenuItem, type PageState, type Speed } from './protocol';
+import { columnToLetters as letters } from '../emulator/spreadsheet/a1';
 import { largeSheet } from './sample-rows';
 import { MENU_TITLE, USER, type World } from './world';
 
@@ -14,6 +15,20 @@ import { MENU_TITLE, USER, type World } from './world';
 export type WorldState = Omit<PageState, 'dialog' | 'busy'>;
 
 export class CommandError extends Error {}
+
+/** Sheets' limits on one spreadsheet: 18,278 columns (ZZZ) and 10 million cells. */
+const MAX_COLUMNS = 18278;
+const MAX_CELLS = 10_000_000;
+
+/** A CSV's rows, refused with a reason Sheets would give when empty or past its limits. */
+function importable(csv: string): string[][] {
+  const values = parseCsv(csv);
+  const width = values.reduce((w, r) => Math.max(w, r.length), 0);
+  if (values.length === 0 || width === 0) throw new CommandError('The file holds no rows to import.');
+  if (width > MAX_COLUMNS) throw new CommandError(`The file has ${width.toLocaleString('en-US')} columns; a sheet holds at most ${MAX_COLUMNS.toLocaleString('en-US')}.`);
+  if (values.length * width > MAX_CELLS) throw new CommandError(`The file has ${(values.length * width).toLocaleString('en-US')} cells; a spreadsheet holds at most 10,000,000.`);
+  return values;
+}
 
 /** A sheet name in A1 notation, quoted when it needs to be. */
 export function sheetRef(name: string): string {
@@ -111,7 +126,7 @@ export class PlaygroundSession {
       this.recalculate();
     },
     importCsv: ({ name, csv, mode }) => {
-      const values = parseCsv(String(csv));
+      const values = importable(String(csv));
       if (mode === 'replace') {
         const active = this.host.spreadsheet.activeSheet();
         this.host.sheet(active.name).userClear().load(values);
@@ -202,12 +217,6 @@ function menuItems(entries: MenuEntry[]): MenuItem[] {
   return entries.map((e): MenuItem =>
     e.type === 'item' ? { type: 'item', caption: e.caption } : e.type === 'separator' ? { type: 'separator' } : { type: 'submenu', title: e.title, items: menuItems(e.entries) },
   );
-}
-
-function letters(col: number): string {
-  let s = '';
-  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
 }
 
 function a1Of(row: number, column: number, numRows: number, numColumns: number): string {

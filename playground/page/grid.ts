@@ -7,7 +7,8 @@ import type { GridRow, GridWindow } from '../protocol';
 import { columnNumber, letters, sheetRef } from './dom';
 
 export interface GridActions {
-  edit(a1: string, value: string): void;
+  /** A cell of `sheet` (the sheet the editor opened on, whatever is shown by the time it commits). */
+  edit(sheet: string, cell: string, value: string): void;
   select(ranges: string[]): void;
   sort(column: number, ascending: boolean): void;
   filter(column: number): void;
@@ -120,6 +121,8 @@ export class SheetGrid {
     const data = cell.getRow().getData() as RowData;
     const field = cell.getField();
     const before = data._f?.[columnNumber(field) - 1] ?? String(cell.getValue() ?? '');
+    // The editor belongs to the sheet it opened on: another sheet may be shown before it commits.
+    const sheet = this.win?.sheet ?? '';
     const input = document.createElement('input');
     input.className = 'cell-editor';
     input.value = before;
@@ -132,7 +135,7 @@ export class SheetGrid {
       if (done) return;
       done = true;
       cancel();
-      if (commit && input.value !== before) this.actions.edit(`${sheetRef(this.win?.sheet ?? '')}!${field}${data._n}`, input.value);
+      if (commit && input.value !== before) this.actions.edit(sheet, `${field}${data._n}`, input.value);
     };
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') {

@@ -45,7 +45,7 @@ async function filterColumn(column: number): Promise<void> {
 }
 
 const grid = new SheetGrid(byId('grid'), {
-  edit: (a1, value) => act(() => command('edit', { sheet: activeSheet(), a1: a1.slice(a1.lastIndexOf('!') + 1), value })),
+  edit: (sheet, cell, value) => act(() => command('edit', { sheet, a1: cell, value })),
   select: (ranges) => act(() => command('select', { ranges })),
   sort: (column, ascending) => act(() => command('sort', { sheet: activeSheet(), column, ascending })),
   filter: (column) => act(() => filterColumn(column)),
