@@ -86,24 +86,27 @@ export class SheetModel {
   /** What the cell at row/column reads (a formula's value, not its text; a spilled value). */
   value(row: number, column: number): CellValue {
     const cell = this.cell(row, column);
-    const layout = this.spillLayout();
-    if (layout) {
-      if (cell && layout.errors.has(cell)) return SPILL_ERROR_VALUE;
-      const spilled = isEmpty(cell) ? layout.values.get(spillKey(row, column)) : undefined;
-      if (spilled !== undefined) return spilled instanceof Date ? new Date(spilled.getTime()) : spilled;
-    }
+    const spill = this.spillAt(row, column, cell);
+    if (spill === SPILL_ERROR_VALUE) return spill;
+    if (spill) return spill.value instanceof Date ? new Date(spill.value.getTime()) : spill.value;
     return readValue(cell, this.context);
   }
 
   display(row: number, column: number, timeZone: string): string {
     const cell = this.cell(row, column);
-    const layout = this.spillLayout();
-    if (layout) {
-      if (cell && layout.errors.has(cell)) return SPILL_ERROR_VALUE;
-      const spilled = isEmpty(cell) ? layout.values.get(spillKey(row, column)) : undefined;
-      if (spilled !== undefined) return displayValue({ value: spilled, ...(cell?.format !== undefined ? { format: cell.format } : {}) }, timeZone, this.context);
-    }
+    const spill = this.spillAt(row, column, cell);
+    if (spill === SPILL_ERROR_VALUE) return spill;
+    if (spill) return displayValue({ value: spill.value, ...(cell?.format !== undefined ? { format: cell.format } : {}) }, timeZone, this.context);
     return displayValue(cell, timeZone, this.context);
+  }
+
+  /** What spilling puts at row/column: #REF! on a formula that cannot spill, a spilled value on an empty cell, or nothing. */
+  private spillAt(row: number, column: number, cell: Cell | undefined): typeof SPILL_ERROR_VALUE | { value: CellValue } | undefined {
+    const layout = this.spillLayout();
+    if (!layout) return undefined;
+    if (cell && layout.errors.has(cell)) return SPILL_ERROR_VALUE;
+    const spilled = isEmpty(cell) ? layout.values.get(spillKey(row, column)) : undefined;
+    return spilled === undefined ? undefined : { value: spilled };
   }
 
   /** Why the formula at row/column shows #REF! instead of spilling ('' when it does not). */
