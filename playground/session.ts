@@ -7,7 +7,7 @@ import { ActivityLog } from './activity';
 import { ClockRunner } from './clock-runner';
 import { columnValues, gridWindow } from './grid-view';
 import { GRID_WINDOW_ROWS, SPEEDS, type Commands, type MenuItem, type PageState, type Speed } from './protocol';
-import { columnToLetters as letters } from '../emulator/spreadsheet/a1';
+import { columnToLetters as letters, sheetRef } from '../emulator/spreadsheet/a1';
 import { largeSheet } from './sample-rows';
 import { MENU_TITLE, USER, type World } from './world';
 
@@ -28,11 +28,6 @@ function importable(csv: string): string[][] {
   if (width > MAX_COLUMNS) throw new CommandError(`The file has ${width.toLocaleString('en-US')} columns; a sheet holds at most ${MAX_COLUMNS.toLocaleString('en-US')}.`);
   if (values.length * width > MAX_CELLS) throw new CommandError(`The file has ${(values.length * width).toLocaleString('en-US')} cells; a spreadsheet holds at most 10,000,000.`);
   return values;
-}
-
-/** A sheet name in A1 notation, quoted when it needs to be. */
-export function sheetRef(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
 export class PlaygroundSession {

@@ -2,6 +2,7 @@
 // node:util parseArgs (strict), each value checked with a message that says what it must be.
 import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS, DEMO_KEYS } from './accounts';
+import { DEFAULT_SLOW_MS } from './faults';
 import { DEFAULT_HOST, DEFAULT_PORT } from './http-server';
 import { DEFAULT_PROCESSING_RATE, DEFAULT_SEED, USAGE_LIMIT_MODES, type AccountSeed, type Credits, type FaultOptions, type UsageLimitMode } from './options';
 
@@ -29,7 +30,6 @@ export type Command = { kind: 'help' } | { kind: 'run'; config: SandboxConfig };
 
 const ALPHA = DEMO_ACCOUNTS.find((a) => a.key === DEMO_KEYS.alpha);
 const ALPHA_CREDITS: Credits = ALPHA ? { ...ALPHA.credits } : { email: 0, phone: 0 };
-const DEFAULT_SLOW_MS = 3000;
 const DEFAULT_FAULT_SEED = 0;
 
 interface OptionSpec {

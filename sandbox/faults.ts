@@ -3,6 +3,9 @@
 import { Rng } from './hash';
 import type { FaultOptions } from './options';
 
+/** How long a slow answer waits when no --slow-ms is given. */
+export const DEFAULT_SLOW_MS = 3000;
+
 export type Fault = { kind: 'none' } | { kind: 'rate429' } | { kind: 'rate500' } | { kind: 'drop' } | { kind: 'slow'; delayMs: number };
 
 export class FaultInjector {
@@ -36,7 +39,7 @@ export class FaultInjector {
     if (u < edge) return { kind: 'rate500' };
     edge += o.rate429 ?? 0;
     if (u < edge) return { kind: 'rate429' };
-    if (slow < (o.slowRate ?? 0)) return { kind: 'slow', delayMs: o.slowMs ?? 3000 };
+    if (slow < (o.slowRate ?? 0)) return { kind: 'slow', delayMs: o.slowMs ?? DEFAULT_SLOW_MS };
     return { kind: 'none' };
   }
 }

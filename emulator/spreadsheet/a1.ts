@@ -30,6 +30,11 @@ function parseCell(ref: string): { col?: number; row?: number } {
   return { col: m[1] ? lettersToColumn(m[1]) : undefined, row: m[2] ? Number(m[2]) : undefined };
 }
 
+/** A sheet name as A1 notation writes it: quoted (quotes doubled) unless it is a plain word. */
+export function sheetRef(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+}
+
 export function splitSheetName(a1: string): { sheetName?: string; ref: string } {
   const bang = a1.lastIndexOf('!');
   if (bang < 0) return { ref: a1 };

@@ -22,12 +22,8 @@ export function clear(e: Element): void {
 }
 
 // Column letters as in Sheets (1 → A, 27 → AA), as the host writes and reads them.
-export { columnToLetters as letters, lettersToColumn as columnNumber } from '../../emulator/spreadsheet/a1';
+export { columnToLetters as letters, lettersToColumn as columnNumber, sheetRef } from '../../emulator/spreadsheet/a1';
 
-/** A sheet name in A1 notation, quoted when it needs to be. */
-export function sheetRef(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
-}
 
 export function clockText(ms: number): string {
   const d = new Date(ms);
