@@ -3,7 +3,7 @@
 // 30-second limit, the rounds a person runs (Refresh formulas in selection, a minute apart, as
 // the cell's error asks) until every row is answered, then one more recalculation.
 import { DEFAULT_FETCH_MS, THIRTY_SECONDS, type CustomFunctionResult } from '../emulator';
-import { CELL_MESSAGES } from '../src/sheet/cell-functions';
+import { CELL_MESSAGES } from '../src/formulas/cell-functions';
 import { DIST } from './addon-run';
 import { benchWorld, KEY, OWNER, type BenchWorld } from './world';
 

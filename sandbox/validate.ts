@@ -1,6 +1,6 @@
 // Reading fields of a JSON body with the right error code and a pointer to the field:
 // absent required fields are `missing_field`, wrong types and values `unsupported_value`.
-import { emailProblem, isEmailAddress } from '../src/api/email-address';
+import { emailProblem, isEmailAddress } from '../contract/email-address';
 import { missing, unsupported } from './errors';
 
 type Obj = Record<string, unknown>;

@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { customFunctionDocs } from '../src/custom-function-docs';
+import { customFunctionDocs } from '../src/formulas/function-docs';
 
 const root = join(__dirname, '..');
 const GLOBAL = 'ProspectingAddon';

@@ -1,12 +1,12 @@
 // The bundle's entry: every function Apps Script calls by name. The build declares each as a
 // top-level function in dist/Code.js that forwards here.
 import { onInstall, onOpen, openSettings, openSidebar, type MenuHandler } from './addon/menu';
-import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './addon/menu-actions';
-import { continueJobs } from './addon/job-loop';
-import { refreshFormulas } from './addon/formula-refresh';
-import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from './addon/custom-functions';
+import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './runs/menu-actions';
+import { continueJobs } from './runs/job-loop';
+import { refreshFormulas } from './formulas/formula-refresh';
+import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from './formulas/custom-functions';
 import { sidebarApi } from './addon/sidebar-api';
-import { logCallsFromSelection, reviewPhonesFromSelection } from './addon/tools';
+import { logCallsFromSelection, reviewPhonesFromSelection } from './tools/run-tools';
 import { CONTINUE_HANDLER } from './gas/triggers';
 
 type Handler = (...args: never[]) => unknown;

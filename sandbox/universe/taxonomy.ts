@@ -2,7 +2,7 @@
 // company sizes, presence bands, funding stages, revenue ranges, job seniorities.
 
 // The department and job-function keys are the spec's; the client's schemas hold the one copy.
-import { DEPARTMENTS, JOB_FUNCTIONS, type Department } from '../../src/api/schemas';
+import { DEPARTMENTS, JOB_FUNCTIONS, type Department } from '../../contract/enumerations';
 
 export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
 export const ALL_JOB_FUNCTIONS: ReadonlyArray<string> = DEPARTMENTS.flatMap((d) => JOB_FUNCTIONS[d]);

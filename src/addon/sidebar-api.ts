@@ -2,11 +2,11 @@
 // type of this object, so none of this code reaches the sidebar bundle. Parameter types say what
 // the sidebar sends; each function still parses its input, which arrives untrusted.
 import { readSettings, writeSettings, type SettingsInput } from '../gas/settings';
-import { connect, disconnect, getConnection } from './connection';
-import { listJobs, pollJobs } from './job-loop';
-import { previewRun } from './run-preview';
-import { cancelJob, startRun } from './runs';
-import { previewRowAction, runRowAction, runTool } from './tools';
+import { connect, disconnect, getConnection } from '../runs/connection';
+import { listJobs, pollJobs } from '../runs/job-loop';
+import { previewRun } from '../runs/run-preview';
+import { cancelJob, startRun } from '../runs/start-and-cancel';
+import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
 
 function getSettings() {
   return readSettings();

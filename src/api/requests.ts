@@ -1,7 +1,7 @@
 // Request bodies of the Prospecting API with the spec's per-request limits, checked before
 // anything is sent so a bad request costs no call and gets a clear local message.
 import * as z from 'zod/mini';
-import { emailProblem } from './email-address';
+import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
 import { lazy } from './lazy';
 import { JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';

@@ -8,7 +8,8 @@
 // first time it is asked for: every custom-function call loads the whole bundle, so loading it
 // builds none.
 import * as z from 'zod/mini';
-import { isEmailAddress } from './email-address';
+import { isEmailAddress } from '../../contract/email-address';
+import { DEPARTMENTS, JOB_FUNCTIONS, type Department } from '../../contract/enumerations';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -92,26 +93,7 @@ export const JOB_SENIORITIES = [
   'Founder / Owner',
 ] as const;
 
-/** Job-function keys of each department key, exactly as the spec lists them. */
-export const JOB_FUNCTIONS = {
-  finance: ['accounting', 'finance', 'financial_planning_analysis', 'financial_reporting', 'financial_risk', 'financial_strategy', 'financial_systems', 'internal_audit_control', 'investor_relations', 'mergers_acquisitions', 'real_estate_finance', 'shared_services', 'sourcing_procurement', 'tax', 'treasury'],
-  legal: ['acquisitions', 'compliance', 'contracts', 'corporate_secretary', 'ediscovery', 'ethics', 'governance', 'governmental_affairs_regulatory_law', 'intellectual_property_patent', 'labor_employment', 'lawyer_attorney', 'legal', 'legal_counsel', 'legal_operations', 'litigation', 'privacy'],
-  revenue: ['account_management', 'business_development', 'channel_sales', 'customer_retention_development', 'customer_success', 'field_outside_sales', 'inside_sales', 'partnerships', 'revenue_operations', 'sales', 'sales_enablement', 'sales_engineering', 'sales_operations', 'sales_training'],
-  engineering_technical: ['artificial_intelligence_machine_learning', 'bioengineering_biometrics', 'business_intelligence', 'chemical_engineering', 'cloud_mobility', 'data_science', 'devops', 'digital_transformation', 'emerging_technology_innovation', 'engineering_technical', 'industrial_engineering', 'mechanic', 'mobile_development', 'project_management', 'research_development', 'scrum_master_agile_coach', 'software_development', 'support_technical_services', 'technician', 'technology_operations', 'test_quality_assurance', 'ui_ux', 'web_development'],
-  operations: ['call_center', 'construction', 'corporate_strategy', 'customer_service_support', 'enterprise_resource_planning', 'facilities_management', 'leasing', 'logistics', 'office_operations', 'operations', 'physical_security', 'project_development', 'quality_management', 'real_estate', 'safety', 'store_operations', 'supply_chain'],
-  senior_leadership: ['executive', 'finance_executive', 'founder', 'human_resources_executive', 'information_technology_executive', 'legal_executive', 'marketing_executive', 'medical_health_executive', 'operations_executive', 'sales_executive'],
-  medical_health: ['anesthesiology', 'chiropractics', 'clinical_systems', 'dentistry', 'dermatology', 'doctors_physicians', 'epidemiology', 'first_responder', 'medical_administration', 'medical_education_training', 'medical_research', 'medicine', 'neurology', 'nursing', 'nutrition_dietetics', 'obstetrics_gynecology', 'oncology', 'ophthalmology', 'optometry', 'orthopedics', 'pathology', 'pediatrics', 'pharmacy', 'physical_therapy', 'psychiatry', 'psychology', 'public_health', 'radiology', 'social_work'],
-  information_technology: ['application_development', 'business_service_management_itsm', 'collaboration_web_app', 'data_center', 'data_warehouse', 'database_administration', 'ecommerce_development', 'enterprise_architecture', 'help_desk_desktop_services', 'hr_financial_erp_systems', 'information_security', 'information_technology', 'infrastructure', 'it_asset_management', 'it_audit_it_compliance', 'it_operations', 'it_procurement', 'it_strategy', 'it_training', 'networking', 'project_program_management', 'quality_assurance', 'retail_store_systems', 'servers', 'storage_disaster_recovery', 'telecommunications', 'virtualization'],
-  education: ['principal', 'professor', 'superintendent', 'teacher'],
-  marketing: ['advertising', 'brand_management', 'content_marketing', 'customer_experience', 'customer_marketing', 'demand_generation', 'digital_marketing', 'ecommerce_marketing', 'event_marketing', 'field_marketing', 'lead_generation', 'marketing', 'marketing_analytics_insights', 'marketing_communications', 'marketing_operations', 'product_marketing', 'public_relations', 'search_engine_optimization_pay_per_click', 'social_media_marketing', 'strategic_communications', 'technical_marketing'],
-  consulting: ['consultant'],
-  human_resources: ['compensation_benefits', 'culture_diversity_inclusion', 'employee_labor_relations', 'health_safety', 'hr_business_partner', 'human_resource_information_system', 'human_resources', 'learning_development', 'organizational_development', 'people_operations', 'recruiting_talent_acquisition', 'talent_management', 'workforce_management'],
-  design: ['graphic_visual_brand_design', 'product_or_ui_ux_design'],
-  product: ['product_development', 'product_management'],
-} as const;
-
-export type Department = keyof typeof JOB_FUNCTIONS;
-export const DEPARTMENTS = /* @__PURE__ */ Object.keys(JOB_FUNCTIONS) as Department[];
+export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
 
 // ---- Headcounts by department and job function ---------------------------------------------
 

@@ -1,6 +1,8 @@
-// Builds the API client for Apps Script: UrlFetchApp transport, Utilities.sleep, the real clock.
+// Builds the API client for Apps Script (UrlFetchApp transport, Utilities.sleep, the real clock),
+// with the connected key or the sentence that says how to connect.
 import { ProspectingClient, type ClientOptions } from '../api/client';
 import { API_BASE_URL } from '../config';
+import { readConnection } from './key-store';
 import { createUrlFetchTransport } from './url-fetch-transport';
 
 export function createClient(apiKey: string, options: Partial<ClientOptions> = {}): ProspectingClient {
@@ -9,4 +11,13 @@ export function createClient(apiKey: string, options: Partial<ClientOptions> = {
     now: () => Date.now(),
     ...options,
   });
+}
+
+export const NOT_CONNECTED = "Connect your API key first: open Extensions › Prospecting for Sheets › Open sidebar.";
+
+/** A client with the connected key; throws how to connect when there is none. */
+export function requireClient(): ProspectingClient {
+  const connection = readConnection();
+  if (!connection) throw new Error(NOT_CONNECTED);
+  return createClient(connection.apiKey);
 }

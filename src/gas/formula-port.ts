@@ -1,6 +1,13 @@
 // The selection's formulas for the refresh action: one getFormulas per selected range, and
 // rewriting rectangles of formulas (cleared, flushed, written back) so Sheets computes them again.
-import type { Block } from '../sheet/formula-blocks';
+
+/** A rectangle of a selected range, by offsets from its top-left cell. */
+export interface FormulaRect {
+  row: number;
+  column: number;
+  numRows: number;
+  numColumns: number;
+}
 
 export interface SelectedFormulas {
   formulas: string[][];
@@ -19,7 +26,7 @@ export function selectedFormulas(): SelectedFormulas[] {
  * Clears each rectangle, lets Sheets take that in, then writes the same formulas back: a
  * formula entered again is computed again. Two calls per rectangle and one flush in all.
  */
-export function rewriteFormulas(blocks: ReadonlyArray<{ at: SelectedFormulas; block: Block }>): void {
+export function rewriteFormulas(blocks: ReadonlyArray<{ at: SelectedFormulas; block: FormulaRect }>): void {
   const targets = blocks.map(({ at, block }) => ({
     range: at.range.offset(block.row, block.column, block.numRows, block.numColumns),
     formulas: at.formulas.slice(block.row, block.row + block.numRows).map((r) => r.slice(block.column, block.column + block.numColumns)),

@@ -1,9 +1,9 @@
 // Job records and each spreadsheet's continuation-trigger record, kept in the user's own
 // properties (jobs spend the user's credits and run on the user's triggers), mirrored in the
 // user's cache so that a sidebar poll that finds nothing due costs no property call.
-import type { Continuation } from '../jobs/continuation';
+import type { Continuation } from './continuation';
 import type { JobRecord } from '../jobs/job';
-import { jobsToPrune, oldestFinished, type StoredJob } from '../jobs/job-retention';
+import { jobsToPrune, oldestFinished, type StoredJob } from './job-retention';
 import { utf8Length } from '../sheet/utf8';
 import { deleteUserValues, putUserValues, userValues } from './user-store';
 

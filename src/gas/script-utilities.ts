@@ -1,4 +1,4 @@
-// The two Utilities calls the add-on's actions need: a fresh id and a wait.
+// The Utilities calls the add-on needs: a fresh id, a wait, and a digest for cache keys.
 export function newId(): string {
   return Utilities.getUuid();
 }
@@ -6,4 +6,9 @@ export function newId(): string {
 /** Waits inside the execution (Apps Script has no timers); counts toward its time limit. */
 export function pause(ms: number): void {
   Utilities.sleep(ms);
+}
+
+/** The SHA-256 digest of `text` (UTF-8) in web-safe base64. */
+export function sha256WebSafe(text: string): string {
+  return Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8));
 }

@@ -1,7 +1,7 @@
 // A person's run settings (user properties) and each sheet's column mapping (document
 // properties: the mapping describes the sheet, not the person, and holds no secret).
 import * as z from 'zod/mini';
-import { parseInput } from '../addon/input-errors';
+import { parseInput } from '../api/input-errors';
 import { lazy } from '../api/lazy';
 import type { Role } from '../sheet/columns';
 

@@ -1,6 +1,6 @@
 // The add-on's time-driven triggers: at most one waiting one-shot per spreadsheet and user, made
 // only when the plan says so, never failing the user's action when Apps Script refuses one.
-import { MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../jobs/continuation';
+import { MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
 import { allContinuations, saveContinuation } from './job-store';
 import { userValues } from './user-store';
 

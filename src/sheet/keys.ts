@@ -1,6 +1,6 @@
 // Normalising what identifies a row: emails, company domains (a URL is reduced to its domain)
 // and profile URLs, so duplicates are found and results find their rows again.
-import { isEmailAddress } from '../api/email-address';
+import { isEmailAddress } from '../../contract/email-address';
 
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -1,7 +1,7 @@
 // What a person sent that cannot be used is refused with one plain sentence naming the field.
 import * as z from 'zod/mini';
-import { parseInput } from '../../src/addon/input-errors';
-import { emailProblem } from '../../src/api/email-address';
+import { parseInput } from '../../src/api/input-errors';
+import { emailProblem } from '../../contract/email-address';
 import { SettingsSchema } from '../../src/gas/settings';
 
 function sentence(schema: z.ZodMiniType, value: unknown, what: string): string {

@@ -1,15 +1,15 @@
-// Apps Script is touched only in src/gas: the API client, the sheet model, the job engine and
-// the add-on's surface name no Apps Script service, so they run (and are tested) anywhere.
+// Apps Script is touched only in src/gas: the API client, the sheet model, the job engine, the
+// features and the add-on's surface name no Apps Script service, nor does the shared contract.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS_SCRIPT_GLOBALS } from '../support/bare-context';
 
-const SRC = join(__dirname, '../../src');
+const ROOT = join(__dirname, '../..');
 
 function offenders(folder: string): string[] {
   const out: string[] = [];
-  for (const file of readdirSync(join(SRC, folder))) {
-    const text = readFileSync(join(SRC, folder, file), 'utf8')
+  for (const file of readdirSync(join(ROOT, folder))) {
+    const text = readFileSync(join(ROOT, folder, file), 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\/\/.*$/gm, '');
     for (const name of APPS_SCRIPT_GLOBALS) {
@@ -19,11 +19,11 @@ function offenders(folder: string): string[] {
   return out;
 }
 
-test.each(['api', 'sheet', 'jobs', 'addon'])('src/%s names no Apps Script service', (folder) => {
+test.each(['src/api', 'src/sheet', 'src/jobs', 'src/formulas', 'src/tools', 'src/runs', 'src/addon', 'contract'])('%s names no Apps Script service', (folder) => {
   expect(offenders(folder)).toEqual([]);
 });
 
 test('every folder of src but gas is checked', () => {
-  const folders = readdirSync(SRC, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-  expect(folders.sort()).toEqual(['addon', 'api', 'gas', 'jobs', 'sheet']);
+  const folders = readdirSync(join(ROOT, 'src'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  expect(folders.sort()).toEqual(['addon', 'api', 'formulas', 'gas', 'jobs', 'runs', 'sheet', 'tools']);
 });

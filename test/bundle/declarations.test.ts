@@ -1,6 +1,6 @@
 // Every name Apps Script calls (menu targets, sidebar calls, triggers, custom functions) is a
 // top-level function declaration in dist/Code.js, and custom functions carry @customfunction.
-import { customFunctionDocs } from '../../src/custom-function-docs';
+import { customFunctionDocs } from '../../src/formulas/function-docs';
 import { parse, type Comment } from 'acorn';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // The shared email-address rule as the local service applies it: refused addresses are 400
 // `unsupported_value` pointing at the item, internationalized addresses go through every endpoint.
 import fc from 'fast-check';
-import { isEmailAddress } from '../../src/api/email-address';
+import { isEmailAddress } from '../../contract/email-address';
 import { allPages, expectError, firstError, harness } from './helpers';
 
 const REFUSED: Array<[string, string]> = [

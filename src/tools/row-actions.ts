@@ -3,7 +3,7 @@
 import type { CallCreate, PhoneReview } from '../api/requests';
 import { cellText } from '../sheet/keys';
 import { isFormulaError } from '../sheet/formula-errors';
-import { OUTCOMES } from './row-status';
+import { OUTCOMES } from '../jobs/row-status';
 
 export type RowActionId = 'log_calls' | 'review_phones';
 

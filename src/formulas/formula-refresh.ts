@@ -1,6 +1,6 @@
 // "Refresh formulas in selection": rewrites the add-on's formulas in the selection so Sheets
 // computes them again (it keeps a custom function's value until its inputs change).
-import { customFunctionBlocks } from '../sheet/formula-blocks';
+import { customFunctionBlocks } from './formula-blocks';
 import { ADDON_NAME } from '../config';
 import { rewriteFormulas, selectedFormulas } from '../gas/formula-port';
 import { toast } from '../gas/ui';

@@ -1,6 +1,7 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
 import { currentSpreadsheet } from '../gas/active-document';
+import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
@@ -14,8 +15,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
-import { parseInput } from './input-errors';
-import { requireClient } from './job-loop';
+import { parseInput } from '../api/input-errors';
 
 export const runRequestSchema = lazy(() =>
   z.object({

@@ -17,15 +17,14 @@ import {
   verdictOf,
   worse,
   type Transient,
-} from '../sheet/cell-functions';
+} from './cell-functions';
 import { COMPANY_FIELDS, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
 import { cellText } from '../sheet/keys';
-import type { RateBucket } from '../sheet/lookup-budget';
-import { queryKey, type CellValue, type Lasting } from '../sheet/lookup-store';
+import { takeRequests, type RateBucket } from './lookup-budget';
+import { queryKey, type CellValue, type Lasting } from './lookup-store';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
-import { takeRequests } from '../gas/lookup-budget';
-import { answerKey, readAnswer, readAnswers, saveAnswer, saveAnswers } from '../gas/lookup-cache';
+import { answerKey, readAnswer, readAnswers, saveAnswer, saveAnswers } from './lookup-cache';
 
 /*
  * Sheets keeps a returned value until the inputs change, so only lasting answers are values; a

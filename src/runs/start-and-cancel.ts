@@ -6,15 +6,15 @@ import { abandonJob, cancelJob as cancelJobSteps, jobView } from '../jobs/engine
 import { isLive, type JobRecord, type JobView } from '../jobs/job';
 import { createJob } from '../jobs/start';
 import { claim, claimedByAnother, release } from '../gas/claims';
-import { createClient } from '../gas/client-factory';
+import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
 import { readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
 import { sheetById, sheetPort } from '../gas/sheet-port';
-import { currentSpreadsheet } from '../gas/active-document';
+import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { newId, pause } from '../gas/script-utilities';
 import { removeStaleTriggers } from '../gas/triggers';
-import { POLL_BUDGET_MS, requireClient, STEP_BUDGET_MS, stepDeps, stepJobs, withDocumentLock } from './job-loop';
+import { POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput } from './run-preview';
 
 /** How long starting a run waits for a small batch to finish before handing over to a trigger. */

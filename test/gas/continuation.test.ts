@@ -1,6 +1,6 @@
 // The continuation plan and the store's retention, as pure rules.
-import { MIN_DELAY_MS, planContinuation } from '../../src/jobs/continuation';
-import { jobsToPrune, RETENTION, type StoredJob } from '../../src/jobs/job-retention';
+import { MIN_DELAY_MS, planContinuation } from '../../src/gas/continuation';
+import { jobsToPrune, RETENTION, type StoredJob } from '../../src/gas/job-retention';
 
 const NOW = Date.UTC(2026, 10, 2, 9);
 const MIN = 60 * 1000;

@@ -5,7 +5,7 @@ import { ProspectingError } from '../api/errors';
 import { lazy } from '../api/lazy';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
-import { parseInput } from './input-errors';
+import { parseInput } from '../api/input-errors';
 import { pauseJobsForDisconnect, resumePausedJobs } from './job-loop';
 
 export interface ConnectionView {

@@ -1,6 +1,6 @@
 // The lookup cache's entries, pure: answers packed into a fixed set of buckets per kind, each a
 // JSON object of normalized query -> [minute saved, answer], kept under the cache's 100 KB.
-import { utf8Length } from './utf8';
+import { utf8Length } from '../sheet/utf8';
 
 /** A lasting answer: the values of every field of the kind, in order, or a short message. */
 export type Lasting = { row: CellValue[] } | { message: string };

@@ -1,8 +1,8 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
 import { ProspectingError } from '../api/errors';
-import { chooseFields, type FieldDef } from './fields';
-import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from './keys';
+import { chooseFields, type FieldDef } from '../sheet/fields';
+import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
 /** A cell argument is a value; a range argument is a 2-D array. Each row's first cell is its input. */
 export function inputsOf(arg: unknown): { inputs: string[]; single: boolean } {

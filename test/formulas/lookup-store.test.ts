@@ -1,7 +1,7 @@
 // The lookup cache's pure parts: UTF-8 sizes as the cache counts them, exact query keys spread
 // over a fixed set of buckets, and buckets that keep the newest answers within the byte limit.
 import fc from 'fast-check';
-import { ANSWER_MINUTES, BUCKETS, bucketKey, mergeBucket, queryKey, readBucket, type Lasting } from '../../src/sheet/lookup-store';
+import { ANSWER_MINUTES, BUCKETS, bucketKey, mergeBucket, queryKey, readBucket, type Lasting } from '../../src/formulas/lookup-store';
 import { utf8Length } from '../../src/sheet/utf8';
 
 test('utf8Length counts what Node\'s encoder counts, for any text (lone surrogates included)', () => {

@@ -1,7 +1,7 @@
 // Which cells of a block of formulas call the add-on's custom functions, gathered into few
 // rectangles so they can be rewritten with few calls, leaving every other cell alone.
 
-/** The custom functions the bundle declares (custom-function-docs.ts; a test keeps them in step). */
+/** The custom functions the bundle declares (function-docs.ts; a test keeps them in step). */
 export const CUSTOM_FUNCTIONS = ['ENRICH_COMPANY', 'ENRICH_PERSON', 'JOB_OPENINGS', 'PROSPECTING_HEADERS'] as const;
 
 const CALL = new RegExp(`(?:^|[^A-Za-z0-9_.])(?:${CUSTOM_FUNCTIONS.join('|')})\\s*\\(`, 'i');

@@ -2,16 +2,16 @@
 // starts it, and says in a toast or an alert what happened. "Check running jobs now" too.
 import { ACTION_LABELS, type ActionId } from '../jobs/actions';
 import { jobView } from '../jobs/engine';
-import { currentSpreadsheet } from '../gas/active-document';
-import { createClient } from '../gas/client-factory';
+import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
+import { createClient, NOT_CONNECTED } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { toast, ui } from '../gas/ui';
 import { readConnection } from '../gas/key-store';
 import { readSettings } from '../gas/settings';
-import { backgroundNote } from '../jobs/continuation';
-import { NOT_CONNECTED, STEP_BUDGET_MS, stepJobs, withDocumentLock } from './job-loop';
+import { backgroundNote } from '../gas/continuation';
+import { STEP_BUDGET_MS, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput, type RunPreview } from './run-preview';
-import { startRunWith } from './runs';
+import { startRunWith } from './start-and-cancel';
 
 function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
   if (!readConnection()) {

@@ -3,23 +3,20 @@
 // now" and the time-driven trigger; a refused key pauses jobs, connecting again resumes them.
 import type { ProspectingClient } from '../api/client';
 import { ACTION_LABELS } from '../jobs/actions';
-import { backgroundNote, OFF_RETRY_MS, planContinuation } from '../jobs/continuation';
+import { backgroundNote, OFF_RETRY_MS, planContinuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, jobView, resumeJob } from '../jobs/engine';
 import { isLive, type JobRecord, type JobView } from '../jobs/job';
 import { pauseForKey } from '../jobs/part-send';
 import { activeSpreadsheet, currentSpreadsheet, logLine, tryWithDocumentLock, withDocumentLock, type Spreadsheet } from '../gas/active-document';
 import { claim, release } from '../gas/claims';
-import { createClient } from '../gas/client-factory';
+import { createClient, requireClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { readConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
 
-export { withDocumentLock };
-
-export const NOT_CONNECTED = "Connect your API key first: open Extensions › Prospecting for Sheets › Open sidebar.";
 
 /** How long one execution keeps stepping jobs: well inside Apps Script's 6 minutes. */
 export const STEP_BUDGET_MS = 4.5 * 60 * 1000;
@@ -27,12 +24,6 @@ export const STEP_BUDGET_MS = 4.5 * 60 * 1000;
 export const POLL_BUDGET_MS = 20 * 1000;
 /** A claim on a sheet is renewed this often (it goes stale after two hours). */
 const CLAIM_RENEW_MS = 30 * 60 * 1000;
-
-export function requireClient(): ProspectingClient {
-  const connection = readConnection();
-  if (!connection) throw new Error(NOT_CONNECTED);
-  return createClient(connection.apiKey);
-}
 
 /** The step's dependencies for one job of this spreadsheet. */
 export function stepDeps(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, client: ProspectingClient, deadline: number, held?: HeldSheet) {

@@ -1,5 +1,6 @@
-// The per-minute request budget the formula cells of one spreadsheet share, pure: requests
-// claimed per second in the last window, and how many more fit.
+// The per-minute request budget the formula cells of one spreadsheet share: requests claimed per
+// second in the last window, how many more fit, and taking them from the document cache.
+import { updateCachedValue } from '../gas/document-cache';
 
 /** Service buckets with their own per-minute limit (the spec: 350 `/people/find`, 500 others). */
 export type RateBucket = 'people_find' | 'default';
@@ -46,4 +47,21 @@ export function takeFrom(claims: Claims, now: number, want: number, limit: numbe
     kept[second] = (kept[second] ?? 0) + granted;
   }
   return { granted, claims: kept };
+}
+
+/**
+ * How long a cell waits for the lock. Short: a job step holds the document lock while it works,
+ * and a cell that cannot wait recalculates later rather than send past the budget.
+ */
+const LOCK_WAIT_MS = 2000;
+
+/**
+ * Up to `want` requests this cell may send now to the service's `bucket`; 0 when the minute is
+ * spent. The lock keeps two cells from spending the same slots; any failure grants nothing.
+ */
+export function takeRequests(bucket: RateBucket, want: number): number {
+  return updateCachedValue(`pfs.budget.${bucket}`, LOCK_WAIT_MS, 120, 0, (old) => {
+    const { granted, claims } = takeFrom(parseClaims(old), Date.now(), want, CELL_BUDGET[bucket]);
+    return granted > 0 ? { value: JSON.stringify(claims), result: granted } : { result: granted };
+  });
 }

@@ -5,9 +5,9 @@ import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { asCall, asReview, ROW_ACTIONS, rowActionMapping, rowRequest, type RowActionId } from './row-actions';
-import { errorStatus, QUEUED, readStatus, SENDING, skippedStatus } from './row-status';
-import { findHeaderRow, type Selection } from './start';
-import { rowReason } from './step-context';
+import { errorStatus, QUEUED, readStatus, SENDING, skippedStatus } from '../jobs/row-status';
+import { findHeaderRow, type Selection } from '../jobs/start';
+import { rowReason } from '../jobs/step-context';
 
 /** Rows sent between two reads of the sheet. */
 const GROUP = 25;

@@ -1,6 +1,6 @@
 // Which finished job records the user's property store lets go. The store (500 KB) is shared by
 // every spreadsheet the person uses the add-on in, so finished jobs are pruned across all of them.
-import { isLive, type JobRecord } from './job';
+import { isLive, type JobRecord } from '../jobs/job';
 
 export interface StoredJob {
   key: string;

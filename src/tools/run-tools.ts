@@ -1,22 +1,21 @@
 // The rest of the API from the sidebar: imports into a sheet, page by page with progress, and
 // row actions (log calls, review phone numbers) on the selected rows.
-import { activeSheet, currentSpreadsheet } from '../gas/active-document';
+import { activeSheet, currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES } from '../api/schemas';
-import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from '../jobs/imports';
-import { sendRowAction } from '../jobs/row-action-send';
-import { ROW_ACTIONS, rowActionMapping, type RowActionId } from '../jobs/row-actions';
+import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from './imports';
+import { sendRowAction } from './row-action-send';
+import { ROW_ACTIONS, rowActionMapping, type RowActionId } from './row-actions';
 import { findHeaderRow } from '../jobs/start';
 import { safeCell } from '../sheet/cells';
 import { Grid } from '../sheet/grid';
-import { createClient } from '../gas/client-factory';
+import { createClient, NOT_CONNECTED } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
-import { NOT_CONNECTED, withDocumentLock } from './job-loop';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
 
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */

@@ -1,6 +1,6 @@
 // Which lookup failures are lasting answers and which are thrown, and the words of both.
 import { ProspectingError, type ErrorKind } from '../../src/api/errors';
-import { CELL_MESSAGES, pendingMessage, tooLargeMessage, transientMessage, verdictOf, worse, type Transient } from '../../src/sheet/cell-functions';
+import { CELL_MESSAGES, pendingMessage, tooLargeMessage, transientMessage, verdictOf, worse, type Transient } from '../../src/formulas/cell-functions';
 
 const error = (kind: ErrorKind) => new ProspectingError(kind, 'x');
 

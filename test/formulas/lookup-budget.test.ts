@@ -1,7 +1,7 @@
 // The shared per-minute budget, pure: what fits, the sliding window, and that no sequence of
 // claims lets more through in any minute than the budget.
 import fc from 'fast-check';
-import { BUDGET_WINDOW_MS, CELL_BUDGET, parseClaims, takeFrom, type Claims } from '../../src/sheet/lookup-budget';
+import { BUDGET_WINDOW_MS, CELL_BUDGET, parseClaims, takeFrom, type Claims } from '../../src/formulas/lookup-budget';
 
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
 

@@ -1,6 +1,6 @@
 // Finding the add-on's formulas in a block of formulas, and gathering them into few rectangles.
-import { callsCustomFunction, CUSTOM_FUNCTIONS, customFunctionBlocks } from '../../src/sheet/formula-blocks';
-import { customFunctionDocs } from '../../src/custom-function-docs';
+import { callsCustomFunction, CUSTOM_FUNCTIONS, customFunctionBlocks } from '../../src/formulas/formula-blocks';
+import { customFunctionDocs } from '../../src/formulas/function-docs';
 
 test('the names are the custom functions the bundle declares', () => {
   expect([...CUSTOM_FUNCTIONS].sort()).toEqual(Object.keys(customFunctionDocs).sort());

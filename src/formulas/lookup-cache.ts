@@ -1,22 +1,12 @@
-// The custom functions' cache in CacheService: lookup answers packed in buckets (read with a
-// few getAll calls, merged after a fresh read), and whole answers under a key of their own.
-import { bucketKey, mergeBucket, readBucket, MAX_VALUE_BYTES, type Lasting } from '../sheet/lookup-store';
+// The custom functions' cache: lookup answers packed in buckets (read with a few getAll calls,
+// merged after a fresh read), and whole answers under a key of their own.
+import { cacheValue, cacheValues, cachedValue, cachedValues } from '../gas/document-cache';
+import { sha256WebSafe } from '../gas/script-utilities';
+import { bucketKey, mergeBucket, readBucket, MAX_VALUE_BYTES, type Lasting } from './lookup-store';
 import { utf8Length } from '../sheet/utf8';
 
 const SECONDS = 6 * 60 * 60;
-/** Keys per getAll: a 10,000-row range touches at most every bucket, in two or three calls. */
-const CHUNK = 100;
 const MAX_KEY_LENGTH = 250;
-
-function cache(): GoogleAppsScript.Cache.Cache {
-  return CacheService.getDocumentCache() ?? CacheService.getUserCache();
-}
-
-function getAll(store: GoogleAppsScript.Cache.Cache, keys: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < keys.length; i += CHUNK) Object.assign(out, store.getAll(keys.slice(i, i + CHUNK)));
-  return out;
-}
 
 function minute(): number {
   return Math.floor(Date.now() / 60000);
@@ -36,7 +26,7 @@ function byBucket(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterab
 /** The cached answers for `queries` (normalized query texts). */
 export function readAnswers(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, Lasting> {
   const buckets = byBucket(kind, fieldIds, queries);
-  const texts = getAll(cache(), [...buckets.keys()]);
+  const texts = cachedValues([...buckets.keys()]);
   const now = minute();
   const out = new Map<string, Lasting>();
   for (const [key, qs] of buckets) for (const [q, a] of readBucket(texts[key], qs, now)) out.set(q, a);
@@ -51,13 +41,12 @@ export function readAnswers(kind: string, fieldIds: ReadonlyArray<string>, queri
 export function saveAnswers(kind: string, fieldIds: ReadonlyArray<string>, answers: ReadonlyMap<string, Lasting>): void {
   if (answers.size === 0) return;
   try {
-    const store = cache();
     const buckets = byBucket(kind, fieldIds, answers.keys());
-    const texts = getAll(store, [...buckets.keys()]);
+    const texts = cachedValues([...buckets.keys()]);
     const now = minute();
     const out: Record<string, string> = {};
     for (const [key, qs] of buckets) out[key] = mergeBucket(texts[key], new Map(qs.map((q) => [q, answers.get(q)!])), now);
-    store.putAll(out, SECONDS);
+    cacheValues(out, SECONDS);
   } catch {
     // The answers are still returned; the next recalculation looks them up again.
   }
@@ -67,18 +56,18 @@ export function saveAnswers(kind: string, fieldIds: ReadonlyArray<string>, answe
 export function answerKey(prefix: string, text: string): string {
   const plain = `${prefix}${text}`;
   if (plain.length <= MAX_KEY_LENGTH) return plain;
-  return `${prefix}#${Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8))}`;
+  return `${prefix}#${sha256WebSafe(text)}`;
 }
 
 export function readAnswer(key: string): string | null {
-  return cache().get(key);
+  return cachedValue(key);
 }
 
 /** Keeps a whole answer when its UTF-8 size fits a cache value; returns whether it was kept. */
 export function saveAnswer(key: string, text: string): boolean {
   if (utf8Length(text) > MAX_VALUE_BYTES) return false;
   try {
-    cache().put(key, text, SECONDS);
+    cacheValue(key, text, SECONDS);
     return true;
   } catch {
     return false;
