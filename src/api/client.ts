@@ -26,12 +26,7 @@ import {
   type PhoneReview,
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
-import {
-  companyBatchReading,
-  personBatchReading,
-  schemas,
-  type Links,
-} from './schemas';
+import { companyBatchReading, personBatchReading, schemas, type Links } from './schemas';
 import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
 
 export interface ClientOptions {
@@ -72,7 +67,8 @@ function pageRequest(path: string, page: PageParams | string | undefined, what: 
 function describeUnreadable(res: ApiResponse): string {
   const type = res.headers['content-type'];
   const text = res.text.trim();
-  const what = text === '' ? 'an empty body' : /^</.test(text) ? 'an HTML page' : /^[[{]/.test(text) ? 'JSON cut off' : 'text that is not JSON';
+  const what =
+    text === '' ? 'an empty body' : /^</.test(text) ? 'an HTML page' : /^[[{]/.test(text) ? 'JSON cut off' : 'text that is not JSON';
   return `${what} (${res.text.length} characters${type ? `, ${type}` : ''})`;
 }
 
@@ -114,7 +110,13 @@ export class ProspectingClient {
    * throws the mapped error. A success whose body is not JSON counts as a failed attempt (asked
    * again for a read; for a request that starts work, ambiguous: it started, its id was lost).
    */
-  private exchange<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety, emptyMeans?: unknown, prepare?: (json: unknown) => unknown): { res: ApiResponse; value: z.infer<S> } {
+  private exchange<S extends Schema>(
+    req: ApiRequest,
+    schema: S,
+    safety: RequestSafety,
+    emptyMeans?: unknown,
+    prepare?: (json: unknown) => unknown,
+  ): { res: ApiResponse; value: z.infer<S> } {
     const started = this.opts.now();
     const random = this.opts.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
@@ -160,7 +162,13 @@ export class ProspectingClient {
    * UnexpectedResponseError, marked ambiguous when the request starts work (it did start).
    * `emptyMeans` is the value of an empty body, for endpoints whose body the spec leaves open.
    */
-  private parse<S extends Schema>(res: ApiResponse, schema: S, safety: RequestSafety, emptyMeans?: unknown, prepare?: (json: unknown) => unknown): z.infer<S> {
+  private parse<S extends Schema>(
+    res: ApiResponse,
+    schema: S,
+    safety: RequestSafety,
+    emptyMeans?: unknown,
+    prepare?: (json: unknown) => unknown,
+  ): z.infer<S> {
     let json: unknown;
     if (emptyMeans !== undefined && res.text.trim() === '') {
       json = emptyMeans;
@@ -216,19 +224,30 @@ export class ProspectingClient {
 
   /** `skip`: leading leads of the page already used, neither checked nor returned. */
   getLeadList(id: string, page?: PageParams | string, skip = 0) {
-    return this.read(pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'), schemas.LeadListSchema(), dropLeading('leads', skip));
+    return this.read(
+      pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'),
+      schemas.LeadListSchema(),
+      dropLeading('leads', skip),
+    );
   }
 
   leadListPages(id: string, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the lead list');
-    return this.pages({ method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, schemas.LeadListSchema());
+    return this.pages(
+      { method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) },
+      schemas.LeadListSchema(),
+    );
   }
 
   // ---- Person enrichment ------------------------------------------------------------------
 
   startPersonEnrichment(body: PersonEnrichmentCreate) {
     const checked = checkRequest(personEnrichmentCreateSchema(), body, 'start the person enrichment');
-    return this.call({ method: 'POST', path: '/people/enrichment-requests', body: checked }, schemas.PersonEnrichmentBatchSchema(), 'starts_work');
+    return this.call(
+      { method: 'POST', path: '/people/enrichment-requests', body: checked },
+      schemas.PersonEnrichmentBatchSchema(),
+      'starts_work',
+    );
   }
 
   /**
@@ -242,7 +261,10 @@ export class ProspectingClient {
 
   personEnrichmentPages(id: number, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.pages({ method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery({ size }) }, schemas.PersonEnrichmentBatchSchema());
+    return this.pages(
+      { method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery({ size }) },
+      schemas.PersonEnrichmentBatchSchema(),
+    );
   }
 
   cancelPersonEnrichment(id: number) {
@@ -256,18 +278,29 @@ export class ProspectingClient {
 
   startCompanyEnrichment(body: CompanyEnrichmentCreate) {
     const checked = checkRequest(companyEnrichmentCreateSchema(), body, 'start the company enrichment');
-    return this.call({ method: 'POST', path: '/companies/enrichment-requests', body: checked }, schemas.CompanyEnrichmentBatchSchema(), 'starts_work');
+    return this.call(
+      { method: 'POST', path: '/companies/enrichment-requests', body: checked },
+      schemas.CompanyEnrichmentBatchSchema(),
+      'starts_work',
+    );
   }
 
   /** `skip` and `keys` as for people: results already used are dropped, companies read for `keys` only. */
   getCompanyEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
     const schema = keys ? companyBatchReading(keys) : schemas.CompanyEnrichmentBatchSchema();
-    return this.read(pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'), schema, dropLeading('results', skip));
+    return this.read(
+      pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'),
+      schema,
+      dropLeading('results', skip),
+    );
   }
 
   companyEnrichmentPages(id: number, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.pages({ method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery({ size }) }, schemas.CompanyEnrichmentBatchSchema());
+    return this.pages(
+      { method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery({ size }) },
+      schemas.CompanyEnrichmentBatchSchema(),
+    );
   }
 
   cancelCompanyEnrichment(id: number) {
@@ -286,12 +319,19 @@ export class ProspectingClient {
 
   /** `skip`: leading results of the page already used, neither checked nor returned. */
   getEmailValidation(id: string, page?: PageParams | string, skip = 0) {
-    return this.read(pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'), schemas.EmailValidationBatchSchema(), dropLeading('results', skip));
+    return this.read(
+      pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'),
+      schemas.EmailValidationBatchSchema(),
+      dropLeading('results', skip),
+    );
   }
 
   emailValidationPages(id: string, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the email validation');
-    return this.pages({ method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, schemas.EmailValidationBatchSchema());
+    return this.pages(
+      { method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery({ size }) },
+      schemas.EmailValidationBatchSchema(),
+    );
   }
 
   cancelEmailValidation(id: string) {
@@ -350,7 +390,9 @@ export class ProspectingClient {
   territoryPages(filter: { name?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.territories, 'list territories');
     return this.pages(
-      from ? { method: 'GET', path: from } : { method: 'GET', path: '/territories', query: { name: filter.name || undefined, 'page[size]': filter.size } },
+      from
+        ? { method: 'GET', path: from }
+        : { method: 'GET', path: '/territories', query: { name: filter.name || undefined, 'page[size]': filter.size } },
       schemas.TerritoryPageSchema(),
     );
   }
@@ -358,13 +400,18 @@ export class ProspectingClient {
   jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {
     const checked = checkRequest(jobOpeningsQuerySchema(), filter, 'list job openings');
     checkPageSize(size, PAGE_SIZE_BOUNDS.jobOpenings, 'list job openings');
-    return this.pages(from ? { method: 'GET', path: from } : { method: 'GET', path: '/job-openings', query: { ...checked, 'page[size]': size } }, schemas.JobOpeningPageSchema());
+    return this.pages(
+      from ? { method: 'GET', path: from } : { method: 'GET', path: '/job-openings', query: { ...checked, 'page[size]': size } },
+      schemas.JobOpeningPageSchema(),
+    );
   }
 
   excludedDomainPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded domains');
     return this.pages(
-      from ? { method: 'GET', path: from } : { method: 'GET', path: '/excluded-domains', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
+      from
+        ? { method: 'GET', path: from }
+        : { method: 'GET', path: '/excluded-domains', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
       schemas.ExcludedDomainPageSchema(),
     );
   }
@@ -372,7 +419,9 @@ export class ProspectingClient {
   excludedEmailPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded emails');
     return this.pages(
-      from ? { method: 'GET', path: from } : { method: 'GET', path: '/excluded-emails', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
+      from
+        ? { method: 'GET', path: from }
+        : { method: 'GET', path: '/excluded-emails', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
       schemas.ExcludedEmailPageSchema(),
     );
   }

@@ -17,7 +17,7 @@ const SHOWN = 40;
  * `the service answered "greylisted", which this add-on does not know yet`.
  */
 export function unknownValueMessage(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   const shown = text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
   return `the service answered "${shown}", which this add-on does not know yet`;
 }

@@ -21,73 +21,83 @@ export const PAGE_SIZE_BOUNDS = {
 } as const;
 
 /** The one email rule of the add-on and the service (email-address.ts), with its reason. */
-const email = lazy(() => z.string().check((ctx) => {
-  const problem = emailProblem(ctx.value);
-  if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: `is not a valid email address: it ${problem}` });
-}));
+const email = lazy(() =>
+  z.string().check((ctx) => {
+    const problem = emailProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: `is not a valid email address: it ${problem}` });
+  }),
+);
 const uuid = lazy(() => z.guid({ error: 'is not a valid id' }));
 const nonEmpty = lazy(() => z.string().check(z.minLength(1, { error: 'is empty' })));
 
 function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
-  return z.array(item).check(
-    z.minLength(1, { error: `needs at least one ${what}` }),
-    z.maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
-  );
+  return z
+    .array(item)
+    .check(
+      z.minLength(1, { error: `needs at least one ${what}` }),
+      z.maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
+    );
 }
 
-export const leadInputSchema = lazy(() => z.strictObject({
-  profile_url: z.optional(nonEmpty()),
-  email: z.optional(email()),
-  title: z.optional(z.string()),
-  company_name: z.optional(z.string()),
-  company_domain: z.optional(z.string()),
-  phone_numbers: z.optional(z.array(z.string())),
-  context: z.optional(z.record(z.string(), z.unknown())),
-}));
+export const leadInputSchema = lazy(() =>
+  z.strictObject({
+    profile_url: z.optional(nonEmpty()),
+    email: z.optional(email()),
+    title: z.optional(z.string()),
+    company_name: z.optional(z.string()),
+    company_domain: z.optional(z.string()),
+    phone_numbers: z.optional(z.array(z.string())),
+    context: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
 
-export const leadListCreateSchema = lazy(() => z
-  .strictObject({
-    name: nonEmpty(),
-    owner: email(),
-    type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
-    leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
-    shared: z.optional(z.boolean()),
-    visible: z.optional(z.boolean()),
-    options: z.optional(
-      z.strictObject({
-        reveal_phone_numbers: z.optional(z.boolean()),
-        validate_email: z.optional(z.boolean()),
-        enrich: z.optional(z.boolean()),
-      }),
-    ),
-  })
-  .check((ctx) => {
-    const { type, leads } = ctx.value;
-    leads.forEach((lead, i) => {
-      const missing =
-        type === 'profile' && !lead.profile_url
-          ? 'profile_url'
-          : type === 'email' && !lead.email
-            ? 'email'
-            : type === 'titles_and_company' && !(lead.title && (lead.company_name || lead.company_domain))
-              ? 'title and company_name or company_domain'
-              : undefined;
-      if (missing) {
-        ctx.issues.push({ code: 'custom', input: lead, path: ['leads', i], message: `needs ${missing} for a ${type} list` });
-      }
-    });
-  }));
+export const leadListCreateSchema = lazy(() =>
+  z
+    .strictObject({
+      name: nonEmpty(),
+      owner: email(),
+      type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
+      leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
+      shared: z.optional(z.boolean()),
+      visible: z.optional(z.boolean()),
+      options: z.optional(
+        z.strictObject({
+          reveal_phone_numbers: z.optional(z.boolean()),
+          validate_email: z.optional(z.boolean()),
+          enrich: z.optional(z.boolean()),
+        }),
+      ),
+    })
+    .check((ctx) => {
+      const { type, leads } = ctx.value;
+      leads.forEach((lead, i) => {
+        const missing =
+          type === 'profile' && !lead.profile_url
+            ? 'profile_url'
+            : type === 'email' && !lead.email
+              ? 'email'
+              : type === 'titles_and_company' && !(lead.title && (lead.company_name || lead.company_domain))
+                ? 'title and company_name or company_domain'
+                : undefined;
+        if (missing) {
+          ctx.issues.push({ code: 'custom', input: lead, path: ['leads', i], message: `needs ${missing} for a ${type} list` });
+        }
+      });
+    }),
+);
 export type LeadListCreate = z.infer<ReturnType<typeof leadListCreateSchema>>;
 
-export const personLeadSchema = lazy(() => z.strictObject({
-  email: z.optional(email()),
-  profile_url: z.optional(nonEmpty()),
-  company_domain: z.optional(z.string()),
-  company_name: z.optional(z.string()),
-  name: z.optional(z.string()),
-  title: z.optional(z.string()),
-}));
+export const personLeadSchema = lazy(() =>
+  z.strictObject({
+    email: z.optional(email()),
+    profile_url: z.optional(nonEmpty()),
+    company_domain: z.optional(z.string()),
+    company_name: z.optional(z.string()),
+    name: z.optional(z.string()),
+    title: z.optional(z.string()),
+  }),
+);
 export type PersonLead = z.infer<ReturnType<typeof personLeadSchema>>;
 
 /** A person can be matched by email, by profile URL, or by name at a company. */
@@ -95,86 +105,100 @@ export function personLeadIsMatchable(lead: PersonLead): boolean {
   return Boolean(lead.email || lead.profile_url || (lead.name && (lead.company_domain || lead.company_name)));
 }
 
-export const personEnrichmentCreateSchema = lazy(() => z.strictObject({
-  leads: sized(
-    personLeadSchema().check(
-      z.refine(personLeadIsMatchable, { error: 'needs an email, a profile_url, or a name with a company' }),
+export const personEnrichmentCreateSchema = lazy(() =>
+  z.strictObject({
+    leads: sized(
+      personLeadSchema().check(z.refine(personLeadIsMatchable, { error: 'needs an email, a profile_url, or a name with a company' })),
+      LIMITS.enrichmentsPerRequest,
+      'lead',
     ),
-    LIMITS.enrichmentsPerRequest,
-    'lead',
-  ),
-  reveal_email: z.optional(z.boolean()),
-  reveal_phone_numbers: z.optional(z.boolean()),
-}));
+    reveal_email: z.optional(z.boolean()),
+    reveal_phone_numbers: z.optional(z.boolean()),
+  }),
+);
 export type PersonEnrichmentCreate = z.infer<ReturnType<typeof personEnrichmentCreateSchema>>;
 
-export const companyInputSchema = lazy(() => z
-  .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
-  .check(z.refine((c) => Boolean(c.domain || c.profile_url), { error: 'needs a domain or a profile_url' })));
+export const companyInputSchema = lazy(() =>
+  z
+    .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
+    .check(z.refine((c) => Boolean(c.domain || c.profile_url), { error: 'needs a domain or a profile_url' })),
+);
 export type CompanyInput = z.infer<ReturnType<typeof companyInputSchema>>;
 
-export const companyEnrichmentCreateSchema = lazy(() => z.strictObject({
-  companies: sized(companyInputSchema(), LIMITS.enrichmentsPerRequest, 'company'),
-}));
+export const companyEnrichmentCreateSchema = lazy(() =>
+  z.strictObject({
+    companies: sized(companyInputSchema(), LIMITS.enrichmentsPerRequest, 'company'),
+  }),
+);
 export type CompanyEnrichmentCreate = z.infer<ReturnType<typeof companyEnrichmentCreateSchema>>;
 
-export const emailValidationCreateSchema = lazy(() => z.strictObject({
-  emails: sized(z.strictObject({ email: email() }), LIMITS.emailsPerValidation, 'email'),
-}));
+export const emailValidationCreateSchema = lazy(() =>
+  z.strictObject({
+    emails: sized(z.strictObject({ email: email() }), LIMITS.emailsPerValidation, 'email'),
+  }),
+);
 export type EmailValidationCreate = z.infer<ReturnType<typeof emailValidationCreateSchema>>;
 
 /** Required: what makes a call a call. Ids tie it to a task, user and disposition when known. */
-export const callCreateSchema = lazy(() => z.strictObject({
-  from: nonEmpty(),
-  to: nonEmpty(),
-  duration: z.int().check(z.nonnegative({ error: 'must be zero or more seconds' })),
-  answered: z.boolean(),
-  human: z.boolean(),
-  task_id: uuid(),
-  user_id: uuid(),
-  disposition_id: z.optional(uuid()),
-  transcription: z.optional(z.string()),
-  recording_url: z.optional(z.string()),
-}));
+export const callCreateSchema = lazy(() =>
+  z.strictObject({
+    from: nonEmpty(),
+    to: nonEmpty(),
+    duration: z.int().check(z.nonnegative({ error: 'must be zero or more seconds' })),
+    answered: z.boolean(),
+    human: z.boolean(),
+    task_id: uuid(),
+    user_id: uuid(),
+    disposition_id: z.optional(uuid()),
+    transcription: z.optional(z.string()),
+    recording_url: z.optional(z.string()),
+  }),
+);
 export type CallCreate = z.infer<ReturnType<typeof callCreateSchema>>;
 
 export const phoneReviewSchema = lazy(() => z.strictObject({ user_id: uuid(), reason: nonEmpty() }));
 export type PhoneReview = z.infer<ReturnType<typeof phoneReviewSchema>>;
 
-export const companyFindSchema = lazy(() => z
-  .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
-  .check(z.refine((q) => Boolean(q.domain || q.profile_url), { error: 'needs a domain or a profile URL' })));
+export const companyFindSchema = lazy(() =>
+  z
+    .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
+    .check(z.refine((q) => Boolean(q.domain || q.profile_url), { error: 'needs a domain or a profile URL' })),
+);
 export type CompanyFind = z.infer<ReturnType<typeof companyFindSchema>>;
 
-export const personFindSchema = lazy(() => z
-  .strictObject({
-    email: z.optional(email()),
-    profile_url: z.optional(nonEmpty()),
-    name: z.optional(z.string()),
-    title: z.optional(z.string()),
-    company_name: z.optional(z.string()),
-    company_domain: z.optional(z.string()),
-    reveal_email: z.optional(z.boolean()),
-    reveal_phone_numbers: z.optional(z.boolean()),
-  })
-  .check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })));
+export const personFindSchema = lazy(() =>
+  z
+    .strictObject({
+      email: z.optional(email()),
+      profile_url: z.optional(nonEmpty()),
+      name: z.optional(z.string()),
+      title: z.optional(z.string()),
+      company_name: z.optional(z.string()),
+      company_domain: z.optional(z.string()),
+      reveal_email: z.optional(z.boolean()),
+      reveal_phone_numbers: z.optional(z.boolean()),
+    })
+    .check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })),
+);
 export type PersonFind = z.infer<ReturnType<typeof personFindSchema>>;
 
-export const jobOpeningsQuerySchema = lazy(() => z
-  .strictObject({
-    company_id: z.optional(uuid()),
-    domain: z.optional(nonEmpty()),
-    profile_url: z.optional(nonEmpty()),
-    seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
-    departments: z.optional(z.array(z.string())),
-    job_functions: z.optional(z.array(z.string())),
-    remote: z.optional(z.boolean()),
-  })
-  .check(
-    z.refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
-      error: 'needs a company: a domain, a profile URL or a company id',
-    }),
-  ));
+export const jobOpeningsQuerySchema = lazy(() =>
+  z
+    .strictObject({
+      company_id: z.optional(uuid()),
+      domain: z.optional(nonEmpty()),
+      profile_url: z.optional(nonEmpty()),
+      seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
+      departments: z.optional(z.array(z.string())),
+      job_functions: z.optional(z.array(z.string())),
+      remote: z.optional(z.boolean()),
+    })
+    .check(
+      z.refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
+        error: 'needs a company: a domain, a profile URL or a company id',
+      }),
+    ),
+);
 export type JobOpeningsQuery = z.infer<ReturnType<typeof jobOpeningsQuerySchema>>;
 
 function describePath(path: ReadonlyArray<PropertyKey>): string {

@@ -18,13 +18,7 @@ import type { Open } from './open-values';
 export const GENDERS = ['male', 'female', 'likely_male', 'likely_female', 'unknown'] as const;
 export const PERSON_PRESENCE = ['influencer', 'micro_influencer', 'large', 'moderate', 'limited', 'none'] as const;
 export const COMPANY_PRESENCE = ['massive', 'large', 'moderate', 'limited', 'none'] as const;
-export const COMPANY_SIZES = [
-  '10001+ employees',
-  '201-500 employees',
-  '51-200 employees',
-  '11-50 employees',
-  '1-10 employees',
-] as const;
+export const COMPANY_SIZES = ['10001+ employees', '201-500 employees', '51-200 employees', '11-50 employees', '1-10 employees'] as const;
 export const COMPANY_TYPES = [
   'Public Company',
   'Educational',
@@ -121,7 +115,10 @@ function openHeadcounts(): Headcounts {
 export function specHeadcounts(): Headcounts {
   const int = z.int();
   return {
-    department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int) as unknown as z.ZodMiniType<Headcount>,
+    department: z.partialRecord(
+      z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]),
+      int,
+    ) as unknown as z.ZodMiniType<Headcount>,
     jobFunction: z.strictObject(
       Object.fromEntries(
         DEPARTMENTS.map((d) => [d, z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int))]),
@@ -155,107 +152,125 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
     (strict ? z.enum(values) : z.string()) as unknown as z.ZodMiniType<Open<T[number]>>;
 
   /** An email in an answer: checked by the shared rule, read as the text it is. */
-  const emailText = lazy(() => strict ? z.string().check(z.refine(isEmailAddress)) : z.string());
+  const emailText = lazy(() => (strict ? z.string().check(z.refine(isEmailAddress)) : z.string()));
 
   // ---- Shared pieces ---------------------------------------------------------------------
 
   const LinkSchema = lazy(() => z.object({ href: z.string() }));
-  const LinksSchema = lazy(() => z.object({
-    self: LinkSchema(),
-    prev: z.optional(LinkSchema()),
-    next: z.optional(LinkSchema()),
-  }));
+  const LinksSchema = lazy(() =>
+    z.object({
+      self: LinkSchema(),
+      prev: z.optional(LinkSchema()),
+      next: z.optional(LinkSchema()),
+    }),
+  );
 
   // Read by its `code` alone: title and detail may be missing, `source` may name a query
   // parameter or a header instead of a pointer, and other members (`status`, `id`) are dropped.
-  const readDetail = () => z.object({
-    code: z.string(),
-    title: z._default(z.string(), ''),
-    detail: z._default(z.string(), ''),
-    source: z.optional(
-      z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) }),
-    ),
-  });
-  const specDetail = () => z.strictObject({
-    code: z.string(),
-    title: z.string(),
-    detail: z.string(),
-    source: z.optional(z.strictObject({ pointer: z.string() })),
-  });
+  const readDetail = () =>
+    z.object({
+      code: z.string(),
+      title: z._default(z.string(), ''),
+      detail: z._default(z.string(), ''),
+      source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) })),
+    });
+  const specDetail = () =>
+    z.strictObject({
+      code: z.string(),
+      title: z.string(),
+      detail: z.string(),
+      source: z.optional(z.strictObject({ pointer: z.string() })),
+    });
   const ErrorDetailSchema = lazy(() => (strict ? (specDetail() as unknown as ReturnType<typeof readDetail>) : readDetail()));
 
-  const ErrorObjectSchema = lazy(() => z.object({
-    object: z.literal('error'),
-    _errors: z.array(ErrorDetailSchema()),
-    _links: z.optional(LinksSchema()),
-  }));
+  const ErrorObjectSchema = lazy(() =>
+    z.object({
+      object: z.literal('error'),
+      _errors: z.array(ErrorDetailSchema()),
+      _links: z.optional(LinksSchema()),
+    }),
+  );
 
-  const PaginationSchema = lazy(() => z.object({
-    page: int(),
-    page_size: int(),
-    total: int(),
-    total_pages: z.optional(int()),
-  }));
+  const PaginationSchema = lazy(() =>
+    z.object({
+      page: int(),
+      page_size: int(),
+      total: int(),
+      total_pages: z.optional(int()),
+    }),
+  );
 
   // ---- People ----------------------------------------------------------------------------
 
-  const LocationDetailsSchema = lazy(() => closed({
-    country: optStr(),
-    state: optStr(),
-    city: optStr(),
-    postal_code: optStr(),
-    lat: opt(z.number()),
-    long: opt(z.number()),
-  }));
+  const LocationDetailsSchema = lazy(() =>
+    closed({
+      country: optStr(),
+      state: optStr(),
+      city: optStr(),
+      postal_code: optStr(),
+      lat: opt(z.number()),
+      long: opt(z.number()),
+    }),
+  );
 
-  const ExperienceSchema = lazy(() => closed({
-    object: z.literal('experience'),
-    title: z.string(),
-    company_name: z.string(),
-    company_profile_url: z.nullable(z.string()),
-    description: z.nullable(z.string()),
-    start_date: z.nullable(date()),
-    end_date: z.nullable(date()),
-  }));
+  const ExperienceSchema = lazy(() =>
+    closed({
+      object: z.literal('experience'),
+      title: z.string(),
+      company_name: z.string(),
+      company_profile_url: z.nullable(z.string()),
+      description: z.nullable(z.string()),
+      start_date: z.nullable(date()),
+      end_date: z.nullable(date()),
+    }),
+  );
 
-  const EducationSchema = lazy(() => closed({
-    object: z.literal('education'),
-    degree: z.nullable(z.string()),
-    field_of_study: z.nullable(z.string()),
-    school_name: z.string(),
-    school_profile_url: z.nullable(z.string()),
-    start_date: z.nullable(date()),
-    end_date: z.nullable(date()),
-  }));
+  const EducationSchema = lazy(() =>
+    closed({
+      object: z.literal('education'),
+      degree: z.nullable(z.string()),
+      field_of_study: z.nullable(z.string()),
+      school_name: z.string(),
+      school_profile_url: z.nullable(z.string()),
+      start_date: z.nullable(date()),
+      end_date: z.nullable(date()),
+    }),
+  );
 
-  const LanguageSchema = lazy(() => z.object({
-    object: z.literal('language'),
-    language: z.string(),
-    iso_code: z.string(),
-    proficiency: z.nullable(z.string()),
-  }));
+  const LanguageSchema = lazy(() =>
+    z.object({
+      object: z.literal('language'),
+      language: z.string(),
+      iso_code: z.string(),
+      proficiency: z.nullable(z.string()),
+    }),
+  );
 
-  const PhoneNumberSchema = lazy(() => z.looseObject({
-    object: z.literal('phone_number'),
-    id: guid(),
-    number: z.string(),
-    type: oneOf(PHONE_TYPES),
-    is_wrong_number: z.boolean(),
-    source: z.optional(oneOf(PHONE_SOURCES)),
-    is_dnc_listed: z.optional(z.boolean()),
-    kind: z.optional(z.string()),
-  }));
+  const PhoneNumberSchema = lazy(() =>
+    z.looseObject({
+      object: z.literal('phone_number'),
+      id: guid(),
+      number: z.string(),
+      type: oneOf(PHONE_TYPES),
+      is_wrong_number: z.boolean(),
+      source: z.optional(oneOf(PHONE_SOURCES)),
+      is_dnc_listed: z.optional(z.boolean()),
+      kind: z.optional(z.string()),
+    }),
+  );
 
   // ---- Companies -------------------------------------------------------------------------
 
-  const CompanyLocationSchema = lazy(() => closed({
-    address: z.string(),
-    is_primary: z.boolean(),
-    country: optStr(),
-    state: optStr(),
-    city: optStr(),
-    postal_code: optStr(),
-  }));
+  const CompanyLocationSchema = lazy(() =>
+    closed({
+      address: z.string(),
+      is_primary: z.boolean(),
+      country: optStr(),
+      state: optStr(),
+      city: optStr(),
+      postal_code: optStr(),
+    }),
+  );
 
   const CompanyFields = lazy(() => ({
     id: guid(),
@@ -292,218 +307,254 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
 
   const CompanySchema = lazy(() => z.looseObject(CompanyFields()));
 
-  const FundingEventSchema = lazy(() => z.looseObject({
-    date: z.nullable(z.string()),
-    type: z.nullable(z.string()),
-    investors: z.array(z.string()),
-    amount: z.nullable(z.number()),
-    currency: z.nullable(z.string()),
-    amount_usd: z.nullable(z.number()),
-  }));
+  const FundingEventSchema = lazy(() =>
+    z.looseObject({
+      date: z.nullable(z.string()),
+      type: z.nullable(z.string()),
+      investors: z.array(z.string()),
+      amount: z.nullable(z.number()),
+      currency: z.nullable(z.string()),
+      amount_usd: z.nullable(z.number()),
+    }),
+  );
 
   /** The single-company lookup answers a company with its industry and funding events. */
-  const CompanyLookupSchema = lazy(() => z.looseObject({
-    ...CompanyFields(),
-    industry: z.nullable(z.string()),
-    funding_events: z.array(FundingEventSchema()),
-  }));
+  const CompanyLookupSchema = lazy(() =>
+    z.looseObject({
+      ...CompanyFields(),
+      industry: z.nullable(z.string()),
+      funding_events: z.array(FundingEventSchema()),
+    }),
+  );
 
   // ---- Person (after company: a person carries its company) ----------------------------------
 
-  const PersonSchema = lazy(() => z.looseObject({
-    id: guid(),
-    object: z.literal('person'),
-    profile_url: z.string(),
-    name: optStr(),
-    email: optStr(),
-    first_name: optStr(),
-    last_name: optStr(),
-    title: optStr(),
-    headline: optStr(),
-    about: optStr(),
-    current_position_start_date: opt(date()),
-    current_position_description: optStr(),
-    location: optStr(),
-    image_url: z.optional(z.string()),
-    gender: z.optional(oneOf(GENDERS)),
-    location_details: z.optional(LocationDetailsSchema()),
-    experiences: opt(z.array(ExperienceSchema())),
-    educations: opt(z.array(EducationSchema())),
-    languages: opt(z.array(LanguageSchema())),
-    phone_numbers: opt(z.array(PhoneNumberSchema())),
-    company: opt(CompanySchema()),
-    profile_presence: opt(oneOf(PERSON_PRESENCE)),
-  }));
+  const PersonSchema = lazy(() =>
+    z.looseObject({
+      id: guid(),
+      object: z.literal('person'),
+      profile_url: z.string(),
+      name: optStr(),
+      email: optStr(),
+      first_name: optStr(),
+      last_name: optStr(),
+      title: optStr(),
+      headline: optStr(),
+      about: optStr(),
+      current_position_start_date: opt(date()),
+      current_position_description: optStr(),
+      location: optStr(),
+      image_url: z.optional(z.string()),
+      gender: z.optional(oneOf(GENDERS)),
+      location_details: z.optional(LocationDetailsSchema()),
+      experiences: opt(z.array(ExperienceSchema())),
+      educations: opt(z.array(EducationSchema())),
+      languages: opt(z.array(LanguageSchema())),
+      phone_numbers: opt(z.array(PhoneNumberSchema())),
+      company: opt(CompanySchema()),
+      profile_presence: opt(oneOf(PERSON_PRESENCE)),
+    }),
+  );
 
-  const PersonSearchResultSchema = lazy(() => z.object({
-    object: z.literal('person_search_result'),
-    results: z.array(PersonSchema()),
-    _pagination: PaginationSchema(),
-    _errors: z.optional(z.array(ErrorDetailSchema())),
-  }));
+  const PersonSearchResultSchema = lazy(() =>
+    z.object({
+      object: z.literal('person_search_result'),
+      results: z.array(PersonSchema()),
+      _pagination: PaginationSchema(),
+      _errors: z.optional(z.array(ErrorDetailSchema())),
+    }),
+  );
 
-  const CompanySearchResultSchema = lazy(() => z.object({
-    object: z.literal('company_search_result'),
-    results: z.array(CompanySchema()),
-    _pagination: PaginationSchema(),
-    _errors: z.optional(z.array(ErrorDetailSchema())),
-  }));
+  const CompanySearchResultSchema = lazy(() =>
+    z.object({
+      object: z.literal('company_search_result'),
+      results: z.array(CompanySchema()),
+      _pagination: PaginationSchema(),
+      _errors: z.optional(z.array(ErrorDetailSchema())),
+    }),
+  );
 
   // ---- Email validation ------------------------------------------------------------------
 
-  const EmailValidationResultSchema = lazy(() => z.object({
-    object: z.literal('email_validation_result'),
-    email: emailText(),
-    result: oneOf(EMAIL_RESULTS),
-    catch_all: z.optional(z.boolean()),
-  }));
+  const EmailValidationResultSchema = lazy(() =>
+    z.object({
+      object: z.literal('email_validation_result'),
+      email: emailText(),
+      result: oneOf(EMAIL_RESULTS),
+      catch_all: z.optional(z.boolean()),
+    }),
+  );
 
   /** Inside a batch, `catch_all` is required. */
-  const BatchEmailValidationResultSchema = lazy(() => z.object({
-    object: z.literal('email_validation_result'),
-    email: emailText(),
-    result: oneOf(EMAIL_RESULTS),
-    catch_all: z.boolean(),
-  }));
+  const BatchEmailValidationResultSchema = lazy(() =>
+    z.object({
+      object: z.literal('email_validation_result'),
+      email: emailText(),
+      result: oneOf(EMAIL_RESULTS),
+      catch_all: z.boolean(),
+    }),
+  );
 
-  const EmailValidationBatchSchema = lazy(() => z.object({
-    id: guid(),
-    object: z.literal('email_validation'),
-    status: oneOf(BATCH_STATUSES),
-    results: z.array(BatchEmailValidationResultSchema()),
-    _links: LinksSchema(),
-    _errors: z.optional(z.array(ErrorDetailSchema())),
-  }));
+  const EmailValidationBatchSchema = lazy(() =>
+    z.object({
+      id: guid(),
+      object: z.literal('email_validation'),
+      status: oneOf(BATCH_STATUSES),
+      results: z.array(BatchEmailValidationResultSchema()),
+      _links: LinksSchema(),
+      _errors: z.optional(z.array(ErrorDetailSchema())),
+    }),
+  );
 
   // ---- Lead lists ------------------------------------------------------------------------
 
-  const LeadListOptionsSchema = lazy(() => closed({
-    reveal_phone_numbers: z.boolean(),
-    validate_email: z.boolean(),
-    enrich: z.boolean(),
-  }));
+  const LeadListOptionsSchema = lazy(() =>
+    closed({
+      reveal_phone_numbers: z.boolean(),
+      validate_email: z.boolean(),
+      enrich: z.boolean(),
+    }),
+  );
 
-  const LeadListEntrySchema = lazy(() => closed({
-    id: guid(),
-    object: z.literal('lead_list_entry'),
-    email: emailText(),
-    person_id: guid(),
-    profile_url: z.string(),
-    profile: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    company_name: z.string(),
-    company_domain: z.string(),
-    industry: z.string(),
-    title: z.string(),
-    email_validation_result: EmailValidationResultSchema(),
-    data: z.record(z.string(), z.unknown()),
-    phone_numbers: z.optional(z.array(PhoneNumberSchema())),
-  }));
+  const LeadListEntrySchema = lazy(() =>
+    closed({
+      id: guid(),
+      object: z.literal('lead_list_entry'),
+      email: emailText(),
+      person_id: guid(),
+      profile_url: z.string(),
+      profile: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      company_name: z.string(),
+      company_domain: z.string(),
+      industry: z.string(),
+      title: z.string(),
+      email_validation_result: EmailValidationResultSchema(),
+      data: z.record(z.string(), z.unknown()),
+      phone_numbers: z.optional(z.array(PhoneNumberSchema())),
+    }),
+  );
 
-  const LeadListSchema = lazy(() => closed({
-    id: guid(),
-    object: z.literal('lead_list'),
-    name: z.string(),
-    status: oneOf(LEAD_LIST_STATUSES),
-    url: z.string(),
-    shared: z.boolean(),
-    visible: z.boolean(),
-    owner: emailText(),
-    type: oneOf(LEAD_LIST_TYPES),
-    created_at: z.optional(dateTime()),
-    updated_at: z.optional(dateTime()),
-    options: z.optional(LeadListOptionsSchema()),
-    leads: z.array(LeadListEntrySchema()),
-    _errors: z.optional(z.array(ErrorDetailSchema())),
-    _links: LinksSchema(),
-  }));
+  const LeadListSchema = lazy(() =>
+    closed({
+      id: guid(),
+      object: z.literal('lead_list'),
+      name: z.string(),
+      status: oneOf(LEAD_LIST_STATUSES),
+      url: z.string(),
+      shared: z.boolean(),
+      visible: z.boolean(),
+      owner: emailText(),
+      type: oneOf(LEAD_LIST_TYPES),
+      created_at: z.optional(dateTime()),
+      updated_at: z.optional(dateTime()),
+      options: z.optional(LeadListOptionsSchema()),
+      leads: z.array(LeadListEntrySchema()),
+      _errors: z.optional(z.array(ErrorDetailSchema())),
+      _links: LinksSchema(),
+    }),
+  );
 
   // ---- Enrichment batches ----------------------------------------------------------------
 
-  const PersonEnrichmentResultSchema = lazy(() => z.looseObject({
-    id: z.optional(int()),
-    status: opt(oneOf(PERSON_ENRICHMENT_STATUSES)),
-    result: opt(PersonSchema()),
-    email: optStr(),
-    profile_url: optStr(),
-    company_domain: optStr(),
-    company_name: optStr(),
-    name: optStr(),
-    title: optStr(),
-  }));
+  const PersonEnrichmentResultSchema = lazy(() =>
+    z.looseObject({
+      id: z.optional(int()),
+      status: opt(oneOf(PERSON_ENRICHMENT_STATUSES)),
+      result: opt(PersonSchema()),
+      email: optStr(),
+      profile_url: optStr(),
+      company_domain: optStr(),
+      company_name: optStr(),
+      name: optStr(),
+      title: optStr(),
+    }),
+  );
 
-  const PersonEnrichmentBatchSchema = lazy(() => z.object({
-    id: int(),
-    object: z.literal('person_enrichment'),
-    status: oneOf(BATCH_STATUSES),
-    results: z.array(PersonEnrichmentResultSchema()),
-    _links: LinksSchema(),
-    _errors: z.optional(z.array(ErrorDetailSchema())),
-  }));
+  const PersonEnrichmentBatchSchema = lazy(() =>
+    z.object({
+      id: int(),
+      object: z.literal('person_enrichment'),
+      status: oneOf(BATCH_STATUSES),
+      results: z.array(PersonEnrichmentResultSchema()),
+      _links: LinksSchema(),
+      _errors: z.optional(z.array(ErrorDetailSchema())),
+    }),
+  );
 
-  const CompanyEnrichmentResultSchema = lazy(() => z.looseObject({
-    id: z.optional(int()),
-    status: z.optional(oneOf(COMPANY_ENRICHMENT_STATUSES)),
-    result: opt(CompanySchema()),
-    domain: optStr(),
-    profile_url: optStr(),
-  }));
+  const CompanyEnrichmentResultSchema = lazy(() =>
+    z.looseObject({
+      id: z.optional(int()),
+      status: z.optional(oneOf(COMPANY_ENRICHMENT_STATUSES)),
+      result: opt(CompanySchema()),
+      domain: optStr(),
+      profile_url: optStr(),
+    }),
+  );
 
-  const CompanyEnrichmentBatchSchema = lazy(() => z.object({
-    id: int(),
-    object: z.literal('company_enrichment'),
-    status: oneOf(BATCH_STATUSES),
-    results: z.array(CompanyEnrichmentResultSchema()),
-    _links: LinksSchema(),
-    _errors: z.optional(z.array(ErrorDetailSchema())),
-  }));
+  const CompanyEnrichmentBatchSchema = lazy(() =>
+    z.object({
+      id: int(),
+      object: z.literal('company_enrichment'),
+      status: oneOf(BATCH_STATUSES),
+      results: z.array(CompanyEnrichmentResultSchema()),
+      _links: LinksSchema(),
+      _errors: z.optional(z.array(ErrorDetailSchema())),
+    }),
+  );
 
   // ---- Calls, contacts, phone reviews ----------------------------------------------------
 
-  const CallRecordSchema = lazy(() => z.object({
-    id: guid(),
-    disposition_id: z.nullable(guid()),
-    duration: int(),
-    external: z.boolean(),
-    start_date: dateTime(),
-    from: z.string(),
-    to: z.string(),
-    notes: z.nullable(z.unknown()),
-    transcription: z.nullable(z.string()),
-    task_id: z.nullable(guid()),
-    user_id: z.nullable(guid()),
-    human: z.boolean(),
-    answered: z.boolean(),
-    contact: z.nullable(z.unknown()),
-  }));
+  const CallRecordSchema = lazy(() =>
+    z.object({
+      id: guid(),
+      disposition_id: z.nullable(guid()),
+      duration: int(),
+      external: z.boolean(),
+      start_date: dateTime(),
+      from: z.string(),
+      to: z.string(),
+      notes: z.nullable(z.unknown()),
+      transcription: z.nullable(z.string()),
+      task_id: z.nullable(guid()),
+      user_id: z.nullable(guid()),
+      human: z.boolean(),
+      answered: z.boolean(),
+      contact: z.nullable(z.unknown()),
+    }),
+  );
 
-  const ContactActivitySchema = lazy(() => z.object({
-    event_at: dateTime(),
-    event_type: z.string(),
-    sequence_id: z.string(),
-    sequence_type: z.string(),
-    sequence_name: z.string(),
-  }));
+  const ContactActivitySchema = lazy(() =>
+    z.object({
+      event_at: dateTime(),
+      event_type: z.string(),
+      sequence_id: z.string(),
+      sequence_type: z.string(),
+      sequence_name: z.string(),
+    }),
+  );
 
-  const ContactSchema = lazy(() => z.object({
-    id: guid(),
-    name: optStr(),
-    first_name: optStr(),
-    last_name: optStr(),
-    profile_url: optStr(),
-    email: optStr(),
-    time_zone: optStr(),
-    location: optStr(),
-    title: optStr(),
-    company_domain: optStr(),
-    company_name: optStr(),
-    owner: optStr(),
-    created_at: opt(dateTime()),
-    last_contacted_at: opt(dateTime()),
-    phone_numbers: opt(z.array(PhoneNumberSchema())),
-    recent_activity: opt(z.array(ContactActivitySchema())),
-  }));
+  const ContactSchema = lazy(() =>
+    z.object({
+      id: guid(),
+      name: optStr(),
+      first_name: optStr(),
+      last_name: optStr(),
+      profile_url: optStr(),
+      email: optStr(),
+      time_zone: optStr(),
+      location: optStr(),
+      title: optStr(),
+      company_domain: optStr(),
+      company_name: optStr(),
+      owner: optStr(),
+      created_at: opt(dateTime()),
+      last_contacted_at: opt(dateTime()),
+      phone_numbers: opt(z.array(PhoneNumberSchema())),
+      recent_activity: opt(z.array(ContactActivitySchema())),
+    }),
+  );
 
   /** A reviewed phone number answers `{}` or the phone number. */
   const PhoneReviewResponseSchema = lazy(() => z.union([PhoneNumberSchema(), closed({})]));
@@ -513,29 +564,35 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
   const TerritorySchema = lazy(() => z.object({ id: guid(), name: z.string() }));
   const TerritoryPageSchema = lazy(() => z.object({ territories: z.array(TerritorySchema()), _links: LinksSchema() }));
 
-  const JobOpeningSchema = lazy(() => z.object({
-    id: guid(),
-    title: z.string(),
-    url: z.string(),
-    raw_location: z.nullable(z.string()),
-    first_seen_at: dateTime(),
-    seniorities: z.array(z.string()),
-    departments: z.array(z.string()),
-    job_functions: z.array(z.string()),
-  }));
+  const JobOpeningSchema = lazy(() =>
+    z.object({
+      id: guid(),
+      title: z.string(),
+      url: z.string(),
+      raw_location: z.nullable(z.string()),
+      first_seen_at: dateTime(),
+      seniorities: z.array(z.string()),
+      departments: z.array(z.string()),
+      job_functions: z.array(z.string()),
+    }),
+  );
 
-  const JobOpeningCompanySchema = lazy(() => z.object({
-    id: guid(),
-    name: z.nullable(z.string()),
-    domain: z.nullable(z.string()),
-    profile_url: z.nullable(z.string()),
-  }));
+  const JobOpeningCompanySchema = lazy(() =>
+    z.object({
+      id: guid(),
+      name: z.nullable(z.string()),
+      domain: z.nullable(z.string()),
+      profile_url: z.nullable(z.string()),
+    }),
+  );
 
-  const JobOpeningPageSchema = lazy(() => z.object({
-    company: JobOpeningCompanySchema(),
-    job_openings: z.array(JobOpeningSchema()),
-    _links: LinksSchema(),
-  }));
+  const JobOpeningPageSchema = lazy(() =>
+    z.object({
+      company: JobOpeningCompanySchema(),
+      job_openings: z.array(JobOpeningSchema()),
+      _links: LinksSchema(),
+    }),
+  );
 
   const exclusionFields = lazy(() => ({
     source: z.string(),
@@ -545,14 +602,18 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
   }));
   const ExcludedDomainSchema = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
   const ExcludedEmailSchema = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
-  const ExcludedDomainPageSchema = lazy(() => z.object({
-    excluded_domains: z.array(ExcludedDomainSchema()),
-    _links: LinksSchema(),
-  }));
-  const ExcludedEmailPageSchema = lazy(() => z.object({
-    excluded_emails: z.array(ExcludedEmailSchema()),
-    _links: LinksSchema(),
-  }));
+  const ExcludedDomainPageSchema = lazy(() =>
+    z.object({
+      excluded_domains: z.array(ExcludedDomainSchema()),
+      _links: LinksSchema(),
+    }),
+  );
+  const ExcludedEmailPageSchema = lazy(() =>
+    z.object({
+      excluded_emails: z.array(ExcludedEmailSchema()),
+      _links: LinksSchema(),
+    }),
+  );
 
   const AccountSchema = lazy(() => closed({ id: guid(), name: z.string() }));
 
@@ -643,7 +704,10 @@ export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, ne
 
 /** A batch read with `result` as the schema of each result's `result` (a picked person or company). */
 function batchWithResult<B extends ObjectSchema>(batch: B, item: ObjectSchema, result: z.ZodMiniType): B {
-  return z.object({ ...batch.shape, results: z.array(z.looseObject({ ...item.shape, result: z.optional(z.nullable(result)) })) }) as unknown as B;
+  return z.object({
+    ...batch.shape,
+    results: z.array(z.looseObject({ ...item.shape, result: z.optional(z.nullable(result)) })),
+  }) as unknown as B;
 }
 
 // A step reads many pages of one job: each picked schema is built once per execution.
@@ -657,8 +721,14 @@ function once<T>(key: string, build: () => T): T {
 /** A person enrichment batch whose people are read for `keys` only (see `pickedObject`). */
 export function personBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['PersonEnrichmentBatchSchema']> {
   return once(`person:${keys.join(',')}`, () => {
-    const person = pickedObject(schemas.PersonSchema() as unknown as ObjectSchema, keys, { company: schemas.CompanySchema() as unknown as ObjectSchema });
-    return batchWithResult(schemas.PersonEnrichmentBatchSchema(), schemas.PersonEnrichmentResultSchema() as unknown as ObjectSchema, person);
+    const person = pickedObject(schemas.PersonSchema() as unknown as ObjectSchema, keys, {
+      company: schemas.CompanySchema() as unknown as ObjectSchema,
+    });
+    return batchWithResult(
+      schemas.PersonEnrichmentBatchSchema(),
+      schemas.PersonEnrichmentResultSchema() as unknown as ObjectSchema,
+      person,
+    );
   });
 }
 
@@ -666,7 +736,11 @@ export function personBatchReading(keys: ReadonlyArray<string>): ReturnType<Sche
 export function companyBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['CompanyEnrichmentBatchSchema']> {
   return once(`company:${keys.join(',')}`, () => {
     const company = pickedObject(schemas.CompanySchema() as unknown as ObjectSchema, keys);
-    return batchWithResult(schemas.CompanyEnrichmentBatchSchema(), schemas.CompanyEnrichmentResultSchema() as unknown as ObjectSchema, company);
+    return batchWithResult(
+      schemas.CompanyEnrichmentBatchSchema(),
+      schemas.CompanyEnrichmentResultSchema() as unknown as ObjectSchema,
+      company,
+    );
   });
 }
 

@@ -54,7 +54,10 @@ function secretForms(secret: string): string[] {
 /** A function that removes every occurrence of the secrets from a text, whatever their letter case. */
 export function redactor(secrets: ReadonlyArray<string>): (text: string) => string {
   // Longest first, so a form that contains another is removed whole.
-  const forms = secrets.filter((s) => s.length >= 4).flatMap(secretForms).sort((a, b) => b.length - a.length);
+  const forms = secrets
+    .filter((s) => s.length >= 4)
+    .flatMap(secretForms)
+    .sort((a, b) => b.length - a.length);
   if (forms.length === 0) return (text) => text;
   const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'gi');
   return (text) => text.replace(pattern, REDACTED);

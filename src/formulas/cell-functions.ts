@@ -66,7 +66,10 @@ const MENU = 'Extensions › Prospecting for Sheets';
 const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
 
 const REASONS: Record<Transient, [why: string, then: string]> = {
-  no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then ${RECALCULATE}`],
+  no_key: [
+    'no API key is connected',
+    `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then ${RECALCULATE}`,
+  ],
   refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then ${RECALCULATE}`],
   no_credits: ['not enough credits', `add credits, then ${RECALCULATE}`],
   rate_limited: ["the service's rate limit was reached", `in a minute, ${RECALCULATE}`],

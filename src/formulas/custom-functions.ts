@@ -106,7 +106,10 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
  * each group's lasting answers saved before the next starts. Stops at the first reason that
  * would fail the rest too, when the budget is spent, or when time is short.
  */
-function lookUp(kind: keyof typeof LOOKUPS, queries: Map<string, Record<string, string>>): { answers: Map<string, Lasting>; reason?: Transient } {
+function lookUp(
+  kind: keyof typeof LOOKUPS,
+  queries: Map<string, Record<string, string>>,
+): { answers: Map<string, Lasting>; reason?: Transient } {
   const started = Date.now();
   const def = LOOKUPS[kind];
   const ids = def.fields.map((f) => f.id);
@@ -120,7 +123,7 @@ function lookUp(kind: keyof typeof LOOKUPS, queries: Map<string, Record<string, 
   /** The slowest group so far, claim and saving included: the next may take as long. */
   let slowest = 0;
   let reason: Transient | undefined;
-  for (let next = 0; next < todo.length; ) {
+  for (let next = 0; next < todo.length;) {
     const t0 = Date.now();
     if (t0 - started + (slowest || FIRST_GROUP_MS) > SEND_UNTIL_MS) return { answers, reason: worse(reason, 'time') };
     const granted = takeRequests(def.bucket, Math.min(GROUP, todo.length - next));
@@ -227,9 +230,15 @@ type JobFilters = { seniorities?: Seniority[]; departments?: string[]; job_funct
 
 export function parseJobFilters(text: string): JobFilters | string {
   const out: JobFilters = {};
-  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, value = ''] = part.split(':').map((s) => s.trim());
-    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     switch ((name ?? '').toLowerCase()) {
       case 'remote':
         out.remote = value === '' || /^(true|yes)$/i.test(value);
@@ -281,7 +290,15 @@ export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string
       const page = pages.next();
       if (page.done) break;
       for (const j of page.value.job_openings) {
-        rows.push([j.title, j.raw_location ?? '', j.seniorities.join(', '), j.departments.join(', '), j.job_functions.join(', '), j.first_seen_at, j.url]);
+        rows.push([
+          j.title,
+          j.raw_location ?? '',
+          j.seniorities.join(', '),
+          j.departments.join(', '),
+          j.job_functions.join(', '),
+          j.first_seen_at,
+          j.url,
+        ]);
       }
     }
   } catch (e) {

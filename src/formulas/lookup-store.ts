@@ -78,7 +78,12 @@ export function readBucket(text: string | null | undefined, queries: Iterable<st
  * A bucket with `answers` added (newest last), expired answers dropped, and the oldest dropped
  * until it fits in `maxBytes` of UTF-8; an answer larger than that alone is not kept.
  */
-export function mergeBucket(text: string | null | undefined, answers: ReadonlyMap<string, Lasting>, minute: number, maxBytes = MAX_VALUE_BYTES): string {
+export function mergeBucket(
+  text: string | null | undefined,
+  answers: ReadonlyMap<string, Lasting>,
+  minute: number,
+  maxBytes = MAX_VALUE_BYTES,
+): string {
   const kept: Array<[string, Entry]> = [];
   for (const [q, e] of Object.entries(entries(text))) if (!answers.has(q) && fresh(e, minute)) kept.push([q, e]);
   for (const [q, a] of answers) kept.push([q, [minute, 'row' in a ? a.row : a.message]]);

@@ -13,7 +13,7 @@ export function createClient(apiKey: string, options: Partial<ClientOptions> = {
   });
 }
 
-export const NOT_CONNECTED = "Connect your API key first: open Extensions › Prospecting for Sheets › Open sidebar.";
+export const NOT_CONNECTED = 'Connect your API key first: open Extensions › Prospecting for Sheets › Open sidebar.';
 
 /** A client with the connected key; throws how to connect when there is none. */
 export function requireClient(): ProspectingClient {

@@ -36,7 +36,13 @@ export function cacheValue(key: string, value: string, seconds: number): void {
  * all under the document lock so two cells never update from the same old value. `fallback` when
  * the lock is not had within `waitMs` or anything fails.
  */
-export function updateCachedValue<T>(key: string, waitMs: number, seconds: number, fallback: T, update: (old: string | null) => { value?: string; result: T }): T {
+export function updateCachedValue<T>(
+  key: string,
+  waitMs: number,
+  seconds: number,
+  fallback: T,
+  update: (old: string | null) => { value?: string; result: T },
+): T {
   const lock = LockService.getDocumentLock();
   if (!lock) return fallback;
   try {

@@ -19,7 +19,9 @@ export function selectedFormulas(): SelectedFormulas[] {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   const list = spreadsheet.getActiveRangeList();
   const ranges = list ? list.getRanges() : [spreadsheet.getActiveRange()];
-  return ranges.filter((r): r is GoogleAppsScript.Spreadsheet.Range => Boolean(r)).map((range) => ({ range, formulas: range.getFormulas() }));
+  return ranges
+    .filter((r): r is GoogleAppsScript.Spreadsheet.Range => Boolean(r))
+    .map((range) => ({ range, formulas: range.getFormulas() }));
 }
 
 /**
@@ -36,4 +38,3 @@ export function rewriteFormulas(blocks: ReadonlyArray<{ at: SelectedFormulas; bl
   // setValues enters a text starting with "=" as a formula, as setFormulas would.
   for (const t of targets) t.range.setValues(t.formulas);
 }
-

@@ -20,7 +20,10 @@ export function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort 
   };
 }
 
-export function sheetById(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, sheetId: number): GoogleAppsScript.Spreadsheet.Sheet | undefined {
+export function sheetById(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  sheetId: number,
+): GoogleAppsScript.Spreadsheet.Sheet | undefined {
   return spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId);
 }
 
@@ -50,7 +53,12 @@ export function activeSelection(sheet: GoogleAppsScript.Spreadsheet.Sheet): Sele
 }
 
 /** Appends rows to a sheet of this spreadsheet (made with `headers` when new); returns its name. */
-export function appendToSheet(spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, name: string, headers: string[], rows: unknown[][]): string {
+export function appendToSheet(
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+  name: string,
+  headers: string[],
+  rows: unknown[][],
+): string {
   let sheet = spreadsheet.getSheetByName(name);
   if (!sheet) {
     sheet = spreadsheet.insertSheet(name);

@@ -42,7 +42,10 @@ function isDocumentLimit(e: unknown): boolean {
 
 function create(dueAt: number): { uid: string } | { error: unknown } {
   try {
-    const trigger = ScriptApp.newTrigger(CONTINUE_HANDLER).timeBased().after(Math.max(0, Math.round(dueAt - Date.now()))).create();
+    const trigger = ScriptApp.newTrigger(CONTINUE_HANDLER)
+      .timeBased()
+      .after(Math.max(0, Math.round(dueAt - Date.now())))
+      .create();
     return { uid: trigger.getUniqueId() };
   } catch (e) {
     return { error: e };

@@ -106,8 +106,10 @@ export function listTypeFor(mapping: ColumnMapping): LeadListType | undefined {
 export function missingColumns(action: ActionId, mapping: ColumnMapping): string | undefined {
   switch (action) {
     case 'person':
-      return mapping.email !== undefined || mapping.profile_url !== undefined ||
-        ((mapping.full_name !== undefined || mapping.first_name !== undefined) && (mapping.company_name !== undefined || mapping.domain !== undefined))
+      return mapping.email !== undefined ||
+        mapping.profile_url !== undefined ||
+        ((mapping.full_name !== undefined || mapping.first_name !== undefined) &&
+          (mapping.company_name !== undefined || mapping.domain !== undefined))
         ? undefined
         : 'an Email or Profile URL column (or a name with a company)';
     case 'company':
@@ -131,7 +133,12 @@ function formulaErrorReason(row: ReadonlyArray<unknown>, mapping: ColumnMapping)
  * The key of what `rowInput` sends for a row, the same answer, without building the payload when
  * the email decides the key: every step finds each result's rows by key, over the whole sheet.
  */
-export function rowKey(action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): string | undefined {
+export function rowKey(
+  action: ActionId,
+  row: ReadonlyArray<unknown>,
+  mapping: ColumnMapping,
+  options: ActionOptions = {},
+): string | undefined {
   const byEmail = action === 'person' || (action === 'lead_list' && (options.listType ?? listTypeFor(mapping) ?? 'email') === 'email');
   if (byEmail && !isBlank(row, mapping) && !formulaErrorReason(row, mapping)) {
     const email = normalizeEmail(cell(row, mapping, 'email'));

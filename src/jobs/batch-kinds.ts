@@ -3,7 +3,15 @@
 import type { PageParams, ProspectingClient } from '../api/client';
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { isKnown, unknownValueMessage } from '../api/open-values';
-import { COMPANY_ENRICHMENT_STATUSES, EMAIL_RESULTS, PERSON_ENRICHMENT_STATUSES, type BatchEmailValidationResult, type Company, type LeadListEntry, type Person } from '../api/schemas';
+import {
+  COMPANY_ENRICHMENT_STATUSES,
+  EMAIL_RESULTS,
+  PERSON_ENRICHMENT_STATUSES,
+  type BatchEmailValidationResult,
+  type Company,
+  type LeadListEntry,
+  type Person,
+} from '../api/schemas';
 import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, readsOf, type FieldDef } from '../sheet/fields';
 import { resultKey, type ActionId, type ActionOptions, type LeadListType, type Payload } from './actions';
 import { errorStatus, OUTCOMES } from './row-status';
@@ -61,7 +69,11 @@ function pageOf(href: string | undefined, size: number): PageParams | string {
 }
 
 /** The values of the chosen fields (`ids`) of a result. */
-function fieldValues<T>(fields: ReadonlyArray<FieldDef<T>>, value: T | null | undefined, ids: ReadonlyArray<string>): Record<string, unknown> {
+function fieldValues<T>(
+  fields: ReadonlyArray<FieldDef<T>>,
+  value: T | null | undefined,
+  ids: ReadonlyArray<string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (value === null || value === undefined) return out;
   for (const f of fields) if (ids.includes(f.id)) out[f.id] = f.get(value);
@@ -83,7 +95,13 @@ const person: BatchKind = {
   },
   read(client, id, href, { size, skip, fields }) {
     const { value, retryAfterSeconds } = client.getPersonEnrichment(Number(id), pageOf(href, size), skip, readsOf(PERSON_FIELDS, fields));
-    return { finished: terminal(value.status), endedAs: ended(value.status), items: value.results, nextHref: value._links.next?.href, retryAfterSeconds };
+    return {
+      finished: terminal(value.status),
+      endedAs: ended(value.status),
+      items: value.results,
+      nextHref: value._links.next?.href,
+      retryAfterSeconds,
+    };
   },
   cancel(client, id) {
     client.cancelPersonEnrichment(Number(id));
@@ -94,7 +112,11 @@ const person: BatchKind = {
     if (status === null || status === undefined) return { key, status: OUTCOMES.not_found, values: {} };
     // A status added after this add-on was written: this row says so, the others go on.
     if (!isKnown(PERSON_ENRICHMENT_STATUSES, status)) return { key, status: errorStatus(unknownValueMessage(status)), values: {} };
-    return { key, status: OUTCOMES[status], values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person, fields) : {} };
+    return {
+      key,
+      status: OUTCOMES[status],
+      values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person, fields) : {},
+    };
   },
 };
 
@@ -142,14 +164,21 @@ const email: BatchKind = {
   },
   read(client, id, href, { size, skip }) {
     const { value, retryAfterSeconds } = client.getEmailValidation(id, pageOf(href, size), skip);
-    return { finished: terminal(value.status), endedAs: ended(value.status), items: value.results, nextHref: value._links.next?.href, retryAfterSeconds };
+    return {
+      finished: terminal(value.status),
+      endedAs: ended(value.status),
+      items: value.results,
+      nextHref: value._links.next?.href,
+      retryAfterSeconds,
+    };
   },
   cancel(client, id) {
     client.cancelEmailValidation(id);
   },
   toCell(item, _options, fields) {
     const r = item as BatchEmailValidationResult;
-    if (!isKnown(EMAIL_RESULTS, r.result)) return { key: resultKey('email', item), status: errorStatus(unknownValueMessage(r.result)), values: {} };
+    if (!isKnown(EMAIL_RESULTS, r.result))
+      return { key: resultKey('email', item), status: errorStatus(unknownValueMessage(r.result)), values: {} };
     return { key: resultKey('email', item), status: OUTCOMES[r.result], values: fieldValues(EMAIL_FIELDS, r, fields) };
   },
 };
@@ -165,7 +194,11 @@ const leadList: BatchKind = {
       visible: list.visible,
       type: (options.listType ?? 'email') as LeadListType,
       leads: payloads as LeadInput[],
-      options: { enrich: Boolean(options.enrich), validate_email: Boolean(options.validateEmail), reveal_phone_numbers: Boolean(options.revealPhones) },
+      options: {
+        enrich: Boolean(options.enrich),
+        validate_email: Boolean(options.validateEmail),
+        reveal_phone_numbers: Boolean(options.revealPhones),
+      },
     });
     return { id: created.id };
   },
@@ -173,7 +206,14 @@ const leadList: BatchKind = {
     const { value, retryAfterSeconds } = client.getLeadList(id, pageOf(href, size), skip);
     // The spec's lists end only `completed`; a list the service reports `canceled` or `error`
     // (words of its batches) ends as a batch would. Any other new status reads as still running.
-    return { finished: terminal(value.status), endedAs: ended(value.status), items: value.leads, nextHref: value._links.next?.href, retryAfterSeconds, url: value.url };
+    return {
+      finished: terminal(value.status),
+      endedAs: ended(value.status),
+      items: value.leads,
+      nextHref: value._links.next?.href,
+      retryAfterSeconds,
+      url: value.url,
+    };
   },
   toCell(item, options, fields) {
     return {

@@ -18,8 +18,10 @@ const TROUBLE_LIMIT_MS = 2 * 60 * 60 * 1000;
 /** No progress at all for this long (the service only ever asks to wait) ends a job. */
 const STALL_LIMIT_MS = 24 * 60 * 60 * 1000;
 
-const LOST_STATUS = 'The status column was deleted or renamed while the job ran, so its rows can no longer be told apart; nothing more was sent.';
-const LOST_HEADER = 'The header row was deleted or its column names changed while the job ran, so its rows can no longer be found; nothing more was sent.';
+const LOST_STATUS =
+  'The status column was deleted or renamed while the job ran, so its rows can no longer be told apart; nothing more was sent.';
+const LOST_HEADER =
+  'The header row was deleted or its column names changed while the job ran, so its rows can no longer be found; nothing more was sent.';
 
 /**
  * A part cut off while being sent may or may not have started: it is never sent again. A part
@@ -41,9 +43,18 @@ function settleCutOffSends(job: JobRecord, deps: StepDeps): void {
   setPartRows(job, deps, words);
 }
 
-function keepUnplaced(job: JobRecord, deps: StepDeps, readings: ReadonlyArray<PartReading> | undefined, cells = readings?.flatMap((r) => r.results) ?? []): void {
+function keepUnplaced(
+  job: JobRecord,
+  deps: StepDeps,
+  readings: ReadonlyArray<PartReading> | undefined,
+  cells = readings?.flatMap((r) => r.results) ?? [],
+): void {
   if (cells.length === 0) return;
-  const sheet = deps.keepUnplaced(job, unplacedHeaders(job), cells.map((c) => unplacedRow(job, c)));
+  const sheet = deps.keepUnplaced(
+    job,
+    unplacedHeaders(job),
+    cells.map((c) => unplacedRow(job, c)),
+  );
   job.unplaced = { count: (job.unplaced?.count ?? 0) + cells.length, sheet };
 }
 
@@ -96,7 +107,13 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   // Write time: the sheet is read again, so rows moved while the service answered are found.
   // A step that only sent and has nothing to read or end writes nothing more: the read that
   // marked its rows counts them.
-  const quiet = readings.length === 0 && job.state === 'running' && !job.canceled && !job.stopSending && job.troubleSince === undefined && !job.parts.every(isSettled);
+  const quiet =
+    readings.length === 0 &&
+    job.state === 'running' &&
+    !job.canceled &&
+    !job.stopSending &&
+    job.troubleSince === undefined &&
+    !job.parts.every(isSettled);
   const layout = sent && (!sent.afterRequests || quiet) ? sent.layout : locateJob(job, deps.sheet);
   if (isLost(layout)) {
     keepUnplaced(job, deps, readings);
@@ -111,18 +128,21 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   if (readings.length) keepUnplaced(job, deps, undefined, applyReadings(job, readings, layout));
   if (job.canceled) {
     for (let i = 0; i < layout.grid.rows.length; i++) {
-      if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
+      if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
+        layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
     }
   } else if (job.stopSending) {
     for (let i = 0; i < layout.grid.rows.length; i++) {
-      if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, errorStatus(`Not sent: ${job.stopSending}`));
+      if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
+        layout.grid.set(i, layout.status, errorStatus(`Not sent: ${job.stopSending}`));
     }
     job.message = job.stopSending;
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.
   if (job.state === 'running') {
-    const troubled = job.troubleSince !== undefined && now - job.troubleSince >= TROUBLE_LIMIT_MS && now - job.lastProgressAt >= TROUBLE_LIMIT_MS;
+    const troubled =
+      job.troubleSince !== undefined && now - job.troubleSince >= TROUBLE_LIMIT_MS && now - job.lastProgressAt >= TROUBLE_LIMIT_MS;
     const stalled = now - job.lastProgressAt >= STALL_LIMIT_MS;
     if (troubled || stalled) {
       const reason = troubled
@@ -137,7 +157,12 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
 
   const { queued } = countRows(job, layout);
   if (job.state === 'running' && job.parts.every(isSettled) && (queued === 0 || job.stopSending || job.canceled)) {
-    settleWaiting(layout, job.canceled ? canceledStatus('before it was sent') : errorStatus(job.stopSending ?? 'the job ended before this row was sent. Run again for it.'));
+    settleWaiting(
+      layout,
+      job.canceled
+        ? canceledStatus('before it was sent')
+        : errorStatus(job.stopSending ?? 'the job ended before this row was sent. Run again for it.'),
+    );
     countRows(job, layout);
     end(job);
   } else if (job.state === 'running') {
@@ -215,4 +240,3 @@ export function jobView(job: JobRecord): JobView {
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
   };
 }
-

@@ -46,7 +46,9 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
     move(part, { s: 'reading', id, href, skip: skip + fresh.length });
     if (!page.finished) {
       const pace = paceOf(part);
-      part.readAfter = pace ? nextReadAt(pace, deps.now(), page.retryAfterSeconds) : deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
+      part.readAfter = pace
+        ? nextReadAt(pace, deps.now(), page.retryAfterSeconds)
+        : deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
       move(part, { s: 'canceled' });
       reading.leftover = canceledStatus('before it was processed');
@@ -57,7 +59,9 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
       move(part, { s: 'done' });
       // A lead list lists only the leads it matched; a batch answers every item.
       reading.leftover =
-        job.action === 'lead_list' ? OUTCOMES.not_found : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');
+        job.action === 'lead_list'
+          ? OUTCOMES.not_found
+          : errorStatus('the row changed while it ran, so its result was not written. Run again for it.');
     }
     break;
   }
@@ -83,8 +87,7 @@ export function readParts(job: JobRecord, deps: StepDeps): PartReading[] {
       else if (isPassing(e)) part.readAfter = noteTrouble(job, deps.now());
       else if (isKeyRefused(e)) pauseForKey(job);
       else {
-        const reason =
-          e.kind === 'not_found' ? 'the service no longer knows this batch (it may belong to another account)' : rowReason(e);
+        const reason = e.kind === 'not_found' ? 'the service no longer knows this batch (it may belong to another account)' : rowReason(e);
         move(part, { s: 'failed', id: part.state.id, reason });
         partial.leftover = errorStatus(`${reason.replace(/\.$/, '')}. Run again to retry.`);
       }
@@ -101,7 +104,11 @@ function displayKey(key: string): string {
 /** A paid result that found no row, as a row of the unplaced-results sheet. */
 export function unplacedRow(job: JobRecord, cell: ResultCell): unknown[] {
   const fields = BATCH_KINDS[job.action].fields;
-  return [cell.key === undefined ? '' : displayKey(cell.key), cell.status, ...job.fields.map((id) => cell.values[fields.find((f) => f.id === id)!.id] ?? '')];
+  return [
+    cell.key === undefined ? '' : displayKey(cell.key),
+    cell.status,
+    ...job.fields.map((id) => cell.values[fields.find((f) => f.id === id)!.id] ?? ''),
+  ];
 }
 
 export function unplacedHeaders(job: JobRecord): string[] {
@@ -139,12 +146,13 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
       }
       for (const i of targets) {
         grid.set(i, layout.status, cell.status);
-        chosen.forEach((f, k) => grid.set(i, layout.outputs[k]!, f >= 0 ? cell.values[fields[f]!.id] ?? '' : ''));
+        chosen.forEach((f, k) => grid.set(i, layout.outputs[k]!, f >= 0 ? (cell.values[fields[f]!.id] ?? '') : ''));
       }
       rows!.delete(cell.key!);
     }
     if (reading.leftover) {
-      for (const i of dataRows(layout)) if (partOfStatus(grid.get(i, layout.status)) === reading.part.n) grid.set(i, layout.status, reading.leftover);
+      for (const i of dataRows(layout))
+        if (partOfStatus(grid.get(i, layout.status)) === reading.part.n) grid.set(i, layout.status, reading.leftover);
     }
   }
   return unplaced;

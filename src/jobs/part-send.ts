@@ -38,7 +38,11 @@ function pickParts(job: JobRecord, layout: JobLayout): { parts: PickedPart[]; qu
     const input = rowInput(job.action, layout.grid.row(i), layout.mapping, job.options);
     if (!('key' in input)) {
       // Emptied or edited since it was queued: it says why instead of being sent.
-      layout.grid.set(i, layout.status, 'reason' in input ? skippedStatus(input.reason) : errorStatus('the row was emptied before it was sent'));
+      layout.grid.set(
+        i,
+        layout.status,
+        'reason' in input ? skippedStatus(input.reason) : errorStatus('the row was emptied before it was sent'),
+      );
       continue;
     }
     let part = partOfKey.get(input.key);
@@ -98,7 +102,8 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   // Once a part went out, each step counts the queued rows it leaves: with none, the sheet need
   // not be read for sending. A step cut off before counting leaves the previous count.
   if (job.parts.length > 0 && !job.counts[QUEUED]) return undefined;
-  if (deps.now() >= deps.deadline || job.state !== 'running' || job.canceled || job.stopSending || (job.sendAfter ?? 0) > deps.now()) return undefined;
+  if (deps.now() >= deps.deadline || job.state !== 'running' || job.canceled || job.stopSending || (job.sendAfter ?? 0) > deps.now())
+    return undefined;
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) return undefined;
   releaseOrphanMarks(job, layout);
@@ -190,4 +195,3 @@ export function pauseForKey(job: JobRecord, reason = KEY_REFUSED): void {
   job.state = 'paused';
   job.message = reason;
 }
-

@@ -65,7 +65,13 @@ function excludedReason(payload: Payload, exclusions: Exclusions | undefined): s
   return undefined;
 }
 
-export function planRun(action: ActionId, source: ReadonlyArray<SourceRow>, mapping: ColumnMapping, options: ActionOptions, settings: PlanSettings = {}): Plan {
+export function planRun(
+  action: ActionId,
+  source: ReadonlyArray<SourceRow>,
+  mapping: ColumnMapping,
+  options: ActionOptions,
+  settings: PlanSettings = {},
+): Plan {
   const rows: RowPlan[] = [];
   const payloads = new Map<string, Payload>();
   const counts: PlanCounts = { send: 0, distinct: 0, duplicates: 0, done: 0, running: 0, invalid: 0, excluded: 0, blank: 0, hidden: 0 };

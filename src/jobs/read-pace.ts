@@ -65,15 +65,20 @@ const LATE_MARGIN_MS = 10 * 1000;
  * time; a part read now will likely wait as long as the job waited last time; rows that go out
  * now are first read when their part should be done; rows held back go out when allowed.
  */
-export function expectedNextCheck(job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt' | 'counts' | 'sendAfter' | 'canceled' | 'stopSending'>, now: number): number {
+export function expectedNextCheck(
+  job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt' | 'counts' | 'sendAfter' | 'canceled' | 'stopSending'>,
+  now: number,
+): number {
   const times: number[] = [];
   for (const part of job.parts) {
     if (!isOpen(part)) continue;
     times.push(dueForRead(part, now) ? now + clamp(now - job.updatedAt, 0) : part.readAfter!);
   }
-  const queued = job.parts.length === 0 ? job.total : job.counts[QUEUED] ?? 0;
+  const queued = job.parts.length === 0 ? job.total : (job.counts[QUEUED] ?? 0);
   if (queued > 0 && !job.canceled && !job.stopSending) {
-    times.push(job.sendAfter !== undefined && job.sendAfter > now ? job.sendAfter : firstReadAt(Math.min(queued, job.partSize || queued), now));
+    times.push(
+      job.sendAfter !== undefined && job.sendAfter > now ? job.sendAfter : firstReadAt(Math.min(queued, job.partSize || queued), now),
+    );
   }
   return (times.length ? Math.min(...times) : now + MIN_WAIT_MS) + LATE_MARGIN_MS;
 }

@@ -112,7 +112,11 @@ export function countLabel(cell: unknown): string | undefined {
 }
 
 /** Rows by counted label in a status column, the header row left out. */
-export function statusCounts(grid: { readonly rows: ReadonlyArray<ReadonlyArray<unknown>> }, header: number | undefined, status: number): Record<string, number> {
+export function statusCounts(
+  grid: { readonly rows: ReadonlyArray<ReadonlyArray<unknown>> },
+  header: number | undefined,
+  status: number,
+): Record<string, number> {
   const counts: Record<string, number> = {};
   for (let i = 0; i < grid.rows.length; i++) {
     if (i === header) continue;

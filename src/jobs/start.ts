@@ -90,7 +90,9 @@ export function prepareRun(
     chunkSize: settings.partSize,
     staleMarks: settings.staleMarks,
   });
-  const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => BATCH_KINDS[request.action].fields.find((d) => d.id === f.id)!.header);
+  const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map(
+    (f) => BATCH_KINDS[request.action].fields.find((d) => d.id === f.id)!.header,
+  );
   const { insert } = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields]);
   return { grid, headerRow, headers, mapping, rows, plan, addColumns: insert };
 }
@@ -141,7 +143,9 @@ export function createJob(
     else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
   }
   grid.flush();
-  const ended = Object.entries(statusCounts(grid, grid.indexOfSheetRow(prepared.headerRow), status!)).filter(([label]) => isFinishedLabel(label));
+  const ended = Object.entries(statusCounts(grid, grid.indexOfSheetRow(prepared.headerRow), status!)).filter(([label]) =>
+    isFinishedLabel(label),
+  );
   if (ended.length) job.before = Object.fromEntries(ended);
   if (prepared.plan.counts.send === 0) {
     job.state = 'done';

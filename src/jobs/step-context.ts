@@ -57,7 +57,10 @@ export function isWait(e: unknown): boolean {
 
 /** Faults that pass: a server error, a dropped connection, an answer that could not be read. */
 export function isPassing(e: unknown): boolean {
-  return e instanceof ProspectingError && (e.kind === 'server' || e.kind === 'network' || e.kind === 'unexpected_response' || e.kind === 'unreadable');
+  return (
+    e instanceof ProspectingError &&
+    (e.kind === 'server' || e.kind === 'network' || e.kind === 'unexpected_response' || e.kind === 'unreadable')
+  );
 }
 
 export function isKeyRefused(e: unknown): boolean {

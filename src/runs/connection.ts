@@ -21,13 +21,15 @@ export function maskKey(key: string): string {
 }
 
 export const keyInput = lazy(() =>
-  z.string().check(
-    z.trim(),
-    z.minLength(1, { error: 'Enter your API key.' }),
-    z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
-    z.maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
-    z.regex(/^\S+$/, { error: 'An API key has no spaces in it.' }),
-  ),
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Enter your API key.' }),
+      z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
+      z.maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
+      z.regex(/^\S+$/, { error: 'An API key has no spaces in it.' }),
+    ),
 );
 
 export function getConnection(): ConnectionView {

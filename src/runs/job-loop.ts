@@ -8,7 +8,14 @@ import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, jobView, resumeJob } from '../jobs/engine';
 import { isLive, type JobRecord, type JobView } from '../jobs/job';
 import { pauseForKey } from '../jobs/part-send';
-import { activeSpreadsheet, currentSpreadsheet, logLine, tryWithDocumentLock, withDocumentLock, type Spreadsheet } from '../gas/active-document';
+import {
+  activeSpreadsheet,
+  currentSpreadsheet,
+  logLine,
+  tryWithDocumentLock,
+  withDocumentLock,
+  type Spreadsheet,
+} from '../gas/active-document';
 import { claim, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
@@ -16,7 +23,6 @@ import { readConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
-
 
 /** How long one execution keeps stepping jobs: well inside Apps Script's 6 minutes. */
 export const STEP_BUDGET_MS = 4.5 * 60 * 1000;
@@ -26,7 +32,13 @@ export const POLL_BUDGET_MS = 20 * 1000;
 const CLAIM_RENEW_MS = 30 * 60 * 1000;
 
 /** The step's dependencies for one job of this spreadsheet. */
-export function stepDeps(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, client: ProspectingClient, deadline: number, held?: HeldSheet) {
+export function stepDeps(
+  spreadsheet: Spreadsheet,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  client: ProspectingClient,
+  deadline: number,
+  held?: HeldSheet,
+) {
   const id = spreadsheet.getId();
   const port = sheetPort(sheet);
   return {
@@ -154,7 +166,9 @@ export function pollJobs(): PollAnswer {
 /** Notes on the spreadsheet whose trigger this was that background steps cannot see it. */
 function noteRanWithoutDocument(uid: string): void {
   const mine = allContinuations().find((c) => c.continuation.uid === uid);
-  logLine('Background step skipped: Apps Script ran this trigger without its spreadsheet. Jobs go on while the sidebar is open, or with Check running jobs now.');
+  logLine(
+    'Background step skipped: Apps Script ran this trigger without its spreadsheet. Jobs go on while the sidebar is open, or with Check running jobs now.',
+  );
   if (!mine) return;
   saveContinuation(mine.spreadsheetId, {
     off: 'Apps Script ran the background step without this spreadsheet.',
@@ -176,7 +190,11 @@ export function continueJobs(event?: { triggerUid?: unknown }): void {
     const loaded = loadDocument(spreadsheet.getId(), true);
     if (connection) return stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { firedUid: uid, loaded });
     // The key was removed (from another spreadsheet, say): the jobs wait for it, keeping what they paid for.
-    pauseRunning(spreadsheet.getId(), loaded, 'Paused: no API key is connected. Connect again to collect the results already paid for and send the rest.');
+    pauseRunning(
+      spreadsheet.getId(),
+      loaded,
+      'Paused: no API key is connected. Connect again to collect the results already paid for and send the rest.',
+    );
     return settleContinuation(spreadsheet, {}, undefined);
   });
   // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
@@ -220,7 +238,11 @@ export function pauseJobsForDisconnect(): void {
   const id = spreadsheet.getId();
   withDocumentLock(() => {
     const state = loadDocument(id, true);
-    pauseRunning(id, state, 'Paused: the account was disconnected. Connect again to collect the results already paid for and send the rest.');
+    pauseRunning(
+      id,
+      state,
+      'Paused: the account was disconnected. Connect again to collect the results already paid for and send the rest.',
+    );
     settleContinuation(spreadsheet, state.continuation, undefined);
   });
 }

@@ -91,13 +91,18 @@ export function checkJobsNow(): void {
     return;
   }
   const spreadsheet = currentSpreadsheet();
-  const { jobs, continuation } = withDocumentLock(() => stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { force: true }));
+  const { jobs, continuation } = withDocumentLock(() =>
+    stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { force: true }),
+  );
   const views = jobs.map(jobView).reverse().slice(0, 5);
   const background = jobs.some((j) => j.state === 'running') ? backgroundNote(continuation) : '';
   if (views.length === 0) {
     spreadsheet.toast('No jobs yet.', 'Jobs', 5);
     return;
   }
-  const lines = views.map((v) => `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished} of ${v.total} rows${v.message ? ` — ${v.message}` : ''}`);
+  const lines = views.map(
+    (v) =>
+      `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished} of ${v.total} rows${v.message ? ` — ${v.message}` : ''}`,
+  );
   spreadsheet.toast([...lines, ...(background ? [background] : [])].join('\n'), 'Jobs', 10);
 }

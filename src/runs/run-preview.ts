@@ -43,7 +43,7 @@ export const runRequestSchema = lazy(() =>
       }),
     ),
     confirmed: z.optional(z.boolean()),
-}),
+  }),
 );
 export type RunInput = z.input<ReturnType<typeof runRequestSchema>>;
 export type ParsedRunInput = z.infer<ReturnType<typeof runRequestSchema>>;

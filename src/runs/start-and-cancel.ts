@@ -39,14 +39,23 @@ export function startRunWith(input: RunInput, found?: PreviewFindings): JobView 
     const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
     const what = withArticle(ACTION_LABELS[req.action].toLowerCase());
     if (busy) {
-      const how = busy.state === 'paused' ? 'is waiting for your key on this sheet. Connect again to finish it, or cancel it first.' : 'is already running on this sheet. Wait for it or cancel it first.';
+      const how =
+        busy.state === 'paused'
+          ? 'is waiting for your key on this sheet. Connect again to finish it, or cancel it first.'
+          : 'is already running on this sheet. Wait for it or cancel it first.';
       throw new Error(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
     }
     if (claimedByAnother(sheet.getSheetId(), req.action)) {
       throw new Error(`Another editor is running ${what} on this sheet. Wait for it to finish, or use another sheet.`);
     }
     if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
-    const job = createJob(prepared, request, { id: newId(), sheetId: sheet.getSheetId(), sheetName: sheet.getName(), now: Date.now(), partSize });
+    const job = createJob(prepared, request, {
+      id: newId(),
+      sheetId: sheet.getSheetId(),
+      sheetName: sheet.getName(),
+      now: Date.now(),
+      partSize,
+    });
     if (job.state === 'running') {
       claim(job.sheetId, job.action, job.id);
       job.claimedAt = Date.now();

@@ -1,17 +1,7 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
 import { normalizeEmail } from './keys';
 
-export const ROLES = [
-  'email',
-  'profile_url',
-  'domain',
-  'company_name',
-  'full_name',
-  'first_name',
-  'last_name',
-  'title',
-  'phone',
-] as const;
+export const ROLES = ['email', 'profile_url', 'domain', 'company_name', 'full_name', 'first_name', 'last_name', 'title', 'phone'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {

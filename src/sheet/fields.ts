@@ -1,13 +1,6 @@
 // The output fields of each action: readable headers and how nested values are flattened
 // into one cell (company fields, phone numbers, experiences, headcounts).
-import type {
-  BatchEmailValidationResult,
-  Company,
-  Experience,
-  LeadListEntry,
-  Person,
-  PhoneNumber,
-} from '../api/schemas';
+import type { BatchEmailValidationResult, Company, Experience, LeadListEntry, Person, PhoneNumber } from '../api/schemas';
 
 export interface FieldDef<T> {
   id: string;
@@ -49,7 +42,12 @@ function mapText(map: Readonly<Record<string, number | undefined>> | undefined):
 type AnyCompany = Company & { industry?: string | null };
 
 /** Company fields, shared by company enrichment and the company of a person. */
-function companyFields<T>(pick: (v: T) => AnyCompany | null | undefined, prefix: string, idPrefix: string, readsPrefix: string): Array<FieldDef<T>> {
+function companyFields<T>(
+  pick: (v: T) => AnyCompany | null | undefined,
+  prefix: string,
+  idPrefix: string,
+  readsPrefix: string,
+): Array<FieldDef<T>> {
   const f = (id: string, header: string, get: (c: AnyCompany) => unknown, basic = false, key = id): FieldDef<T> => ({
     id: `${idPrefix}${id}`,
     header: `${prefix}${header}`,
@@ -81,7 +79,13 @@ function companyFields<T>(pick: (v: T) => AnyCompany | null | undefined, prefix:
     f('b2c', 'B2C', (c) => c.is_b2c, false, 'is_b2c'),
     f('keywords', 'Keywords', (c) => join(c.keywords)),
     f('technologies', 'Technologies', (c) => join(c.technologies)),
-    f('departments', 'Department headcount', (c) => mapText(c.department_headcount as Record<string, number>), false, 'department_headcount'),
+    f(
+      'departments',
+      'Department headcount',
+      (c) => mapText(c.department_headcount as Record<string, number>),
+      false,
+      'department_headcount',
+    ),
     f('locations', 'Locations', (c) => join((c.locations ?? []).map((l) => l.address))),
     f('overview', 'Overview', (c) => c.overview),
     f('profile_url', 'Profile URL', (c) => c.profile_url),
@@ -101,7 +105,12 @@ export const PERSON_FIELDS: Array<FieldDef<Person>> = [
   { id: 'first_name', header: 'Person · First name', get: (p) => p.first_name, reads: ['first_name'] },
   { id: 'last_name', header: 'Person · Last name', get: (p) => p.last_name, reads: ['last_name'] },
   { id: 'headline', header: 'Person · Headline', get: (p) => p.headline, reads: ['headline'] },
-  { id: 'position_start', header: 'Person · In role since', get: (p) => p.current_position_start_date, reads: ['current_position_start_date'] },
+  {
+    id: 'position_start',
+    header: 'Person · In role since',
+    get: (p) => p.current_position_start_date,
+    reads: ['current_position_start_date'],
+  },
   { id: 'country', header: 'Person · Country', get: (p) => p.location_details?.country, reads: ['location_details'] },
   { id: 'gender', header: 'Person · Gender', get: (p) => p.gender, reads: ['gender'] },
   { id: 'presence', header: 'Person · Profile presence', get: (p) => p.profile_presence, reads: ['profile_presence'] },
@@ -110,9 +119,19 @@ export const PERSON_FIELDS: Array<FieldDef<Person>> = [
     id: 'educations',
     header: 'Person · Education',
     reads: ['educations'],
-    get: (p) => join((p.educations ?? []).map((e) => `${join([e.degree, e.field_of_study], ', ')}${e.degree || e.field_of_study ? ' — ' : ''}${e.school_name}`)),
+    get: (p) =>
+      join(
+        (p.educations ?? []).map(
+          (e) => `${join([e.degree, e.field_of_study], ', ')}${e.degree || e.field_of_study ? ' — ' : ''}${e.school_name}`,
+        ),
+      ),
   },
-  { id: 'languages', header: 'Person · Languages', get: (p) => join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))), reads: ['languages'] },
+  {
+    id: 'languages',
+    header: 'Person · Languages',
+    get: (p) => join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))),
+    reads: ['languages'],
+  },
   { id: 'about', header: 'Person · About', get: (p) => p.about, reads: ['about'] },
   ...companyFields<Person>((p) => p.company, 'Person · Company ', 'company_', 'company.').map((f) =>
     f.id === 'company_name' || f.id === 'company_website' ? { ...f, basic: true } : { ...f, basic: false },

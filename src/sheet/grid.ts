@@ -116,7 +116,7 @@ export class Grid {
     const last = rowsSorted[rowsSorted.length - 1]!;
     const cols = [...this.dirtyColumns].sort((a, b) => a - b);
     let calls = 0;
-    for (let i = 0; i < cols.length; ) {
+    for (let i = 0; i < cols.length;) {
       let j = i;
       while (j + 1 < cols.length && cols[j + 1] === cols[j]! + 1) j++;
       const c0 = cols[i]!;

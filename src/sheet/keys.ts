@@ -13,7 +13,10 @@ export function cellText(value: unknown): string {
  * two ways is one key), or undefined when it is not an address by the rule the service applies.
  */
 export function normalizeEmail(value: unknown): string | undefined {
-  const text = cellText(value).replace(/^mailto:/i, '').normalize('NFC').toLowerCase();
+  const text = cellText(value)
+    .replace(/^mailto:/i, '')
+    .normalize('NFC')
+    .toLowerCase();
   return isEmailAddress(text) ? text : undefined;
 }
 
@@ -34,7 +37,11 @@ export function normalizeDomain(value: unknown): string | undefined {
 export function normalizeProfileUrl(value: unknown): string | undefined {
   const text = cellText(value);
   if (!text) return undefined;
-  const bare = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^www\./i, '').split(/[?#]/)[0]!.replace(/\/+$/, '');
+  const bare = text
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/^www\./i, '')
+    .split(/[?#]/)[0]!
+    .replace(/\/+$/, '');
   if (!/^[^/\s]+\.[^/\s]+\/\S+$/.test(bare)) return undefined;
   return bare.toLowerCase();
 }

@@ -47,13 +47,24 @@ export function exclusionRows(items: ReadonlyArray<ExcludedDomain | ExcludedEmai
 /** A contact as field/value rows, then its phone numbers, then its recent activity, newest first. */
 export function contactRows(c: Contact): unknown[][] {
   const fields: Array<[string, unknown]> = [
-    ['Name', c.name], ['First name', c.first_name], ['Last name', c.last_name], ['Email', c.email],
-    ['Title', c.title], ['Company', c.company_name], ['Company domain', c.company_domain],
-    ['Profile URL', c.profile_url], ['Location', c.location], ['Time zone', c.time_zone],
-    ['Owner', c.owner], ['Created', c.created_at], ['Last contacted', c.last_contacted_at], ['Contact ID', c.id],
+    ['Name', c.name],
+    ['First name', c.first_name],
+    ['Last name', c.last_name],
+    ['Email', c.email],
+    ['Title', c.title],
+    ['Company', c.company_name],
+    ['Company domain', c.company_domain],
+    ['Profile URL', c.profile_url],
+    ['Location', c.location],
+    ['Time zone', c.time_zone],
+    ['Owner', c.owner],
+    ['Created', c.created_at],
+    ['Last contacted', c.last_contacted_at],
+    ['Contact ID', c.id],
   ];
   const rows: unknown[][] = fields.map(([k, v]) => [k, v ?? '', '', '', '']);
-  for (const p of c.phone_numbers ?? []) rows.push(['Phone', p.number, [p.kind ?? p.type, p.is_wrong_number ? 'wrong number' : ''].filter(Boolean).join(', '), '', '']);
+  for (const p of c.phone_numbers ?? [])
+    rows.push(['Phone', p.number, [p.kind ?? p.type, p.is_wrong_number ? 'wrong number' : ''].filter(Boolean).join(', '), '', '']);
   for (const a of c.recent_activity ?? []) rows.push(['Activity', a.event_type, a.sequence_type, a.sequence_name, a.event_at]);
   return rows;
 }

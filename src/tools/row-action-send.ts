@@ -113,7 +113,11 @@ export function sendRowAction(
         for (let i = 0; i < cols.grid.rows.length; i++) {
           const kind = readStatus(cols.grid.get(i, cols.status)).kind;
           if (i !== cols.header && (kind === 'queued' || kind === 'sending')) {
-            cols.grid.set(i, cols.status, skippedStatus(out.stopped ? `not sent: ${out.stopped}` : 'not sent: time ran out. Run it again for the rest.'));
+            cols.grid.set(
+              i,
+              cols.status,
+              skippedStatus(out.stopped ? `not sent: ${out.stopped}` : 'not sent: time ran out. Run it again for the rest.'),
+            );
           }
         }
       }

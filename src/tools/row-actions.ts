@@ -16,7 +16,13 @@ export interface RowField {
   kind: 'text' | 'int' | 'bool';
 }
 
-const words = (h: unknown) => cellText(h).toLowerCase().replace(/[_\-./]+/g, ' ').replace(/[^a-z0-9 ]/g, '').replace(/\s+/g, ' ').trim();
+const words = (h: unknown) =>
+  cellText(h)
+    .toLowerCase()
+    .replace(/[_\-./]+/g, ' ')
+    .replace(/[^a-z0-9 ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; idHeader: string; done: string; fields: RowField[] }> = {
   log_calls: {
@@ -27,14 +33,26 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; i
     fields: [
       { field: 'from', label: 'From', required: true, pattern: /^(from|caller|from number|from phone)$/, kind: 'text' },
       { field: 'to', label: 'To', required: true, pattern: /^(to|callee|to number|to phone|phone|number)$/, kind: 'text' },
-      { field: 'duration', label: 'Duration (seconds)', required: true, pattern: /^(duration|duration s|duration seconds|seconds|length)$/, kind: 'int' },
+      {
+        field: 'duration',
+        label: 'Duration (seconds)',
+        required: true,
+        pattern: /^(duration|duration s|duration seconds|seconds|length)$/,
+        kind: 'int',
+      },
       { field: 'answered', label: 'Answered', required: true, pattern: /^(answered|was answered)$/, kind: 'bool' },
       { field: 'human', label: 'Human', required: true, pattern: /^(human|answered by human|human answered)$/, kind: 'bool' },
       { field: 'task_id', label: 'Task ID', required: true, pattern: /^(task|task id)$/, kind: 'text' },
       { field: 'user_id', label: 'User ID', required: true, pattern: /^(user|user id)$/, kind: 'text' },
       { field: 'disposition_id', label: 'Disposition ID', required: false, pattern: /^(disposition|disposition id)$/, kind: 'text' },
       { field: 'transcription', label: 'Transcription', required: false, pattern: /^(transcription|transcript)$/, kind: 'text' },
-      { field: 'recording_url', label: 'Recording URL', required: false, pattern: /^(recording|recording url|recording link)$/, kind: 'text' },
+      {
+        field: 'recording_url',
+        label: 'Recording URL',
+        required: false,
+        pattern: /^(recording|recording url|recording link)$/,
+        kind: 'text',
+      },
     ],
   },
   review_phones: {
@@ -43,7 +61,13 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; i
     idHeader: '',
     done: OUTCOMES.reviewed,
     fields: [
-      { field: 'phone_number_id', label: 'Phone number ID', required: true, pattern: /^(phone number id|phone id|number id|phone number)$/, kind: 'text' },
+      {
+        field: 'phone_number_id',
+        label: 'Phone number ID',
+        required: true,
+        pattern: /^(phone number id|phone id|number id|phone number)$/,
+        kind: 'text',
+      },
       { field: 'user_id', label: 'User ID', required: true, pattern: /^(user|user id|reviewer|reviewer id)$/, kind: 'text' },
       { field: 'reason', label: 'Reason', required: true, pattern: /^(reason|review reason)$/, kind: 'text' },
     ],
@@ -51,7 +75,11 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; i
 };
 
 /** Field -> column index, detected from the headers, then changed by header name. */
-export function rowActionMapping(action: RowActionId, headers: ReadonlyArray<unknown>, overrides: Record<string, string | null> = {}): Record<string, number> {
+export function rowActionMapping(
+  action: RowActionId,
+  headers: ReadonlyArray<unknown>,
+  overrides: Record<string, string | null> = {},
+): Record<string, number> {
   const mapping: Record<string, number> = {};
   const def = ROW_ACTIONS[action];
   for (const f of def.fields) {

@@ -38,7 +38,11 @@ export const toolRequestSchema = lazy(() =>
     }),
     z.object({ tool: z.literal('excluded_domains'), keyword: z.optional(z.string()), sheetName: sheetName() }),
     z.object({ tool: z.literal('excluded_emails'), keyword: z.optional(z.string()), sheetName: sheetName() }),
-    z.object({ tool: z.literal('contact'), contactId: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the contact id.' })), sheetName: sheetName() }),
+    z.object({
+      tool: z.literal('contact'),
+      contactId: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the contact id.' })),
+      sheetName: sheetName(),
+    }),
   ]),
 );
 type ToolRequest = z.infer<ReturnType<typeof toolRequestSchema>>;
@@ -67,7 +71,11 @@ function targetSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet {
   }
   const base =
     request.sheetName ||
-    (request.tool === 'job_openings' ? `Job openings · ${request.domain}` : request.tool === 'contact' ? `Contact · ${request.contactId}` : IMPORT_TITLES[request.tool]);
+    (request.tool === 'job_openings'
+      ? `Job openings · ${request.domain}`
+      : request.tool === 'contact'
+        ? `Contact · ${request.contactId}`
+        : IMPORT_TITLES[request.tool]);
   let name = base.slice(0, 90);
   for (let n = 2; ss.getSheetByName(name); n++) name = `${base.slice(0, 85)} (${n})`;
   return ss.insertSheet(name);
@@ -93,7 +101,13 @@ function pagesOf(c: ProspectingClient, request: ToolRequest, from: string | unde
     case 'job_openings':
       return shape(
         c.jobOpeningPages(
-          { domain: request.domain, seniorities: request.seniorities, departments: request.departments, job_functions: request.jobFunctions, remote: request.remote },
+          {
+            domain: request.domain,
+            seniorities: request.seniorities,
+            departments: request.departments,
+            job_functions: request.jobFunctions,
+            remote: request.remote,
+          },
           100,
           from,
         ),
@@ -120,7 +134,10 @@ export function runTool(input: z.input<ReturnType<typeof toolRequestSchema>>, ne
 
 function writeToolPages(input: unknown, next?: unknown): ToolProgress {
   const request = parse(toolRequestSchema(), input, 'The import could not be read');
-  const cursor = next === undefined || next === null || next === '' ? undefined : parse(cursorSchema(), JSON.parse(String(next)), 'The import cannot continue');
+  const cursor =
+    next === undefined || next === null || next === ''
+      ? undefined
+      : parse(cursorSchema(), JSON.parse(String(next)), 'The import cannot continue');
   const c = client();
   const sheet = cursor ? currentSpreadsheet().getSheetByName(cursor.sheet) : targetSheet(request);
   if (!sheet) throw new Error('The sheet of this import was deleted or renamed. Start the import again.');
@@ -135,7 +152,8 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
       if (!nextHref || Date.now() >= deadline) break;
     }
   } catch (e) {
-    if (e instanceof ProspectingError && e.kind === 'not_found') throw new Error(request.tool === 'contact' ? 'No contact has that id.' : 'Nothing was found for that.');
+    if (e instanceof ProspectingError && e.kind === 'not_found')
+      throw new Error(request.tool === 'contact' ? 'No contact has that id.' : 'Nothing was found for that.');
     throw e instanceof ProspectingError ? new Error(e.message) : e;
   }
   if (written === 0 && sheet.getLastRow() === 0) appendRows(sheet, request.tool, []);
@@ -143,7 +161,9 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
     sheetName: sheet.getName(),
     written,
     done: !nextHref,
-    message: nextHref ? `${written.toLocaleString('en-US')} rows so far…` : `${written.toLocaleString('en-US')} rows written to "${sheet.getName()}".`,
+    message: nextHref
+      ? `${written.toLocaleString('en-US')} rows so far…`
+      : `${written.toLocaleString('en-US')} rows written to "${sheet.getName()}".`,
   };
   if (nextHref) progress.next = JSON.stringify({ sheet: sheet.getName(), href: nextHref, written });
   return progress;
@@ -169,7 +189,8 @@ function prepareRowAction(input: unknown) {
   const mapping = rowActionMapping(req.action, headers, req.mapping ?? {});
   const rows = new Set<number>();
   for (const { firstRow, lastRow } of selection.ranges) {
-    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++) if (!selection.hidden.has(r)) rows.add(r);
+    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++)
+      if (!selection.hidden.has(r)) rows.add(r);
   }
   return { req, def, sheet, selection, headers, mapping, rows: [...rows] };
 }
@@ -181,7 +202,12 @@ export function previewRowAction(input: z.input<ReturnType<typeof rowActionReque
     action: req.action,
     sheetName: sheet.getName(),
     headers: headers.map((h) => String(h ?? '')),
-    fields: def.fields.map((f) => ({ field: f.field, label: f.label, required: f.required, header: mapping[f.field] === undefined ? '' : String(headers[mapping[f.field]!]) })),
+    fields: def.fields.map((f) => ({
+      field: f.field,
+      label: f.label,
+      required: f.required,
+      header: mapping[f.field] === undefined ? '' : String(headers[mapping[f.field]!]),
+    })),
     rows: rows.length,
     summary: missing.length
       ? `Map a column to ${missing.join(', ')} first.`
@@ -201,12 +227,19 @@ function sendRows(input: unknown): RowActionResult {
   const def = ROW_ACTIONS[req.action as RowActionId];
   const sheet = activeSheet();
   const selection = activeSelection(sheet);
-  const out = sendRowAction(req.action, selection, req.mapping ?? {}, { client: c, sheet: sheetPort(sheet), now: () => Date.now(), deadline: Date.now() + ROW_BUDGET_MS });
+  const out = sendRowAction(req.action, selection, req.mapping ?? {}, {
+    client: c,
+    sheet: sheetPort(sheet),
+    now: () => Date.now(),
+    deadline: Date.now() + ROW_BUDGET_MS,
+  });
   const message =
     `${def.label}: ${out.succeeded} done` +
     (out.failed ? `, ${out.failed} failed` : '') +
     (out.skipped ? `, ${out.skipped} skipped` : '') +
-    (out.unplaced.length ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})` : '') +
+    (out.unplaced.length
+      ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})`
+      : '') +
     (out.stopped ? `. Stopped: ${out.stopped}` : out.stoppedEarly ? '. Time ran out: run it again for the rest.' : '.');
   return { action: req.action, sent: out.sent, succeeded: out.succeeded, failed: out.failed, skipped: out.skipped, message };
 }
