@@ -78,7 +78,7 @@ module.exports = {
     },
     {
       name: 'sidebar-sees-only-types',
-      comment: "The sidebar bundle gets no server code: only the types of what google.script.run answers.",
+      comment: 'The sidebar bundle gets no server code: only the types of what google.script.run answers.',
       severity: 'error',
       from: { path: '^sidebar/' },
       to: { path: '^src/', dependencyTypesNot: ['type-only'] },

@@ -14,7 +14,7 @@ export function showError(message: string | undefined): void {
 
 /** The sentence a failed server call carries, or a generic one. */
 export function errorMessage(e: unknown): string {
-  const message = e instanceof Error ? e.message : e && typeof e === 'object' && 'message' in e ? String((e as { message: unknown }).message) : '';
+  const message = e instanceof Error ? e.message : e && typeof e === 'object' && 'message' in e ? String(e.message) : '';
   return message || 'Something went wrong. Try again.';
 }
 

@@ -28,7 +28,16 @@ export function initTabs(): void {
   all.forEach((t, i) => {
     t.addEventListener('click', () => showTab(t.dataset.tab as Tab));
     t.addEventListener('keydown', (e) => {
-      const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : undefined;
+      const next =
+        e.key === 'ArrowRight'
+          ? i + 1
+          : e.key === 'ArrowLeft'
+            ? i - 1
+            : e.key === 'Home'
+              ? 0
+              : e.key === 'End'
+                ? all.length - 1
+                : undefined;
       if (next === undefined) return;
       e.preventDefault();
       showTab(all[(next + all.length) % all.length]!.dataset.tab as Tab, true);

@@ -52,10 +52,14 @@ export function initConnect(changed: (connected: boolean) => void): Promise<bool
       el('settings-saved').hidden = false;
     });
   });
-  return busy('Loading…', async () => {
-    const [connection, settings] = await Promise.all([server.getConnection(), server.getSettings()]);
-    render(connection);
-    renderSettings(settings);
-    return connection.connected;
-  }, el('view-connect')).then((c) => Boolean(c));
+  return busy(
+    'Loading…',
+    async () => {
+      const [connection, settings] = await Promise.all([server.getConnection(), server.getSettings()]);
+      render(connection);
+      renderSettings(settings);
+      return connection.connected;
+    },
+    el('view-connect'),
+  ).then((c) => Boolean(c));
 }

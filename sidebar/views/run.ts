@@ -32,7 +32,12 @@ function input(): RunRequest {
     };
     // Sent once it has a name and an owner: the preview fills in the owner's default.
     if (value('run-list-name') && value('run-list-owner')) {
-      request.list = { name: value('run-list-name'), owner: value('run-list-owner'), shared: checked('run-list-shared'), visible: checked('run-list-visible') };
+      request.list = {
+        name: value('run-list-name'),
+        owner: value('run-list-owner'),
+        shared: checked('run-list-shared'),
+        visible: checked('run-list-visible'),
+      };
     }
   }
   if (Object.keys(mapping).length) request.mapping = mapping;
@@ -83,7 +88,17 @@ export function initRun(onStarted: () => void): void {
     showOptions();
     el('run-preview').hidden = true;
   });
-  for (const id of ['run-reveal-email', 'run-reveal-phones', 'run-fields', 'run-rerun', 'run-skip-excluded', 'run-list-enrich', 'run-list-validate', 'run-list-phones', 'run-list-type']) {
+  for (const id of [
+    'run-reveal-email',
+    'run-reveal-phones',
+    'run-fields',
+    'run-rerun',
+    'run-skip-excluded',
+    'run-list-enrich',
+    'run-list-validate',
+    'run-list-phones',
+    'run-list-type',
+  ]) {
     el(id).addEventListener('change', () => {
       if (!el('run-preview').hidden) refresh();
     });

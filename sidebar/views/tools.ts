@@ -8,12 +8,30 @@ type ToolRequest = Parameters<typeof server.runTool>[0];
 type Seniority = NonNullable<Extract<ToolRequest, { tool: 'job_openings' }>['seniorities']>[number];
 type RowRequest = Parameters<typeof server.runRowAction>[0];
 
-const SENIORITIES: readonly Seniority[] = ['Owner', 'Founder', 'C-Suite', 'Partner', 'VP', 'Head', 'Director', 'Manager', 'Senior', 'Entry', 'Intern', 'Other', 'Non-Manager', 'Founder / Owner'];
+const SENIORITIES: readonly Seniority[] = [
+  'Owner',
+  'Founder',
+  'C-Suite',
+  'Partner',
+  'VP',
+  'Head',
+  'Director',
+  'Manager',
+  'Senior',
+  'Entry',
+  'Intern',
+  'Other',
+  'Non-Manager',
+  'Founder / Owner',
+];
 
 let rowMapping: NonNullable<RowRequest['mapping']> = {};
 
 function list(text: string): string[] | undefined {
-  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length ? items : undefined;
 }
 
@@ -60,7 +78,11 @@ async function runImport(): Promise<void> {
   const progress = el('import-progress');
   let next: string | undefined;
   for (;;) {
-    const step: ServerResult<'runTool'> | undefined = await busy('Importing…', () => (next ? server.runTool(request, next) : server.runTool(request)), el('import-form'));
+    const step: ServerResult<'runTool'> | undefined = await busy(
+      'Importing…',
+      () => (next ? server.runTool(request, next) : server.runTool(request)),
+      el('import-form'),
+    );
     if (!step) return;
     progress.textContent = step.message;
     if (step.done || !step.next) return;
@@ -85,7 +107,10 @@ function renderRows(preview: ServerResult<'previewRowAction'>): void {
 }
 
 export function initTools(): void {
-  fillSelect(el<HTMLSelectElement>('import-seniorities'), SENIORITIES.map((s) => [s, s] as const));
+  fillSelect(
+    el<HTMLSelectElement>('import-seniorities'),
+    SENIORITIES.map((s) => [s, s] as const),
+  );
   el('import-kind').addEventListener('change', showImportFields);
   showImportFields();
   el<HTMLFormElement>('import-form').addEventListener('submit', (event) => {
@@ -98,9 +123,7 @@ export function initTools(): void {
     el('rows-preview').hidden = true;
   });
   el('rows-check').addEventListener('click', () => {
-    void busy('Reading the selection…', () => server.previewRowAction(rowRequest()), el('rows-form')).then(
-      (p) => p && renderRows(p),
-    );
+    void busy('Reading the selection…', () => server.previewRowAction(rowRequest()), el('rows-form')).then((p) => p && renderRows(p));
   });
   el<HTMLFormElement>('rows-form').addEventListener('submit', (event) => {
     event.preventDefault();

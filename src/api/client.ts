@@ -185,7 +185,7 @@ export class ProspectingClient {
       error.ambiguous = safety === 'starts_work';
       throw error;
     }
-    return parsed.data as z.infer<S>;
+    return parsed.data;
   }
 
   private call<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety = 'idempotent', emptyMeans?: unknown): z.infer<S> {
@@ -433,7 +433,7 @@ export class ProspectingClient {
    * policy; each answer is the parsed value or the error for that request.
    */
   sendMany<S extends Schema>(reqs: ReadonlyArray<ApiRequest>, schema: S): Array<z.infer<S> | ProspectingError> {
-    const out: Array<z.infer<S> | ProspectingError> = new Array(reqs.length);
+    const out = new Array<z.infer<S> | ProspectingError>(reqs.length);
     const random = this.opts.random ?? Math.random;
     const started = this.opts.now();
     let pending = reqs.map((_, i) => i);

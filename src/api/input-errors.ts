@@ -105,7 +105,7 @@ export function describeInputIssue(issue: Issue, value: unknown, what: string): 
  */
 export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.infer<S> {
   const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data as z.infer<S>;
+  if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
   throw new Error(first ? describeInputIssue(first, value, what) : `The ${what} is not a value this add-on can use.`);
 }

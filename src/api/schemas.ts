@@ -103,8 +103,8 @@ export interface Headcounts {
 /** Read: a department or job-function key the service added later is kept. */
 function openHeadcounts(): Headcounts {
   return {
-    department: z.record(z.string(), z.int()) as unknown as z.ZodMiniType<Headcount>,
-    jobFunction: z.record(z.string(), z.record(z.string(), z.int())) as unknown as z.ZodMiniType<FunctionHeadcount>,
+    department: z.record(z.string(), z.int()),
+    jobFunction: z.record(z.string(), z.record(z.string(), z.int())),
   };
 }
 
@@ -115,15 +115,12 @@ function openHeadcounts(): Headcounts {
 export function specHeadcounts(): Headcounts {
   const int = z.int();
   return {
-    department: z.partialRecord(
-      z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]),
-      int,
-    ) as unknown as z.ZodMiniType<Headcount>,
+    department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int),
     jobFunction: z.strictObject(
       Object.fromEntries(
         DEPARTMENTS.map((d) => [d, z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int))]),
       ),
-    ) as unknown as z.ZodMiniType<FunctionHeadcount>,
+    ),
   };
 }
 
@@ -144,8 +141,7 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
   const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
 
   /** "No extra properties": refused when checking, dropped when reading. */
-  const closed = <T extends z.core.$ZodLooseShape>(shape: T) =>
-    (strict ? z.strictObject(shape) : z.object(shape)) as unknown as ReturnType<typeof z.object<T>>;
+  const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? z.strictObject(shape) : z.object(shape));
 
   /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
   const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -721,7 +717,7 @@ function once<T>(key: string, build: () => T): T {
 /** A person enrichment batch whose people are read for `keys` only (see `pickedObject`). */
 export function personBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['PersonEnrichmentBatchSchema']> {
   return once(`person:${keys.join(',')}`, () => {
-    const person = pickedObject(schemas.PersonSchema() as unknown as ObjectSchema, keys, {
+    const person = pickedObject(schemas.PersonSchema(), keys, {
       company: schemas.CompanySchema() as unknown as ObjectSchema,
     });
     return batchWithResult(
@@ -735,7 +731,7 @@ export function personBatchReading(keys: ReadonlyArray<string>): ReturnType<Sche
 /** A company enrichment batch whose companies are read for `keys` only. */
 export function companyBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['CompanyEnrichmentBatchSchema']> {
   return once(`company:${keys.join(',')}`, () => {
-    const company = pickedObject(schemas.CompanySchema() as unknown as ObjectSchema, keys);
+    const company = pickedObject(schemas.CompanySchema(), keys);
     return batchWithResult(
       schemas.CompanyEnrichmentBatchSchema(),
       schemas.CompanyEnrichmentResultSchema() as unknown as ObjectSchema,

@@ -80,7 +80,7 @@ interface LookupKind {
 
 const LOOKUPS: Record<'company' | 'person', LookupKind> = {
   company: {
-    fields: COMPANY_FIELDS as ReadonlyArray<FieldDef<unknown>>,
+    fields: COMPANY_FIELDS,
     query: companyQuery,
     request: (c, q) => c.companyFindRequest(q),
     schema: schemas.CompanyLookupSchema,
@@ -90,7 +90,7 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     menuItem: 'Enrich companies',
   },
   person: {
-    fields: PERSON_FIELDS as ReadonlyArray<FieldDef<unknown>>,
+    fields: PERSON_FIELDS,
     query: personQuery,
     request: (c, q) => c.personFindRequest(q),
     schema: schemas.PersonSchema,
@@ -269,7 +269,7 @@ export function parseJobFilters(text: string): JobFilters | string {
 const JOB_PAGES = 5;
 
 export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string {
-  const input = cellText(Array.isArray(domain) ? domain[0]?.[0] : domain);
+  const input = cellText(Array.isArray(domain) ? (domain as unknown[][])[0]?.[0] : domain);
   const query = companyQuery(input);
   if (!query) return CELL_MESSAGES.badInput;
   const parsed = parseJobFilters(cellText(filters));

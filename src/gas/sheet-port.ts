@@ -12,7 +12,7 @@ export function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort 
     read: (row, column, numRows, numColumns) => sheet.getRange(row, column, numRows, numColumns).getValues(),
     write: (row, column, values) => {
       if (values.length === 0 || values[0]!.length === 0) return;
-      sheet.getRange(row, column, values.length, values[0]!.length).setValues(values as unknown[][] as never);
+      sheet.getRange(row, column, values.length, values[0]!.length).setValues(values as never);
     },
     insertColumnsAfter: (after, count) => {
       sheet.insertColumnsAfter(after, count);

@@ -1,7 +1,7 @@
 // How each action talks to its batch endpoint: start a part, read a page of it, cancel it,
 // and turn each result into the key it answers, its status text and its output values.
 import type { PageParams, ProspectingClient } from '../api/client';
-import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
+import type { CompanyInput } from '../api/requests';
 import { isKnown, unknownValueMessage } from '../api/open-values';
 import {
   COMPANY_ENRICHMENT_STATUSES,
@@ -13,7 +13,7 @@ import {
   type Person,
 } from '../api/schemas';
 import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, readsOf, type FieldDef } from '../sheet/fields';
-import { resultKey, type ActionId, type ActionOptions, type LeadListType, type Payload } from './actions';
+import { resultKey, type ActionId, type ActionOptions, type Payload } from './actions';
 import { errorStatus, OUTCOMES } from './row-status';
 
 export interface PartSettings {
@@ -84,10 +84,10 @@ const ended = (status: string): PageRead['endedAs'] => (status === 'canceled' ? 
 const terminal = (status: string) => status === 'completed' || status === 'canceled' || status === 'error';
 
 const person: BatchKind = {
-  fields: PERSON_FIELDS as ReadonlyArray<FieldDef<never>>,
+  fields: PERSON_FIELDS,
   start(client, payloads, { options }) {
     const batch = client.startPersonEnrichment({
-      leads: payloads as PersonLead[],
+      leads: payloads,
       reveal_email: Boolean(options.revealEmail),
       reveal_phone_numbers: Boolean(options.revealPhones),
     });
@@ -121,7 +121,7 @@ const person: BatchKind = {
 };
 
 const company: BatchKind = {
-  fields: COMPANY_FIELDS as ReadonlyArray<FieldDef<never>>,
+  fields: COMPANY_FIELDS,
   start(client, payloads) {
     return { id: String(client.startCompanyEnrichment({ companies: payloads as CompanyInput[] }).id) };
   },
@@ -158,7 +158,7 @@ const company: BatchKind = {
 };
 
 const email: BatchKind = {
-  fields: EMAIL_FIELDS as ReadonlyArray<FieldDef<never>>,
+  fields: EMAIL_FIELDS,
   start(client, payloads) {
     return { id: client.startEmailValidation({ emails: payloads as Array<{ email: string }> }).id };
   },
@@ -184,7 +184,7 @@ const email: BatchKind = {
 };
 
 const leadList: BatchKind = {
-  fields: LEAD_FIELDS as ReadonlyArray<FieldDef<never>>,
+  fields: LEAD_FIELDS,
   start(client, payloads, { options, list, part, parts }) {
     if (!list) throw new Error('A lead list needs a name and an owner.');
     const created = client.createLeadList({
@@ -192,8 +192,8 @@ const leadList: BatchKind = {
       owner: list.owner,
       shared: list.shared,
       visible: list.visible,
-      type: (options.listType ?? 'email') as LeadListType,
-      leads: payloads as LeadInput[],
+      type: options.listType ?? 'email',
+      leads: payloads,
       options: {
         enrich: Boolean(options.enrich),
         validate_email: Boolean(options.validateEmail),

@@ -43,7 +43,7 @@ export function locateJob(job: JobRecord, port: SheetPort): JobLayout | LostLayo
   const grid = new Grid(port);
   const inputs = Object.values(job.mapping).filter((h): h is string => typeof h === 'string');
   const status = STATUS_HEADERS[job.action];
-  let header = findHeader(grid, job, [status, ...inputs]);
+  const header = findHeader(grid, job, [status, ...inputs]);
   if (header === undefined) {
     // The status column is gone (deleted or renamed) if the inputs are still found.
     return { grid, lost: findHeader(grid, job, inputs) === undefined ? 'header' : 'status' };

@@ -157,7 +157,7 @@ export function prepare(input: unknown, found?: PreviewFindings) {
     mapping: ROLES.map((role) => ({
       role,
       label: ROLE_LABELS[role],
-      header: prepared.mapping[role] === undefined ? '' : String(prepared.headers[prepared.mapping[role]!] ?? ''),
+      header: prepared.mapping[role] === undefined ? '' : String(prepared.headers[prepared.mapping[role]] ?? ''),
     })),
     counts: { ...c },
     parts: plan.chunks.length,

@@ -180,7 +180,7 @@ export const rowActionRequestSchema = lazy(() =>
 
 function prepareRowAction(input: unknown) {
   const req = parse(rowActionRequestSchema(), input, 'The request could not be read');
-  const def = ROW_ACTIONS[req.action as RowActionId];
+  const def = ROW_ACTIONS[req.action];
   const sheet = activeSheet();
   const selection = activeSelection(sheet);
   const grid = new Grid(sheetPort(sheet));
@@ -224,7 +224,7 @@ function sendRows(input: unknown): RowActionResult {
   const c = client();
   // The sheet is read by the sending itself; only the request and the selection are needed here.
   const req = parse(rowActionRequestSchema(), input, 'The request could not be read');
-  const def = ROW_ACTIONS[req.action as RowActionId];
+  const def = ROW_ACTIONS[req.action];
   const sheet = activeSheet();
   const selection = activeSelection(sheet);
   const out = sendRowAction(req.action, selection, req.mapping ?? {}, {
