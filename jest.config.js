@@ -8,4 +8,7 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.node.json', diagnostics: false }],
   },
   testTimeout: 60000,
+  // Both cores: the slow files (50,000-row runs, the chaos campaign, the browser) are CPU-bound
+  // and independent, one file per worker.
+  maxWorkers: 2,
 };

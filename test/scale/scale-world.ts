@@ -8,7 +8,7 @@ const KEY = 'scale-key-0001';
 export const ROWS = 50000;
 const HOURS = 3.7;
 
-export const ACTIONS = [
+const ACTIONS = [
   { action: 'email', status: 'Email · Result', final: ['Deliverable', 'Risky', 'Undeliverable', 'Unknown'] },
   { action: 'person', status: 'Person · Status', final: ['Enriched', 'Not found', 'Removed for privacy'] },
   { action: 'company', status: 'Company · Status', final: ['Enriched', 'Not found'] },
@@ -16,6 +16,12 @@ export const ACTIONS = [
 ] as const;
 
 type Scale = (typeof ACTIONS)[number];
+
+export function scaleOf(action: Scale['action']): Scale {
+  const scale = ACTIONS.find((a) => a.action === action);
+  if (!scale) throw new Error(`no scale run for ${action}`);
+  return scale;
+}
 
 function itemsOf(body: string): unknown[] {
   const b = JSON.parse(body) as { emails?: unknown[]; leads?: unknown[]; companies?: unknown[] };
@@ -37,14 +43,20 @@ export function runAtScale(mode: 'pace' | 'refuse', { action, status, final }: S
   const runs = runTriggers(w, 2000);
   const stats = w.host.stats();
   const made = stats['ScriptApp.ClockTriggerBuilder.create'] ?? 0;
-  const propertyCalls = Object.entries(stats).filter(([k]) => k.startsWith('PropertiesService.Properties.')).reduce((n, [, c]) => n + c, 0);
-  console.log(`${action} (${mode}): ${runs} trigger runs, ${made} triggers made, ${propertyCalls} property calls, ${stats['UrlFetchApp.fetch'] ?? 0} + ${stats['UrlFetchApp.fetchAll'] ?? 0} fetch calls`);
+  const propertyCalls = Object.entries(stats)
+    .filter(([k]) => k.startsWith('PropertiesService.Properties.'))
+    .reduce((n, [, c]) => n + c, 0);
+  console.log(
+    `${action} (${mode}): ${runs} trigger runs, ${made} triggers made, ${propertyCalls} property calls, ${stats['UrlFetchApp.fetch'] ?? 0} + ${stats['UrlFetchApp.fetchAll'] ?? 0} fetch calls`,
+  );
   // The continuation trigger is replaced only when the next due time moves earlier.
   expect(made / runs).toBeLessThanOrEqual(1.5);
   // The whole job, start included, fits a consumer account's day with room for 8 hours of
   // watching (at most 1,500 property calls an hour, test/addon/lasting.e2e.test.ts).
   const day = w.host.quotaUse(OWNER);
-  console.log(`${action} (${mode}) day: ${day.urlFetch} URL fetches, ${day.properties} property calls, ${Math.round(day.triggerRuntimeMs / 60000)} min of trigger runtime`);
+  console.log(
+    `${action} (${mode}) day: ${day.urlFetch} URL fetches, ${day.properties} property calls, ${Math.round(day.triggerRuntimeMs / 60000)} min of trigger runtime`,
+  );
   expect(day.properties + 8 * 1500).toBeLessThanOrEqual(CONSUMER_DAILY_QUOTAS.properties / 2);
   expect(day.urlFetch).toBeLessThanOrEqual(CONSUMER_DAILY_QUOTAS.urlFetch / 20);
   expect(day.triggerRuntimeMs).toBeLessThanOrEqual(CONSUMER_DAILY_QUOTAS.triggerRuntimeMs / 2);
