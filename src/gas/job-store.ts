@@ -145,8 +145,3 @@ export function allContinuations(): Array<{ spreadsheetId: string; continuation:
       return { spreadsheetId, continuation: state.continuation, running: state.jobs.some((j) => j.state === 'running') };
     });
 }
-
-/** Forgets a spreadsheet's continuation record (its trigger is gone). */
-export function dropContinuation(spreadsheetId: string): void {
-  saveContinuation(spreadsheetId, {});
-}

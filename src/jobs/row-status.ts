@@ -13,7 +13,6 @@ export const OUTCOMES = {
   logged: 'Logged',
   reviewed: 'Reviewed',
 } as const;
-export type Outcome = keyof typeof OUTCOMES;
 
 export const QUEUED = 'Queued';
 /** A row-action row whose request is going out: never sent again without the person's say. */

@@ -1,21 +1,6 @@
 // What the sidebar sends and receives for the tools (imports into a sheet) and the row actions
 // (log calls, review phone numbers): plain JSON on both sides of google.script.run.
 
-export type ToolRequest =
-  | { tool: 'territories'; name?: string; sheetName?: string }
-  | {
-      tool: 'job_openings';
-      domain: string;
-      seniorities?: string[];
-      departments?: string[];
-      jobFunctions?: string[];
-      remote?: boolean;
-      sheetName?: string;
-    }
-  | { tool: 'excluded_domains'; keyword?: string; sheetName?: string }
-  | { tool: 'excluded_emails'; keyword?: string; sheetName?: string }
-  | { tool: 'contact'; contactId: string; sheetName?: string };
-
 export interface ToolProgress {
   /** The sheet written to (new unless the request named an existing one). */
   sheetName: string;
