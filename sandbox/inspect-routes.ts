@@ -2,7 +2,7 @@
 // account's credits left and spent and its usage this hour, so a person can see what a run cost.
 import { DEMO_KEYS } from './accounts';
 import { errorDetail } from './errors';
-import type { LocalHandler, LocalRequest, LocalResponse } from './protocol';
+import type { LocalHandler, LocalRequest, LocalResponse } from '../toolkit/local-http';
 import type { LocalService } from './service';
 
 /** Every path of the view starts with this; no API path does. */

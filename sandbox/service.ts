@@ -6,7 +6,7 @@ import { ApiError, errorDetail } from './errors';
 import { FaultInjector } from './faults';
 import { DEFAULT_LIMITS, DEFAULT_PROCESSING_RATE, DEFAULT_QUEUE_DELAY_MS, DEFAULT_SEED, USAGE_LIMIT_MODES, type AccountSeed, type Credits, type FaultOptions, type Limits, type ServiceOptions, type UsageLimitMode } from './options';
 import { Pager } from './paging';
-import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from './protocol';
+import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from '../toolkit/local-http';
 import { bearerKey, parseTarget, readJsonBody } from './request';
 import { match } from './router';
 import { ROUTES } from './routes';
