@@ -1,6 +1,7 @@
 // The local service: one in-process handler for every endpoint, with its own accounts, clock,
 // seed, limits and fault injection. The HTTP server and the local Apps Script host both call it.
-import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow, type AccountState } from './accounts';
+import type { AccountState } from './account-state';
+import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow } from './accounts';
 import { available, reserved, settle } from './batches';
 import { ApiError, errorDetail } from './errors';
 import { FaultInjector } from './faults';

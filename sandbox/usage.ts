@@ -1,9 +1,9 @@
 // What an account has used of its hourly usage limits right now, read from its batches without
 // changing them: the figures the read-only view shows so a person can see what a run cost.
-import type { AccountState } from './accounts';
+import type { AccountState, UsageKind } from './account-state';
 import { HOUR } from './limits';
 import type { Limits, UsageLimitMode } from './options';
-import { hourlyLimit, type UsageKind } from './pacing';
+import { hourlyLimit } from './pacing';
 
 export interface UsageCount {
   /** The hourly limit. */
