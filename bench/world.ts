@@ -7,10 +7,9 @@ import { ResultItemCounter } from './result-items';
 
 export const OWNER = 'owner@acme.example';
 export const KEY = 'bench-key-0001';
-export const CLOCK_START = WORLD_CLOCK_START;
 
 /** Name, Email, Website rows, as test/scale builds them: every key distinct. */
-export function sheetRows(rows: number): string[][] {
+function sheetRows(rows: number): string[][] {
   const data = Array.from({ length: rows }, (_, k) => [`Person ${k}`, `person${k}@company${k % 997}.com`, `https://firm${k}.com`]);
   return [['Name', 'Email', 'Website'], ...data];
 }
@@ -28,7 +27,7 @@ export function benchWorld(rows: number, host: Omit<HostOptions, 'owner' | 'rout
   const items = new ResultItemCounter();
   const { host: h, service } = buildWorld({
     bundleDir,
-    host: { ...hostOptions, owner: OWNER, clockStart: CLOCK_START },
+    host: { ...hostOptions, owner: OWNER, clockStart: WORLD_CLOCK_START },
     service: { accounts: [{ key: KEY, name: 'Bench', credits: { email: rows * 2, phone: 0 } }] },
     route: (service) => items.route(service),
   });

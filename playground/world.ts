@@ -9,8 +9,8 @@ import { ADDON_MENU_TITLE, buildWorld } from '../world';
 /** The person at the page: the spreadsheet's owner. */
 export const USER = 'you@example.com';
 export const MENU_TITLE = ADDON_MENU_TITLE;
-export const SAMPLE_SHEET = 'Prospects';
-export const SAMPLE_CSV = join(__dirname, '..', 'demo', 'sample-prospects.csv');
+const SAMPLE_SHEET = 'Prospects';
+const SAMPLE_CSV = join(__dirname, '..', 'demo', 'sample-prospects.csv');
 /** The page's demo-key-alpha has room for Validate emails over Load 50,000 rows. */
 export const PAGE_ALPHA_CREDITS = { email: 100000, phone: 5000 };
 

@@ -5,7 +5,7 @@ import type { AccountState, Batch } from './account-state';
 import { plus, ZERO } from './credits';
 import type { Credits } from './options';
 
-export { Batch, type BatchKind, type BatchStatus, type BatchWork } from './account-state';
+export { Batch, type BatchKind, type BatchWork } from './account-state';
 
 /**
  * Records every item of the account's batches finished by `now`, oldest first across batches, so

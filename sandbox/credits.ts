@@ -5,7 +5,7 @@ import type { AccountState } from './account-state';
 import type { Credits } from './options';
 
 export const FOUND_COST = 0.5;
-export const FOUND_WINDOW_MS = 24 * 3600000;
+const FOUND_WINDOW_MS = 24 * 3600000;
 
 export const ZERO: Credits = { email: 0, phone: 0 };
 

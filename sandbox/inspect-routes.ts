@@ -6,7 +6,7 @@ import type { LocalHandler, LocalRequest, LocalResponse } from '../toolkit/local
 import type { LocalService } from './service';
 
 /** Every path of the view starts with this; no API path does. */
-export const INSPECT_PREFIX = '/_sandbox';
+const INSPECT_PREFIX = '/_sandbox';
 export const ACCOUNTS_VIEW_PATH = `${INSPECT_PREFIX}/accounts`;
 
 /** What the view reads from a service. */
@@ -29,7 +29,7 @@ function problem(status: number, code: string, detail: string, headers?: Record<
   return answer(status, { object: 'error', _errors: [errorDetail(code, detail)] }, headers);
 }
 
-export function accountsView(service: Inspectable): unknown {
+function accountsView(service: Inspectable): unknown {
   return {
     usage_limits: service.usageLimits,
     accounts: service.keys().flatMap((key) => {

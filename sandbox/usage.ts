@@ -20,8 +20,6 @@ export interface UsageCount {
 
 export type HourlyUsage = Record<UsageKind, UsageCount>;
 
-export const USAGE_KINDS: ReadonlyArray<UsageKind> = ['enrichments', 'validations'];
-
 /** Items of the account's batches using `kind` that finished in the sliding hour ending at `t`. */
 function finishedWithinHour(account: AccountState, kind: UsageKind, t: number): number {
   let n = 0;

@@ -6,7 +6,7 @@ import { createLocalService, startServiceThread, type LocalHandler, type LocalSe
 import { API_BASE_URL } from '../src/config';
 
 /** The built add-on (`npm run build`). */
-export const DIST = join(__dirname, '..', 'dist');
+const DIST = join(__dirname, '..', 'dist');
 /** The add-on menu's title, as the bundle's onOpen names it. */
 export const ADDON_MENU_TITLE = 'Prospecting for Sheets';
 /** A virtual moment worlds that want the same answers every run start from (a Monday morning). */

@@ -4,7 +4,7 @@ import { AppsScriptHost, type HostOptions } from '../../emulator';
 import type { LocalHandler, LocalRequest, LocalResponse } from '../../toolkit/local-http';
 import { ConnectionDropped } from '../../toolkit/local-http';
 
-export const FIXTURE = path.join(__dirname, 'fixtures', 'addon');
+const FIXTURE = path.join(__dirname, 'fixtures', 'addon');
 export const API = 'https://api.prospecting.example';
 
 export function makeHost(options: Partial<HostOptions> = {}): AppsScriptHost {
