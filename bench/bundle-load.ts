@@ -6,7 +6,7 @@ import { createContext, runInContext, type Context } from 'node:vm';
 import { DIST } from './addon-run';
 import { buildCode } from './bundle-build';
 
-export interface BundleLoad {
+interface BundleLoad {
   bytes: number;
   /** The first load in this process (parsing and compiling included). */
   firstLoadMs: number;
@@ -52,7 +52,7 @@ export function schemaCountingContext(): { context: Context; built(): number } {
 }
 
 /** How many zod schemas loading the bundle builds. */
-export function schemasBuiltAtLoad(code: string): number {
+function schemasBuiltAtLoad(code: string): number {
   const counting = schemaCountingContext();
   runInContext(code, counting.context, { filename: 'Code.js' });
   return counting.built();
@@ -69,7 +69,7 @@ function median(values: number[]): number {
  * first use of `vm`), each one's first load, then `loads` rounds loading each in turn, so both
  * see the same machine state.
  */
-export function measureLoads(codes: string[], loads: number): BundleLoad[] {
+function measureLoads(codes: string[], loads: number): BundleLoad[] {
   loadOnce('var warmUp = 1;');
   const first = codes.map(loadOnce);
   const times: number[][] = codes.map(() => []);

@@ -35,7 +35,7 @@ export function chartData(comparisons: Comparison[]): ChartPoint[] {
 }
 
 /** One row of panels per metric (its own log scale, shared by the actions), one panel per action. */
-export function chartSpec(comparisons: Comparison[]): TopLevelSpec {
+function chartSpec(comparisons: Comparison[]): TopLevelSpec {
   const actions = Object.values(ACTION_DEFS).map((d) => d.label);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -70,7 +70,7 @@ export function chartSpec(comparisons: Comparison[]): TopLevelSpec {
   } as TopLevelSpec;
 }
 
-export async function chartSvg(comparisons: Comparison[]): Promise<string> {
+async function chartSvg(comparisons: Comparison[]): Promise<string> {
   // Vega is an ES module with top-level await: it can only be loaded with import().
   const vega = await import('vega');
   const vegaLite = await import('vega-lite');

@@ -63,7 +63,7 @@ const ROUND_GAP_MS = 65 * 1000;
 const SIDE_BY_SIDE = false;
 const LASTING = new Set<string>(Object.values(CELL_MESSAGES));
 
-export const domainsFor = (n: number): string[] => Array.from({ length: n }, (_, i) => `company${i}.com`);
+const domainsFor = (n: number): string[] => Array.from({ length: n }, (_, i) => `company${i}.com`);
 
 /** Runs `recalc` and reads what its cells did, then what every formula cell shows. */
 function measure(w: BenchWorld, cells: FormulaCell[], recalc: () => CustomFunctionResult[]): RecalcFigures {

@@ -14,8 +14,8 @@ export interface Target {
   unit?: string;
 }
 
-export const TARGET_ROWS = 10000;
-export const TARGET_LONG_ROWS = 50000;
+const TARGET_ROWS = 10000;
+const TARGET_LONG_ROWS = 50000;
 
 function person(result: BenchResult, rows: number): Figures | undefined {
   return result.comparisons.find((c) => c.action === 'person' && c.rows === rows)?.addon;

@@ -1,16 +1,15 @@
 // The one sheet and service both sides of the bench start from: the same rows, the same local
 // service at its default limits, the same virtual start time.
-import { AppsScriptHost, type HostOptions } from '../emulator';
-import { createLocalService, type LocalService } from '../sandbox';
-import { API_BASE_URL } from '../src/config';
+import type { AppsScriptHost, HostOptions } from '../emulator';
+import type { LocalService } from '../sandbox';
+import { buildWorld, WORLD_CLOCK_START } from '../world';
 import { ResultItemCounter } from './result-items';
 
 export const OWNER = 'owner@acme.example';
 export const KEY = 'bench-key-0001';
-export const CLOCK_START = Date.UTC(2026, 10, 2, 9, 0, 0);
 
 /** Name, Email, Website rows, as test/scale builds them: every key distinct. */
-export function sheetRows(rows: number): string[][] {
+function sheetRows(rows: number): string[][] {
   const data = Array.from({ length: rows }, (_, k) => [`Person ${k}`, `person${k}@company${k % 997}.com`, `https://firm${k}.com`]);
   return [['Name', 'Email', 'Website'], ...data];
 }
@@ -24,13 +23,14 @@ export interface BenchWorld {
 
 /** A host running `bundleDir` against a fresh local service whose one account can pay for `rows` rows of any action. */
 export function benchWorld(rows: number, host: Omit<HostOptions, 'owner' | 'routes' | 'clockStart'>, sheet: string[][] = sheetRows(rows)): BenchWorld {
-  let h: AppsScriptHost | undefined;
-  const service = createLocalService({
-    now: () => h!.clock.now(),
-    accounts: [{ key: KEY, name: 'Bench', credits: { email: rows * 2, phone: 0 } }],
-  });
+  const { bundleDir, ...hostOptions } = host;
   const items = new ResultItemCounter();
-  h = new AppsScriptHost({ ...host, owner: OWNER, routes: { [API_BASE_URL]: items.route(service) }, clockStart: CLOCK_START });
+  const { host: h, service } = buildWorld({
+    bundleDir,
+    host: { ...hostOptions, owner: OWNER, clockStart: WORLD_CLOCK_START },
+    service: { accounts: [{ key: KEY, name: 'Bench', credits: { email: rows * 2, phone: 0 } }] },
+    route: (service) => items.route(service),
+  });
   h.sheet().load(sheet);
   return { host: h, service, items };
 }

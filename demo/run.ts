@@ -4,9 +4,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
-import { AppsScriptHost } from '../emulator';
-import { startServiceThread } from '../sandbox/thread';
-import { API_BASE_URL } from '../src/config';
+import type { AppsScriptHost } from '../emulator';
+import { ADDON_MENU_TITLE, buildWorld } from '../world';
 
 const ROOT = join(__dirname, '..');
 const KEY = 'demo-key-alpha';
@@ -38,16 +37,9 @@ function check(result: { ok: boolean; error?: { message: string } }, what: strin
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const service = await startServiceThread({ processingRate: 400, queueDelayMs: 200 });
-  const url = service.url;
-  console.log(`Local service on ${url}`);
-  const host = new AppsScriptHost({
-    bundleDir: join(ROOT, 'dist'),
-    filter: (f) => f.endsWith('Code.js'),
-    owner: USER,
-    addonMenuTitle: 'Prospecting for Sheets',
-    routes: { [API_BASE_URL]: url },
-  });
+  const world = await buildWorld({ thread: true, service: { processingRate: 400, queueDelayMs: 200 }, host: { owner: USER, addonMenuTitle: ADDON_MENU_TITLE } });
+  const { host, service } = world;
+  console.log(`Local service on ${service.url}`);
   try {
     const csv = readFileSync(join(__dirname, 'sample-prospects.csv'), 'utf8');
     const sheet = host.sheet(SHEET).loadCsv(csv);
@@ -97,8 +89,7 @@ async function main(): Promise<void> {
     console.log(`  result sheet: ${OUT}`);
     console.log(`  finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
-    await service.stop();
-    await host.close();
+    await world.close();
   }
 }
 

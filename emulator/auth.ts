@@ -3,7 +3,7 @@
 import { GasError, Messages } from './errors';
 import type { Execution } from './execution';
 
-export const Scopes = {
+const Scopes = {
   containerUi: 'https://www.googleapis.com/auth/script.container.ui',
   externalRequest: 'https://www.googleapis.com/auth/script.external_request',
   scriptApp: 'https://www.googleapis.com/auth/script.scriptapp',
@@ -20,7 +20,7 @@ function lastSegment(kind: string): string {
 }
 
 /** The refusal message for `kind.method` in this execution, or undefined when allowed. */
-export function refusal(exec: Execution, kind: string, method: string): string | undefined {
+function refusal(exec: Execution, kind: string, method: string): string | undefined {
   const limited = exec.mode === 'LIMITED' || exec.mode === 'NONE';
   const label = `${lastSegment(kind)}.${method}`;
 

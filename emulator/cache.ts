@@ -7,9 +7,9 @@ import type { Shape } from './shape';
 export const MAX_CACHE_VALUE_BYTES = 100 * 1024;
 export const MAX_CACHE_KEY_LENGTH = 250;
 export const MAX_EXPIRATION_SECONDS = 6 * 60 * 60;
-export const DEFAULT_EXPIRATION_SECONDS = 600;
+const DEFAULT_EXPIRATION_SECONDS = 600;
 /** Entries a cache keeps before it evicts the oldest (Apps Script evicts under pressure too). */
-export const CACHE_CAPACITY = 1000;
+const CACHE_CAPACITY = 1000;
 
 interface Entry {
   value: string;

@@ -2,7 +2,7 @@
 // by its cost, so loops of calls reach the execution limit the way they would in Apps Script.
 // The table is documented in README.md; keep the two in step.
 
-export interface CostRule {
+interface CostRule {
   /** Matches `Service.Class.method` names. */
   pattern: RegExp;
   base: number;

@@ -2,7 +2,7 @@
 // return value into what the cell shows.
 import { parseA1 } from './spreadsheet/a1';
 
-export type FormulaArg = { ref: string } | { literal: string | number | boolean };
+type FormulaArg = { ref: string } | { literal: string | number | boolean };
 
 export interface FormulaCall {
   name: string;

@@ -12,7 +12,7 @@ export type ExecutionKind = 'simpleTrigger' | 'menu' | 'sidebar' | 'trigger' | '
 export const SIX_MINUTES = 6 * 60 * 1000;
 export const THIRTY_SECONDS = 30 * 1000;
 
-export function timeLimitFor(kind: ExecutionKind): number {
+function timeLimitFor(kind: ExecutionKind): number {
   return kind === 'simpleTrigger' || kind === 'customFunction' ? THIRTY_SECONDS : SIX_MINUTES;
 }
 

@@ -23,7 +23,7 @@ function normalizeZone(tz: string): string {
   return hours === 0 ? 'UTC' : `Etc/GMT${m[1] === '+' ? '-' : '+'}${hours}`;
 }
 
-export function zonedParts(date: Date, timeZone: string): Parts {
+function zonedParts(date: Date, timeZone: string): Parts {
   const fmt = new Intl.DateTimeFormat('en-US', {
     timeZone: normalizeZone(timeZone),
     hourCycle: 'h23',

@@ -10,7 +10,7 @@ interface ServiceClass {
   enums?: readonly string[];
 }
 
-export function kindOf(value: unknown): string | undefined {
+function kindOf(value: unknown): string | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const ctor = (value as { constructor?: Partial<ServiceClass> }).constructor;
   return typeof ctor?.kind === 'string' ? ctor.kind : undefined;

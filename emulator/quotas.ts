@@ -11,8 +11,6 @@ export interface DailyQuotas {
   triggerRuntimeMs: number;
 }
 
-export type QuotaName = keyof DailyQuotas;
-
 /** A consumer (gmail.com) account's quotas, as Apps Script publishes them. */
 export const CONSUMER_DAILY_QUOTAS: Readonly<DailyQuotas> = Object.freeze({
   urlFetch: 20000,

@@ -2,7 +2,7 @@
 // muteHttpExceptions, followRedirects), routed by URL prefix to the local service in-process
 // or over loopback HTTP. Unrouted hosts fail like a DNS failure; every request is recorded and
 // counts toward the user's daily fetch quota (a refused call sends nothing).
-import { ConnectionDropped, type LocalHandler, type LocalResponse } from '../sandbox/protocol';
+import { ConnectionDropped, type LocalHandler, type LocalResponse } from '../toolkit/local-http';
 import { DEFAULT_FETCH_MS, FETCH_ALL_PER_REQUEST_MS } from './cost-model';
 import { GasError, HostFailure, Messages } from './errors';
 import type { Runtime } from './runtime';

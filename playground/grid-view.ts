@@ -41,7 +41,7 @@ export function gridWindow(host: AppsScriptHost, sheetName: string, offset: numb
 }
 
 /** What a person sees hovering the cell's error, '' when none. */
-export function cellError(host: AppsScriptHost, sheetName: string, row: number, column: number): string {
+function cellError(host: AppsScriptHost, sheetName: string, row: number, column: number): string {
   const model = host.sheet(sheetName).model;
   return model.spillError(row, column) || (model.cell(row, column)?.error ?? '');
 }

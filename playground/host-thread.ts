@@ -2,9 +2,10 @@
 // results, keeps the latest state (and the sidebars' HTML) to serve at once, holds the open dialog
 // until the page answers it, and wakes long-polling pages when something changes.
 import { join } from 'node:path';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { DialogAnswer } from '../emulator';
-import { sendAnswer, stopWaiting } from './dialog-bridge';
+import { startTsWorker, syncLinks } from '../toolkit/sync-worker';
+import { DialogDesk } from './dialog-bridge';
 import type { FromHost, HostThreadData, ToHost } from './host-worker';
 import type { PageState, PendingDialog } from './protocol';
 import type { WorldOptions } from './world';
@@ -16,12 +17,10 @@ type Pending = { resolve: (r: CommandResult) => void; what: string };
 
 export class HostThread {
   private readonly worker: Worker;
-  private readonly flag: Int32Array;
-  private readonly answers;
+  private readonly dialogs: DialogDesk;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private world: WorldState | undefined;
-  private dialog: PendingDialog | null = null;
   private readonly sidebars = new Map<number, string>();
   private version = 0;
   private waiters: Array<() => void> = [];
@@ -30,14 +29,10 @@ export class HostThread {
   readonly ready: Promise<void>;
 
   constructor(world: WorldOptions, tickMs = 100) {
-    const signal = new SharedArrayBuffer(4);
-    this.flag = new Int32Array(signal);
-    const { port1, port2 } = new MessageChannel();
-    this.answers = port1;
-    const data: HostThreadData = { world, signal, answers: port2, tickMs };
-    // The thread loads TypeScript through tsx's require hook, as the local service's thread does.
-    const source = `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'host-worker.ts'))});`;
-    this.worker = new Worker(source, { eval: true, workerData: data, transferList: [port2] });
+    const { caller, answerer } = syncLinks();
+    this.dialogs = new DialogDesk(answerer, () => this.bump());
+    const data: HostThreadData = { world, dialogs: caller, tickMs };
+    this.worker = startTsWorker(join(__dirname, 'host-worker.ts'), { workerData: data, transferList: [caller.port] });
     this.ready = new Promise((resolve, reject) => {
       this.worker.once('error', reject);
       this.worker.on('message', (m: FromHost) => {
@@ -52,9 +47,6 @@ export class HostThread {
     if (m.type === 'state') {
       for (const s of m.sidebars) this.sidebars.set(s.index, s.html);
       this.world = m.state;
-      this.bump();
-    } else if (m.type === 'dialog') {
-      this.dialog = m.dialog;
       this.bump();
     } else if (m.type === 'result') {
       const p = this.pending.get(m.id);
@@ -102,7 +94,7 @@ export class HostThread {
   state(): PageState | undefined {
     if (!this.world) return undefined;
     const busy = this.running.filter(Boolean);
-    return { ...this.world, version: this.version, dialog: this.dialog, busy: busy.length ? busy[0]! : null };
+    return { ...this.world, version: this.version, dialog: this.dialogs.dialog, busy: busy.length ? busy[0]! : null };
   }
 
   /** Resolves once the state is newer than `after`, or after `timeoutMs`. */
@@ -125,22 +117,19 @@ export class HostThread {
 
   /** The dialog the add-on is waiting on, if any. */
   openDialog(): PendingDialog | null {
-    return this.dialog;
+    return this.dialogs.dialog;
   }
 
   /** The page's answer to the open dialog; false when `id` is not the open dialog. */
   answerDialog(id: number, answer: DialogAnswer): boolean {
-    if (!this.dialog || this.dialog.id !== id) return false;
-    this.dialog = null;
-    sendAnswer(this.flag, this.answers, id, answer);
+    if (!this.dialogs.answer(id, answer)) return false;
     this.bump();
     return true;
   }
 
   async stop(): Promise<void> {
-    stopWaiting(this.flag);
+    this.dialogs.close();
     this.worker.postMessage({ type: 'stop' } satisfies ToHost);
-    this.answers.close();
     await this.worker.terminate();
     for (const p of this.pending.values()) p.resolve({ ok: false, error: 'the server stopped', userError: false });
     this.pending.clear();

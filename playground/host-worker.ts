@@ -1,15 +1,15 @@
 // The body of the host's thread: the world and its session, the page's commands answered one at a
 // time, the clock ticking on a timer, and a new state posted whenever what the page shows changed.
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { SyncLink } from '../toolkit/sync-worker';
 import { pageResponder } from './dialog-bridge';
 import { CommandError, PlaygroundSession } from './session';
 import { createWorld, type WorldOptions } from './world';
 
 export interface HostThreadData {
   world: WorldOptions;
-  /** Shared flag for dialog answers (see dialog-bridge.ts). */
-  signal: SharedArrayBuffer;
-  answers: MessagePort;
+  /** Where the host's thread asks for dialog answers (see dialog-bridge.ts). */
+  dialogs: SyncLink;
   /** Real milliseconds between clock ticks. */
   tickMs: number;
 }
@@ -18,7 +18,6 @@ export type FromHost =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
   | { type: 'state'; state: ReturnType<PlaygroundSession['state']>; sidebars: Array<{ index: number; html: string }> }
-  | { type: 'dialog'; dialog: import('./protocol').PendingDialog }
   | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string; userError?: boolean };
 
 export type ToHost =
@@ -38,8 +37,7 @@ function main(): void {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
     return;
   }
-  const flag = new Int32Array(data.signal);
-  session.world.host.ui.responder = pageResponder((dialog) => post({ type: 'dialog', dialog }), flag, data.answers);
+  session.world.host.ui.responder = pageResponder(data.dialogs);
 
   let sentSidebars = 0;
   let postedVersion = -1;

@@ -57,7 +57,7 @@ export interface RequestView {
   status: number | null;
 }
 
-export interface QuotaView {
+interface QuotaView {
   urlFetch: number;
   urlFetchLimit: number;
   properties: number;
@@ -83,7 +83,7 @@ export interface ClockView {
   triggers: number;
 }
 
-export interface SheetTab {
+interface SheetTab {
   name: string;
   rows: number;
   columns: number;

@@ -6,7 +6,7 @@ const LAST = ['Moreau', 'Okafor', 'Silva', 'Tanaka', 'Novak', 'Reyes', 'Berg', '
 /** Mostly companies that are found, a few that are not (`notfound…`). */
 const COMPANY = (k: number) => (k % 23 === 0 ? `notfound-co${k % 311}` : `firm${k % 1999}`);
 
-export const LARGE_HEADER = ['First name', 'Last name', 'Email', 'Company', 'Website'];
+const LARGE_HEADER = ['First name', 'Last name', 'Email', 'Company', 'Website'];
 
 /** `count` rows under the header, the same every time. */
 export function largeSheet(count: number): string[][] {

@@ -7,7 +7,7 @@ import { ActivityLog } from './activity';
 import { ClockRunner } from './clock-runner';
 import { columnValues, gridWindow } from './grid-view';
 import { GRID_WINDOW_ROWS, SPEEDS, type Commands, type MenuItem, type PageState, type Speed } from './protocol';
-import { columnToLetters as letters, sheetRef } from '../emulator/spreadsheet/a1';
+import { columnToLetters as letters, sheetRef } from '../toolkit/a1-notation';
 import { largeSheet } from './sample-rows';
 import { MENU_TITLE, USER, type World } from './world';
 

@@ -2,7 +2,7 @@
 // the page holding the frame, which runs it in the host, and its answer comes back to the handlers.
 
 /** Runs in the sidebar's sandboxed frame before the sidebar's own script. */
-export const SIDEBAR_SHIM = `
+const SIDEBAR_SHIM = `
 (() => {
   let next = 1;
   const waiting = new Map();

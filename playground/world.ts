@@ -2,16 +2,15 @@
 // service in-process, both on the host's virtual clock, so the page can run time faster.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppsScriptHost, type ExecutionResult } from '../emulator';
-import { createLocalService, type LocalService, type ServiceOptions } from '../sandbox';
-import { demoAccounts } from '../sandbox/cli-options';
-import { API_BASE_URL } from '../src/config';
+import type { AppsScriptHost, ExecutionResult } from '../emulator';
+import { demoAccounts, type LocalService, type ServiceOptions } from '../sandbox';
+import { ADDON_MENU_TITLE, buildWorld } from '../world';
 
 /** The person at the page: the spreadsheet's owner. */
 export const USER = 'you@example.com';
-export const MENU_TITLE = 'Prospecting for Sheets';
-export const SAMPLE_SHEET = 'Prospects';
-export const SAMPLE_CSV = join(__dirname, '..', 'demo', 'sample-prospects.csv');
+export const MENU_TITLE = ADDON_MENU_TITLE;
+const SAMPLE_SHEET = 'Prospects';
+const SAMPLE_CSV = join(__dirname, '..', 'demo', 'sample-prospects.csv');
 /** The page's demo-key-alpha has room for Validate emails over Load 50,000 rows. */
 export const PAGE_ALPHA_CREDITS = { email: 100000, phone: 5000 };
 
@@ -38,17 +37,17 @@ export interface World {
  * frozen, the add-on installed and the spreadsheet opened (its menu built).
  */
 export function createWorld(opts: WorldOptions): World {
-  let host: AppsScriptHost | undefined;
-  const service = createLocalService({ accounts: demoAccounts({ alphaCredits: PAGE_ALPHA_CREDITS }), ...opts.service, now: () => host!.clock.now() });
-  host = new AppsScriptHost({
+  const { host, service } = buildWorld({
     bundleDir: opts.bundleDir,
-    filter: (f) => f.endsWith('Code.js'),
-    owner: USER,
-    spreadsheetName: 'Prospecting playground',
-    addonMenuTitle: MENU_TITLE,
-    routes: { [API_BASE_URL]: service },
-    clockStart: opts.clockStart ?? Date.now(),
-    spill: true,
+    host: {
+      filter: (f) => f.endsWith('Code.js'),
+      owner: USER,
+      spreadsheetName: 'Prospecting playground',
+      addonMenuTitle: MENU_TITLE,
+      clockStart: opts.clockStart ?? Date.now(),
+      spill: true,
+    },
+    service: { accounts: demoAccounts({ alphaCredits: PAGE_ALPHA_CREDITS }), ...opts.service },
   });
   const first = host.spreadsheet.sheets[0]!;
   if (opts.sample ?? true) {

@@ -1,11 +1,11 @@
 // Credit rules of the spec. A found person costs 0.5 email credit at most once per 24 hours,
 // a revealed email 1 email credit once ever, revealed phone numbers 1 phone credit once ever
 // (per person and account); a validated email costs 1 email credit.
-import type { AccountState } from './accounts';
+import type { AccountState } from './account-state';
 import type { Credits } from './options';
 
 export const FOUND_COST = 0.5;
-export const FOUND_WINDOW_MS = 24 * 3600000;
+const FOUND_WINDOW_MS = 24 * 3600000;
 
 export const ZERO: Credits = { email: 0, phone: 0 };
 

@@ -6,7 +6,7 @@
 const imul = Math.imul;
 
 /** 128 bits of hash from a string (cyrb128), as four unsigned 32-bit words. */
-export function hash128(text: string): [number, number, number, number] {
+function hash128(text: string): [number, number, number, number] {
   let h1 = 1779033703;
   let h2 = 3144134277;
   let h3 = 1013904242;

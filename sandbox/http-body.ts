@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { errorDetail } from './errors';
 
 /** How long a body may pause before it is taken as shorter than its Content-Length. */
-export const BODY_IDLE_MS = 2000;
+const BODY_IDLE_MS = 2000;
 
 interface Reading {
   req: IncomingMessage;

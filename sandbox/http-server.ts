@@ -7,7 +7,7 @@ import { errorDetail } from './errors';
 import { answerClientError, readBody } from './http-body';
 import { inspectRoute, isInspectable } from './inspect-routes';
 import { DEFAULT_LIMITS } from './options';
-import { ConnectionDropped, type LocalHandler, type LocalResponse } from './protocol';
+import { ConnectionDropped, type LocalHandler, type LocalResponse } from '../toolkit/local-http';
 
 export interface HttpServerOptions {
   /** 0 picks any free port. */

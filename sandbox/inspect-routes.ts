@@ -2,11 +2,11 @@
 // account's credits left and spent and its usage this hour, so a person can see what a run cost.
 import { DEMO_KEYS } from './accounts';
 import { errorDetail } from './errors';
-import type { LocalHandler, LocalRequest, LocalResponse } from './protocol';
+import type { LocalHandler, LocalRequest, LocalResponse } from '../toolkit/local-http';
 import type { LocalService } from './service';
 
 /** Every path of the view starts with this; no API path does. */
-export const INSPECT_PREFIX = '/_sandbox';
+const INSPECT_PREFIX = '/_sandbox';
 export const ACCOUNTS_VIEW_PATH = `${INSPECT_PREFIX}/accounts`;
 
 /** What the view reads from a service. */
@@ -29,7 +29,7 @@ function problem(status: number, code: string, detail: string, headers?: Record<
   return answer(status, { object: 'error', _errors: [errorDetail(code, detail)] }, headers);
 }
 
-export function accountsView(service: Inspectable): unknown {
+function accountsView(service: Inspectable): unknown {
   return {
     usage_limits: service.usageLimits,
     accounts: service.keys().flatMap((key) => {

@@ -42,7 +42,7 @@ export function parseTarget(target: string): ParsedTarget {
 }
 
 /** The pointer a query parameter is reported under: `page[after]` becomes `/page/after`. */
-export function queryPointer(name: string): string {
+function queryPointer(name: string): string {
   return '/' + name.replace(/\[\]$/, '').replace(/\[([^\]]*)\]/g, '/$1');
 }
 
@@ -77,7 +77,7 @@ export function bearerKey(headers: Record<string, string>): string | undefined {
 }
 
 /** Whether a Content-Type header names JSON: `application/json`, in any case, in UTF-8 if a charset is given. */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
   const [type = '', ...params] = header.split(';').map((p) => p.trim().toLowerCase());
   if (type !== 'application/json') return false;

@@ -2,7 +2,7 @@
 // counts against, and 404 / 405 for everything else.
 import type { Ctx, Reply } from './state';
 
-export type Handler = (ctx: Ctx) => Reply;
+type Handler = (ctx: Ctx) => Reply;
 
 export interface Route {
   method: string;

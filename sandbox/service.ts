@@ -1,12 +1,13 @@
 // The local service: one in-process handler for every endpoint, with its own accounts, clock,
 // seed, limits and fault injection. The HTTP server and the local Apps Script host both call it.
-import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow, type AccountState } from './accounts';
+import type { AccountState } from './account-state';
+import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow } from './accounts';
 import { available, reserved, settle } from './batches';
 import { ApiError, errorDetail } from './errors';
 import { FaultInjector } from './faults';
 import { DEFAULT_LIMITS, DEFAULT_PROCESSING_RATE, DEFAULT_QUEUE_DELAY_MS, DEFAULT_SEED, USAGE_LIMIT_MODES, type AccountSeed, type Credits, type FaultOptions, type Limits, type ServiceOptions, type UsageLimitMode } from './options';
 import { Pager } from './paging';
-import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from './protocol';
+import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from '../toolkit/local-http';
 import { bearerKey, parseTarget, readJsonBody } from './request';
 import { match } from './router';
 import { ROUTES } from './routes';

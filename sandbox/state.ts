@@ -1,6 +1,5 @@
 // The mutable state of one local service and the context each route handler receives.
-import type { AccountState } from './accounts';
-import type { Batch } from './batches';
+import type { AccountState, Batch } from './account-state';
 import type { FaultInjector } from './faults';
 import { uuidFrom } from './hash';
 import type { Limits, UsageLimitMode } from './options';

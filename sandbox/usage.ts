@@ -1,9 +1,9 @@
 // What an account has used of its hourly usage limits right now, read from its batches without
 // changing them: the figures the read-only view shows so a person can see what a run cost.
-import type { AccountState } from './accounts';
+import type { AccountState, UsageKind } from './account-state';
 import { HOUR } from './limits';
 import type { Limits, UsageLimitMode } from './options';
-import { hourlyLimit, type UsageKind } from './pacing';
+import { hourlyLimit } from './pacing';
 
 export interface UsageCount {
   /** The hourly limit. */
@@ -19,8 +19,6 @@ export interface UsageCount {
 }
 
 export type HourlyUsage = Record<UsageKind, UsageCount>;
-
-export const USAGE_KINDS: ReadonlyArray<UsageKind> = ['enrichments', 'validations'];
 
 /** Items of the account's batches using `kind` that finished in the sliding hour ending at `t`. */
 function finishedWithinHour(account: AccountState, kind: UsageKind, t: number): number {

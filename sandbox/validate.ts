@@ -83,7 +83,7 @@ export function optObject(obj: Obj, key: string, ptr: string): Obj | undefined {
   return v as Obj;
 }
 
-export function optEnum<T extends string>(obj: Obj, key: string, ptr: string, allowed: ReadonlyArray<T>): T | undefined {
+function optEnum<T extends string>(obj: Obj, key: string, ptr: string, allowed: ReadonlyArray<T>): T | undefined {
   const v = optString(obj, key, ptr);
   if (v === undefined) return undefined;
   if (!(allowed as ReadonlyArray<string>).includes(v)) {

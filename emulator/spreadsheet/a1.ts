@@ -1,17 +1,7 @@
-// A1 notation: column letters, parsing `Sheet!A1:B2`, whole columns/rows, and formatting back.
+// A1 notation: parsing `Sheet!A1:B2`, whole columns/rows, and formatting back. Column letters are
+// in toolkit/a1-notation.ts, which the page's browser bundle shares.
+import { columnToLetters, lettersToColumn } from '../../toolkit/a1-notation';
 import { GasError } from '../errors';
-
-export function columnToLetters(col: number): string {
-  let s = '';
-  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
-export function lettersToColumn(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n;
-}
 
 export interface A1Range {
   sheetName?: string;
@@ -28,11 +18,6 @@ function parseCell(ref: string): { col?: number; row?: number } {
   const m = CELL.exec(ref);
   if (!m || (!m[1] && !m[2])) throw new GasError('Range not found');
   return { col: m[1] ? lettersToColumn(m[1]) : undefined, row: m[2] ? Number(m[2]) : undefined };
-}
-
-/** A sheet name as A1 notation writes it: quoted (quotes doubled) unless it is a plain word. */
-export function sheetRef(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
 export function splitSheetName(a1: string): { sheetName?: string; ref: string } {

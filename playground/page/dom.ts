@@ -22,7 +22,7 @@ export function clear(e: Element): void {
 }
 
 // Column letters as in Sheets (1 → A, 27 → AA), as the host writes and reads them.
-export { columnToLetters as letters, lettersToColumn as columnNumber, sheetRef } from '../../emulator/spreadsheet/a1';
+export { columnToLetters as letters, lettersToColumn as columnNumber, sheetRef } from '../../toolkit/a1-notation';
 
 
 export function clockText(ms: number): string {

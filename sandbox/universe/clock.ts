@@ -1,7 +1,7 @@
 // The fixed moment synthetic history is dated against, so generated dates never depend on the
 // clock and stay the same across restarts.
 
-export const ANCHOR_MS = Date.UTC(2025, 8, 30, 12, 0, 0);
+const ANCHOR_MS = Date.UTC(2025, 8, 30, 12, 0, 0);
 const DAY_MS = 86400000;
 
 const dates = new Map<number, string>();

@@ -11,7 +11,7 @@ import { INVESTORS, NAME_STEMS, NAME_SUFFIXES } from './words';
 
 export const PROFILE_HOST = 'https://www.profiles.example';
 
-export interface FundingEvent {
+interface FundingEvent {
   date: string;
   type: string;
   investors: string[];
@@ -67,8 +67,8 @@ function thousands(n: number): string {
  * name would run as a formula in a sheet and whose overview would run as HTML if a page
  * rendered it, so the add-on's defences can be shown.
  */
-export const HOSTILE_NAME = '=HYPERLINK("https://attacker.example/","Click me")';
-export const HOSTILE_OVERVIEW = '<img src=x onerror="document.body.dataset.pwned=1"> We make widgets.';
+const HOSTILE_NAME = '=HYPERLINK("https://attacker.example/","Click me")';
+const HOSTILE_OVERVIEW = '<img src=x onerror="document.body.dataset.pwned=1"> We make widgets.';
 
 /**
  * "harbor-logistics" and "harborlogistics" both read as "Harbor Logistics": the label split into
@@ -85,7 +85,7 @@ export function syntheticDomain(rng: Rng): string {
   return `${rng.pick(NAME_STEMS).toLowerCase()}${rng.pick(NAME_SUFFIXES)}.${tld}`;
 }
 
-export function companyProfileUrl(label: string): string {
+function companyProfileUrl(label: string): string {
   return `${PROFILE_HOST}/company/${label}`;
 }
 

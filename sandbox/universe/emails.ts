@@ -2,7 +2,7 @@
 import { unit } from '../hash';
 import { isUnknownDomain } from './companies';
 
-export type EmailResult = 'deliverable' | 'risky' | 'undeliverable' | 'unknown';
+type EmailResult = 'deliverable' | 'risky' | 'undeliverable' | 'unknown';
 
 export interface Validation {
   result: EmailResult;
@@ -12,7 +12,7 @@ export interface Validation {
 const FIXED: ReadonlyArray<EmailResult> = ['undeliverable', 'risky', 'unknown', 'deliverable'];
 
 /** Shares of ordinary addresses per result, and of domains that accept every address. */
-export const CATCH_ALL_SHARE = 0.08;
+const CATCH_ALL_SHARE = 0.08;
 
 export function validateEmail(seed: number, raw: string): Validation {
   const email = raw.trim().toLowerCase();

@@ -18,7 +18,7 @@ export interface Place {
 const us = (area: string) => (d: string) => `+1 ${area}-555-01${d.slice(0, 2)}`;
 const uk = (d: string) => `+44 20 7946 0${d.slice(0, 3)}`;
 
-export const PLACES: ReadonlyArray<Place> = [
+const PLACES: ReadonlyArray<Place> = [
   { city: 'San Francisco', state: 'California', country: 'United States', postal: '94105', lat: 37.7898, long: -122.3942, timeZone: 'America/Los_Angeles', phone: us('415'), languages: ['English'], streets: ['Market Street', 'Mission Street', 'Howard Street'] },
   { city: 'New York', state: 'New York', country: 'United States', postal: '10013', lat: 40.7209, long: -74.0007, timeZone: 'America/New_York', phone: us('212'), languages: ['English'], streets: ['Broadway', 'Hudson Street', 'Park Avenue South'] },
   { city: 'Austin', state: 'Texas', country: 'United States', postal: '78701', lat: 30.2711, long: -97.7437, timeZone: 'America/Chicago', phone: us('512'), languages: ['English', 'Spanish'], streets: ['Congress Avenue', 'Lavaca Street'] },

@@ -49,8 +49,8 @@ export type PersonOutcome =
   | { status: 'gdpr_removed' };
 
 /** Shares of inputs, outside the documented ones, that are not found or removed for privacy. */
-export const NOT_FOUND_SHARE = 0.1;
-export const GDPR_SHARE = 0.03;
+const NOT_FOUND_SHARE = 0.1;
+const GDPR_SHARE = 0.03;
 
 const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'live.com', 'icloud.com', 'me.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.de', 'web.de']);
 const LEGAL_SUFFIX = /\b(inc|llc|ltd|limited|gmbh|corp|corporation|co|plc|sa|bv|ag|company)\.?$/i;
@@ -64,7 +64,7 @@ function cap(s: string): string {
 }
 
 /** "Acme Robotics, Inc." -> "acmerobotics.com"; names that do not round-trip get hyphens. */
-export function domainForCompanyName(companyName: string): string {
+function domainForCompanyName(companyName: string): string {
   const words = companyName.trim().replace(/[,.]/g, ' ').trim().replace(LEGAL_SUFFIX, '').trim().split(/\s+/).map(ascii).filter(Boolean);
   if (words.length === 0) return 'unnamed.invalid';
   const last = words[words.length - 1] ?? '';

@@ -1,26 +1,20 @@
 // The add-on over real HTTP: the built bundle in the local host, its UrlFetchApp sending real
 // requests on loopback to the local service running on its own thread.
-import { join } from 'node:path';
-import { AppsScriptHost } from '../../emulator';
-import { startServiceThread, type ServiceThread } from '../../sandbox/thread';
-import { API_BASE_URL } from '../../src/config';
+import type { AppsScriptHost } from '../../emulator';
+import type { ServiceThread } from '../../sandbox';
+import { buildWorld, type ThreadWorld } from '../../world';
 
+let world: ThreadWorld;
 let service: ServiceThread;
 let host: AppsScriptHost;
 
 beforeAll(async () => {
-  service = await startServiceThread({ processingRate: 1000, queueDelayMs: 0 });
-  host = new AppsScriptHost({
-    bundleDir: join(__dirname, '../../dist'),
-    filter: (f) => f.endsWith('Code.js'),
-    owner: 'owner@acme.example',
-    routes: { [API_BASE_URL]: service.url },
-  });
+  world = await buildWorld({ thread: true, service: { processingRate: 1000, queueDelayMs: 0 }, host: { owner: 'owner@acme.example' } });
+  ({ host, service } = world);
 });
 
 afterAll(async () => {
-  await host.close();
-  await service.stop();
+  await world.close();
 });
 
 test('connect, validate emails and look up a company over loopback HTTP', async () => {

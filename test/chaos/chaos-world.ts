@@ -12,7 +12,7 @@ export const EDITOR = 'editor@acme.example';
 export const EDITOR_KEY = 'chaos-Key-Editor-0002';
 
 export type Action = 'email' | 'company' | 'person';
-export type EmailKind = 'plain' | 'dup' | 'blank' | 'malformed' | 'formulaError' | 'hostile' | 'intl' | 'long';
+type EmailKind = 'plain' | 'dup' | 'blank' | 'malformed' | 'formulaError' | 'hostile' | 'intl' | 'long';
 
 export interface SheetSpec {
   rows: Array<{ email: EmailKind; firm: number; notes: boolean }>;

@@ -1,10 +1,10 @@
 // Shared setup for the host's tests: a host over the fixture bundle and a tiny local service.
 import * as path from 'node:path';
 import { AppsScriptHost, type HostOptions } from '../../emulator';
-import type { LocalHandler, LocalRequest, LocalResponse } from '../../sandbox/protocol';
-import { ConnectionDropped } from '../../sandbox/protocol';
+import type { LocalHandler, LocalRequest, LocalResponse } from '../../toolkit/local-http';
+import { ConnectionDropped } from '../../toolkit/local-http';
 
-export const FIXTURE = path.join(__dirname, 'fixtures', 'addon');
+const FIXTURE = path.join(__dirname, 'fixtures', 'addon');
 export const API = 'https://api.prospecting.example';
 
 export function makeHost(options: Partial<HostOptions> = {}): AppsScriptHost {

@@ -96,7 +96,7 @@ export async function answerDialog(page: Page, button: 'OK' | 'CANCEL' | 'YES' |
 }
 
 /** Opens the sidebar from the menu and returns its frame once the newly shown sidebar has loaded. */
-export async function openSidebar(page: Page): Promise<Frame> {
+async function openSidebar(page: Page): Promise<Frame> {
   const before = (await page.locator('#sidebar-frame').getAttribute('src')) ?? '';
   await addonMenu(page, 'Open sidebar');
   await until(async () => ((await page.locator('#sidebar-frame').getAttribute('src')) ?? '') !== before, 'the new sidebar');

@@ -5,7 +5,7 @@ import { CONSUMER_DAILY_QUOTAS } from '../../emulator';
 import { addonWorld, column, connect, OWNER, runTriggers } from '../support/addon-world';
 
 const KEY = 'scale-key-0001';
-export const ROWS = 50000;
+const ROWS = 50000;
 const HOURS = 3.7;
 
 const ACTIONS = [

@@ -1,11 +1,9 @@
 // The add-on as Apps Script runs it: the built dist/Code.js in the local host, talking to the
 // local service in-process, both on the host's virtual clock.
-import { join } from 'node:path';
-import { AppsScriptHost, type ScriptTimeModel } from '../../emulator';
-import { createLocalService, type AccountSeed, type LocalHandler, type LocalService, type ServiceOptions } from '../../sandbox';
-import { API_BASE_URL } from '../../src/config';
+import type { AppsScriptHost, ScriptTimeModel } from '../../emulator';
+import type { AccountSeed, LocalHandler, LocalService, ServiceOptions } from '../../sandbox';
+import { ADDON_MENU_TITLE, buildWorld, WORLD_CLOCK_START } from '../../world';
 
-export const DIST = join(__dirname, '../../dist');
 export const OWNER = 'owner@acme.example';
 
 export interface World {
@@ -25,21 +23,16 @@ export interface WorldOptions {
 }
 
 export function addonWorld(opts: WorldOptions = {}): World {
-  let host: AppsScriptHost | undefined;
-  const service = createLocalService({
-    ...opts.service,
-    now: () => host!.clock.now(),
-    ...(opts.accounts ? { accounts: opts.accounts } : {}),
-  });
-  host = new AppsScriptHost({
-    bundleDir: DIST,
-    filter: (f) => f.endsWith('Code.js'),
-    owner: OWNER,
-    addonMenuTitle: 'Prospecting for Sheets',
-    routes: { [API_BASE_URL]: opts.route ? opts.route(service) : service },
-    clockStart: Date.UTC(2026, 10, 2, 9, 0, 0),
-    ...(opts.deployment ? { deployment: opts.deployment } : {}),
-    ...(opts.scriptTime ? { scriptTime: opts.scriptTime } : {}),
+  const { host, service } = buildWorld({
+    service: { ...opts.service, ...(opts.accounts ? { accounts: opts.accounts } : {}) },
+    ...(opts.route ? { route: opts.route } : {}),
+    host: {
+      owner: OWNER,
+      addonMenuTitle: ADDON_MENU_TITLE,
+      clockStart: WORLD_CLOCK_START,
+      ...(opts.deployment ? { deployment: opts.deployment } : {}),
+      ...(opts.scriptTime ? { scriptTime: opts.scriptTime } : {}),
+    },
   });
   return { host, service };
 }

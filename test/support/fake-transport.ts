@@ -19,7 +19,7 @@ export function apiError(status: number, code: string, extra: { pointer?: string
 }
 
 /** The request line a test matches on: method, path and query as sent. */
-export function requestLine(req: ApiRequest): string {
+function requestLine(req: ApiRequest): string {
   const qs = buildQuery(req.query);
   return `${req.method} ${req.path}${qs ? (req.path.includes('?') ? '&' : '?') + qs : ''}`;
 }
