@@ -57,7 +57,7 @@ module.exports = {
       comment: 'Shared development helpers import nothing of the repository.',
       severity: 'error',
       from: { path: '^toolkit/' },
-      to: { path: '^(?!toolkit/|node_modules/)' },
+      to: { path: '^(?!toolkit/|node_modules/)', dependencyTypesNot: ['core'] },
     },
     {
       name: 'service-and-host-apart',

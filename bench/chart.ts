@@ -67,7 +67,7 @@ function chartSpec(comparisons: Comparison[]): TopLevelSpec {
       },
     })),
     config: { background: 'white' },
-  } as TopLevelSpec;
+  };
 }
 
 async function chartSvg(comparisons: Comparison[]): Promise<string> {

@@ -72,7 +72,7 @@ export class HostThread {
       this.pending.set(id, { resolve, what });
       this.running.push(what);
       this.bump();
-      this.worker.postMessage({ ...message, id } as ToHost);
+      this.worker.postMessage({ ...message, id });
     });
   }
 

@@ -1,7 +1,7 @@
 // `npm run screenshot`: renews docs/playground.png, the page with the sidebar open, results of
 // Enrich people in the grid, a formula's spilled answer and the activity panel.
 import { join } from 'node:path';
-import { connect, openPage, runMenu, selectRange, gridCell } from '../test/playground/page-harness';
+import { connect, openPage, runMenu, selectRange, gridCell } from './page-driver';
 
 async function main(): Promise<void> {
   const world = await openPage();

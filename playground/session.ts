@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS } from '../sandbox';
 import { ActivityLog } from './activity';
 import { ClockRunner } from './clock-runner';
 import { columnValues, gridWindow } from './grid-view';
-import { GRID_WINDOW_ROWS, SPEEDS, type Commands, type MenuItem, type PageState, type Speed } from './protocol';
+import { GRID_WINDOW_ROWS, SPEEDS, type Commands, type MenuItem, type PageState } from './protocol';
 import { columnToLetters as letters, sheetRef } from '../toolkit/a1-notation';
 import { largeSheet } from './sample-rows';
 import { MENU_TITLE, USER, type World } from './world';
@@ -142,7 +142,7 @@ export class PlaygroundSession {
       return { sheet };
     },
     speed: ({ speed }) => {
-      if (!SPEEDS.includes(speed as Speed)) throw new CommandError(`no speed ${String(speed)}`);
+      if (!SPEEDS.includes(speed)) throw new CommandError(`no speed ${String(speed)}`);
     },
     nextTrigger: () => ({ fired: this.clock.fireNext() }),
     columnValues: ({ sheet, column }) => {

@@ -102,18 +102,20 @@ export class SyncAnswerer<Q, A> {
     answer: (request: Q) => A | Promise<A>,
   ) {
     this.flag = new Int32Array(link.signal);
-    link.port.on('message', async ({ seq, request }: Question<Q>) => {
-      let reply: Answer<A>;
+    const reply = async ({ seq, request }: Question<Q>): Promise<void> => {
+      let out: Answer<A>;
       try {
-        reply = { seq, ok: true, value: await answer(request) };
+        out = { seq, ok: true, value: await answer(request) };
       } catch (e) {
-        reply = { seq, ok: false, error: e instanceof Error ? e.message : String(e) };
+        out = { seq, ok: false, error: e instanceof Error ? e.message : String(e) };
       }
       if (Atomics.load(this.flag, 0) === CLOSED) return;
-      link.port.postMessage(reply);
+      link.port.postMessage(out);
       Atomics.store(this.flag, 0, ANSWERED);
       Atomics.notify(this.flag, 0);
-    });
+    };
+    // `reply` catches everything `answer` throws, so its promise never rejects.
+    link.port.on('message', (question: Question<Q>) => void reply(question));
   }
 
   /** Lets the port stop keeping this thread alive (a worker whose parent decides when it ends). */

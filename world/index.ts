@@ -58,11 +58,11 @@ export function buildWorld(options: ThreadWorldOptions): Promise<ThreadWorld>;
 export function buildWorld(options?: WorldOptions): World;
 export function buildWorld(options: WorldOptions | ThreadWorldOptions = {}): World | Promise<ThreadWorld> {
   if (options.thread) return buildThreadWorld(options);
-  let host: AppsScriptHost | undefined;
-  const service = createLocalService({ ...options.service, now: () => host!.clock.now() });
-  host = createHost(options, options.route ? options.route(service) : service);
-  const built = host;
-  return { host: built, service, close: () => built.close() };
+  // The service reads the host's clock, and the host is made with the service: the clock is first
+  // read when a request arrives, once both exist.
+  const service = createLocalService({ ...options.service, now: () => host.clock.now() });
+  const host = createHost(options, options.route ? options.route(service) : service);
+  return { host, service, close: () => host.close() };
 }
 
 async function buildThreadWorld(options: ThreadWorldOptions): Promise<ThreadWorld> {

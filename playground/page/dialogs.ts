@@ -43,7 +43,7 @@ export class AddonDialog {
     };
     overlay.hidden = false;
     if (dialog.kind === 'prompt') input.focus();
-    else (buttons.querySelector('button.primary') as HTMLButtonElement | null)?.focus();
+    else buttons.querySelector<HTMLButtonElement>('button.primary')?.focus();
   }
 }
 
@@ -87,7 +87,7 @@ export function askImport(): Promise<{ name: string; csv: string; mode: ImportMo
     byId('import-ok').onclick = async () => {
       const f = file.files?.[0];
       if (!f) return;
-      const mode = (document.querySelector('input[name="import-mode"]:checked') as HTMLInputElement | null)?.value === 'replace' ? 'replace' : 'new-sheet';
+      const mode = document.querySelector<HTMLInputElement>('input[name="import-mode"]:checked')?.value === 'replace' ? 'replace' : 'new-sheet';
       done({ name: f.name, csv: await f.text(), mode });
     };
   });

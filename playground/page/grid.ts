@@ -197,7 +197,7 @@ export class SheetGrid {
     this.win = win;
     if (!sameColumns) {
       this.columns = win.maxColumns;
-      await this.table.setColumns(this.columnDefs());
+      this.table.setColumns(this.columnDefs());
     }
     const json = new Map(win.rows.map((r) => [r.n, JSON.stringify(r)]));
     if (sameRows && sameColumns) {

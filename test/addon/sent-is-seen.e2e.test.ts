@@ -1,7 +1,7 @@
 // What is sent is what the person sees, and the add-on makes room for itself: through the built
 // add-on in the local host. Title rows above a frozen header, two selected ranges, hidden rows,
 // formula errors, a narrow sheet, and calls logged while the person sorts.
-import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
+import { addonWorld, column, connect, type World } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
 const FINAL = ['Deliverable', 'Risky', 'Undeliverable', 'Unknown'];

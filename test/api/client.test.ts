@@ -1,5 +1,5 @@
 // Every endpoint of the client against constructed answers: what it sends and what it returns.
-import { ProspectingClient } from '../../src/api/client';
+import { type ProspectingClient } from '../../src/api/client';
 import { ProspectingError, RequestValidationError, UnexpectedResponseError } from '../../src/api/errors';
 import { fakeClient, json } from '../support/fake-transport';
 import * as f from '../support/fixtures';

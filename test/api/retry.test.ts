@@ -1,5 +1,6 @@
 // The retry policy, as pure functions and as the client applies it.
 import { NetworkError, RateLimitedError, ServerError, UnsupportedValueError } from '../../src/api/errors';
+import { CompanyLookupSchema } from '../../src/api/schemas';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, retryDelayMs, type RetryPolicy } from '../../src/api/retry';
 import { apiError, fakeClient, FakeTransport, json } from '../support/fake-transport';
 import * as f from '../support/fixtures';
@@ -117,7 +118,7 @@ describe('the client applies it', () => {
   test('sendMany retries only the rate-limited requests', () => {
     const t = new FakeTransport().answer(json(200, f.companyLookup), apiError(429, 'rate_limited', { retryAfter: 1 }), json(200, f.companyLookup));
     const { c, slept } = client(t);
-    const out = c.sendMany([c.companyFindRequest({ domain: 'a.example' }), c.companyFindRequest({ domain: 'b.example' })], require('../../src/api/schemas').CompanyLookupSchema);
+    const out = c.sendMany([c.companyFindRequest({ domain: 'a.example' }), c.companyFindRequest({ domain: 'b.example' })], CompanyLookupSchema);
     expect(out.every((o) => !(o instanceof Error))).toBe(true);
     expect(t.lines).toEqual(['GET /companies/find?domain=a.example', 'GET /companies/find?domain=b.example', 'GET /companies/find?domain=b.example']);
     expect(slept).toEqual([1000]);

@@ -1,7 +1,7 @@
 // A success whose body cannot be read (HTML, not JSON, cut off) is passing for a read, asked
 // again; for a request that starts work it means the work started with its id lost: ambiguous.
 import type { ProspectingClient } from '../../src/api/client';
-import { ProspectingError, UnexpectedResponseError, UnreadableResponseError } from '../../src/api/errors';
+import { type ProspectingError, UnexpectedResponseError, UnreadableResponseError } from '../../src/api/errors';
 import { isAmbiguous, nextRetryDelay, type RetryPolicy } from '../../src/api/retry';
 import { CompanyLookupSchema } from '../../src/api/schemas';
 import type { ApiResponse } from '../../src/api/transport';

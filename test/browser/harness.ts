@@ -1,7 +1,7 @@
 // Runs the built dist/Sidebar.html in headless Chromium with its google.script.run answered by
 // the add-on in the local host against the local service, as in Sheets.
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { OWNER, type World } from '../support/addon-world';
 
 const SIDEBAR = `file://${join(__dirname, '../../dist/Sidebar.html')}`;
@@ -12,13 +12,6 @@ const PAGE_CLOCK_START = Date.UTC(2026, 10, 2, 9, 0, 0);
  * part's longest quiet time between reads (5 minutes), a little more.
  */
 const PAST_NEXT_POLL_MS = (5 * 60 + 10) * 1000;
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
 
 /**
  * google.script.run in the page: every call goes to `__gasCall` and back to its handlers.
@@ -150,14 +143,14 @@ export async function openSidebar(browser: Browser, world: World, user = OWNER):
     amendNext(name, change) {
       amends.set(name, change);
     },
-    sent: async (name) => (await page.evaluate(counter('__gasSent', name))) as number,
+    sent: (name) => page.evaluate<number>(counter('__gasSent', name)),
     pageTime: (ms) => page.clock.runFor(ms),
     answersHandled,
     settled,
     advance,
     async nextPoll() {
       await settled('pollJobs');
-      const before = (await page.evaluate(counter('__gasDone', 'pollJobs'))) as number;
+      const before = await page.evaluate<number>(counter('__gasDone', 'pollJobs'));
       await advance();
       await answersHandled('pollJobs', before + 1);
     },

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addonWorld, connect } from '../support/addon-world';
-import { launchBrowser, openSidebar } from './harness';
+import { launchBrowser } from '../../toolkit/chromium';
+import { openSidebar } from './harness';
 
 async function main(): Promise<void> {
   const docs = join(__dirname, '../../docs');

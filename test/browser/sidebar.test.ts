@@ -3,7 +3,8 @@
 // cards in place and keep their pace, and hostile strings shown as text that runs nothing.
 import type { Browser } from 'playwright-core';
 import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
-import { launchBrowser, openSidebar, type SidebarPage } from './harness';
+import { launchBrowser } from '../../toolkit/chromium';
+import { openSidebar, type SidebarPage } from './harness';
 
 const HOSTILE = '<img src=x onerror="document.body.dataset.pwned=1">';
 let browser: Browser;

@@ -2,6 +2,7 @@
 // even when the service or the network echoes it back: as sent, upper- or mixed-case,
 // URL-encoded, or JSON-escaped.
 import { ProspectingClient } from '../../src/api/client';
+import { CompanyLookupSchema } from '../../src/api/schemas';
 import { createUrlFetchTransport } from '../../src/gas/url-fetch-transport';
 import { loadBundle } from '../support/bare-context';
 
@@ -90,7 +91,7 @@ describe.each(FAILURES)('a request that fails: $name', (failure) => {
     for (const act of [
       () => client.getAccount(),
       () => client.startEmailValidation({ emails: [{ email: 'a@b.example' }] }),
-      () => client.sendMany([client.companyFindRequest({ domain: 'a.example' })], require('../../src/api/schemas').CompanyLookupSchema),
+      () => client.sendMany([client.companyFindRequest({ domain: 'a.example' })], CompanyLookupSchema),
     ]) {
       try {
         produced.push(act());

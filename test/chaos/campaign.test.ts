@@ -2,7 +2,7 @@
 // and service faults, run through the built add-on in the local host. After every run the
 // README's promises must hold; a failure prints the seed and the shrunk counterexample.
 import fc from 'fast-check';
-import { connect, OWNER, runTriggers } from '../support/addon-world';
+import { connect, runTriggers } from '../support/addon-world';
 import { chaosWorld, EDITOR, EDITOR_KEY, KEY, sheetValues, STATUS, type Action, type ChaosWorld, type Fault, type SheetSpec, type UserEvent } from './chaos-world';
 
 const RUNS = Number(process.env.CHAOS_RUNS ?? 200);

@@ -42,7 +42,6 @@ export type UserEvent =
   | { e: 'deleteRow'; pick: number }
   | { e: 'editKey'; pick: number }
   | { e: 'insertColumn' }
-  | { e: 'deleteStatus' }
   | { e: 'disconnect' }
   | { e: 'reconnect' }
   | { e: 'revoke' }

@@ -143,7 +143,7 @@ test('a key revoked mid-job pauses it; connecting again collects what was paid f
   advanceJob(job, w.deps());
   expect(job.parts.length).toBe(1);
   let revoked = true;
-  w.answer = (req) =>
+  w.answer = (_req) =>
     revoked
       ? { status: 401, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ object: 'error', _errors: [{ code: 'unauthorized', title: 'Unauthorized', detail: 'The API key is not valid' }] }) }
       : undefined;

@@ -1,7 +1,7 @@
 // A formula typed into a cell of the page runs the add-on's own custom function in the host and
 // spills its row of fields into the cells to the right, as in Sheets; data in the way gives #REF!
 // with Sheets' message on hover.
-import { connect, gridCell, hostGrid, openPage, type PageWorld } from './page-harness';
+import { connect, gridCell, hostGrid, openPage, type PageWorld } from '../../playground/page-driver';
 
 describe('formulas typed in the grid', () => {
   let world: PageWorld;

@@ -4,7 +4,7 @@
 // row ends with its result, none left queued or running.
 import { parseCsv } from '../../emulator';
 import { OUTCOMES } from '../../src/jobs/row-status';
-import { CLOCK_START, connect, openPage, runMenu, selectRange, setSpeed, state, type PageWorld } from './page-harness';
+import { CLOCK_START, connect, openPage, runMenu, selectRange, setSpeed, state, type PageWorld } from '../../playground/page-driver';
 
 const SHEET = '50,000 prospects';
 

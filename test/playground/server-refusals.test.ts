@@ -2,7 +2,7 @@
 // execution alive: a CSV past a sheet's limits, and a dialog answer with a button it does not offer.
 import { startPlayground, type Playground } from '../../playground/server';
 import type { PageState } from '../../playground/protocol';
-import { CLOCK_START, DIST, until } from './page-harness';
+import { CLOCK_START, DIST, until } from '../../playground/page-driver';
 
 let playground: Playground;
 beforeAll(async () => {

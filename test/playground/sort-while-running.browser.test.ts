@@ -5,7 +5,7 @@
 import { formatCsv, parseCsv } from '../../emulator';
 import { largeSheet } from '../../playground/sample-rows';
 import { createWorld, USER } from '../../playground/world';
-import { CLOCK_START, runMenu, connect, DIST, gridCell, hostGrid, openPage, selectRange, setSpeed, state, type PageWorld } from './page-harness';
+import { CLOCK_START, runMenu, connect, DIST, gridCell, hostGrid, openPage, selectRange, setSpeed, state, type PageWorld } from '../../playground/page-driver';
 
 const ROWS = 3000;
 const CSV = formatCsv(largeSheet(ROWS));

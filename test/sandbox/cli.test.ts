@@ -5,6 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { OPTIONS } from '../../sandbox/cli-options';
+import type { ServiceJson } from './helpers';
 
 const ROOT = join(__dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -89,8 +90,8 @@ describe('sandbox command line', () => {
     const run = start(['--port', '0', '--email-credits', '50000', '--phone-credits', '7']);
     try {
       const url = await run.url;
-      const view = (await (await fetch(`${url}/_sandbox/accounts`)).json()) as any;
-      expect(view.accounts.map((a: any) => [a.key, a.credits.left])).toEqual([
+      const view = (await (await fetch(`${url}/_sandbox/accounts`)).json()) as ServiceJson;
+      expect(view.accounts.map((a: ServiceJson) => [a.key, a.credits.left])).toEqual([
         ['demo-key-alpha', { email: 50000, phone: 7 }],
         ['demo-key-bravo', { email: 100, phone: 20 }],
         ['demo-key-empty', { email: 0, phone: 0 }],
@@ -109,7 +110,7 @@ describe('sandbox command line', () => {
     [['--usage-limits', 'refuse'], 429],
     [[], 202],
   ])('%j: a second 10,000-company batch within the hour is answered %i', async (args, second) => {
-    await withServer(args as string[], async (url) => {
+    await withServer(args, async (url) => {
       expect((await post(url, companies(10000))).status).toBe(202);
       const res = await post(url, companies(10000));
       expect(res.status).toBe(second);

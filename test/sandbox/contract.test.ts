@@ -2,7 +2,7 @@
 // cross-field rules the schemas cannot express (size vs employees, presence vs followers...).
 import { SPEC as S } from '../../src/api/spec-schemas';
 import { contactIds } from '../../sandbox';
-import { allPages, harness, type Answer } from './helpers';
+import { allPages, harness, type Answer, type ServiceJson } from './helpers';
 
 function conforms(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: unknown[] } } }, value: unknown): void {
   const r = schema.safeParse(value);
@@ -24,7 +24,7 @@ function companyPresenceOk(followers: number, presence: string): boolean {
   return band === presence;
 }
 
-function checkCompanyRules(c: any): void {
+function checkCompanyRules(c: ServiceJson): void {
   const [lo, hi] = SIZE_RANGES[c.size] ?? [NaN, NaN];
   expect(c.estimated_number_of_employees).toBeGreaterThanOrEqual(lo);
   expect(c.estimated_number_of_employees).toBeLessThanOrEqual(hi);
@@ -38,7 +38,7 @@ function checkCompanyRules(c: any): void {
     for (const fn of Object.keys(fns)) expect(allowed).toContain(fn);
     expect(Object.values(fns).reduce((a, b) => a + b, 0)).toBe(c.department_headcount[dept]);
   }
-  expect(c.locations.filter((l: any) => l.is_primary)).toHaveLength(1);
+  expect(c.locations.filter((l: ServiceJson) => l.is_primary)).toHaveLength(1);
 }
 
 describe('contract: lookups', () => {
@@ -50,7 +50,7 @@ describe('contract: lookups', () => {
       expect(a.status).toBe(200);
       conforms(S.CompanyLookupSchema, a.json);
       checkCompanyRules(a.json);
-      const events = a.json.funding_events as any[];
+      const events = a.json.funding_events as ServiceJson[];
       if (events.length) {
         const last = events[events.length - 1];
         expect(a.json.latest_funding_stage).toBe(last.type);
@@ -132,7 +132,7 @@ describe('contract: batches and lead lists', () => {
     expect(post.json).toMatchObject({ status: 'queued', results: [], _links: { self: { href: `/people/enrichment-requests/${post.json.id}` } } });
     const done = waitDone(h, post.json._links.self.href);
     conforms(S.PersonEnrichmentBatchSchema, done.json);
-    expect(done.json.results.map((r: any) => r.status)).toEqual(['enriched', 'enriched', 'enriched', 'not_found', 'gdpr_removed']);
+    expect(done.json.results.map((r: ServiceJson) => r.status)).toEqual(['enriched', 'enriched', 'enriched', 'not_found', 'gdpr_removed']);
     const [jane, , alex, nf, gdpr] = done.json.results;
     expect(jane).toMatchObject({ email: 'jane.doe@example.com', name: 'Jane Doe', profile_url: null, company_domain: null, title: null });
     expect(jane.result.email).toBe('jane.doe@example.com');
@@ -141,7 +141,7 @@ describe('contract: batches and lead lists', () => {
     expect(alex.result.title).toBe('CTO');
     expect(nf.result).toBeNull();
     expect(gdpr.result).toBeNull();
-    expect(new Set(done.json.results.map((r: any) => r.id)).size).toBe(5);
+    expect(new Set(done.json.results.map((r: ServiceJson) => r.id)).size).toBe(5);
   });
 
   test('company enrichment: POST, GET and PATCH', () => {
@@ -151,7 +151,7 @@ describe('contract: batches and lead lists', () => {
     expect(post.json._links.self.href).toBe(`/companies/enrichment-requests/${post.json.id}`);
     const done = waitDone(h, post.json._links.self.href);
     conforms(S.CompanyEnrichmentBatchSchema, done.json);
-    expect(done.json.results.map((r: any) => [r.status, r.domain, r.profile_url])).toEqual([
+    expect(done.json.results.map((r: ServiceJson) => [r.status, r.domain, r.profile_url])).toEqual([
       ['found', 'acme.com', null],
       ['found', null, 'https://www.profiles.example/company/globex'],
       ['not_found', 'shop.invalid', null],
@@ -171,7 +171,7 @@ describe('contract: batches and lead lists', () => {
     expect(post.json._links.self.href).toBe(`/email-validations/${post.json.id}`);
     const done = waitDone(h, post.json._links.self.href);
     conforms(S.EmailValidationBatchSchema, done.json);
-    expect(done.json.results.map((r: any) => [r.result, r.catch_all])).toEqual([
+    expect(done.json.results.map((r: ServiceJson) => [r.result, r.catch_all])).toEqual([
       ['deliverable', false],
       ['risky', false],
       ['risky', true],
@@ -193,7 +193,7 @@ describe('contract: batches and lead lists', () => {
     expect(post.json).toMatchObject({ status: 'queued', leads: [], type: 'email', _links: { self: { href: `/lead-lists/${post.json.id}` } } });
     const done = waitDone(h, `/lead-lists/${post.json.id}`);
     conforms(S.LeadListSchema, done.json);
-    expect(done.json.leads.map((l: any) => l.email)).toEqual(['jane.doe@example.com', 'sam.lee@example.com']);
+    expect(done.json.leads.map((l: ServiceJson) => l.email)).toEqual(['jane.doe@example.com', 'sam.lee@example.com']);
     expect(done.json.leads[0].data).toEqual({ row: 2 });
     expect(done.json.leads[0].email_validation_result.result).toBe('deliverable');
     expect(done.json._errors).toEqual([expect.objectContaining({ code: 'lead_not_found', source: { pointer: '/leads/1' } })]);
@@ -233,7 +233,7 @@ describe('contract: other endpoints', () => {
       expect(a.json.id).toBe(id);
       seen++;
       conforms(S.ContactSchema, a.json);
-      const times = a.json.recent_activity.map((e: any) => e.event_at);
+      const times = a.json.recent_activity.map((e: ServiceJson) => e.event_at);
       expect([...times].sort().reverse()).toEqual(times);
       expect(a.json.last_contacted_at).toBe(times[0]);
       for (const p of a.json.phone_numbers) expect(typeof p.kind).toBe('string');

@@ -1,7 +1,7 @@
 // Fault injection (reproducible, side-effect free) and the synthetic universe (deterministic,
 // documented outcomes, the intended shares of not-found and removed people).
 import { ConnectionDropped, createLocalService } from '../../sandbox';
-import { harness } from './helpers';
+import { harness, type ServiceJson } from './helpers';
 
 describe('fault injection', () => {
   const outcomes = (faults: object, n = 400) => {
@@ -112,7 +112,7 @@ describe('the synthetic universe', () => {
     const list = ['undeliverable@acme.com', 'risky@acme.com', 'unknown@acme.com', 'deliverable@acme.com', 'a@undeliverable.example', 'a@risky.example', 'a@unknown.example', 'a@catch-all.example', 'a@example.com'];
     const id = h.call('POST', '/email-validations', { emails: list.map((email) => ({ email })) }).json.id;
     h.clock.advance(2000);
-    const results = h.get(`/email-validations/${id}`).json.results.map((r: any) => `${r.result}${r.catch_all ? '+catch_all' : ''}`);
+    const results = h.get(`/email-validations/${id}`).json.results.map((r: ServiceJson) => `${r.result}${r.catch_all ? '+catch_all' : ''}`);
     expect(results).toEqual(['undeliverable', 'risky', 'unknown', 'deliverable', 'undeliverable', 'risky', 'unknown', 'risky+catch_all', 'deliverable']);
   });
 

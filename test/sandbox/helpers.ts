@@ -3,10 +3,18 @@ import { createLocalService, type LocalService, type ServiceOptions } from '../.
 
 export const T0 = Date.UTC(2025, 0, 6, 9, 0, 0);
 
+/**
+ * A JSON answer of the service, read field by field in assertions: a wrong path fails the
+ * assertion that reads it. Whether answers match the spec's schemas is checked on its own
+ * (`conforms`), with the add-on's own zod schemas.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one loose type of the contract tests
+export type ServiceJson = any;
+
 export interface Answer {
   status: number;
   headers: Record<string, string>;
-  json: any;
+  json: ServiceJson;
 }
 
 export interface Harness {
@@ -53,8 +61,8 @@ export function expectError(a: Answer, status: number, code: string, pointer?: s
 }
 
 /** Reads every page of a batch by following `_links.next`. */
-export function allPages(h: Harness, path: string, field: string, key?: string): any[] {
-  const out: any[] = [];
+export function allPages(h: Harness, path: string, field: string, key?: string): ServiceJson[] {
+  const out: ServiceJson[] = [];
   let next: string | undefined = path;
   let guard = 0;
   while (next && guard++ < 10000) {

@@ -1,6 +1,7 @@
 // The HTTP server on a free loopback port with real requests: JSON in and out, headers, body
 // limit, slow answers and a dropped connection.
 import { createLocalService, startHttpServer, type RunningServer } from '../../sandbox';
+import type { ServiceJson } from './helpers';
 
 const auth = { authorization: 'Bearer demo-key-alpha' };
 
@@ -28,19 +29,19 @@ describe('HTTP server', () => {
     const post = await fetch(`${server.url}/email-validations`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ emails: [{ email: 'a@example.com' }, { email: 'b@example.com' }] }) });
     expect(post.status).toBe(202);
     expect(post.headers.get('retry-after')).toBe('1');
-    const batch = (await post.json()) as any;
+    const batch = (await post.json()) as ServiceJson;
     await new Promise((r) => setTimeout(r, 50));
     const page = await fetch(`${server.url}${batch._links.self.href}?page%5Bsize%5D=1`, { headers: auth });
-    const body = (await page.json()) as any;
+    const body = (await page.json()) as ServiceJson;
     expect(body.results).toHaveLength(1);
     const next = await fetch(`${server.url}${body._links.next.href}`, { headers: auth });
-    expect(((await next.json()) as any).results[0].email).toBe('b@example.com');
+    expect(((await next.json()) as ServiceJson).results[0].email).toBe('b@example.com');
   });
 
   test('an oversized body is 413', async () => {
     const res = await fetch(`${server.url}/email-validations`, { method: 'POST', headers: auth, body: 'x'.repeat(10000) });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as any)._errors[0].code).toBe('payload_too_large');
+    expect(((await res.json()) as ServiceJson)._errors[0].code).toBe('payload_too_large');
   });
 
   test('a slow answer really waits', async () => {

@@ -2,7 +2,7 @@
 // credits and the view shows them spent, usage this hour moves in both modes, other methods are
 // 405, and the view sits outside the API (no key, no faults, no rate limit, not in-process).
 import { createLocalService, startHttpServer, type LocalService, type RunningServer, type ServiceOptions } from '../../sandbox';
-import { T0 } from './helpers';
+import { T0, type ServiceJson } from './helpers';
 
 const HOUR = 3600000;
 const alpha = { authorization: 'Bearer demo-key-alpha', 'content-type': 'application/json' };
@@ -19,16 +19,16 @@ async function setup(options: ServiceOptions = {}): Promise<Setup> {
   return { service, server: await startHttpServer(service, { port: 0 }), clock };
 }
 
-async function view(s: Setup): Promise<any> {
+async function view(s: Setup): Promise<ServiceJson> {
   const res = await fetch(`${s.server.url}/_sandbox/accounts`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('application/json');
   return res.json();
 }
 
-const account = (v: any, key: string) => v.accounts.find((a: any) => a.key === key);
+const account = (v: ServiceJson, key: string) => v.accounts.find((a: ServiceJson) => a.key === key);
 
-async function start(s: Setup, path: string, body: unknown): Promise<any> {
+async function start(s: Setup, path: string, body: unknown): Promise<ServiceJson> {
   const res = await fetch(`${s.server.url}${path}`, { method: 'POST', headers: alpha, body: JSON.stringify(body) });
   expect(res.status).toBe(202);
   return res.json();
@@ -44,7 +44,7 @@ describe('read-only view of the accounts', () => {
     s = await setup();
     const v = await view(s);
     expect(v.usage_limits).toBe('pace');
-    expect(v.accounts.map((a: any) => [a.name, a.key, a.credits.left])).toEqual([
+    expect(v.accounts.map((a: ServiceJson) => [a.name, a.key, a.credits.left])).toEqual([
       ['Alpha Outbound (demo)', 'demo-key-alpha', { email: 1000, phone: 200 }],
       ['Bravo Growth (demo)', 'demo-key-bravo', { email: 100, phone: 20 }],
       ['Empty Pockets (demo)', 'demo-key-empty', { email: 0, phone: 0 }],
@@ -84,7 +84,7 @@ describe('read-only view of the accounts', () => {
       email_validations: { limit: 15000, used: 20, waiting: 0 },
     });
     // What the API says about the batch agrees with the view.
-    const read = (await (await fetch(`${s.server.url}${batch._links.self.href}`, { headers: alpha })).json()) as any;
+    const read = (await (await fetch(`${s.server.url}${batch._links.self.href}`, { headers: alpha })).json()) as ServiceJson;
     expect(read.status).toBe('completed');
     expect(read.results).toHaveLength(20);
 
@@ -147,7 +147,7 @@ describe('read-only view of the accounts', () => {
     const res = await fetch(`${s.server.url}/_sandbox/accounts`, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
-    expect(((await res.json()) as any)._errors[0].code).toBe('method_not_allowed');
+    expect(((await res.json()) as ServiceJson)._errors[0].code).toBe('method_not_allowed');
     expect(await view(s)).toEqual(before);
   });
 

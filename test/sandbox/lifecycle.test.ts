@@ -1,6 +1,6 @@
 // Batches and lead lists over time: queued -> processing -> completed on a controlled clock,
 // Retry-After while unfinished, cursor paging of results, and cancel.
-import { allPages, expectError, harness } from './helpers';
+import { allPages, expectError, harness, type ServiceJson } from './helpers';
 
 const emails = (n: number, domain = 'example.com') => Array.from({ length: n }, (_, i) => ({ email: `user${i}@${domain}` }));
 
@@ -22,7 +22,7 @@ describe('batch lifecycle', () => {
     h.clock.advance(1 + 350);
     a = h.get(path);
     expect(a.json.status).toBe('processing');
-    expect(a.json.results.map((r: any) => r.email)).toEqual(['user0@example.com', 'user1@example.com', 'user2@example.com']);
+    expect(a.json.results.map((r: ServiceJson) => r.email)).toEqual(['user0@example.com', 'user1@example.com', 'user2@example.com']);
     expect(Number(a.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
     h.clock.advance(1650 - 1);
@@ -89,7 +89,7 @@ describe('paging of results', () => {
     const second = h.get(raw.json._links.next.href);
     expect(second.json.results[0].email).toBe('user40@example.com');
     const back = h.get(second.json._links.prev.href);
-    expect(back.json.results.map((r: any) => r.email)).toEqual(raw.json.results.map((r: any) => r.email));
+    expect(back.json.results.map((r: ServiceJson) => r.email)).toEqual(raw.json.results.map((r: ServiceJson) => r.email));
     const last = h.get(`${path}?page[size]=1000`);
     expect(last.json.results).toHaveLength(250);
     expect(last.json._links.next).toBeUndefined();
@@ -129,7 +129,7 @@ describe('paging of results', () => {
   });
 
   test('filters: territory name, exclusion keyword, job openings', () => {
-    const names = h.get('/territories?name=EmEa').json.territories.map((t: any) => t.name);
+    const names = h.get('/territories?name=EmEa').json.territories.map((t: ServiceJson) => t.name);
     expect(names.length).toBeGreaterThan(0);
     for (const n of names) expect(n.toLowerCase()).toContain('emea');
     const hits = h.get('/excluded-domains?keyword=labs&page[size]=1000').json.excluded_domains;

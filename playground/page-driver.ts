@@ -3,11 +3,11 @@
 // shows, and the host's truth through the page's own API.
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { startPlayground, type Playground } from '../../playground/server';
-import type { GridWindow, PageState } from '../../playground/protocol';
-import { launchBrowser } from '../browser/harness';
+import { startPlayground, type Playground } from './server';
+import type { GridWindow, PageState } from './protocol';
+import { launchBrowser } from '../toolkit/chromium';
 
-export const DIST = join(__dirname, '../../dist');
+export const DIST = join(__dirname, '../dist');
 /** A fixed start, so dates in the sheet and the quota day are the same from run to run. */
 export const CLOCK_START = Date.UTC(2026, 10, 2, 9, 0, 0);
 
@@ -100,7 +100,7 @@ async function openSidebar(page: Page): Promise<Frame> {
   const before = (await page.locator('#sidebar-frame').getAttribute('src')) ?? '';
   await addonMenu(page, 'Open sidebar');
   await until(async () => ((await page.locator('#sidebar-frame').getAttribute('src')) ?? '') !== before, 'the new sidebar');
-  const frame = await (await page.locator('#sidebar-frame').elementHandle())!.contentFrame();
+  const frame = await (await page.locator('#sidebar-frame').elementHandle()).contentFrame();
   await frame!.waitForLoadState();
   return frame!;
 }
