@@ -49,7 +49,11 @@ export const FETCH_ALL_PER_REQUEST_MS = 20;
 function cellCount(value: unknown): number {
   if (!Array.isArray(value)) return 0;
   let n = 0;
-  for (const row of value) n += Array.isArray(row) ? row.length : 1;
+  // An index loop: a range's grid has up to hundreds of thousands of rows.
+  for (let i = 0; i < value.length; i++) {
+    const row: unknown = value[i];
+    n += Array.isArray(row) ? row.length : 1;
+  }
   return n;
 }
 

@@ -71,6 +71,12 @@ export class Instrumenter {
   toScript(value: unknown): unknown {
     if (value === null || typeof value !== 'object') return value;
     if (kindOf(value)) return this.wrap(value);
+    // Range reads answer grids of plain values, up to hundreds of thousands of cells: copied in
+    // one pass. Anything else (a grid holding a fake, a list of ranges) takes the general walk.
+    if (Array.isArray(value)) {
+      const grid = this.realm.adoptGrid(value);
+      if (grid !== undefined) return grid;
+    }
     return this.realm.adopt(this.prewrap(value), this.isProxy);
   }
 

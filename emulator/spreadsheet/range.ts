@@ -83,7 +83,7 @@ export class FakeRange implements RangeApi {
   }
 
   getValues(): CellValue[][] {
-    return this._each((r, c) => this.sheet.value(r, c));
+    return this.sheet.values(this.row, this.column, this.numRows, this.numColumns);
   }
 
   getDisplayValues(): string[][] {

@@ -92,6 +92,27 @@ export class SheetModel {
     return readValue(cell, this.context);
   }
 
+  /**
+   * What a block of cells reads, row by row: `value` of each cell. Range reads of tens of
+   * thousands of rows come through here, so the spill layout is looked up once for the block
+   * and, when nothing spills, cells are read straight from the rows.
+   */
+  values(row: number, column: number, numRows: number, numColumns: number): CellValue[][] {
+    const out = new Array<CellValue[]>(numRows);
+    const spilling = this.spillLayout() !== undefined;
+    for (let i = 0; i < numRows; i++) {
+      const line = new Array<CellValue>(numColumns);
+      if (spilling) {
+        for (let j = 0; j < numColumns; j++) line[j] = this.value(row + i, column + j);
+      } else {
+        const cells = this.rows[row - 1 + i]?.cells;
+        for (let j = 0; j < numColumns; j++) line[j] = readValue(cells?.[column - 1 + j], this.context);
+      }
+      out[i] = line;
+    }
+    return out;
+  }
+
   display(row: number, column: number, timeZone: string): string {
     const cell = this.cell(row, column);
     const spill = this.spillAt(row, column, cell);
