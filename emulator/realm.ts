@@ -34,22 +34,27 @@ const PRELUDE = `(function (hostNow) {
   VirtualDate.UTC = RealDate.UTC;
   globalThis.Date = VirtualDate;
   function exception(message) { var e = new Error(message); e.name = 'Exception'; return e; }
+  // Bound once: a global read in a vm context goes through the host's interceptor, which is slow
+  // in loops over every row and cell of a range.
+  var NewArray = Array;
+  var isArray = Array.isArray;
+  var objectKeys = Object.keys;
+  var toTag = Object.prototype.toString;
   function adopt(v, keep) {
     if (v === null || typeof v !== 'object') return v;
     if (keep(v)) return v;
-    if (Array.isArray(v)) { var a = new Array(v.length); for (var i = 0; i < v.length; i++) a[i] = adopt(v[i], keep); return a; }
-    if (Object.prototype.toString.call(v) === '[object Date]') return new RealDate(v.getTime());
+    if (isArray(v)) { var a = new NewArray(v.length); for (var i = 0; i < v.length; i++) a[i] = adopt(v[i], keep); return a; }
+    if (toTag.call(v) === '[object Date]') return new RealDate(v.getTime());
     var o = {};
-    Object.keys(v).forEach(function (k) { o[k] = adopt(v[k], keep); });
+    objectKeys(v).forEach(function (k) { o[k] = adopt(v[k], keep); });
     return o;
   }
-  var toTag = Object.prototype.toString;
   function adoptGrid(rows) {
-    var out = new Array(rows.length);
+    var out = new NewArray(rows.length);
     for (var i = 0; i < rows.length; i++) {
       var row = rows[i];
-      if (!Array.isArray(row)) return undefined;
-      var line = new Array(row.length);
+      if (!isArray(row)) return undefined;
+      var line = new NewArray(row.length);
       for (var j = 0; j < row.length; j++) {
         var c = row[j];
         if (c !== null && typeof c === 'object') {

@@ -98,17 +98,18 @@ export class SheetModel {
    * and, when nothing spills, cells are read straight from the rows.
    */
   values(row: number, column: number, numRows: number, numColumns: number): CellValue[][] {
-    const out = new Array<CellValue[]>(numRows);
+    // Array literals rather than `new Array`: no global is read per row (see cell-values.ts).
+    const out: CellValue[][] = [];
     const spilling = this.spillLayout() !== undefined;
     for (let i = 0; i < numRows; i++) {
-      const line = new Array<CellValue>(numColumns);
+      const line: CellValue[] = [];
       if (spilling) {
-        for (let j = 0; j < numColumns; j++) line[j] = this.value(row + i, column + j);
+        for (let j = 0; j < numColumns; j++) line.push(this.value(row + i, column + j));
       } else {
         const cells = this.rows[row - 1 + i]?.cells;
-        for (let j = 0; j < numColumns; j++) line[j] = readValue(cells?.[column - 1 + j], this.context);
+        for (let j = 0; j < numColumns; j++) line.push(readValue(cells?.[column - 1 + j], this.context));
       }
-      out[i] = line;
+      out.push(line);
     }
     return out;
   }
