@@ -10,6 +10,10 @@ import { PERSON_DEPARTMENTS, TAGLINES, TITLES } from './titles';
 import { DEGREES, FEMALE_NAMES, LANGUAGES, LAST_NAMES, MALE_NAMES, PROFICIENCIES, SCHOOLS, UNISEX_NAMES } from './words';
 import { NAME_SUFFIXES } from './words';
 
+// Bound once: under a test runner this module runs in a vm context, where each read of a global
+// is slow, and the universe draws numbers for every record it builds.
+const math = Math;
+
 export interface PersonInput {
   email?: string;
   profile_url?: string;
@@ -211,7 +215,7 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
     iso_code: LANGUAGES.find(([l]) => l === lang)?.[1] ?? 'en',
     proficiency: i === 0 && place.languages[0] !== 'English' ? rng.pick(PROFICIENCIES.slice(1, 3)) : lang === place.languages[0] ? PROFICIENCIES[0] : rng.chance(0.8) ? rng.pick(PROFICIENCIES) : null,
   }));
-  const followers = rng.chance(0.03) ? 0 : Math.floor(10 ** (rng.next() * 4.4));
+  const followers = rng.chance(0.03) ? 0 : math.floor(10 ** (rng.next() * 4.4));
   const email = hints.email ?? emailFor(rng, firstName, lastName, company.domain);
   const profileUrl = hints.profileUrl ?? `${PROFILE_HOST}/in/${ascii(firstName)}-${ascii(lastName)}-${id.slice(0, 6)}`;
   const phones = phonesFor(seed, rng, id, place);
@@ -224,7 +228,7 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
     last_name: lastName,
     title,
     headline: rng.chance(0.6) ? `${title} at ${company.name} | ${rng.pick(TAGLINES)}` : `${title} at ${company.name}`,
-    about: rng.chance(0.8) ? `${rng.pick(TAGLINES)}. ${cap(rng.pick(['over', 'more than', 'nearly']))} ${Math.round(cursor / 365)} years in ${company.industry.name.toLowerCase()}, now ${title.toLowerCase()} at ${company.name}.` : null,
+    about: rng.chance(0.8) ? `${rng.pick(TAGLINES)}. ${cap(rng.pick(['over', 'more than', 'nearly']))} ${math.round(cursor / 365)} years in ${company.industry.name.toLowerCase()}, now ${title.toLowerCase()} at ${company.name}.` : null,
     current_position_start_date: daysBefore(startedDaysAgo),
     current_position_description: experiences[0]?.['description'] ?? null,
     location: [place.city, place.state, place.country].filter(Boolean).join(', '),
