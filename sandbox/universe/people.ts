@@ -121,8 +121,13 @@ function emailFor(rng: Rng, first: string, last: string, domain: string): string
   return `${local}${rng.chance(0.04) ? rng.int(1, 9) : ''}@${domain}`;
 }
 
+/** How many phone numbers a person has, by weight. */
+const PHONE_COUNTS = [[1, 5], [2, 4], [3, 1]] as const;
+/** Whether every person found has a phone number, so matching one need not build the person. */
+const EVERY_PERSON_HAS_PHONES = PHONE_COUNTS.every(([n]) => n > 0);
+
 function phonesFor(seed: number, rng: Rng, personId: string, place: Place): PhoneNumber[] {
-  const count = rng.weighted([[1, 5], [2, 4], [3, 1]] as const);
+  const count = rng.weighted(PHONE_COUNTS);
   const types = [rng.pick(['mobile', 'direct'] as const), ...rng.sample(PHONE_TYPES.filter((t) => t !== 'mobile' && t !== 'direct'), 2)];
   const out: PhoneNumber[] = [];
   for (let i = 0; i < count; i++) {
@@ -253,8 +258,10 @@ function outcomeByRoll(seed: number, key: string): 'enriched' | 'not_found' | 'g
   return 'enriched';
 }
 
-/** Which person an input matches: by email, else profile URL, else name or title at a company. */
-export function findPerson(seed: number, input: PersonInput): PersonOutcome {
+/** What an input resolves to before any person is built: the outcome, and for a match its key and hints. */
+type Resolved = { status: 'not_found' | 'gdpr_removed' } | { status: 'enriched'; key: string; hints: Hints };
+
+function resolvePerson(seed: number, input: PersonInput): Resolved {
   const companyDomain = input.company_domain ? normalizeDomain(input.company_domain) : input.company_name ? domainForCompanyName(input.company_name) : undefined;
   let key: string;
   let forced: 'enriched' | 'not_found' | 'gdpr_removed' | undefined;
@@ -284,8 +291,35 @@ export function findPerson(seed: number, input: PersonInput): PersonOutcome {
   }
   const status = forced ?? outcomeByRoll(seed, key);
   if (status !== 'enriched') return { status };
+  return { status, key, hints };
+}
+
+/** Which person an input matches: by email, else profile URL, else name or title at a company. */
+export function findPerson(seed: number, input: PersonInput): PersonOutcome {
+  const r = resolvePerson(seed, input);
+  if (r.status !== 'enriched') return { status: r.status };
+  const { key, hints } = r;
   const hintKey = JSON.stringify([seed, key, hints.email, hints.profileUrl, hints.name, hints.title, hints.domain]);
-  return { status, person: people.get(hintKey, () => buildPerson(seed, key, hints)) };
+  return { status: 'enriched', person: people.get(hintKey, () => buildPerson(seed, key, hints)) };
+}
+
+export type PersonMatch = { status: 'enriched'; personId: string; hasPhones: boolean } | { status: 'not_found' | 'gdpr_removed' };
+
+/**
+ * What `findPerson` says of an input, without the person: its outcome, and for a match the
+ * person's id and whether they have phone numbers. Settling a batch needs only this (the person
+ * is built when a page of results is read), and building every person twice was most of the
+ * cost of a large batch.
+ */
+export function matchPerson(seed: number, input: PersonInput): PersonMatch {
+  const r = resolvePerson(seed, input);
+  if (r.status !== 'enriched') return { status: r.status };
+  if (!EVERY_PERSON_HAS_PHONES) {
+    const o = findPerson(seed, input);
+    if (o.status === 'enriched') return { status: 'enriched', personId: o.person.id, hasPhones: o.person.phones.length > 0 };
+  }
+  // The id buildPerson gives the person.
+  return { status: 'enriched', personId: uuidFrom(seed, 'person', r.key), hasPhones: true };
 }
 
 /** The API's person: email and phone numbers only when the request reveals them. */
