@@ -25,6 +25,10 @@ export interface SortKey {
   ascending: boolean;
 }
 
+// Bound once: under a test runner this module runs in a vm context, where each read of a global
+// is slow, and a range read makes an array per row.
+const HostArray = Array;
+
 const blankRow = (): RowState => ({ cells: [], hiddenByUser: false, hiddenByFilter: false });
 
 function sortRank(v: CellValue): number {
@@ -98,18 +102,18 @@ export class SheetModel {
    * and, when nothing spills, cells are read straight from the rows.
    */
   values(row: number, column: number, numRows: number, numColumns: number): CellValue[][] {
-    // Array literals rather than `new Array`: no global is read per row (see cell-values.ts).
-    const out: CellValue[][] = [];
+    // Arrays made at their size: one grown by push holds room for 16 values.
+    const out = new HostArray<CellValue[]>(numRows);
     const spilling = this.spillLayout() !== undefined;
     for (let i = 0; i < numRows; i++) {
-      const line: CellValue[] = [];
+      const line = new HostArray<CellValue>(numColumns);
       if (spilling) {
-        for (let j = 0; j < numColumns; j++) line.push(this.value(row + i, column + j));
+        for (let j = 0; j < numColumns; j++) line[j] = this.value(row + i, column + j);
       } else {
         const cells = this.rows[row - 1 + i]?.cells;
-        for (let j = 0; j < numColumns; j++) line.push(readValue(cells?.[column - 1 + j], this.context));
+        for (let j = 0; j < numColumns; j++) line[j] = readValue(cells?.[column - 1 + j], this.context);
       }
-      out.push(line);
+      out[i] = line;
     }
     return out;
   }
