@@ -18,6 +18,11 @@ function kindOf(value: unknown): string | undefined {
 
 const methodCache = new WeakMap<object, Set<string>>();
 
+// Bound once: a global read under a test runner's vm context is slow, and values are copied row by row.
+const isArray = Array.isArray;
+const objectKeys = Object.keys;
+const toTag = Object.prototype.toString;
+
 function publicMethods(target: object): Set<string> {
   const proto = Object.getPrototypeOf(target) as object;
   let names = methodCache.get(proto);
@@ -49,10 +54,10 @@ export class Instrumenter {
     if (value === null || typeof value !== 'object') return value;
     const t = this.targets.get(value as object);
     if (t) return t as T;
-    if (Array.isArray(value)) return value.map((v: unknown) => this.unwrap(v)) as T;
-    if (Object.prototype.toString.call(value) !== '[object Object]') return value;
+    if (isArray(value)) return value.map((v: unknown) => this.unwrap(v)) as T;
+    if (toTag.call(value) !== '[object Object]') return value;
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value as object)) out[k] = this.unwrap((value as Record<string, unknown>)[k]);
+    for (const k of objectKeys(value as object)) out[k] = this.unwrap((value as Record<string, unknown>)[k]);
     return out as T;
   }
 
@@ -60,10 +65,10 @@ export class Instrumenter {
     if (value === null || typeof value !== 'object') return value;
     if (this.targets.has(value)) return value;
     if (kindOf(value)) return this.wrap(value);
-    if (Array.isArray(value)) return value.map((v: unknown) => this.prewrap(v));
-    if (Object.prototype.toString.call(value) !== '[object Object]') return value;
+    if (isArray(value)) return value.map((v: unknown) => this.prewrap(v));
+    if (toTag.call(value) !== '[object Object]') return value;
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) out[k] = this.prewrap((value as Record<string, unknown>)[k]);
+    for (const k of objectKeys(value)) out[k] = this.prewrap((value as Record<string, unknown>)[k]);
     return out;
   }
 
@@ -71,6 +76,12 @@ export class Instrumenter {
   toScript(value: unknown): unknown {
     if (value === null || typeof value !== 'object') return value;
     if (kindOf(value)) return this.wrap(value);
+    // Range reads answer grids of plain values, up to hundreds of thousands of cells: copied in
+    // one pass. Anything else (a grid holding a fake, a list of ranges) takes the general walk.
+    if (isArray(value)) {
+      const grid = this.realm.adoptGrid(value);
+      if (grid !== undefined) return grid;
+    }
     return this.realm.adopt(this.prewrap(value), this.isProxy);
   }
 

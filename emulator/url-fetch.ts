@@ -5,6 +5,7 @@
 import { ConnectionDropped, type LocalHandler, type LocalResponse } from '../toolkit/local-http';
 import { DEFAULT_FETCH_MS, FETCH_ALL_PER_REQUEST_MS } from './cost-model';
 import { GasError, HostFailure, Messages } from './errors';
+import { Body } from './http-body';
 import type { Runtime } from './runtime';
 import type { Shape } from './shape';
 import type { SyncHttpClient } from './sync-http';
@@ -36,7 +37,7 @@ interface Prepared {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body: Buffer | undefined;
+  body: Body | undefined;
   mute: boolean;
   followRedirects: boolean;
 }
@@ -44,7 +45,7 @@ interface Prepared {
 interface Answer {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  body: Body;
   delayMs: number;
 }
 
@@ -66,16 +67,16 @@ function prepare(url: unknown, params: Record<string, unknown> = {}): Prepared {
   if (u.length > MAX_URL_LENGTH) throw new GasError('Limit Exceeded: URLFetch URL Length.');
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries((params.headers as Record<string, unknown> | undefined) ?? {})) headers[k] = String(v);
-  let body: Buffer | undefined;
+  let body: Body | undefined;
   const payload = params.payload;
   let contentType = params.contentType === undefined ? undefined : String(params.contentType);
   if (payload !== undefined && payload !== null) {
-    if (typeof payload === 'string') body = Buffer.from(payload, 'utf8');
-    else if (Array.isArray(payload)) body = Buffer.from(payload.map((b: number) => b & 0xff));
+    if (typeof payload === 'string') body = Body.fromText(payload);
+    else if (Array.isArray(payload)) body = Body.fromBytes(Buffer.from(payload.map((b: number) => b & 0xff)));
     else if (isBlob(payload)) {
-      body = Buffer.from(payload.getBytes().map((b) => b & 0xff));
+      body = Body.fromBytes(Buffer.from(payload.getBytes().map((b) => b & 0xff)));
       contentType ??= payload.getContentType() ?? undefined;
-    } else body = Buffer.from(encodeForm(payload as Record<string, unknown>), 'utf8');
+    } else body = Body.fromText(encodeForm(payload as Record<string, unknown>));
     contentType ??= 'application/x-www-form-urlencoded';
   }
   if (contentType !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = contentType;
@@ -124,7 +125,7 @@ export class FetchRouter {
       method: p.method,
       url: p.url,
       headers: { ...p.headers },
-      body: p.body ? p.body.toString('utf8') : '',
+      body: p.body ? p.body.utf8() : '',
       user: exec.user,
       at: this.runtime.clock.now(),
       via,
@@ -155,7 +156,7 @@ export class FetchRouter {
       const results = this.http().requestAll(
         overHttp.map(({ i, target }) => {
           const p = batch[i]!;
-          return { method: p.method, url: target, headers: p.headers, ...(p.body ? { body: new Uint8Array(p.body) } : {}) };
+          return { method: p.method, url: target, headers: p.headers, ...(p.body ? { body: new Uint8Array(p.body.bytes) } : {}) };
         }),
       );
       overHttp.forEach(({ i, rec }, k) => {
@@ -169,7 +170,7 @@ export class FetchRouter {
         const headers: [string, string][] = [];
         for (let j = 0; j + 1 < r.rawHeaders.length; j += 2) headers.push([r.rawHeaders[j]!, r.rawHeaders[j + 1]!]);
         rec.status = r.status;
-        outcomes[i] = { answer: { status: r.status, headers, body: Buffer.from(r.body), delayMs: DEFAULT_FETCH_MS } };
+        outcomes[i] = { answer: { status: r.status, headers, body: Body.fromBytes(Buffer.from(r.body)), delayMs: DEFAULT_FETCH_MS } };
       });
     }
     return outcomes.map((o) => o!);
@@ -180,7 +181,7 @@ export class FetchRouter {
     for (const [k, v] of Object.entries(p.headers)) headers[k.toLowerCase()] = v;
     let res: LocalResponse;
     try {
-      res = handler.handle({ method: p.method, path, headers, body: p.body ? p.body.toString('utf8') : '' });
+      res = handler.handle({ method: p.method, path, headers, body: p.body ? p.body.utf8() : '' });
     } catch (e) {
       if (e instanceof ConnectionDropped || (e as Error | undefined)?.name === 'ConnectionDropped') {
         return { error: Messages.addressUnavailable(p.url), delayMs: DEFAULT_FETCH_MS };
@@ -188,8 +189,10 @@ export class FetchRouter {
       throw new HostFailure(`the local service threw on ${p.method} ${p.url}: ${(e as Error)?.stack ?? String(e)}`);
     }
     rec.status = res.status;
+    // A body that is not text (a handler's mistake) becomes bytes the way Buffer.from takes it.
+    const body = typeof res.body === 'string' ? Body.fromText(res.body) : Body.fromBytes(Buffer.from(res.body, 'utf8'));
     return {
-      answer: { status: res.status, headers: Object.entries(res.headers), body: Buffer.from(res.body, 'utf8'), delayMs: res.delayMs ?? DEFAULT_FETCH_MS },
+      answer: { status: res.status, headers: Object.entries(res.headers), body, delayMs: res.delayMs ?? DEFAULT_FETCH_MS },
     };
   }
 
@@ -225,7 +228,7 @@ export class FetchRouter {
         }
         final[i] = new FakeHttpResponse(a.status, a.headers, a.body);
         if (a.status >= 400 && !p.mute) {
-          const text = a.body.toString('utf8');
+          const text = a.body.utf8();
           const truncated = text.length > TRUNCATED_RESPONSE_CHARS ? `${text.slice(0, TRUNCATED_RESPONSE_CHARS)}...` : text;
           final[i] = Messages.requestFailed(origin(p.url), a.status, truncated);
         }
@@ -247,7 +250,7 @@ export class FakeHttpResponse implements ResponseApi {
   constructor(
     private readonly status: number,
     private readonly headers: [string, string][],
-    private readonly body: Buffer,
+    private readonly body: Body,
   ) {}
 
   getResponseCode(): number {
@@ -255,11 +258,11 @@ export class FakeHttpResponse implements ResponseApi {
   }
 
   getContentText(charset?: string): string {
-    return this.body.toString(charset && /ascii|iso-8859-1|latin/i.test(charset) ? 'latin1' : 'utf8');
+    return charset && /ascii|iso-8859-1|latin/i.test(charset) ? this.body.latin1() : this.body.utf8();
   }
 
   getContent(): number[] {
-    return Array.from(this.body, (b) => (b > 127 ? b - 256 : b));
+    return Array.from(this.body.bytes, (b) => (b > 127 ? b - 256 : b));
   }
 
   getHeaders(): Record<string, string> {
@@ -326,6 +329,6 @@ export class FakeUrlFetchApp {
 
   getRequest(url: string, params?: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions): Record<string, unknown> {
     const p = prepare(url, params as Record<string, unknown> | undefined);
-    return { url: p.url, method: p.method.toLowerCase(), headers: p.headers, payload: p.body?.toString('utf8') ?? '', followRedirects: p.followRedirects, muteHttpExceptions: p.mute };
+    return { url: p.url, method: p.method.toLowerCase(), headers: p.headers, payload: p.body?.utf8() ?? '', followRedirects: p.followRedirects, muteHttpExceptions: p.mute };
   }
 }

@@ -4,6 +4,7 @@
 // Bound once: a global looked up on every call is slow where modules run in a sandboxed
 // context (test runners), and this is the innermost loop of the synthetic world.
 const imul = Math.imul;
+const floor = Math.floor;
 
 /** 128 bits of hash from a string (cyrb128), as four unsigned 32-bit words. */
 function hash128(text: string): [number, number, number, number] {
@@ -34,15 +35,22 @@ export function unit(seed: number, ...parts: Array<string | number>): number {
   return hash128(`${seed}|${parts.join('|')}`)[0] / 4294967296;
 }
 
+const HEX = '0123456789abcdef';
+
+/** The 8 lower-case hex digits of a 32-bit word (as `toString(16)` padded, without its general radix conversion). */
 function hex8(n: number): string {
-  return (n >>> 0).toString(16).padStart(8, '0');
+  return (
+    HEX[(n >>> 28) & 15]! + HEX[(n >>> 24) & 15]! + HEX[(n >>> 20) & 15]! + HEX[(n >>> 16) & 15]! +
+    HEX[(n >>> 12) & 15]! + HEX[(n >>> 8) & 15]! + HEX[(n >>> 4) & 15]! + HEX[n & 15]!
+  );
 }
 
 /** A UUID-shaped id (version 4 and variant bits set) derived from the seed and some parts. */
 export function uuidFrom(seed: number, ...parts: Array<string | number>): string {
   const [a, b, c, d] = hash128(`uuid|${seed}|${parts.join('|')}`);
   const h = hex8(a) + hex8(b) + hex8(c) + hex8(d);
-  const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  // h[16] is the top hex digit of c.
+  const variant = HEX[((c >>> 28) & 0x3) | 0x8]!;
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -71,7 +79,7 @@ export class Rng {
 
   /** An integer from min to max, both included. */
   int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
+    return min + floor(this.next() * (max - min + 1));
   }
 
   chance(p: number): boolean {
@@ -79,7 +87,7 @@ export class Rng {
   }
 
   pick<T>(items: ReadonlyArray<T>): T {
-    const item = items[Math.floor(this.next() * items.length)];
+    const item = items[floor(this.next() * items.length)];
     if (item === undefined) throw new Error('pick from an empty list');
     return item;
   }
@@ -102,7 +110,7 @@ export class Rng {
     const copy = items.slice();
     const out: T[] = [];
     while (out.length < n && copy.length > 0) {
-      const i = Math.floor(this.next() * copy.length);
+      const i = floor(this.next() * copy.length);
       out.push(copy.splice(i, 1)[0] as T);
     }
     return out;

@@ -30,6 +30,13 @@ export const PLAIN_TEXT = '@';
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
+// Globals bound once: under a test runner this module runs in a vm context, where each read of a
+// global goes through an interceptor, and these are read for every cell a range reads or writes.
+const HostDate = Date;
+const HostString = String;
+const HostNumber = Number;
+const toTag = Object.prototype.toString;
+
 /** Stores `input` the way Sheets does for a value entered through setValue(s). */
 export function enterValue(cell: Cell, input: unknown): void {
   delete cell.formula;
@@ -44,11 +51,11 @@ export function enterValue(cell: Cell, input: unknown): void {
     cell.value = input;
     return;
   }
-  if (Object.prototype.toString.call(input) === '[object Date]') {
-    cell.value = new Date((input as Date).getTime());
+  if (toTag.call(input) === '[object Date]') {
+    cell.value = new HostDate((input as Date).getTime());
     return;
   }
-  const text = String(input);
+  const text = HostString(input);
   if (cell.format === PLAIN_TEXT) {
     cell.value = text;
     return;
@@ -62,8 +69,9 @@ export function enterValue(cell: Cell, input: unknown): void {
     cell.formula = text;
     return;
   }
-  if (NUMBER.test(text.trim()) && text.trim() !== '') {
-    cell.value = Number(text.trim());
+  const trimmed = text.trim();
+  if (NUMBER.test(trimmed) && trimmed !== '') {
+    cell.value = HostNumber(trimmed);
     return;
   }
   // Sheets reads "+1 555 0100" or "-foo" as a formula, just as a user typing them would get.
@@ -91,7 +99,7 @@ export function formulaValue(cell: Cell, ctx: FormulaContext): CellValue {
 export function readValue(cell: Cell | undefined, ctx: FormulaContext): CellValue {
   if (!cell) return '';
   if (cell.formula) return formulaValue(cell, ctx);
-  return cell.value instanceof Date ? new Date(cell.value.getTime()) : cell.value;
+  return cell.value instanceof HostDate ? new HostDate(cell.value.getTime()) : cell.value;
 }
 
 function formatNumber(n: number, format: string): string {

@@ -38,6 +38,9 @@ type RangeApi = Shape<
   | 'sort'
 >;
 
+// Bound once: a global read under a test runner's vm context is slow, and shapes are checked per row.
+const isArray = Array.isArray;
+
 /** Checks a rectangle against the sheet as Apps Script does when a range is made. */
 export function checkBounds(sheet: SheetModel, row: number, column: number, numRows: number, numColumns: number): void {
   if (!Number.isInteger(row) || row < 1) throw new GasError('The starting row of the range is too small.');
@@ -73,17 +76,17 @@ export class FakeRange implements RangeApi {
   }
 
   _checkShape(data: unknown): unknown[][] {
-    if (!Array.isArray(data)) throw new GasError('The parameters (String) don\'t match the method signature for SpreadsheetApp.Range.setValues.');
+    if (!isArray(data)) throw new GasError('The parameters (String) don\'t match the method signature for SpreadsheetApp.Range.setValues.');
     if (data.length !== this.numRows) throw new GasError(Messages.rowsMismatch(data.length, this.numRows));
     for (const r of data) {
-      const width = Array.isArray(r) ? r.length : 1;
+      const width = isArray(r) ? r.length : 1;
       if (width !== this.numColumns) throw new GasError(Messages.columnsMismatch(width, this.numColumns));
     }
     return data as unknown[][];
   }
 
   getValues(): CellValue[][] {
-    return this._each((r, c) => this.sheet.value(r, c));
+    return this.sheet.values(this.row, this.column, this.numRows, this.numColumns);
   }
 
   getDisplayValues(): string[][] {

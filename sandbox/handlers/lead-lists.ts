@@ -9,7 +9,7 @@ import { jsonObjectBody } from '../request';
 import { createdId, json, type Ctx, type Reply } from '../state';
 import { profileSlug } from '../universe/companies';
 import { validateEmail } from '../universe/emails';
-import { findPerson, type PersonInput, type PersonOutcome } from '../universe/people';
+import { findPerson, matchPerson, type PersonInput, type PersonOutcome } from '../universe/people';
 import { isUuid, optBoolean, optEmail, optObject, optString, optStringArray, reqEmail, reqEnum, reqObjectArray, reqString } from '../validate';
 import { ownBatch, resultsPage, retryHeaders, startBatch } from './batch-common';
 import { issuePhones, rememberCompany } from './render';
@@ -83,8 +83,8 @@ export function createLeadList(ctx: Ctx): Reply {
   const seed = state.seed;
   const work: BatchWork<Lead, Out> = {
     run: (lead) => {
-      const o = findPerson(seed, lead.match);
-      return o.status === 'enriched' ? { status: o.status, personId: o.person.id, hasPhones: o.person.phones.length > 0 } : { status: o.status, hasPhones: false };
+      const o = matchPerson(seed, lead.match);
+      return o.status === 'enriched' ? { status: o.status, personId: o.personId, hasPhones: o.hasPhones } : { status: o.status, hasPhones: false };
     },
     listed: (out) => out.status === 'enriched',
     charge: (account, _lead, out, at) => {

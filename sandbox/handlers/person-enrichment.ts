@@ -4,7 +4,7 @@ import { chargePerson, personWorstCase } from '../credits';
 import { missing } from '../errors';
 import { jsonObjectBody } from '../request';
 import { json, type Ctx, type Reply } from '../state';
-import { findPerson, type PersonInput, type PersonOutcome } from '../universe/people';
+import { findPerson, matchPerson, type PersonInput, type PersonOutcome } from '../universe/people';
 import { optBoolean, optEmail, optString, reqObjectArray } from '../validate';
 import { cancelBatch, integerId, ownBatch, resultsPage, retryHeaders, startBatch } from './batch-common';
 import { renderPerson } from './render';
@@ -13,7 +13,7 @@ interface Meta {
   reveal: { email: boolean; phones: boolean };
   firstItemId: number;
 }
-/** What settling needs of a finished item; the person itself is rebuilt when read. */
+/** What settling needs of a finished item; the person itself is built when read. */
 interface Out {
   status: PersonOutcome['status'];
   personId?: string;
@@ -46,8 +46,8 @@ export function startPersonEnrichment(ctx: Ctx): Reply {
   const seed = state.seed;
   const work: BatchWork<PersonInput, Out> = {
     run: (input) => {
-      const o = findPerson(seed, input);
-      return o.status === 'enriched' ? { status: o.status, personId: o.person.id, hasPhones: o.person.phones.length > 0 } : { status: o.status, hasPhones: false };
+      const o = matchPerson(seed, input);
+      return o.status === 'enriched' ? { status: o.status, personId: o.personId, hasPhones: o.hasPhones } : { status: o.status, hasPhones: false };
     },
     listed: () => true,
     charge: (account, _input, out, at) => {

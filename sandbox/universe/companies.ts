@@ -9,6 +9,10 @@ import { INDUSTRIES, type Industry } from './industries';
 import { COMPANY_TYPES, DEPARTMENTS, FUNDING_ROUNDS, JOB_FUNCTIONS, OTHER_FUNDING, REVENUE_BANDS, SIZE_BANDS, companyPresence, sizeFor, type Department } from './taxonomy';
 import { INVESTORS, NAME_STEMS, NAME_SUFFIXES } from './words';
 
+// Bound once: under a test runner this module runs in a vm context, where each read of a global
+// is slow, and the universe draws numbers for every record it builds.
+const math = Math;
+
 export const PROFILE_HOST = 'https://www.profiles.example';
 
 interface FundingEvent {
@@ -129,9 +133,9 @@ function splitCount(rng: Rng, total: number, weights: number[]): number[] {
   const sum = noisy.reduce((a, b) => a + b, 0);
   if (sum === 0 || total === 0) return weights.map(() => 0);
   const raw = noisy.map((w) => (w / sum) * total);
-  const out = raw.map(Math.floor);
+  const out = raw.map(math.floor);
   let left = total - out.reduce((a, b) => a + b, 0);
-  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0]);
+  const order = raw.map((r, i) => [r - math.floor(r), i] as const).sort((a, b) => b[0] - a[0]);
   for (const [, i] of order) {
     if (left <= 0) break;
     if ((weights[i] ?? 0) > 0) {
@@ -151,7 +155,7 @@ function headcounts(rng: Rng, industry: Industry, employees: number) {
     const n = counts[i] ?? 0;
     department[d] = n;
     if (n === 0) return;
-    const fns = rng.sample(JOB_FUNCTIONS[d], Math.min(JOB_FUNCTIONS[d].length, rng.int(1, 5)));
+    const fns = rng.sample(JOB_FUNCTIONS[d], math.min(JOB_FUNCTIONS[d].length, rng.int(1, 5)));
     const split = splitCount(rng, n, fns.map(() => 1));
     const inner: Record<string, number> = {};
     fns.forEach((f, j) => {
@@ -166,24 +170,24 @@ function funding(rng: Rng, type: string, employees: number, founded: number): Fu
   if (type !== 'Privately Held' || !rng.chance(employees > 500 ? 0.5 : 0.7)) return [];
   const rounds = employees <= 10 ? 1 : employees <= 50 ? rng.int(1, 2) : employees <= 200 ? rng.int(2, 3) : employees <= 500 ? rng.int(3, 4) : rng.int(4, 6);
   const events: FundingEvent[] = [];
-  const firstDaysAgo = Math.min((2025 - founded) * 365 - 60, 365 * 9);
-  let daysAgo = Math.max(120, firstDaysAgo);
+  const firstDaysAgo = math.min((2025 - founded) * 365 - 60, 365 * 9);
+  let daysAgo = math.max(120, firstDaysAgo);
   for (let i = 0; i < rounds; i++) {
-    const round = FUNDING_ROUNDS[Math.min(i, FUNDING_ROUNDS.length - 1)];
+    const round = FUNDING_ROUNDS[math.min(i, FUNDING_ROUNDS.length - 1)];
     if (!round) break;
     const type = i > 0 && rng.chance(0.12) ? rng.pick(OTHER_FUNDING) : round[0];
-    const amount = Math.round(rng.int(round[1], round[2]) / 100000) * 100000;
+    const amount = math.round(rng.int(round[1], round[2]) / 100000) * 100000;
     const currency = rng.chance(0.85) ? 'USD' : rng.chance(0.5) ? 'EUR' : null;
     const rate = currency === 'EUR' ? 0.92 : 1;
     events.push({
       date: daysBefore(daysAgo),
       type,
       investors: rng.sample(INVESTORS, rng.int(1, 3)),
-      amount: Math.round(amount * rate),
+      amount: math.round(amount * rate),
       currency,
       amount_usd: currency === null ? null : amount,
     });
-    daysAgo = Math.max(20, daysAgo - rng.int(300, 700));
+    daysAgo = math.max(20, daysAgo - rng.int(300, 700));
   }
   return events;
 }
@@ -217,13 +221,13 @@ function generateCompany(seed: number, domain: string): CompanyRecord {
   const name = nameFromLabel(label);
   const industry = industryFor(rng, label);
   const band = rng.weighted(SIZE_BANDS.map((b, i) => [b, SIZE_WEIGHTS[i] ?? 1] as const));
-  const employees = band.max > 100000 ? band.min + Math.floor(rng.next() ** 3 * (band.max - band.min)) : rng.int(band.min, band.max);
+  const employees = band.max > 100000 ? band.min + math.floor(rng.next() ** 3 * (band.max - band.min)) : rng.int(band.min, band.max);
   const place = rng.weighted(PLACE_WEIGHTS);
   const type = companyType(rng, industry, employees);
   const founded = employees > 10000 ? rng.int(1950, 2008) : employees > 200 ? rng.int(1995, 2018) : rng.int(2008, 2023);
-  const followers = rng.chance(0.02) ? 0 : Math.round(employees * (3 + rng.next() * 40) + rng.int(0, 400));
+  const followers = rng.chance(0.02) ? 0 : math.round(employees * (3 + rng.next() * 40) + rng.int(0, 400));
   const revenuePerHead = 60000 + rng.int(0, 240000);
-  const revenue = Math.max(50000, Math.round((employees * revenuePerHead) / 1000) * 1000);
+  const revenue = math.max(50000, math.round((employees * revenuePerHead) / 1000) * 1000);
   const revenueBand = REVENUE_BANDS.find((b) => revenue >= b.min && revenue < b.max) ?? REVENUE_BANDS[REVENUE_BANDS.length - 1];
   const events = funding(rng, type, employees, founded);
   const last = events[events.length - 1];
@@ -241,7 +245,7 @@ function generateCompany(seed: number, domain: string): CompanyRecord {
     city: p.city,
     postal_code: p.postal,
   }));
-  const keywords = rng.sample(industry.keywords, rng.int(4, Math.min(7, industry.keywords.length)));
+  const keywords = rng.sample(industry.keywords, rng.int(4, math.min(7, industry.keywords.length)));
   const profileUrl = companyProfileUrl(label);
   const id = uuidFrom(seed, 'company', domain);
   const json: Record<string, unknown> = {
@@ -261,7 +265,7 @@ function generateCompany(seed: number, domain: string): CompanyRecord {
     locations,
     logo_url: `https://images.profiles.example/logos/${domain}.png`,
     founded_year: founded,
-    traffic_rank: Math.max(1, Math.round(2000000 / Math.sqrt(employees) * (0.5 + rng.next()))),
+    traffic_rank: math.max(1, math.round(2000000 / math.sqrt(employees) * (0.5 + rng.next()))),
     sic_codes: [rng.pick(industry.sic)],
     naics_codes: [rng.pick(industry.naics)],
     type,
@@ -270,7 +274,7 @@ function generateCompany(seed: number, domain: string): CompanyRecord {
     latest_funding_date: last ? last.date : null,
     is_b2b: isB2b,
     is_b2c: !isB2b || rng.chance(0.3),
-    technologies: rng.sample(industry.technologies, rng.int(5, Math.min(10, industry.technologies.length))),
+    technologies: rng.sample(industry.technologies, rng.int(5, math.min(10, industry.technologies.length))),
     department_headcount: department,
     job_function_headcount: byFunction,
     estimated_revenue: revenueBand?.label ?? null,

@@ -3,12 +3,16 @@
 import { Lru } from './cache';
 import { NAME_STEMS, NAME_SUFFIXES, NAME_WORDS } from './words';
 
+// Bound once: under a test runner this module runs in a vm context, where each read of a global
+// is slow, and the universe draws numbers for every record it builds.
+const math = Math;
+
 /** Each known word (lower case) with how a name writes it. */
 const KNOWN = new Map<string, string>();
 for (const w of NAME_WORDS) KNOWN.set(w, capitalize(w));
 for (const w of NAME_SUFFIXES) KNOWN.set(w, w === 'ai' ? 'AI' : capitalize(w));
 for (const w of NAME_STEMS) KNOWN.set(w.toLowerCase(), w);
-const LONGEST = Math.max(...[...KNOWN.keys()].map((w) => w.length));
+const LONGEST = math.max(...[...KNOWN.keys()].map((w) => w.length));
 
 /** An unknown part at the front of a name is kept as one word only when it is at least this long. */
 const MIN_UNKNOWN_HEAD = 3;
@@ -31,7 +35,7 @@ function splits(run: string): { count: number[]; next: number[] } {
   const next = new Array<number>(run.length + 1).fill(-1);
   count[run.length] = 0;
   for (let i = run.length - 1; i >= 0; i--) {
-    for (let j = Math.min(run.length, i + LONGEST); j > i; j--) {
+    for (let j = math.min(run.length, i + LONGEST); j > i; j--) {
       const rest = count[j]!;
       if (rest + 1 < count[i]! && KNOWN.has(run.slice(i, j))) {
         count[i] = rest + 1;

@@ -10,6 +10,10 @@ import { PERSON_DEPARTMENTS, TAGLINES, TITLES } from './titles';
 import { DEGREES, FEMALE_NAMES, LANGUAGES, LAST_NAMES, MALE_NAMES, PROFICIENCIES, SCHOOLS, UNISEX_NAMES } from './words';
 import { NAME_SUFFIXES } from './words';
 
+// Bound once: under a test runner this module runs in a vm context, where each read of a global
+// is slow, and the universe draws numbers for every record it builds.
+const math = Math;
+
 export interface PersonInput {
   email?: string;
   profile_url?: string;
@@ -117,8 +121,13 @@ function emailFor(rng: Rng, first: string, last: string, domain: string): string
   return `${local}${rng.chance(0.04) ? rng.int(1, 9) : ''}@${domain}`;
 }
 
+/** How many phone numbers a person has, by weight. */
+const PHONE_COUNTS = [[1, 5], [2, 4], [3, 1]] as const;
+/** Whether every person found has a phone number, so matching one need not build the person. */
+const EVERY_PERSON_HAS_PHONES = PHONE_COUNTS.every(([n]) => n > 0);
+
 function phonesFor(seed: number, rng: Rng, personId: string, place: Place): PhoneNumber[] {
-  const count = rng.weighted([[1, 5], [2, 4], [3, 1]] as const);
+  const count = rng.weighted(PHONE_COUNTS);
   const types = [rng.pick(['mobile', 'direct'] as const), ...rng.sample(PHONE_TYPES.filter((t) => t !== 'mobile' && t !== 'direct'), 2)];
   const out: PhoneNumber[] = [];
   for (let i = 0; i < count; i++) {
@@ -211,7 +220,7 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
     iso_code: LANGUAGES.find(([l]) => l === lang)?.[1] ?? 'en',
     proficiency: i === 0 && place.languages[0] !== 'English' ? rng.pick(PROFICIENCIES.slice(1, 3)) : lang === place.languages[0] ? PROFICIENCIES[0] : rng.chance(0.8) ? rng.pick(PROFICIENCIES) : null,
   }));
-  const followers = rng.chance(0.03) ? 0 : Math.floor(10 ** (rng.next() * 4.4));
+  const followers = rng.chance(0.03) ? 0 : math.floor(10 ** (rng.next() * 4.4));
   const email = hints.email ?? emailFor(rng, firstName, lastName, company.domain);
   const profileUrl = hints.profileUrl ?? `${PROFILE_HOST}/in/${ascii(firstName)}-${ascii(lastName)}-${id.slice(0, 6)}`;
   const phones = phonesFor(seed, rng, id, place);
@@ -224,7 +233,7 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
     last_name: lastName,
     title,
     headline: rng.chance(0.6) ? `${title} at ${company.name} | ${rng.pick(TAGLINES)}` : `${title} at ${company.name}`,
-    about: rng.chance(0.8) ? `${rng.pick(TAGLINES)}. ${cap(rng.pick(['over', 'more than', 'nearly']))} ${Math.round(cursor / 365)} years in ${company.industry.name.toLowerCase()}, now ${title.toLowerCase()} at ${company.name}.` : null,
+    about: rng.chance(0.8) ? `${rng.pick(TAGLINES)}. ${cap(rng.pick(['over', 'more than', 'nearly']))} ${math.round(cursor / 365)} years in ${company.industry.name.toLowerCase()}, now ${title.toLowerCase()} at ${company.name}.` : null,
     current_position_start_date: daysBefore(startedDaysAgo),
     current_position_description: experiences[0]?.['description'] ?? null,
     location: [place.city, place.state, place.country].filter(Boolean).join(', '),
@@ -249,8 +258,10 @@ function outcomeByRoll(seed: number, key: string): 'enriched' | 'not_found' | 'g
   return 'enriched';
 }
 
-/** Which person an input matches: by email, else profile URL, else name or title at a company. */
-export function findPerson(seed: number, input: PersonInput): PersonOutcome {
+/** What an input resolves to before any person is built: the outcome, and for a match its key and hints. */
+type Resolved = { status: 'not_found' | 'gdpr_removed' } | { status: 'enriched'; key: string; hints: Hints };
+
+function resolvePerson(seed: number, input: PersonInput): Resolved {
   const companyDomain = input.company_domain ? normalizeDomain(input.company_domain) : input.company_name ? domainForCompanyName(input.company_name) : undefined;
   let key: string;
   let forced: 'enriched' | 'not_found' | 'gdpr_removed' | undefined;
@@ -280,8 +291,35 @@ export function findPerson(seed: number, input: PersonInput): PersonOutcome {
   }
   const status = forced ?? outcomeByRoll(seed, key);
   if (status !== 'enriched') return { status };
+  return { status, key, hints };
+}
+
+/** Which person an input matches: by email, else profile URL, else name or title at a company. */
+export function findPerson(seed: number, input: PersonInput): PersonOutcome {
+  const r = resolvePerson(seed, input);
+  if (r.status !== 'enriched') return { status: r.status };
+  const { key, hints } = r;
   const hintKey = JSON.stringify([seed, key, hints.email, hints.profileUrl, hints.name, hints.title, hints.domain]);
-  return { status, person: people.get(hintKey, () => buildPerson(seed, key, hints)) };
+  return { status: 'enriched', person: people.get(hintKey, () => buildPerson(seed, key, hints)) };
+}
+
+export type PersonMatch = { status: 'enriched'; personId: string; hasPhones: boolean } | { status: 'not_found' | 'gdpr_removed' };
+
+/**
+ * What `findPerson` says of an input, without the person: its outcome, and for a match the
+ * person's id and whether they have phone numbers. Settling a batch needs only this (the person
+ * is built when a page of results is read), and building every person twice was most of the
+ * cost of a large batch.
+ */
+export function matchPerson(seed: number, input: PersonInput): PersonMatch {
+  const r = resolvePerson(seed, input);
+  if (r.status !== 'enriched') return { status: r.status };
+  if (!EVERY_PERSON_HAS_PHONES) {
+    const o = findPerson(seed, input);
+    if (o.status === 'enriched') return { status: 'enriched', personId: o.person.id, hasPhones: o.person.phones.length > 0 };
+  }
+  // The id buildPerson gives the person.
+  return { status: 'enriched', personId: uuidFrom(seed, 'person', r.key), hasPhones: true };
 }
 
 /** The API's person: email and phone numbers only when the request reveals them. */
