@@ -1,4 +1,4 @@
-// The local Apps Script host: loads the bundle as gas-local does into a fresh bare context for each
+// The local Apps Script host: loads the bundle with gas-local into a fresh bare context for each
 // execution, supplies the fake services, runs entry points as executions with an auth mode and a
 // time limit, fires triggers within the daily quotas, recalculates custom-function cells, and
 // exposes what happened for tests to inspect.
@@ -12,7 +12,7 @@ import { newExecution, type AuthModeName, type Execution, type ExecutionKind, ty
 import { FakeHtmlService } from './html';
 import { Instrumenter } from './instrument';
 import { sidebarArguments, sidebarReturnValue } from './json-bridge';
-import { BundleFiles, bundleFiles, declaredFunctions, runFiles, type DeclaredFunction } from './loader';
+import { bundleFiles, declaredFunctions, type DeclaredFunction } from './loader';
 import { FakeLockService, LockTable, type LockScope } from './lock';
 import { FakeConsole, FakeLogger, LogSink } from './logger';
 import { FakePropertiesService, PropertyStores } from './properties';
@@ -32,6 +32,12 @@ import { SyncHttpClient } from './sync-http';
 import { FakeScriptApp, MAX_TRIGGERS_PER_USER, TriggerRegistry, type DeploymentMode, type TriggerRecord } from './triggers';
 import { FakeUrlFetchApp, FetchRouter, type RecordedRequest, type Route } from './url-fetch';
 import { FakeUtilities } from './utilities';
+
+// gas-local ships without types.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS package with no types
+const gasLocal = require('gas-local') as {
+  require(folder: string, globals: object, options: { filter: (file: string) => boolean }): Record<string, unknown>;
+};
 
 export interface HostOptions {
   /** The folder holding the built bundle (Code.js) and its HTML files. */
@@ -138,7 +144,6 @@ export class AppsScriptHost {
   private http?: SyncHttpClient;
   private readonly services: Record<(typeof SERVICE_GLOBALS)[number], object>;
   private readonly filter: (file: string) => boolean;
-  private readonly bundle: BundleFiles;
   private lastLoad: string[] = [];
 
   constructor(private readonly options: HostOptions) {
@@ -153,7 +158,6 @@ export class AppsScriptHost {
     this.logs = new LogSink(this.runtime);
     this.caches = new CacheStores(() => this.clock.now());
     this.filter = options.filter ?? ((f) => f.endsWith('.js'));
-    this.bundle = new BundleFiles(options.bundleDir, this.filter);
 
     const doc = new SpreadsheetModel('spreadsheet-1', options.spreadsheetName ?? 'Prospects', this.owner, options.spreadsheetTimeZone ?? 'Etc/UTC');
     doc.addSheet('Sheet1');
@@ -262,13 +266,11 @@ export class AppsScriptHost {
         },
       });
     }
-    // Finding and reading the files is the host's work; compiling them and running their
-    // top-level code is the script's time, as in Apps Script.
-    const files = this.bundle.read();
     exec.loading = true;
+    // Loading the bundle (compiling it, running its top-level code) is the script's time, as in Apps Script.
     this.runtime.resumeScript();
     try {
-      runFiles(files, realm.context);
+      gasLocal.require(this.options.bundleDir, sandbox, { filter: this.filter });
     } finally {
       this.runtime.pauseScript();
       exec.loading = false;
