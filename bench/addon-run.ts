@@ -29,5 +29,18 @@ export function runAddon(action: BenchAction, rows: number): Figures {
   const values = host.sheet().values();
   const col = values[0]!.indexOf(def.statusHeader);
   const finished = col < 0 ? 0 : values.slice(1).filter((row) => def.outcomes.includes(String(row[col]))).length;
-  return figuresOf({ host, service, items, key: KEY, user: OWNER, rows, finished, startedAt, requestsBefore, executions, triggersFired: fired, meter });
+  return figuresOf({
+    host,
+    service,
+    items,
+    key: KEY,
+    user: OWNER,
+    rows,
+    finished,
+    startedAt,
+    requestsBefore,
+    executions,
+    triggersFired: fired,
+    meter,
+  });
 }

@@ -26,8 +26,19 @@ export function chartData(comparisons: Comparison[]): ChartPoint[] {
     const naive = c.naive;
     if (!naive) return [];
     return METRICS.flatMap(([metric, value]) =>
-      ([['naive script', naive], ['add-on', c.addon]] as const)
-        .map(([side, f]) => ({ action: ACTION_DEFS[c.action].label, rows: `${c.rows.toLocaleString('en-US')} rows`, metric, side, value: value(f) }))
+      (
+        [
+          ['naive script', naive],
+          ['add-on', c.addon],
+        ] as const
+      )
+        .map(([side, f]) => ({
+          action: ACTION_DEFS[c.action].label,
+          rows: `${c.rows.toLocaleString('en-US')} rows`,
+          metric,
+          side,
+          value: value(f),
+        }))
         // A log scale has no zero: a zero bar is left out rather than drawn wrong.
         .filter((d) => d.value > 0),
     );

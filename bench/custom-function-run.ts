@@ -155,5 +155,15 @@ export function runCustomFunctionBench(domains: number): CustomFunctionFigures {
   sheet.userEdit('B2', formula);
   w.host.clock.advance(ROUND_GAP_MS);
   const again = measure(w, whole, () => refreshAndRecalculate(w, last));
-  return { domains, formula, first, ...(split ? { split } : {}), rounds, minutesToAnswer, again, fetchMs: DEFAULT_FETCH_MS, limitMs: THIRTY_SECONDS };
+  return {
+    domains,
+    formula,
+    first,
+    ...(split ? { split } : {}),
+    rounds,
+    minutesToAnswer,
+    again,
+    fetchMs: DEFAULT_FETCH_MS,
+    limitMs: THIRTY_SECONDS,
+  };
 }

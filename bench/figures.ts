@@ -176,7 +176,10 @@ export function figuresOf(r: RunRecord): Figures {
     quotaDays: days.length,
     worstDay,
     fitsConsumerQuotas:
-      quotaRefusals === 0 && worstDay.urlFetch <= q.urlFetch && worstDay.properties <= q.properties && worstDay.triggerRuntimeMs <= q.triggerRuntimeMs,
+      quotaRefusals === 0 &&
+      worstDay.urlFetch <= q.urlFetch &&
+      worstDay.properties <= q.properties &&
+      worstDay.triggerRuntimeMs <= q.triggerRuntimeMs,
   };
 }
 

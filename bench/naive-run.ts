@@ -23,5 +23,18 @@ export function runNaive(action: BenchAction, rows: number): Figures {
       const status = String(row[def.naiveStatusColumn] ?? '');
       return status !== '' && !status.startsWith(NAIVE_PENDING);
     }).length;
-  return figuresOf({ host, service, items, key: KEY, user: OWNER, rows, finished, startedAt, requestsBefore, executions, triggersFired: fired, meter });
+  return figuresOf({
+    host,
+    service,
+    items,
+    key: KEY,
+    user: OWNER,
+    rows,
+    finished,
+    startedAt,
+    requestsBefore,
+    executions,
+    triggersFired: fired,
+    meter,
+  });
 }

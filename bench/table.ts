@@ -63,7 +63,11 @@ function ratio(a: number | string, n: number | string): string {
 /** Lines of cells padded to line up: the first column to the left, the others to the right. */
 export function grid(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -119,7 +123,14 @@ function customFunctionTable(f: CustomFunctionFigures): string {
   if (f.rounds.length > 0) {
     const sum = (k: 'executions' | 'fetches' | 'http429' | 'cpuMs') => f.rounds.reduce((n, r) => n + r[k], 0);
     const longest = Math.max(...f.rounds.map((r) => r.longestMs));
-    const total: RecalcFigures = { ...lastRound!, executions: sum('executions'), fetches: sum('fetches'), http429: sum('http429'), cpuMs: sum('cpuMs'), longestMs: longest };
+    const total: RecalcFigures = {
+      ...lastRound!,
+      executions: sum('executions'),
+      fetches: sum('fetches'),
+      http429: sum('http429'),
+      cpuMs: sum('cpuMs'),
+      longestMs: longest,
+    };
     const what = f.split ? `${f.split.formulas} formulas of ${f.split.rowsEach.toLocaleString('en-US')} rows` : 'the formula';
     rows.push(recalcRow(`${what}: ${f.rounds.length} round${f.rounds.length === 1 ? '' : 's'}`, total, f.limitMs));
   }
@@ -141,27 +152,37 @@ function bundleTable(b: BundleFigures): string {
   const rows = [
     ['dist/Code.js against a full-zod build', 'dist/Code.js', 'with zod', 'dist/with zod'],
     ['size', kb(b.dist.bytes), kb(b.fullZod.bytes), ratio(b.dist.bytes, b.fullZod.bytes)],
-    ['first load into a fresh context', ms(b.dist.firstLoadMs), ms(b.fullZod.firstLoadMs), ratio(b.dist.firstLoadMs, b.fullZod.firstLoadMs)],
-    [`warm load, median of ${b.dist.loads}`, ms(b.dist.warmLoadMs), ms(b.fullZod.warmLoadMs), ratio(b.dist.warmLoadMs, b.fullZod.warmLoadMs)],
+    [
+      'first load into a fresh context',
+      ms(b.dist.firstLoadMs),
+      ms(b.fullZod.firstLoadMs),
+      ratio(b.dist.firstLoadMs, b.fullZod.firstLoadMs),
+    ],
+    [
+      `warm load, median of ${b.dist.loads}`,
+      ms(b.dist.warmLoadMs),
+      ms(b.fullZod.warmLoadMs),
+      ratio(b.dist.warmLoadMs, b.fullZod.warmLoadMs),
+    ],
     ['zod schemas built at load', show(b.dist.schemasAtLoad), show(b.fullZod.schemasAtLoad), ''],
   ];
   return `${grid(rows)}\nthe bench's build of the same sources with zod/mini ${b.sameAsDist ? 'is byte for byte dist/Code.js' : 'DIFFERS from dist/Code.js (run npm run build)'}`;
 }
 
 const NOTES = [
-  'est. Apps Script minutes: the host\'s cost model for every service call plus the script\'s own CPU.',
+  "est. Apps Script minutes: the host's cost model for every service call plus the script's own CPU.",
   "script's own CPU: the time the script's JavaScript runs between service calls, bundle loading",
   "  included, as the host measures it (costReport().scriptMs); in the add-on column it is the add-on's",
-  "  own CPU. It is real time, so garbage collection and a busy machine add to it, and it includes the",
+  '  own CPU. It is real time, so garbage collection and a busy machine add to it, and it includes the',
   "  host copying values into and out of the script's realm (getValues results, setValues arguments),",
   '  which Apps Script counts inside the call: an upper bound.',
   'node CPU, peak RSS, peak JS heap and real seconds are of this whole process (host, local service and',
   '  script together); memory is sampled after each execution, garbage collected before each run when',
   '  node has --expose-gc (npm run bench does). RSS keeps what earlier, larger runs took from the system.',
-  'result items received per delivered result: items in the service\'s answers to batch reads, over the',
+  "result items received per delivered result: items in the service's answers to batch reads, over the",
   '  distinct items among them (a page read again counts again).',
   "worst day: the user's busiest quota day. fits: no execution refused by a daily quota and every",
-  '  worst-day figure within a consumer account\'s quotas.',
+  "  worst-day figure within a consumer account's quotas.",
 ];
 
 export function formatTable(result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle'>): string {

@@ -22,7 +22,11 @@ export interface BenchWorld {
 }
 
 /** A host running `bundleDir` against a fresh local service whose one account can pay for `rows` rows of any action. */
-export function benchWorld(rows: number, host: Omit<HostOptions, 'owner' | 'routes' | 'clockStart'>, sheet: string[][] = sheetRows(rows)): BenchWorld {
+export function benchWorld(
+  rows: number,
+  host: Omit<HostOptions, 'owner' | 'routes' | 'clockStart'>,
+  sheet: string[][] = sheetRows(rows),
+): BenchWorld {
   const { bundleDir, ...hostOptions } = host;
   const items = new ResultItemCounter();
   const { host: h, service } = buildWorld({

@@ -37,7 +37,11 @@ function check(result: { ok: boolean; error?: { message: string } }, what: strin
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const world = await buildWorld({ thread: true, service: { processingRate: 400, queueDelayMs: 200 }, host: { owner: USER, addonMenuTitle: ADDON_MENU_TITLE } });
+  const world = await buildWorld({
+    thread: true,
+    service: { processingRate: 400, queueDelayMs: 200 },
+    host: { owner: USER, addonMenuTitle: ADDON_MENU_TITLE },
+  });
   const { host, service } = world;
   console.log(`Local service on ${service.url}`);
   try {
@@ -66,7 +70,11 @@ async function main(): Promise<void> {
         await wait(100);
       }
       const counts = statusCounts(host, action.status);
-      console.log(`  outcome: ${Object.entries(counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      console.log(
+        `  outcome: ${Object.entries(counts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
     }
 
     const account = (await service.account(KEY))!;
@@ -77,10 +85,18 @@ async function main(): Promise<void> {
 
     console.log('\nSummary');
     for (const action of ACTIONS) {
-      console.log(`  ${action.status}: ${Object.entries(statusCounts(host, action.status)).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      console.log(
+        `  ${action.status}: ${Object.entries(statusCounts(host, action.status))
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
     }
-    console.log(`  credits spent: ${account.spent.email} email, ${account.spent.phone} phone (left: ${account.credits.email} email, ${account.credits.phone} phone)`);
-    console.log(`  service calls: ${fetches} HTTP requests; ${report.calls} Apps Script service calls, about ${(report.totalMs / 1000).toFixed(1)} s of Apps Script time`);
+    console.log(
+      `  credits spent: ${account.spent.email} email, ${account.spent.phone} phone (left: ${account.credits.email} email, ${account.credits.phone} phone)`,
+    );
+    console.log(
+      `  service calls: ${fetches} HTTP requests; ${report.calls} Apps Script service calls, about ${(report.totalMs / 1000).toFixed(1)} s of Apps Script time`,
+    );
     const heavy = Object.entries(report.byCall)
       .sort(([, a], [, b]) => b.count - a.count)
       .slice(0, 5)

@@ -31,8 +31,7 @@ export const Messages = {
   cacheKeyTooLarge: 'Argument too large: key',
   cacheValueTooLarge: 'Argument too large: value',
   lockTimeout: 'Lock timeout: another process was holding the lock for too long.',
-  tooManyTriggers: (kind: string) =>
-    `This add-on has created too many ${kind} triggers in this document for this Google user account.`,
+  tooManyTriggers: (kind: string) => `This add-on has created too many ${kind} triggers in this document for this Google user account.`,
   clockTooFrequent: 'Clock events must be scheduled at least 1 hour(s) apart.',
   scriptTooManyTriggers: 'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
   testAsAddOn:

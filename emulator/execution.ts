@@ -1,6 +1,6 @@
 // One execution of the script (a menu click, a sidebar call, a trigger, a custom function):
 // who runs it, in which authorization mode, its deadline on the virtual clock, what it logged.
-import { HostFailure } from './errors';
+import { type HostFailure } from './errors';
 import { CallStats } from './stats';
 
 /** Apps Script's `ScriptApp.AuthMode` values. */

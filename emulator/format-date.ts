@@ -64,7 +64,7 @@ export function formatDate(date: Date, timeZone: string, pattern: string): strin
   const p = zonedParts(date, timeZone);
   const ms = ((date.getTime() % 1000) + 1000) % 1000;
   let out = '';
-  for (let i = 0; i < pattern.length; ) {
+  for (let i = 0; i < pattern.length;) {
     const ch = pattern.charAt(i);
     if (ch === "'") {
       const end = pattern.indexOf("'", i + 1);
@@ -77,21 +77,50 @@ export function formatDate(date: Date, timeZone: string, pattern: string): strin
     while (pattern.charAt(i + n) === ch) n++;
     i += n;
     switch (ch) {
-      case 'y': out += n === 2 ? pad(p.year % 100, 2) : pad(p.year, n); break;
-      case 'M': out += n >= 4 ? MONTHS[p.month - 1] : n === 3 ? MONTHS[p.month - 1]!.slice(0, 3) : pad(p.month, n); break;
-      case 'd': out += pad(p.day, n); break;
-      case 'H': out += pad(p.hour, n); break;
-      case 'h': out += pad(p.hour % 12 === 0 ? 12 : p.hour % 12, n); break;
-      case 'm': out += pad(p.minute, n); break;
-      case 's': out += pad(p.second, n); break;
-      case 'S': out += pad(ms, 3).slice(0, Math.max(n, 3)); break;
-      case 'a': out += p.hour < 12 ? 'AM' : 'PM'; break;
-      case 'E': out += n >= 4 ? WEEKDAYS[p.weekday] : WEEKDAYS[p.weekday]!.slice(0, 3); break;
-      case 'u': out += String(p.weekday === 0 ? 7 : p.weekday); break;
-      case 'Z': out += offset(p.offsetMinutes, false); break;
-      case 'X': out += p.offsetMinutes === 0 ? 'Z' : offset(p.offsetMinutes, n >= 3); break;
-      case 'z': out += timeZone; break;
-      default: out += ch.repeat(n);
+      case 'y':
+        out += n === 2 ? pad(p.year % 100, 2) : pad(p.year, n);
+        break;
+      case 'M':
+        out += n >= 4 ? MONTHS[p.month - 1] : n === 3 ? MONTHS[p.month - 1]!.slice(0, 3) : pad(p.month, n);
+        break;
+      case 'd':
+        out += pad(p.day, n);
+        break;
+      case 'H':
+        out += pad(p.hour, n);
+        break;
+      case 'h':
+        out += pad(p.hour % 12 === 0 ? 12 : p.hour % 12, n);
+        break;
+      case 'm':
+        out += pad(p.minute, n);
+        break;
+      case 's':
+        out += pad(p.second, n);
+        break;
+      case 'S':
+        out += pad(ms, 3).slice(0, Math.max(n, 3));
+        break;
+      case 'a':
+        out += p.hour < 12 ? 'AM' : 'PM';
+        break;
+      case 'E':
+        out += n >= 4 ? WEEKDAYS[p.weekday] : WEEKDAYS[p.weekday]!.slice(0, 3);
+        break;
+      case 'u':
+        out += String(p.weekday === 0 ? 7 : p.weekday);
+        break;
+      case 'Z':
+        out += offset(p.offsetMinutes, false);
+        break;
+      case 'X':
+        out += p.offsetMinutes === 0 ? 'Z' : offset(p.offsetMinutes, n >= 3);
+        break;
+      case 'z':
+        out += timeZone;
+        break;
+      default:
+        out += ch.repeat(n);
     }
   }
   return out;

@@ -159,7 +159,12 @@ export class AppsScriptHost {
     this.caches = new CacheStores(() => this.clock.now());
     this.filter = options.filter ?? ((f) => f.endsWith('.js'));
 
-    const doc = new SpreadsheetModel('spreadsheet-1', options.spreadsheetName ?? 'Prospects', this.owner, options.spreadsheetTimeZone ?? 'Etc/UTC');
+    const doc = new SpreadsheetModel(
+      'spreadsheet-1',
+      options.spreadsheetName ?? 'Prospects',
+      this.owner,
+      options.spreadsheetTimeZone ?? 'Etc/UTC',
+    );
     doc.addSheet('Sheet1');
     this.documents.set(doc.id, doc);
     this.defaultDocumentId = doc.id;
@@ -187,7 +192,9 @@ export class AppsScriptHost {
       ),
     };
 
-    this.declared = bundleFiles(options.bundleDir, this.filter).flatMap((f) => declaredFunctions(fs.readFileSync(f, 'utf8'), path.basename(f)));
+    this.declared = bundleFiles(options.bundleDir, this.filter).flatMap((f) =>
+      declaredFunctions(fs.readFileSync(f, 'utf8'), path.basename(f)),
+    );
     // A cell may call any top-level function not ending in `_`; other unknown names read #NAME?.
     for (const d of this.declared) if (!d.name.endsWith('_')) doc.customFunctions.add(d.name.toUpperCase());
   }
@@ -303,7 +310,7 @@ export class AppsScriptHost {
       if (typeof fn !== 'function') throw realm.exception(Messages.scriptFunctionNotFound(functionName));
       const scriptArgs = args.map((a) => instr.toScript(a));
       this.runtime.resumeScript();
-      value = (fn as (...a: unknown[]) => unknown).apply(undefined, scriptArgs);
+      value = (fn as (...a: unknown[]) => unknown)(...scriptArgs);
     } catch (e) {
       threw = true;
       thrown = e;
@@ -312,7 +319,8 @@ export class AppsScriptHost {
       this.locks.releaseAllOf(exec.id);
       if (triggerDay) triggerDay.triggerRuntimeMs += this.clock.now() - exec.startedAt;
     }
-    if (exec.failures.length) throw exec.failures[0];
+    const failure = exec.failures[0];
+    if (failure) throw failure;
     if (thrown instanceof HostFailure) throw thrown;
     const result: ExecutionResult = {
       ok: !threw && !exec.timedOut,
@@ -377,7 +385,9 @@ export class AppsScriptHost {
     const sent = sidebarArguments(args);
     const fn = this.declared.find((d) => d.name === name);
     if (!fn || name.endsWith('_')) {
-      throw new HostFailure(`google.script.run.${name} is not callable: ${fn ? 'private functions (ending in _) cannot be called' : 'no top-level function declaration with that name'}`);
+      throw new HostFailure(
+        `google.script.run.${name} is not callable: ${fn ? 'private functions (ending in _) cannot be called' : 'no top-level function declaration with that name'}`,
+      );
     }
     const result = this.run(name, sent, { user, mode: 'FULL', kind: 'sidebar' });
     if (result.ok) result.value = sidebarReturnValue(result.value);
@@ -421,7 +431,11 @@ export class AppsScriptHost {
       if (concurrent) this.clock.rewindTo(start);
       const res = this.runCustomFunction(c.call.name, args, opts.asUser ? { asUser: opts.asUser } : {});
       latest = Math.max(latest, this.clock.now());
-      recordRun(c.cell, key, { cell: res.cell, failed: res.result ? !res.result.ok : true, ...(res.error !== undefined ? { error: res.error } : {}) });
+      recordRun(c.cell, key, {
+        cell: res.cell,
+        failed: res.result ? !res.result.ok : true,
+        ...(res.error !== undefined ? { error: res.error } : {}),
+      });
       if (this.options.spill) c.sheet.answered(c.cell);
       out.push({ ...res, at: c.at });
     }

@@ -20,6 +20,16 @@ export type { RecordedRequest, Route } from './url-fetch';
 export { TRUNCATED_RESPONSE_CHARS } from './url-fetch';
 export type { DeploymentMode, TriggerRecord } from './triggers';
 export { MAX_TRIGGERS_PER_USER } from './triggers';
-export type { ButtonName, ButtonSetName, DialogAnswer, DialogRecord, DialogRequest, DialogResponder, MenuEntry, MenuRecord, ShownHtml } from './spreadsheet/ui';
+export type {
+  ButtonName,
+  ButtonSetName,
+  DialogAnswer,
+  DialogRecord,
+  DialogRequest,
+  DialogResponder,
+  MenuEntry,
+  MenuRecord,
+  ShownHtml,
+} from './spreadsheet/ui';
 export { SheetHelper } from './spreadsheet/sheet-helper';
 export { parseCsv, formatCsv } from './spreadsheet/csv';

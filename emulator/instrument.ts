@@ -52,12 +52,12 @@ export class Instrumenter {
   /** Replaces proxies the script passed back (a trigger to delete, a blob payload) by their fakes. */
   unwrap<T>(value: T): T {
     if (value === null || typeof value !== 'object') return value;
-    const t = this.targets.get(value as object);
+    const t = this.targets.get(value);
     if (t) return t as T;
     if (isArray(value)) return value.map((v: unknown) => this.unwrap(v)) as T;
     if (toTag.call(value) !== '[object Object]') return value;
     const out: Record<string, unknown> = {};
-    for (const k of objectKeys(value as object)) out[k] = this.unwrap((value as Record<string, unknown>)[k]);
+    for (const k of objectKeys(value)) out[k] = this.unwrap((value as Record<string, unknown>)[k]);
     return out as T;
   }
 
@@ -103,12 +103,22 @@ export class Instrumenter {
         if (!fn) {
           // The script's clock stops for the whole of the host's work, copying values included.
           fn = (...args: unknown[]) =>
-            this.runtime.serviceCall(() => this.toScript(this.runtime.invoke(kind, prop, t, args.map((a) => this.unwrap(a)), this.realm)));
+            this.runtime.serviceCall(() =>
+              this.toScript(
+                this.runtime.invoke(
+                  kind,
+                  prop,
+                  t,
+                  args.map((a) => this.unwrap(a)),
+                  this.realm,
+                ),
+              ),
+            );
           bound.set(prop, fn);
         }
         return fn;
       },
-      has: (_t, prop) => typeof prop === 'string' && (methods.has(prop) || !!ctor.enums?.includes(prop)),
+      has: (_t, prop) => typeof prop === 'string' && (methods.has(prop) || Boolean(ctor.enums?.includes(prop))),
       ownKeys: () => [],
       getOwnPropertyDescriptor: () => undefined,
       set: () => true,

@@ -52,7 +52,8 @@ function copy(value: unknown, seen: Set<object>, onProhibited: (what: string) =>
 /** The arguments as the server receives them; throws as the client does for prohibited types. */
 export function sidebarArguments(args: readonly unknown[]): unknown[] {
   return args.map((a, i) => {
-    if (typeof a === 'function') throw new SidebarArgumentError(`google.script.run argument ${i + 1} is a Function, which cannot be sent to the server.`);
+    if (typeof a === 'function')
+      throw new SidebarArgumentError(`google.script.run argument ${i + 1} is a Function, which cannot be sent to the server.`);
     const c = copy(a, new Set(), (what) => {
       throw new SidebarArgumentError(`google.script.run argument ${i + 1} holds a ${what}, which cannot be sent to the server.`);
     });

@@ -52,7 +52,10 @@ export class FakeLogger {
   }
 
   getLog(): string {
-    return this.sink.entries.filter((e) => e.source === 'Logger').map((e) => e.message).join('\n');
+    return this.sink.entries
+      .filter((e) => e.source === 'Logger')
+      .map((e) => e.message)
+      .join('\n');
   }
 
   clear(): void {}

@@ -20,7 +20,8 @@ export function chargedScriptTime(model: ScriptTimeModel, measuredMs: number): n
   } catch (e) {
     throw new HostFailure(`the scriptTime model threw: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms)) throw new HostFailure(`the scriptTime model charged ${ms} ms for ${measuredMs} ms of script time`);
+  if (typeof ms !== 'number' || !(ms >= 0) || !Number.isFinite(ms))
+    throw new HostFailure(`the scriptTime model charged ${ms} ms for ${measuredMs} ms of script time`);
   return ms;
 }
 

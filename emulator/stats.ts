@@ -66,7 +66,14 @@ export class CallStats {
       servicesMs += v.ms;
       calls += v.count;
     }
-    return { totalMs: servicesMs + this.scriptMs, servicesMs, scriptMs: this.scriptMs, measuredScriptMs: this.measuredScriptMs, calls, byCall };
+    return {
+      totalMs: servicesMs + this.scriptMs,
+      servicesMs,
+      scriptMs: this.scriptMs,
+      measuredScriptMs: this.measuredScriptMs,
+      calls,
+      byCall,
+    };
   }
 
   reset(): void {

@@ -23,7 +23,15 @@ function send(r: HttpRequestSpec): Promise<HttpResult> {
     const req = lib.request(u, { method: r.method, headers: r.headers, agent: agents[u.protocol] }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ ok: true, status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: new Uint8Array(Buffer.concat(chunks)), elapsedMs: Date.now() - started }));
+      res.on('end', () =>
+        resolve({
+          ok: true,
+          status: res.statusCode ?? 0,
+          rawHeaders: res.rawHeaders,
+          body: new Uint8Array(Buffer.concat(chunks)),
+          elapsedMs: Date.now() - started,
+        }),
+      );
       res.on('error', (e: NodeJS.ErrnoException) => resolve({ ok: false, code: e.code || 'ERESET', message: e.message }));
     });
     req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));

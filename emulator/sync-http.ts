@@ -13,8 +13,7 @@ export interface HttpRequestSpec {
 }
 
 export type HttpResult =
-  | { ok: true; status: number; rawHeaders: string[]; body: Uint8Array; elapsedMs: number }
-  | { ok: false; code: string; message: string };
+  { ok: true; status: number; rawHeaders: string[]; body: Uint8Array; elapsedMs: number } | { ok: false; code: string; message: string };
 
 /** What the worker thread (sync-http-worker.ts) is started with. */
 export interface SyncHttpWorkerData {

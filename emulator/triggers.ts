@@ -248,8 +248,9 @@ export class FakeTriggerBuilder {
 
   forSpreadsheet(sheet: unknown): FakeSpreadsheetTriggerBuilder {
     const exec = this.ctx.runtime.exec();
-    if (sheet == null && !exec.activeDocument) throw new GasError(Messages.parametersDontMatch('null', 'ScriptApp.TriggerBuilder.forSpreadsheet'));
-    const id = typeof sheet === 'string' ? sheet : (sheet as { getId?: () => string } | null)?.getId?.() ?? exec.spreadsheetId;
+    if (sheet == null && !exec.activeDocument)
+      throw new GasError(Messages.parametersDontMatch('null', 'ScriptApp.TriggerBuilder.forSpreadsheet'));
+    const id = typeof sheet === 'string' ? sheet : ((sheet as { getId?: () => string } | null)?.getId?.() ?? exec.spreadsheetId);
     return new FakeSpreadsheetTriggerBuilder(this.ctx, id);
   }
 }
@@ -270,8 +271,20 @@ export class FakeScriptApp {
   static readonly kind = 'ScriptApp';
   static readonly enums = ['AuthMode', 'TriggerSource', 'EventType', 'AuthorizationStatus'] as const;
   readonly AuthMode = Object.freeze({ NONE: 'NONE', CUSTOM_FUNCTION: 'CUSTOM_FUNCTION', LIMITED: 'LIMITED', FULL: 'FULL' });
-  readonly TriggerSource = Object.freeze({ SPREADSHEETS: 'SPREADSHEETS', CLOCK: 'CLOCK', FORMS: 'FORMS', DOCUMENTS: 'DOCUMENTS', CALENDAR: 'CALENDAR' });
-  readonly EventType = Object.freeze({ CLOCK: 'CLOCK', ON_OPEN: 'ON_OPEN', ON_EDIT: 'ON_EDIT', ON_FORM_SUBMIT: 'ON_FORM_SUBMIT', ON_CHANGE: 'ON_CHANGE' });
+  readonly TriggerSource = Object.freeze({
+    SPREADSHEETS: 'SPREADSHEETS',
+    CLOCK: 'CLOCK',
+    FORMS: 'FORMS',
+    DOCUMENTS: 'DOCUMENTS',
+    CALENDAR: 'CALENDAR',
+  });
+  readonly EventType = Object.freeze({
+    CLOCK: 'CLOCK',
+    ON_OPEN: 'ON_OPEN',
+    ON_EDIT: 'ON_EDIT',
+    ON_FORM_SUBMIT: 'ON_FORM_SUBMIT',
+    ON_CHANGE: 'ON_CHANGE',
+  });
   readonly AuthorizationStatus = Object.freeze({ REQUIRED: 'REQUIRED', NOT_REQUIRED: 'NOT_REQUIRED' });
 
   constructor(

@@ -79,7 +79,8 @@ function prepare(url: unknown, params: Record<string, unknown> = {}): Prepared {
     } else body = Body.fromText(encodeForm(payload as Record<string, unknown>));
     contentType ??= 'application/x-www-form-urlencoded';
   }
-  if (contentType !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = contentType;
+  if (contentType !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = contentType;
   if (!Object.keys(headers).some((h) => h.toLowerCase() === 'user-agent')) headers['User-Agent'] = USER_AGENT;
   return {
     method: String(params.method ?? 'get').toUpperCase(),
@@ -198,7 +199,7 @@ export class FetchRouter {
 
   /** Fetches every request (following redirects), returning a response or an Apps Script message each. */
   fetchMany(batch: Prepared[]): { outcomes: (FakeHttpResponse | string)[]; delays: number[] } {
-    let current = batch.slice();
+    const current = batch.slice();
     const final: (FakeHttpResponse | string | undefined)[] = batch.map(() => undefined);
     const delays = batch.map(() => 0);
     const pending = batch.map((_, i) => i);
@@ -329,6 +330,13 @@ export class FakeUrlFetchApp {
 
   getRequest(url: string, params?: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions): Record<string, unknown> {
     const p = prepare(url, params as Record<string, unknown> | undefined);
-    return { url: p.url, method: p.method.toLowerCase(), headers: p.headers, payload: p.body?.utf8() ?? '', followRedirects: p.followRedirects, muteHttpExceptions: p.mute };
+    return {
+      url: p.url,
+      method: p.method.toLowerCase(),
+      headers: p.headers,
+      payload: p.body?.utf8() ?? '',
+      followRedirects: p.followRedirects,
+      muteHttpExceptions: p.mute,
+    };
   }
 }

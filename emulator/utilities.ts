@@ -15,7 +15,13 @@ function toBuffer(data: ByteInput, charset?: string): Buffer {
 }
 
 const DIGESTS: Record<string, string> = { MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_384: 'sha384', SHA_512: 'sha512' };
-const MACS: Record<string, string> = { HMAC_MD5: 'md5', HMAC_SHA_1: 'sha1', HMAC_SHA_256: 'sha256', HMAC_SHA_384: 'sha384', HMAC_SHA_512: 'sha512' };
+const MACS: Record<string, string> = {
+  HMAC_MD5: 'md5',
+  HMAC_SHA_1: 'sha1',
+  HMAC_SHA_256: 'sha256',
+  HMAC_SHA_384: 'sha384',
+  HMAC_SHA_512: 'sha512',
+};
 
 export class FakeBlob {
   static readonly kind = 'Utilities.Blob';
@@ -73,8 +79,21 @@ export function blobFrom(data: ByteInput, contentType?: string | null, name?: st
 export class FakeUtilities {
   static readonly kind = 'Utilities';
   static readonly enums = ['DigestAlgorithm', 'MacAlgorithm', 'Charset'] as const;
-  readonly DigestAlgorithm = Object.freeze({ MD2: 'MD2', MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_384: 'SHA_384', SHA_512: 'SHA_512' });
-  readonly MacAlgorithm = Object.freeze({ HMAC_MD5: 'HMAC_MD5', HMAC_SHA_1: 'HMAC_SHA_1', HMAC_SHA_256: 'HMAC_SHA_256', HMAC_SHA_384: 'HMAC_SHA_384', HMAC_SHA_512: 'HMAC_SHA_512' });
+  readonly DigestAlgorithm = Object.freeze({
+    MD2: 'MD2',
+    MD5: 'MD5',
+    SHA_1: 'SHA_1',
+    SHA_256: 'SHA_256',
+    SHA_384: 'SHA_384',
+    SHA_512: 'SHA_512',
+  });
+  readonly MacAlgorithm = Object.freeze({
+    HMAC_MD5: 'HMAC_MD5',
+    HMAC_SHA_1: 'HMAC_SHA_1',
+    HMAC_SHA_256: 'HMAC_SHA_256',
+    HMAC_SHA_384: 'HMAC_SHA_384',
+    HMAC_SHA_512: 'HMAC_SHA_512',
+  });
   readonly Charset = Object.freeze({ US_ASCII: 'US_ASCII', UTF_8: 'UTF_8' });
   private uuidCounter = 0;
 
@@ -130,7 +149,8 @@ export class FakeUtilities {
   }
 
   formatDate(date: Date, timeZone: string, format: string): string {
-    if (Object.prototype.toString.call(date) !== '[object Date]') throw new GasError("The parameters don't match the method signature for Utilities.formatDate.");
+    if (Object.prototype.toString.call(date) !== '[object Date]')
+      throw new GasError("The parameters don't match the method signature for Utilities.formatDate.");
     return formatDate(new Date(date.getTime()), timeZone, format);
   }
 

@@ -13,7 +13,12 @@ Serves the add-on's local page on 127.0.0.1 until Ctrl-C.
   -h, --help   show this help and exit`;
 
 function options(argv: string[]): { port: number; chosen: boolean } | 'help' {
-  const { values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { port: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: { port: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) return 'help';
   if (values.port === undefined) return { port: 8080, chosen: false };
   const port = /^\d+$/.test(values.port) ? Number(values.port) : NaN;
@@ -43,7 +48,9 @@ async function main(): Promise<void> {
   console.log('The spreadsheet holds the sample prospects. Open Extensions > Prospecting for Sheets > Open sidebar');
   console.log('and connect with a demo key of the local service:');
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.key.padEnd(16)} ${a.name}`);
-  console.log(`(${DEMO_ACCOUNTS[0]!.key} has ${PAGE_ALPHA_CREDITS.email.toLocaleString('en-US')} email credits here: enough for a 50,000-row run.)`);
+  console.log(
+    `(${DEMO_ACCOUNTS[0]!.key} has ${PAGE_ALPHA_CREDITS.email.toLocaleString('en-US')} email credits here: enough for a 50,000-row run.)`,
+  );
   console.log('\nCtrl-C stops the server.');
   let stopping = false;
   const stop = () => {

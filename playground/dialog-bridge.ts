@@ -23,10 +23,14 @@ export class DialogDesk {
 
   /** `shown` is told when a dialog opens. */
   constructor(link: SyncLink, shown: () => void) {
-    this.answerer = new SyncAnswerer(link, (dialog) => new Promise<DialogAnswer>((answer) => {
-      this.open = { dialog, answer };
-      shown();
-    }));
+    this.answerer = new SyncAnswerer(
+      link,
+      (dialog) =>
+        new Promise<DialogAnswer>((answer) => {
+          this.open = { dialog, answer };
+          shown();
+        }),
+    );
   }
 
   /** The dialog the add-on is waiting on, if any. */

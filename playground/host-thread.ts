@@ -77,7 +77,8 @@ export class HostThread {
   }
 
   command(name: string, body: unknown): Promise<CommandResult> {
-    const what = name === 'menu' ? String((body as { caption?: unknown }).caption) : name === 'run' ? String((body as { name?: unknown }).name) : name;
+    const what =
+      name === 'menu' ? String((body as { caption?: unknown }).caption) : name === 'run' ? String((body as { name?: unknown }).name) : name;
     return this.ask({ type: 'command', name, body } as Omit<ToHost & { id: number }, 'id'>, what);
   }
 

@@ -79,7 +79,11 @@ export async function runMenu(page: Page, caption: string, handler: string): Pro
   await addonMenu(page, caption);
   for (;;) {
     // The dialog is up, or one more execution of the handler is listed.
-    await until(async () => (await page.locator('#addon-dialog').isVisible()) || (await done.count()) > before, `${handler} to end`, 120000);
+    await until(
+      async () => (await page.locator('#addon-dialog').isVisible()) || (await done.count()) > before,
+      `${handler} to end`,
+      120000,
+    );
     if (await page.locator('#addon-dialog').isVisible()) await page.locator('#addon-dialog button.primary').click();
     else return;
   }

@@ -15,7 +15,13 @@ export function largeSheet(count: number): string[][] {
     const first = FIRST[k % FIRST.length]!;
     const last = LAST[Math.floor(k / FIRST.length) % LAST.length]!;
     const company = COMPANY(k);
-    rows.push([first, last, `${first}.${last}${k}@${company}.com`.toLowerCase(), `${company[0]!.toUpperCase()}${company.slice(1)}`, `https://www.${company}.com`]);
+    rows.push([
+      first,
+      last,
+      `${first}.${last}${k}@${company}.com`.toLowerCase(),
+      `${company[0]!.toUpperCase()}${company.slice(1)}`,
+      `https://www.${company}.com`,
+    ]);
   }
   return rows;
 }

@@ -29,15 +29,34 @@ export interface Playground {
 }
 
 const COMMANDS: ReadonlyArray<keyof Commands> = [
-  'menu', 'run', 'edit', 'select', 'activate', 'sort', 'filter', 'clearFilter', 'insertRows', 'deleteRows', 'importCsv', 'loadRows', 'speed', 'nextTrigger', 'columnValues',
+  'menu',
+  'run',
+  'edit',
+  'select',
+  'activate',
+  'sort',
+  'filter',
+  'clearFilter',
+  'insertRows',
+  'deleteRows',
+  'importCsv',
+  'loadRows',
+  'speed',
+  'nextTrigger',
+  'columnValues',
 ];
 const MAX_BODY = 64 * 1024 * 1024;
-const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 /** The sidebar is the add-on's own HTML with inline script and styles; it reaches nothing but its page. */
-const SIDEBAR_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+const SIDEBAR_CSP =
+  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -115,7 +134,11 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         return json(res, 200, state);
       }
       if (path === '/api/grid') {
-        const r = await host.grid(url.searchParams.get('sheet') ?? '', Number(url.searchParams.get('offset') ?? 0), Number(url.searchParams.get('limit') ?? GRID_WINDOW_ROWS));
+        const r = await host.grid(
+          url.searchParams.get('sheet') ?? '',
+          Number(url.searchParams.get('offset') ?? 0),
+          Number(url.searchParams.get('limit') ?? GRID_WINDOW_ROWS),
+        );
         if (!r.ok) throw new HttpError(r.userError ? 400 : 500, r.error);
         return json(res, 200, r.value);
       }

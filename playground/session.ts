@@ -25,8 +25,14 @@ function importable(csv: string): string[][] {
   const values = parseCsv(csv);
   const width = values.reduce((w, r) => Math.max(w, r.length), 0);
   if (values.length === 0 || width === 0) throw new CommandError('The file holds no rows to import.');
-  if (width > MAX_COLUMNS) throw new CommandError(`The file has ${width.toLocaleString('en-US')} columns; a sheet holds at most ${MAX_COLUMNS.toLocaleString('en-US')}.`);
-  if (values.length * width > MAX_CELLS) throw new CommandError(`The file has ${(values.length * width).toLocaleString('en-US')} cells; a spreadsheet holds at most 10,000,000.`);
+  if (width > MAX_COLUMNS)
+    throw new CommandError(
+      `The file has ${width.toLocaleString('en-US')} columns; a sheet holds at most ${MAX_COLUMNS.toLocaleString('en-US')}.`,
+    );
+  if (values.length * width > MAX_CELLS)
+    throw new CommandError(
+      `The file has ${(values.length * width).toLocaleString('en-US')} cells; a spreadsheet holds at most 10,000,000.`,
+    );
   return values;
 }
 
@@ -37,7 +43,10 @@ export class PlaygroundSession {
   private gridVersion = 1;
   private readonly host: AppsScriptHost;
 
-  constructor(readonly world: World, realNow: number) {
+  constructor(
+    readonly world: World,
+    realNow: number,
+  ) {
     this.host = world.host;
     this.activity = new ActivityLog(this.host, USER);
     this.clock = new ClockRunner(this.host, realNow, (r) => {
@@ -185,7 +194,12 @@ export class PlaygroundSession {
       version: this.version,
       gridVersion: this.gridVersion,
       user: USER,
-      clock: { now: host.clock.now(), speed: this.clock.speed, nextTriggerAt: next?.dueAt ?? null, triggers: host.triggerList({ user: USER }).length },
+      clock: {
+        now: host.clock.now(),
+        speed: this.clock.speed,
+        nextTriggerAt: next?.dueAt ?? null,
+        triggers: host.triggerList({ user: USER }).length,
+      },
       sheets: doc.sheets.map((s) => ({ name: s.name, rows: s.maxRows, columns: s.maxColumns })),
       activeSheet: doc.activeSheet().name,
       selection: doc.selection.map((r) => {
@@ -210,7 +224,11 @@ export class PlaygroundSession {
 
 function menuItems(entries: MenuEntry[]): MenuItem[] {
   return entries.map((e): MenuItem =>
-    e.type === 'item' ? { type: 'item', caption: e.caption } : e.type === 'separator' ? { type: 'separator' } : { type: 'submenu', title: e.title, items: menuItems(e.entries) },
+    e.type === 'item'
+      ? { type: 'item', caption: e.caption }
+      : e.type === 'separator'
+        ? { type: 'separator' }
+        : { type: 'submenu', title: e.title, items: menuItems(e.entries) },
   );
 }
 

@@ -4,7 +4,15 @@ import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS, DEMO_KEYS } from './accounts';
 import { DEFAULT_SLOW_MS } from './faults';
 import { DEFAULT_HOST, DEFAULT_PORT } from './http-server';
-import { DEFAULT_PROCESSING_RATE, DEFAULT_SEED, USAGE_LIMIT_MODES, type AccountSeed, type Credits, type FaultOptions, type UsageLimitMode } from './options';
+import {
+  DEFAULT_PROCESSING_RATE,
+  DEFAULT_SEED,
+  USAGE_LIMIT_MODES,
+  type AccountSeed,
+  type Credits,
+  type FaultOptions,
+  type UsageLimitMode,
+} from './options';
 
 /** A command line the sandbox cannot run with: printed with a pointer to --help, exit code 2. */
 export class UsageError extends Error {
@@ -46,22 +54,47 @@ interface OptionSpec {
 export const OPTIONS: ReadonlyArray<OptionSpec> = [
   { name: 'port', value: 'N', help: 'port to listen on, 0 to 65535; 0 picks any free port', default: String(DEFAULT_PORT) },
   { name: 'host', value: 'ADDR', help: 'address to listen on; keep it on loopback, the demo keys are public', default: DEFAULT_HOST },
-  { name: 'seed', value: 'N', help: 'which synthetic world: the same seed gives the same answers on every start', default: String(DEFAULT_SEED) },
-  { name: 'rate', value: 'N', help: 'items per second each batch or lead list advances (above 0)', default: String(DEFAULT_PROCESSING_RATE) },
+  {
+    name: 'seed',
+    value: 'N',
+    help: 'which synthetic world: the same seed gives the same answers on every start',
+    default: String(DEFAULT_SEED),
+  },
+  {
+    name: 'rate',
+    value: 'N',
+    help: 'items per second each batch or lead list advances (above 0)',
+    default: String(DEFAULT_PROCESSING_RATE),
+  },
   {
     name: 'usage-limits',
     value: USAGE_LIMIT_MODES.join('|'),
     help: 'hourly usage limits: pace accepts a request and paces its items over the hour; refuse answers 429 past the allowance',
     default: 'pace',
   },
-  { name: 'email-credits', value: 'N', help: 'email credits of Alpha Outbound (demo-key-alpha), e.g. 100000 for a big run', default: String(ALPHA_CREDITS.email) },
-  { name: 'phone-credits', value: 'N', help: 'phone credits of Alpha Outbound (demo-key-alpha); Bravo and Empty keep theirs', default: String(ALPHA_CREDITS.phone) },
+  {
+    name: 'email-credits',
+    value: 'N',
+    help: 'email credits of Alpha Outbound (demo-key-alpha), e.g. 100000 for a big run',
+    default: String(ALPHA_CREDITS.email),
+  },
+  {
+    name: 'phone-credits',
+    value: 'N',
+    help: 'phone credits of Alpha Outbound (demo-key-alpha); Bravo and Empty keep theirs',
+    default: String(ALPHA_CREDITS.phone),
+  },
   { name: 'fail-429', value: 'X', help: 'share of requests answered 429 rate_limited on purpose, 0 to 1', default: '0' },
   { name: 'fail-500', value: 'X', help: 'share of requests answered 500 internal_server_error on purpose, 0 to 1', default: '0' },
   { name: 'drop', value: 'X', help: 'share of requests whose connection is dropped without an answer, 0 to 1', default: '0' },
   { name: 'slow', value: 'X', help: 'share of answers held back by --slow-ms, 0 to 1', default: '0' },
   { name: 'slow-ms', value: 'N', help: 'how long a slow answer waits, in milliseconds', default: String(DEFAULT_SLOW_MS) },
-  { name: 'fault-seed', value: 'N', help: 'seed of the injected faults: the same seed fails the same requests', default: String(DEFAULT_FAULT_SEED) },
+  {
+    name: 'fault-seed',
+    value: 'N',
+    help: 'seed of the injected faults: the same seed fails the same requests',
+    default: String(DEFAULT_FAULT_SEED),
+  },
   { name: 'help', short: 'h', help: 'show this help and exit' },
 ];
 
@@ -121,7 +154,9 @@ function reword(e: unknown, argv: string[]): Error {
       const next = argv[argv.indexOf(long) + 1];
       const form = `${long} ${spec.value}`;
       if (next === undefined || !/ambiguous/.test(err.message)) return new UsageError(`${long} needs a value (${form})`);
-      return new UsageError(`${long} needs a value (${form}), and "${next}" looks like an option; write ${long}=${next} if it is the value`);
+      return new UsageError(
+        `${long} needs a value (${form}), and "${next}" looks like an option; write ${long}=${next} if it is the value`,
+      );
     }
     default:
       return err.code?.startsWith('ERR_PARSE_ARGS') ? new UsageError(err.message) : err;
@@ -130,10 +165,15 @@ function reword(e: unknown, argv: string[]): Error {
 
 /** Reads the command line (without the node and script names). Throws UsageError for anything it cannot run with. */
 export function parseCommandLine(argv: string[]): Command {
-  const options = Object.fromEntries(OPTIONS.map((o) => [o.name, o.value ? { type: 'string' as const } : { type: 'boolean' as const, ...(o.short ? { short: o.short } : {}) }]));
+  const options = Object.fromEntries(
+    OPTIONS.map((o) => [
+      o.name,
+      o.value ? { type: 'string' as const } : { type: 'boolean' as const, ...(o.short ? { short: o.short } : {}) },
+    ]),
+  );
   let values: Record<string, string | boolean | undefined>;
   try {
-    values = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+    values = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
   } catch (e) {
     throw reword(e, argv);
   }
@@ -157,7 +197,8 @@ export function parseCommandLine(argv: string[]): Command {
     dropRate: opt('drop', (r) => share('drop', r)) ?? 0,
     slowRate: opt('slow', (r) => share('slow', r)) ?? 0,
     slowMs: opt('slow-ms', (r) => wholeNumber('slow-ms', r, 0, 3600000, 'a whole number of milliseconds up to 3600000')) ?? DEFAULT_SLOW_MS,
-    seed: opt('fault-seed', (r) => wholeNumber('fault-seed', r, 0, Number.MAX_SAFE_INTEGER, 'a whole number, 0 or more')) ?? DEFAULT_FAULT_SEED,
+    seed:
+      opt('fault-seed', (r) => wholeNumber('fault-seed', r, 0, Number.MAX_SAFE_INTEGER, 'a whole number, 0 or more')) ?? DEFAULT_FAULT_SEED,
   };
   // One draw decides between a drop, a 500 and a 429, so their shares must fit in one.
   if ((faults.dropRate ?? 0) + (faults.rate500 ?? 0) + (faults.rate429 ?? 0) > 1 + 1e-9) {
@@ -182,5 +223,7 @@ export function parseCommandLine(argv: string[]): Command {
 
 /** The demo accounts, Alpha Outbound with the credits asked for; the others as they are. */
 export function demoAccounts(config: Pick<SandboxConfig, 'alphaCredits'>): AccountSeed[] {
-  return DEMO_ACCOUNTS.map((a) => (a.key === DEMO_KEYS.alpha ? { ...a, credits: { ...config.alphaCredits } } : { ...a, credits: { ...a.credits } }));
+  return DEMO_ACCOUNTS.map((a) =>
+    a.key === DEMO_KEYS.alpha ? { ...a, credits: { ...config.alphaCredits } } : { ...a, credits: { ...a.credits } },
+  );
 }

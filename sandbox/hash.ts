@@ -40,8 +40,14 @@ const HEX = '0123456789abcdef';
 /** The 8 lower-case hex digits of a 32-bit word (as `toString(16)` padded, without its general radix conversion). */
 function hex8(n: number): string {
   return (
-    HEX[(n >>> 28) & 15]! + HEX[(n >>> 24) & 15]! + HEX[(n >>> 20) & 15]! + HEX[(n >>> 16) & 15]! +
-    HEX[(n >>> 12) & 15]! + HEX[(n >>> 8) & 15]! + HEX[(n >>> 4) & 15]! + HEX[n & 15]!
+    HEX[(n >>> 28) & 15]! +
+    HEX[(n >>> 24) & 15]! +
+    HEX[(n >>> 20) & 15]! +
+    HEX[(n >>> 16) & 15]! +
+    HEX[(n >>> 12) & 15]! +
+    HEX[(n >>> 8) & 15]! +
+    HEX[(n >>> 4) & 15]! +
+    HEX[n & 15]!
   );
 }
 

@@ -106,8 +106,10 @@ function rawError(status: number, reason: string, code: string, detail: string):
 
 /** What to answer bytes that are no HTTP request, by the parser's error code (Node's own choice of status). */
 function unreadable(err: Error & { code?: string }): string {
-  if (err.code === 'HPE_HEADER_OVERFLOW') return rawError(431, 'Request Header Fields Too Large', 'unsupported_value', 'The request headers are too large');
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawError(408, 'Request Timeout', 'unsupported_value', 'The request did not arrive in time');
+  if (err.code === 'HPE_HEADER_OVERFLOW')
+    return rawError(431, 'Request Header Fields Too Large', 'unsupported_value', 'The request headers are too large');
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return rawError(408, 'Request Timeout', 'unsupported_value', 'The request did not arrive in time');
   return rawError(400, 'Bad Request', 'unsupported_value', 'The request could not be read as HTTP');
 }
 

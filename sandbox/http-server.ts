@@ -38,7 +38,10 @@ function write(res: ServerResponse, r: LocalResponse): void {
   res.end(body);
 }
 
-export function startHttpServer(service: LocalHandler & { limits?: { maxBodyBytes: number } }, options: HttpServerOptions = {}): Promise<RunningServer> {
+export function startHttpServer(
+  service: LocalHandler & { limits?: { maxBodyBytes: number } },
+  options: HttpServerOptions = {},
+): Promise<RunningServer> {
   const maxBody = service.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const view = isInspectable(service) ? service : undefined;
   const timers = new Set<NodeJS.Timeout>();

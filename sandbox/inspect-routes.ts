@@ -22,7 +22,11 @@ export function isInspectable(handler: LocalHandler): handler is LocalHandler & 
 const PUBLIC_KEYS: ReadonlySet<string> = new Set(Object.values(DEMO_KEYS));
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): LocalResponse {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }, body: JSON.stringify(body, null, 2) + '\n' };
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body, null, 2) + '\n',
+  };
 }
 
 function problem(status: number, code: string, detail: string, headers?: Record<string, string>): LocalResponse {
@@ -60,6 +64,7 @@ export function inspectRoute(service: Inspectable, req: LocalRequest): LocalResp
   if (path !== ACCOUNTS_VIEW_PATH) return problem(404, 'not_found', `The local service's view is at ${ACCOUNTS_VIEW_PATH}`);
   const method = req.method.toUpperCase();
   // HEAD as HTTP expects wherever GET works; the server sends no body for it.
-  if (method !== 'GET' && method !== 'HEAD') return problem(405, 'method_not_allowed', `${method} is not allowed on ${ACCOUNTS_VIEW_PATH}: it is read-only`, { allow: 'GET, HEAD' });
+  if (method !== 'GET' && method !== 'HEAD')
+    return problem(405, 'method_not_allowed', `${method} is not allowed on ${ACCOUNTS_VIEW_PATH}: it is read-only`, { allow: 'GET, HEAD' });
   return answer(200, accountsView(service));
 }

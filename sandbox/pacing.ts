@@ -76,7 +76,13 @@ export function repace(account: AccountState, t: number, limits: Limits): void {
   for (const b of account.paced) {
     if (b.canceledAt !== undefined) continue;
     const done = b.finishedBy(t);
-    if (done < b.size) place(b, b.usage.map((k) => allowanceOf(fresh, k, limits)), done, t + 1);
+    if (done < b.size)
+      place(
+        b,
+        b.usage.map((k) => allowanceOf(fresh, k, limits)),
+        done,
+        t + 1,
+      );
   }
   account.allowances = fresh;
 }

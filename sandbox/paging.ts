@@ -92,10 +92,20 @@ export class Pager {
     const links: Links = { self: { href: href([]) } };
     const end = win.start + win.size;
     if (end < total) {
-      links.next = { href: href([['page[size]', String(pageSize)], ['page[after]', this.cursor(binding, end)]]) };
+      links.next = {
+        href: href([
+          ['page[size]', String(pageSize)],
+          ['page[after]', this.cursor(binding, end)],
+        ]),
+      };
     }
     if (win.start > 0) {
-      links.prev = { href: href([['page[size]', String(pageSize)], ['page[before]', this.cursor(binding, win.start)]]) };
+      links.prev = {
+        href: href([
+          ['page[size]', String(pageSize)],
+          ['page[before]', this.cursor(binding, win.start)],
+        ]),
+      };
     }
     return links;
   }

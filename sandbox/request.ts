@@ -58,7 +58,10 @@ export function queryString(query: QueryParams, name: string): string | undefine
 export function queryList(query: QueryParams, name: string): string[] | undefined {
   const values = [...(query.get(`${name}[]`) ?? []), ...(query.get(name) ?? [])];
   if (values.length === 0) return undefined;
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }
 
 export function queryBoolean(query: QueryParams, name: string): boolean | undefined {
@@ -81,7 +84,10 @@ function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
   const [type = '', ...params] = header.split(';').map((p) => p.trim().toLowerCase());
   if (type !== 'application/json') return false;
-  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"|"$/g, '');
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/^"|"$/g, '');
   return charset === undefined || charset === 'utf-8' || charset === 'utf8';
 }
 
@@ -93,7 +99,12 @@ export function readJsonBody(headers: Record<string, string>, body: string): unk
   if (body === '') return undefined;
   const type = headers['content-type'];
   if (!isJsonContentType(type)) {
-    throw unsupported('', type === undefined ? 'The body has no Content-Type; send it as application/json' : `The body is ${JSON.stringify(type)}; send it as application/json`);
+    throw unsupported(
+      '',
+      type === undefined
+        ? 'The body has no Content-Type; send it as application/json'
+        : `The body is ${JSON.stringify(type)}; send it as application/json`,
+    );
   }
   if (body.trim() === '') return undefined;
   try {

@@ -5,7 +5,19 @@ import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow } from './accoun
 import { available, reserved, settle } from './batches';
 import { ApiError, errorDetail } from './errors';
 import { FaultInjector } from './faults';
-import { DEFAULT_LIMITS, DEFAULT_PROCESSING_RATE, DEFAULT_QUEUE_DELAY_MS, DEFAULT_SEED, USAGE_LIMIT_MODES, type AccountSeed, type Credits, type FaultOptions, type Limits, type ServiceOptions, type UsageLimitMode } from './options';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_PROCESSING_RATE,
+  DEFAULT_QUEUE_DELAY_MS,
+  DEFAULT_SEED,
+  USAGE_LIMIT_MODES,
+  type AccountSeed,
+  type Credits,
+  type FaultOptions,
+  type Limits,
+  type ServiceOptions,
+  type UsageLimitMode,
+} from './options';
 import { Pager } from './paging';
 import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from '../toolkit/local-http';
 import { bearerKey, parseTarget, readJsonBody } from './request';
@@ -100,14 +112,21 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     }
     const key = bearerKey(req.headers);
     const account = key === undefined ? undefined : accounts.get(key);
-    if (!account) throw new ApiError(401, 'unauthorized', key === undefined ? 'Send the API key as "Authorization: Bearer <key>"' : 'The API key is not valid');
+    if (!account)
+      throw new ApiError(
+        401,
+        'unauthorized',
+        key === undefined ? 'Send the API key as "Authorization: Bearer <key>"' : 'The API key is not valid',
+      );
     const t = state.now();
     const bucket = found.route.bucket ?? 'default';
     const limit = bucket === 'people_find' ? limits.peopleFindPerMinute : limits.requestsPerMinute;
     const window = requestWindow(account, bucket);
     const wait = window.waitFor(t, 1, limit);
     if (wait > 0) {
-      throw new ApiError(429, 'rate_limited', `More than ${limit} requests per minute`, undefined, { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) });
+      throw new ApiError(429, 'rate_limited', `More than ${limit} requests per minute`, undefined, {
+        'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
+      });
     }
     window.add(t, 1);
     settle(account, t);
@@ -120,7 +139,11 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     const fault = state.faults.draw();
     if (fault.kind === 'drop') throw new ConnectionDropped();
     if (fault.kind === 'rate429') {
-      return respond(429, { object: 'error', _errors: [errorDetail('rate_limited', 'Too many requests (injected fault)')] }, { 'retry-after': '1' });
+      return respond(
+        429,
+        { object: 'error', _errors: [errorDetail('rate_limited', 'Too many requests (injected fault)')] },
+        { 'retry-after': '1' },
+      );
     }
     if (fault.kind === 'rate500') {
       return respond(500, { object: 'error', _errors: [errorDetail('internal_server_error', 'The service failed (injected fault)')] });
@@ -130,7 +153,11 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
       res = process(req);
     } catch (e) {
       if (e instanceof ApiError) res = errorResponse(e);
-      else res = respond(500, { object: 'error', _errors: [errorDetail('internal_server_error', `Unexpected failure: ${(e as Error).message}`)] });
+      else
+        res = respond(500, {
+          object: 'error',
+          _errors: [errorDetail('internal_server_error', `Unexpected failure: ${(e as Error).message}`)],
+        });
     }
     if (fault.kind === 'slow') res.delayMs = fault.delayMs;
     return res;
@@ -156,4 +183,3 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     },
   };
 }
-

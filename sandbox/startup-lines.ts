@@ -33,7 +33,7 @@ function creditsText(c: Credits): string {
 }
 
 const MODE_TEXT: Record<UsageLimitMode, string> = {
-  pace: 'pace (every request within the per-request limits is accepted; its items wait for the hour\'s allowance)',
+  pace: "pace (every request within the per-request limits is accepted; its items wait for the hour's allowance)",
   refuse: 'refuse (a start that would pass the hourly allowance gets 429 rate_limited with Retry-After)',
 };
 
@@ -53,7 +53,11 @@ export function contactLines(contacts: ReadonlyArray<ContactsToTry>): string[] {
   const listed = contacts.filter((c) => c.ids.length > 0);
   if (listed.length === 0) return [];
   const width = Math.max(...listed.map((c) => c.key.length)) + 2;
-  return ['', 'A few contact ids to try (GET /contacts/<id> with that key):', ...listed.map((c) => `  ${c.key.padEnd(width)} ${c.ids.join(', ')}`)];
+  return [
+    '',
+    'A few contact ids to try (GET /contacts/<id> with that key):',
+    ...listed.map((c) => `  ${c.key.padEnd(width)} ${c.ids.join(', ')}`),
+  ];
 }
 
 export function startupLines(info: StartupInfo): string[] {

@@ -44,7 +44,9 @@ async function buildSidebar(): Promise<number> {
   const js = script.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
   const css = styles.outputFiles[0]!.text.replace(/<\/style/gi, '<\\/style');
   const template = readFileSync(join(root, 'sidebar/index.html'), 'utf8');
-  const html = template.replace('<!-- STYLES -->', () => `<style>${css}</style>`).replace('<!-- SCRIPT -->', () => `<script>${js}</script>`);
+  const html = template
+    .replace('<!-- STYLES -->', () => `<style>${css}</style>`)
+    .replace('<!-- SCRIPT -->', () => `<script>${js}</script>`);
   writeFileSync(join(dist, 'Sidebar.html'), html);
   return Buffer.byteLength(html);
 }

@@ -42,7 +42,9 @@ function declarations(loaded: LoadedBundle): string {
  * The text of dist/Code.js and its entry points' names. `alias` rewrites imports (the bench
  * bundles `zod` in place of `zod/mini` to compare).
  */
-export async function buildCode(opts: { alias?: Record<string, string>; logLevel?: 'warning' | 'error' } = {}): Promise<{ code: string; entryPoints: string[] }> {
+export async function buildCode(
+  opts: { alias?: Record<string, string>; logLevel?: 'warning' | 'error' } = {},
+): Promise<{ code: string; entryPoints: string[] }> {
   const result = await build({
     entryPoints: [join(root, 'src/main.ts')],
     bundle: true,

@@ -2,7 +2,14 @@
 // loaded and its API address routed to that service. Tests, the demo, the bench and the page start here.
 import { join } from 'node:path';
 import { AppsScriptHost, type HostOptions } from '../emulator';
-import { createLocalService, startServiceThread, type LocalHandler, type LocalService, type ServiceOptions, type ServiceThread } from '../sandbox';
+import {
+  createLocalService,
+  startServiceThread,
+  type LocalHandler,
+  type LocalService,
+  type ServiceOptions,
+  type ServiceThread,
+} from '../sandbox';
 import { API_BASE_URL } from '../src/config';
 
 /** The built add-on (`npm run build`). */

@@ -4,7 +4,7 @@
 import { formatDate } from '../format-date';
 import { evaluateFormula, type FormulaContext } from './formulas';
 
-export { FORMULA_ERROR, type FormulaContext } from './formulas';
+export type { FormulaContext } from './formulas';
 
 export type CellValue = string | number | boolean | Date;
 

@@ -219,7 +219,7 @@ class Parser {
   }
 
   private arrayLiteral(): Node {
-    for (let depth = 1; depth > 0; ) {
+    for (let depth = 1; depth > 0;) {
       const t = this.tokens[this.i++];
       if (!t) throw new ParseError('unclosed {');
       if (t.t === 'op' && t.v === '{') depth++;

@@ -76,7 +76,7 @@ export class FakeRange implements RangeApi {
   }
 
   _checkShape(data: unknown): unknown[][] {
-    if (!isArray(data)) throw new GasError('The parameters (String) don\'t match the method signature for SpreadsheetApp.Range.setValues.');
+    if (!isArray(data)) throw new GasError("The parameters (String) don't match the method signature for SpreadsheetApp.Range.setValues.");
     if (data.length !== this.numRows) throw new GasError(Messages.rowsMismatch(data.length, this.numRows));
     for (const r of data) {
       const width = isArray(r) ? r.length : 1;
@@ -150,7 +150,9 @@ export class FakeRange implements RangeApi {
 
   setNotes(notes: unknown[][]): this {
     const data = this._checkShape(notes);
-    data.forEach((row, i) => row.forEach((n, j) => (this.sheet.writableCell(this.row + i, this.column + j).note = n == null ? '' : String(n))));
+    data.forEach((row, i) =>
+      row.forEach((n, j) => (this.sheet.writableCell(this.row + i, this.column + j).note = n == null ? '' : String(n))),
+    );
     return this;
   }
 

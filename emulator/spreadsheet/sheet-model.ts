@@ -3,13 +3,7 @@
 // custom functions' array answers spilled into neighbouring cells.
 import { GasError, Messages } from '../errors';
 import { displayValue, enterValue, isEmpty, readValue, type Cell, type CellValue } from './cell-values';
-import {
-  moveFilterColumns,
-  positionAfterDelete,
-  spanAfterDelete,
-  spanAfterInsert,
-  type FilterState,
-} from './filter-state';
+import { moveFilterColumns, positionAfterDelete, spanAfterDelete, spanAfterInsert, type FilterState } from './filter-state';
 import { STANDALONE, type FormulaContext } from './formulas';
 import { layOutSpills, SPILL_ERROR_VALUE, spillKey, type SpillLayout } from './spill';
 
@@ -122,7 +116,8 @@ export class SheetModel {
     const cell = this.cell(row, column);
     const spill = this.spillAt(row, column, cell);
     if (spill === SPILL_ERROR_VALUE) return spill;
-    if (spill) return displayValue({ value: spill.value, ...(cell?.format !== undefined ? { format: cell.format } : {}) }, timeZone, this.context);
+    if (spill)
+      return displayValue({ value: spill.value, ...(cell?.format !== undefined ? { format: cell.format } : {}) }, timeZone, this.context);
     return displayValue(cell, timeZone, this.context);
   }
 

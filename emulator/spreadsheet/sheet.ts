@@ -64,7 +64,8 @@ export class FakeSheet implements SheetApi {
       const lastColumn = a.lastColumn ?? this.model.maxColumns;
       return this._range(a.row, a.column, lastRow - a.row + 1, lastColumn - a.column + 1);
     }
-    if (column === undefined) throw new GasError("The parameters (number) don't match the method signature for SpreadsheetApp.Sheet.getRange.");
+    if (column === undefined)
+      throw new GasError("The parameters (number) don't match the method signature for SpreadsheetApp.Sheet.getRange.");
     return this._range(rowOrA1, column, numRows ?? 1, numColumns ?? 1);
   }
 

@@ -57,5 +57,7 @@ export const SHEETS_FUNCTIONS: ReadonlySet<string> = new Set(NAMES.trim().split(
  * "x"); the host does not compute them, so an error inside them does not decide the cell.
  */
 export const ERROR_AWARE_FUNCTIONS: ReadonlySet<string> = new Set(
-  'IFERROR IFNA ISERROR ISERR ISNA ERROR.TYPE IF IFS SWITCH CHOOSE ISBLANK ISFORMULA ISREF TYPE COUNT COUNTA COUNTBLANK LET LAMBDA'.split(' '),
+  'IFERROR IFNA ISERROR ISERR ISNA ERROR.TYPE IF IFS SWITCH CHOOSE ISBLANK ISFORMULA ISREF TYPE COUNT COUNTA COUNTBLANK LET LAMBDA'.split(
+    ' ',
+  ),
 );

@@ -48,7 +48,8 @@ export function layOutSpills(grid: SpillGrid, anchors: ReadonlyArray<{ cell: Cel
     for (let i = 0; i < height && !error; i++) {
       for (let j = 0; j < width && !error; j++) {
         if (i === 0 && j === 0) continue;
-        if (!isEmpty(grid.cellAt(row + i, column + j)) || layout.values.has(spillKey(row + i, column + j))) error = SpillMessages.overwrite(formatA1(row + i, column + j));
+        if (!isEmpty(grid.cellAt(row + i, column + j)) || layout.values.has(spillKey(row + i, column + j)))
+          error = SpillMessages.overwrite(formatA1(row + i, column + j));
       }
     }
     if (error) {

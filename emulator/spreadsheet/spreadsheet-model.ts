@@ -41,7 +41,7 @@ export class SpreadsheetModel implements FormulaContext {
     if (this.sheetByName(title)) {
       throw new GasError(`A sheet with the name "${title}" already exists. Please enter another name.`);
     }
-    const sheet = new SheetModel(title, this.nextSheetId === 0 ? 0 : this.nextSheetId * 1000003 % 2147483647);
+    const sheet = new SheetModel(title, this.nextSheetId === 0 ? 0 : (this.nextSheetId * 1000003) % 2147483647);
     this.nextSheetId++;
     sheet.context = this;
     this.sheets.splice(index ?? this.sheets.length, 0, sheet);

@@ -3,7 +3,7 @@ import { GasError } from '../errors';
 import type { Runtime } from '../runtime';
 import type { Shape } from '../shape';
 import { parseA1 } from './a1';
-import { FakeRange, FakeRangeList } from './range';
+import { type FakeRange, FakeRangeList } from './range';
 import { FakeSheet } from './sheet';
 import type { SheetModel } from './sheet-model';
 import type { SpreadsheetModel } from './spreadsheet-model';

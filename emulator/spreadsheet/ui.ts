@@ -180,7 +180,9 @@ export class FakeUi {
   _dialog(kind: 'alert' | 'prompt', args: unknown[]): DialogAnswer {
     // (prompt) | (prompt, buttons) | (title, prompt, buttons)
     const [title, prompt, buttons] =
-      args.length >= 3 ? [String(args[0]), String(args[1]), args[2]] : ['', String(args[0] ?? ''), args[1] ?? (kind === 'alert' ? 'OK' : 'OK')];
+      args.length >= 3
+        ? [String(args[0]), String(args[1]), args[2]]
+        : ['', String(args[0] ?? ''), args[1] ?? (kind === 'alert' ? 'OK' : 'OK')];
     const set = String(buttons) as ButtonSetName;
     if (!(set in BUTTON_SETS)) throw new GasError(`Invalid argument: buttons`);
     const user = this.runtime.exec().user;

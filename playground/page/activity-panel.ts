@@ -7,7 +7,11 @@ import { byId, clear, clockText, duration, make } from './dom';
 const SHOWN = 100;
 
 function row(cells: string[], cls = ''): HTMLTableRowElement {
-  return make('tr', { cls }, cells.map((c) => make('td', { text: c })));
+  return make(
+    'tr',
+    { cls },
+    cells.map((c) => make('td', { text: c })),
+  );
 }
 
 function meter(label: string, used: number, limit: number, text: string): HTMLElement {
@@ -29,7 +33,16 @@ export class ActivityPanel {
     for (const e of a.executions.slice(-SHOWN).reverse()) {
       const calls = `${e.calls} (${e.topCalls.map(([n, c]) => `${n.split('.').slice(-2).join('.')} ×${c}`).join(', ')})`;
       const tr = row(
-        [clockText(e.startedAt).slice(11, 19), e.functionName, e.kind, e.mode, duration(e.elapsedMs), calls, duration(e.servicesMs + e.scriptMs), e.ok ? 'Completed' : `Failed: ${e.error ?? ''}`],
+        [
+          clockText(e.startedAt).slice(11, 19),
+          e.functionName,
+          e.kind,
+          e.mode,
+          duration(e.elapsedMs),
+          calls,
+          duration(e.servicesMs + e.scriptMs),
+          e.ok ? 'Completed' : `Failed: ${e.error ?? ''}`,
+        ],
         e.ok ? 'ok' : 'failed',
       );
       ex.appendChild(tr);
@@ -37,15 +50,35 @@ export class ActivityPanel {
     const rq = byId('requests-body');
     clear(rq);
     for (const r of a.requests.slice(-SHOWN).reverse()) {
-      rq.appendChild(row([clockText(r.at).slice(11, 19), r.method, r.path, r.status === null ? 'no answer' : String(r.status)], r.status !== null && r.status < 400 ? 'ok' : 'failed'));
+      rq.appendChild(
+        row(
+          [clockText(r.at).slice(11, 19), r.method, r.path, r.status === null ? 'no answer' : String(r.status)],
+          r.status !== null && r.status < 400 ? 'ok' : 'failed',
+        ),
+      );
     }
     const q = a.quota;
     const quota = byId('quota');
     clear(quota);
     quota.append(
-      meter('URL fetches', q.urlFetch, q.urlFetchLimit, `${q.urlFetch.toLocaleString('en-US')} of ${q.urlFetchLimit.toLocaleString('en-US')}`),
-      meter('Property calls', q.properties, q.propertiesLimit, `${q.properties.toLocaleString('en-US')} of ${q.propertiesLimit.toLocaleString('en-US')}`),
-      meter('Trigger runtime', q.triggerRuntimeMs, q.triggerRuntimeLimitMs, `${duration(q.triggerRuntimeMs)} of ${duration(q.triggerRuntimeLimitMs)}`),
+      meter(
+        'URL fetches',
+        q.urlFetch,
+        q.urlFetchLimit,
+        `${q.urlFetch.toLocaleString('en-US')} of ${q.urlFetchLimit.toLocaleString('en-US')}`,
+      ),
+      meter(
+        'Property calls',
+        q.properties,
+        q.propertiesLimit,
+        `${q.properties.toLocaleString('en-US')} of ${q.propertiesLimit.toLocaleString('en-US')}`,
+      ),
+      meter(
+        'Trigger runtime',
+        q.triggerRuntimeMs,
+        q.triggerRuntimeLimitMs,
+        `${duration(q.triggerRuntimeMs)} of ${duration(q.triggerRuntimeLimitMs)}`,
+      ),
     );
   }
 }

@@ -15,7 +15,11 @@ export async function command<K extends keyof Commands>(name: K, body: Commands[
 }
 
 export async function answerDialog(id: number, button: string, text?: string): Promise<void> {
-  await fetch('/api/dialog', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, button, text }) });
+  await fetch('/api/dialog', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, button, text }),
+  });
 }
 
 export async function pollState(after: number): Promise<PageState | null> {

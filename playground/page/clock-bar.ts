@@ -21,7 +21,9 @@ export class ClockBar {
       b.setAttribute('aria-pressed', String(b.dataset.speed === String(clock.speed)));
     }
     byId('clock-next').textContent =
-      clock.nextTriggerAt === null ? 'No trigger set' : `Next trigger ${clock.nextTriggerAt <= clock.now ? 'due now' : `in ${duration(clock.nextTriggerAt - clock.now)}`}`;
+      clock.nextTriggerAt === null
+        ? 'No trigger set'
+        : `Next trigger ${clock.nextTriggerAt <= clock.now ? 'due now' : `in ${duration(clock.nextTriggerAt - clock.now)}`}`;
     byId<HTMLButtonElement>('next-trigger').disabled = clock.nextTriggerAt === null;
   }
 }

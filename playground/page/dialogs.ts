@@ -33,7 +33,11 @@ export class AddonDialog {
       this.answer(dialog.id, button, dialog.kind === 'prompt' ? input.value : undefined);
     };
     for (const b of dialog.buttons) {
-      const el = make('button', { text: LABELS[b] ?? b, cls: b === 'OK' || b === 'YES' ? 'primary' : '', attrs: { type: 'button', 'data-button': b } });
+      const el = make('button', {
+        text: LABELS[b] ?? b,
+        cls: b === 'OK' || b === 'YES' ? 'primary' : '',
+        attrs: { type: 'button', 'data-button': b },
+      });
       el.addEventListener('click', () => reply(b));
       buttons.appendChild(el);
     }
@@ -87,7 +91,8 @@ export function askImport(): Promise<{ name: string; csv: string; mode: ImportMo
     byId('import-ok').onclick = async () => {
       const f = file.files?.[0];
       if (!f) return;
-      const mode = document.querySelector<HTMLInputElement>('input[name="import-mode"]:checked')?.value === 'replace' ? 'replace' : 'new-sheet';
+      const mode =
+        document.querySelector<HTMLInputElement>('input[name="import-mode"]:checked')?.value === 'replace' ? 'replace' : 'new-sheet';
       done({ name: f.name, csv: await f.text(), mode });
     };
   });

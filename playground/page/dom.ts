@@ -7,7 +7,11 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return e as T;
 }
 
-export function make<K extends keyof HTMLElementTagNameMap>(tag: K, opts: { cls?: string; text?: string; title?: string; attrs?: Record<string, string> } = {}, children: Node[] = []): HTMLElementTagNameMap[K] {
+export function make<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  opts: { cls?: string; text?: string; title?: string; attrs?: Record<string, string> } = {},
+  children: Node[] = [],
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (opts.cls) e.className = opts.cls;
   if (opts.text !== undefined) e.textContent = opts.text;
@@ -23,7 +27,6 @@ export function clear(e: Element): void {
 
 // Column letters as in Sheets (1 → A, 27 → AA), as the host writes and reads them.
 export { columnToLetters as letters, lettersToColumn as columnNumber, sheetRef } from '../../toolkit/a1-notation';
-
 
 export function clockText(ms: number): string {
   const d = new Date(ms);

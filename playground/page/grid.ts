@@ -1,7 +1,13 @@
 // The sheet grid, drawn by Tabulator with column letters and the sheet's row numbers: it shows a
 // window of the host's sheet, sends edits, selections, sorts, filters and row inserts or deletes to
 // the server, and draws the host's selection. Cells are text nodes, never parsed as HTML.
-import { TabulatorFull as Tabulator, type CellComponent, type ColumnComponent, type ColumnDefinition, type RowComponent } from 'tabulator-tables';
+import {
+  TabulatorFull as Tabulator,
+  type CellComponent,
+  type ColumnComponent,
+  type ColumnDefinition,
+  type RowComponent,
+} from 'tabulator-tables';
 import 'tabulator-tables/dist/css/tabulator_simple.min.css';
 import type { GridRow, GridWindow } from '../protocol';
 import { columnNumber, letters, sheetRef } from './dom';
@@ -35,7 +41,10 @@ export class SheetGrid {
   private drawn = '';
   win: GridWindow | null = null;
 
-  constructor(element: HTMLElement, private readonly actions: GridActions) {
+  constructor(
+    element: HTMLElement,
+    private readonly actions: GridActions,
+  ) {
     this.table = new Tabulator(element, {
       height: '100%',
       index: 'id',
@@ -70,12 +79,22 @@ export class SheetGrid {
         width: 120,
         headerHozAlign: 'center',
         formatter: (cell: CellComponent) => this.formatCell(cell),
-        editor: (cell: CellComponent, onRendered: (fn: () => void) => void, _success: unknown, cancel: () => void) => this.editor(cell, onRendered, cancel),
+        editor: (cell: CellComponent, onRendered: (fn: () => void) => void, _success: unknown, cancel: () => void) =>
+          this.editor(cell, onRendered, cancel),
         headerMenu: [
-          { label: 'Sort sheet A → Z', action: (_e: unknown, column: ColumnComponent) => this.actions.sort(columnNumber(column.getField()), true) },
-          { label: 'Sort sheet Z → A', action: (_e: unknown, column: ColumnComponent) => this.actions.sort(columnNumber(column.getField()), false) },
+          {
+            label: 'Sort sheet A → Z',
+            action: (_e: unknown, column: ColumnComponent) => this.actions.sort(columnNumber(column.getField()), true),
+          },
+          {
+            label: 'Sort sheet Z → A',
+            action: (_e: unknown, column: ColumnComponent) => this.actions.sort(columnNumber(column.getField()), false),
+          },
           { separator: true },
-          { label: 'Filter by values…', action: (_e: unknown, column: ColumnComponent) => this.actions.filter(columnNumber(column.getField())) },
+          {
+            label: 'Filter by values…',
+            action: (_e: unknown, column: ColumnComponent) => this.actions.filter(columnNumber(column.getField())),
+          },
           { label: 'Remove filter', action: () => this.actions.clearFilter() },
         ],
       },
@@ -152,7 +171,11 @@ export class SheetGrid {
     const sheet = sheetRef(this.win?.sheet ?? '');
     return this.table.getRanges().flatMap((r) => {
       const rows = r.getRows().map((row) => (row.getData() as RowData)._n);
-      const cols = r.getColumns().map((c) => c.getField()).filter((f) => COLUMN.test(f)).map(columnNumber);
+      const cols = r
+        .getColumns()
+        .map((c) => c.getField())
+        .filter((f) => COLUMN.test(f))
+        .map(columnNumber);
       if (!rows.length || !cols.length) return [];
       const [top, bottom, left, right] = [Math.min(...rows), Math.max(...rows), Math.min(...cols), Math.max(...cols)];
       const start = `${letters(left)}${top}`;
@@ -192,7 +215,11 @@ export class SheetGrid {
   /** Shows a window of the host's sheet, changing only the rows that changed when it can. */
   async show(win: GridWindow): Promise<void> {
     await this.built;
-    const sameRows = this.win?.sheet === win.sheet && this.win.offset === win.offset && win.rows.length === this.rowsJson.size && win.rows.every((r) => this.rowsJson.has(r.n));
+    const sameRows =
+      this.win?.sheet === win.sheet &&
+      this.win.offset === win.offset &&
+      win.rows.length === this.rowsJson.size &&
+      win.rows.every((r) => this.rowsJson.has(r.n));
     const sameColumns = win.maxColumns === this.columns;
     this.win = win;
     if (!sameColumns) {

@@ -62,22 +62,35 @@ const menus = new MenuBar(
   byId('menubar'),
   {
     file: [
-      { label: 'Import CSV…', run: () => act(async () => {
-        const file = await askImport();
-        if (file) await command('importCsv', file);
-      }) },
-      { label: 'Download as CSV (this sheet)', run: () => {
-        const a = make('a', { attrs: { href: exportUrl(activeSheet()), download: `${activeSheet()}.csv` } });
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-      } },
+      {
+        label: 'Import CSV…',
+        run: () =>
+          act(async () => {
+            const file = await askImport();
+            if (file) await command('importCsv', file);
+          }),
+      },
+      {
+        label: 'Download as CSV (this sheet)',
+        run: () => {
+          const a = make('a', { attrs: { href: exportUrl(activeSheet()), download: `${activeSheet()}.csv` } });
+          document.body.appendChild(a);
+          a.click();
+          a.remove();
+        },
+      },
       { label: '', separator: true },
       { label: 'Load 50,000 rows (new sheet)', run: () => act(() => command('loadRows', { rows: 50000 })) },
     ],
     data: [
-      { label: 'Sort sheet by the selected column, A → Z', run: () => act(() => command('sort', { sheet: activeSheet(), column: selectedColumn(), ascending: true })) },
-      { label: 'Sort sheet by the selected column, Z → A', run: () => act(() => command('sort', { sheet: activeSheet(), column: selectedColumn(), ascending: false })) },
+      {
+        label: 'Sort sheet by the selected column, A → Z',
+        run: () => act(() => command('sort', { sheet: activeSheet(), column: selectedColumn(), ascending: true })),
+      },
+      {
+        label: 'Sort sheet by the selected column, Z → A',
+        run: () => act(() => command('sort', { sheet: activeSheet(), column: selectedColumn(), ascending: false })),
+      },
       { label: '', separator: true },
       { label: 'Filter the selected column by values…', run: () => act(() => filterColumn(selectedColumn())) },
       { label: 'Remove filter', run: () => act(() => command('clearFilter', { sheet: activeSheet() })) },
@@ -108,7 +121,11 @@ function renderTabs(s: PageState): void {
   tabs.dataset.key = key;
   clear(tabs);
   for (const sheet of s.sheets) {
-    const b = make('button', { cls: sheet.name === s.activeSheet ? 'tab active' : 'tab', text: sheet.name, attrs: { type: 'button', role: 'tab', 'aria-selected': String(sheet.name === s.activeSheet) } });
+    const b = make('button', {
+      cls: sheet.name === s.activeSheet ? 'tab active' : 'tab',
+      text: sheet.name,
+      attrs: { type: 'button', role: 'tab', 'aria-selected': String(sheet.name === s.activeSheet) },
+    });
     b.addEventListener('click', () => act(() => command('activate', { sheet: sheet.name })));
     tabs.appendChild(b);
   }
@@ -117,7 +134,8 @@ function renderTabs(s: PageState): void {
 function renderPager(win: GridWindow): void {
   const pager = byId('pager');
   pager.hidden = win.visibleRows <= GRID_WINDOW_ROWS;
-  byId('pager-text').textContent = `Rows ${(win.offset + 1).toLocaleString('en-US')}–${Math.min(win.offset + GRID_WINDOW_ROWS, win.visibleRows).toLocaleString('en-US')} of ${win.visibleRows.toLocaleString('en-US')} shown`;
+  byId('pager-text').textContent =
+    `Rows ${(win.offset + 1).toLocaleString('en-US')}–${Math.min(win.offset + GRID_WINDOW_ROWS, win.visibleRows).toLocaleString('en-US')} of ${win.visibleRows.toLocaleString('en-US')} shown`;
 }
 
 // The grid is fetched again when the host's sheets changed; one fetch at a time, the last wins.

@@ -69,7 +69,11 @@ export class MenuBar {
 
   private addonEntries(items: MenuItem[]): Entry[] {
     return items.map((i): Entry =>
-      i.type === 'separator' ? { label: '', separator: true } : i.type === 'submenu' ? { label: i.title, items: this.addonEntries(i.items) } : { label: i.caption, run: () => this.runAddonItem(i.caption) },
+      i.type === 'separator'
+        ? { label: '', separator: true }
+        : i.type === 'submenu'
+          ? { label: i.title, items: this.addonEntries(i.items) }
+          : { label: i.caption, run: () => this.runAddonItem(i.caption) },
     );
   }
 
@@ -79,7 +83,9 @@ export class MenuBar {
     if (key === this.addonKey) return;
     this.addonKey = key;
     clear(this.bar);
-    const addon: Entry[] = items.length ? [{ label: title, items: this.addonEntries(items) }] : [{ label: 'No add-on menu (onOpen has not run)', run: () => {} }];
+    const addon: Entry[] = items.length
+      ? [{ label: title, items: this.addonEntries(items) }]
+      : [{ label: 'No add-on menu (onOpen has not run)', run: () => {} }];
     this.bar.append(this.menu('File', this.fixed.file), this.menu('Data', this.fixed.data), this.menu('Extensions', addon));
   }
 }

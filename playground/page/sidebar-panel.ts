@@ -19,7 +19,12 @@ export class SidebarPanel {
       const target = frame.contentWindow;
       void this.run(m.name, Array.isArray(m.args) ? m.args : []).then((r) => {
         // The frame is sandboxed (its origin is opaque), so only '*' reaches it; it is the frame we made.
-        target.postMessage(r.ok ? { type: 'gas-result', id: m.id, ok: true, value: r.value } : { type: 'gas-result', id: m.id, ok: false, message: r.message }, '*');
+        target.postMessage(
+          r.ok
+            ? { type: 'gas-result', id: m.id, ok: true, value: r.value }
+            : { type: 'gas-result', id: m.id, ok: false, message: r.message },
+          '*',
+        );
       });
     });
     byId('sidebar-close').addEventListener('click', () => this.hide());

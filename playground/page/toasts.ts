@@ -20,7 +20,11 @@ export class Toasts {
 
   private show(t: ToastView): void {
     const close = make('button', { cls: 'toast-close', text: '×', attrs: { type: 'button', 'aria-label': 'Close' } });
-    const box = make('div', { cls: 'toast', attrs: { role: 'status' } }, [make('div', { cls: 'toast-title', text: t.title }), make('div', { cls: 'toast-message', text: t.message }), close]);
+    const box = make('div', { cls: 'toast', attrs: { role: 'status' } }, [
+      make('div', { cls: 'toast-title', text: t.title }),
+      make('div', { cls: 'toast-message', text: t.message }),
+      close,
+    ]);
     byId('toasts').appendChild(box);
     close.addEventListener('click', () => box.remove());
     if (t.timeoutSeconds >= 0) setTimeout(() => box.remove(), Math.max(3, t.timeoutSeconds) * 1000);

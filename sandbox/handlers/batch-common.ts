@@ -56,8 +56,8 @@ export function startBatch<I, O, M>(
     for (const u of usage) account.accepted[u].add(t, inputs.length);
   }
   const batch = new Batch<I, O, M>(kind, id, account.id, t, t + state.queueDelayMs, state.rate, inputs, work, meta, usage);
-  pace(account, batch as unknown as Batch, t, state.limits);
-  account.open.push(batch as unknown as Batch);
+  pace(account, batch, t, state.limits);
+  account.open.push(batch);
   return batch;
 }
 
@@ -77,7 +77,14 @@ export function resultsPage(ctx: Ctx, batch: Batch, selfPath: string): { indexes
   const binding = `${batch.kind}|${batch.id}|${ctx.account.id}`;
   const win = ctx.state.pager.window(ctx.query, BATCH_PAGE, binding);
   const indexes = batch.listed.slice(win.start, win.start + win.size);
-  const links = ctx.state.pager.links(selfPath, [], { start: win.start, size: indexes.length || win.size }, batch.listed.length, binding, requestedSize(ctx.query, BATCH_PAGE));
+  const links = ctx.state.pager.links(
+    selfPath,
+    [],
+    { start: win.start, size: indexes.length || win.size },
+    batch.listed.length,
+    binding,
+    requestedSize(ctx.query, BATCH_PAGE),
+  );
   return { indexes, links };
 }
 

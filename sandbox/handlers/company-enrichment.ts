@@ -37,10 +37,22 @@ export function startCompanyEnrichment(ctx: Ctx): Reply {
     reserve: ZERO,
   };
   const id = state.nextBatchId++;
-  const batch = startBatch<CompanyInput, true, Meta>(ctx, 'company_enrichment', id, inputs, work, { firstItemId: state.nextItemId }, ['enrichments']);
+  const batch = startBatch<CompanyInput, true, Meta>(ctx, 'company_enrichment', id, inputs, work, { firstItemId: state.nextItemId }, [
+    'enrichments',
+  ]);
   state.nextItemId += inputs.length;
-  state.companyBatches.set(id, batch as never);
-  return json(202, { id, object: 'company_enrichment', status: batch.status(ctx.t), results: [], _links: { self: { href: `/companies/enrichment-requests/${id}` } } }, retryHeaders(batch as never, ctx.t));
+  state.companyBatches.set(id, batch);
+  return json(
+    202,
+    {
+      id,
+      object: 'company_enrichment',
+      status: batch.status(ctx.t),
+      results: [],
+      _links: { self: { href: `/companies/enrichment-requests/${id}` } },
+    },
+    retryHeaders(batch, ctx.t),
+  );
 }
 
 function render(ctx: Ctx, id: number): Reply {

@@ -21,8 +21,12 @@ export function startEmailValidation(ctx: Ctx): Reply {
   };
   const id = createdId(state, 'email_validation');
   const batch = startBatch(ctx, 'email_validation', id, inputs, work, null, ['validations']);
-  state.emailValidations.set(id, batch as never);
-  return json(202, { id, object: 'email_validation', status: batch.status(ctx.t), results: [], _links: { self: { href: `/email-validations/${id}` } } }, retryHeaders(batch as never, ctx.t));
+  state.emailValidations.set(id, batch);
+  return json(
+    202,
+    { id, object: 'email_validation', status: batch.status(ctx.t), results: [], _links: { self: { href: `/email-validations/${id}` } } },
+    retryHeaders(batch, ctx.t),
+  );
 }
 
 function render(ctx: Ctx, id: string): Reply {

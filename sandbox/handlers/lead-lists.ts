@@ -10,7 +10,18 @@ import { createdId, json, type Ctx, type Reply } from '../state';
 import { profileSlug } from '../universe/companies';
 import { validateEmail } from '../universe/emails';
 import { findPerson, matchPerson, type PersonInput, type PersonOutcome } from '../universe/people';
-import { isUuid, optBoolean, optEmail, optObject, optString, optStringArray, reqEmail, reqEnum, reqObjectArray, reqString } from '../validate';
+import {
+  isUuid,
+  optBoolean,
+  optEmail,
+  optObject,
+  optString,
+  optStringArray,
+  reqEmail,
+  reqEnum,
+  reqObjectArray,
+  reqString,
+} from '../validate';
 import { ownBatch, resultsPage, retryHeaders, startBatch } from './batch-common';
 import { issuePhones, rememberCompany } from './render';
 
@@ -58,10 +69,15 @@ function readLead(raw: Record<string, unknown>, i: number, type: RequestType): L
   if (type === 'email' && !email) throw missing(`${ptr}/email`, 'An email list needs email on every lead');
   if (type === 'titles_and_company') {
     if (!title) throw missing(`${ptr}/title`, 'A titles_and_company list needs title on every lead');
-    if (!company_name && !company_domain) throw missing(`${ptr}/company_name`, 'A titles_and_company list needs company_name or company_domain on every lead');
+    if (!company_name && !company_domain)
+      throw missing(`${ptr}/company_name`, 'A titles_and_company list needs company_name or company_domain on every lead');
   }
   const match: PersonInput =
-    type === 'profile' ? { profile_url, title, company_name, company_domain } : type === 'email' ? { email, title, company_name, company_domain } : { title, company_name, company_domain };
+    type === 'profile'
+      ? { profile_url, title, company_name, company_domain }
+      : type === 'email'
+        ? { email, title, company_name, company_domain }
+        : { title, company_name, company_domain };
   return { match, context };
 }
 
@@ -84,12 +100,18 @@ export function createLeadList(ctx: Ctx): Reply {
   const work: BatchWork<Lead, Out> = {
     run: (lead) => {
       const o = matchPerson(seed, lead.match);
-      return o.status === 'enriched' ? { status: o.status, personId: o.personId, hasPhones: o.hasPhones } : { status: o.status, hasPhones: false };
+      return o.status === 'enriched'
+        ? { status: o.status, personId: o.personId, hasPhones: o.hasPhones }
+        : { status: o.status, hasPhones: false };
     },
     listed: (out) => out.status === 'enriched',
     charge: (account, _lead, out, at) => {
       if (out.personId === undefined) return;
-      chargePerson(account, out.personId, at, { found: options.enrich, revealEmail: false, revealPhones: options.reveal_phone_numbers && out.hasPhones });
+      chargePerson(account, out.personId, at, {
+        found: options.enrich,
+        revealEmail: false,
+        revealPhones: options.reveal_phone_numbers && out.hasPhones,
+      });
       if (options.validate_email) chargeValidation(account, 1);
     },
     reserve: { email: (options.enrich ? FOUND_COST : 0) + (options.validate_email ? 1 : 0), phone: options.reveal_phone_numbers ? 1 : 0 },
@@ -101,7 +123,7 @@ export function createLeadList(ctx: Ctx): Reply {
   if (options.enrich) usage.push('enrichments');
   if (options.validate_email) usage.push('validations');
   const batch = startBatch<Lead, Out, Meta>(ctx, 'lead_list', id, leads, work, { name, owner, type, shared, visible, options }, usage);
-  state.leadLists.set(id, batch as never);
+  state.leadLists.set(id, batch);
   return render(ctx, id, true);
 }
 
@@ -110,7 +132,9 @@ function render(ctx: Ctx, id: string, created = false): Reply {
   const batch = ownBatch(ctx, state.leadLists.get(id));
   const meta = batch.meta as Meta;
   const first = !ctx.query.has('page[after]') && !ctx.query.has('page[before]');
-  const { indexes, links } = created ? { indexes: [], links: { self: { href: `/lead-lists/${id}` } } } : resultsPage(ctx, batch, `/lead-lists/${id}`);
+  const { indexes, links } = created
+    ? { indexes: [], links: { self: { href: `/lead-lists/${id}` } } }
+    : resultsPage(ctx, batch, `/lead-lists/${id}`);
   const leads = indexes.map((i) => {
     const lead = batch.inputs[i] as Lead;
     const o = findPerson(state.seed, lead.match);
@@ -130,7 +154,11 @@ function render(ctx: Ctx, id: string, created = false): Reply {
       company_domain: p.company.domain,
       industry: p.company.industry.name,
       title: p.title,
-      email_validation_result: { object: 'email_validation_result', email: p.email, result: meta.options.validate_email ? validateEmail(state.seed, p.email).result : 'unknown' },
+      email_validation_result: {
+        object: 'email_validation_result',
+        email: p.email,
+        result: meta.options.validate_email ? validateEmail(state.seed, p.email).result : 'unknown',
+      },
       data: lead.context,
     };
     if (meta.options.reveal_phone_numbers) {

@@ -10,12 +10,25 @@ import { isUuid } from '../validate';
 import { rememberCompany } from './render';
 
 /** One page of `items` with its links; the cursor is bound to the listing, its filters and the account. */
-function page<T>(ctx: Ctx, path: string, filters: Array<[string, string]>, bounds: PageBounds, items: T[]): { items: T[]; links: ReturnType<Ctx['state']['pager']['links']> } {
+function page<T>(
+  ctx: Ctx,
+  path: string,
+  filters: Array<[string, string]>,
+  bounds: PageBounds,
+  items: T[],
+): { items: T[]; links: ReturnType<Ctx['state']['pager']['links']> } {
   const binding = `${path}|${JSON.stringify(filters)}|${ctx.account.id}`;
   const { pager } = ctx.state;
   const win = pager.window(ctx.query, bounds, binding);
   const slice = items.slice(win.start, win.start + win.size);
-  const links = pager.links(path, filters, { start: win.start, size: slice.length || win.size }, items.length, binding, requestedSize(ctx.query, bounds));
+  const links = pager.links(
+    path,
+    filters,
+    { start: win.start, size: slice.length || win.size },
+    items.length,
+    binding,
+    requestedSize(ctx.query, bounds),
+  );
   return { items: slice, links };
 }
 
@@ -35,7 +48,13 @@ function exclusionsRoute(ctx: Ctx, path: string, field: 'domain' | 'email', list
   const keyword = keywordFilter(ctx, 'keyword');
   const filtered = list.filter((e) => !keyword || e.value.includes(keyword.toLowerCase()));
   const { items, links } = page(ctx, path, keyword ? [['keyword', keyword]] : [], EXCLUSION_PAGE, filtered);
-  const rows = items.map((e) => ({ [field]: e.value, source: e.source, date_added: e.date_added, excluded_reason: e.excluded_reason, excluded_reasons: [...e.excluded_reasons] }));
+  const rows = items.map((e) => ({
+    [field]: e.value,
+    source: e.source,
+    date_added: e.date_added,
+    excluded_reason: e.excluded_reason,
+    excluded_reasons: [...e.excluded_reasons],
+  }));
   return json(200, { [field === 'domain' ? 'excluded_domains' : 'excluded_emails']: rows, _links: links });
 }
 
@@ -97,7 +116,12 @@ export function listJobOpenings(ctx: Ctx): Reply {
   const { items, links } = page(ctx, '/job-openings', filters, JOB_OPENING_PAGE, openings);
   return json(200, {
     company: { id: company.id, name: company.name, domain: company.domain, profile_url: company.profileUrl },
-    job_openings: items.map((j) => ({ ...j, seniorities: [...j.seniorities], departments: [...j.departments], job_functions: [...j.job_functions] })),
+    job_openings: items.map((j) => ({
+      ...j,
+      seniorities: [...j.seniorities],
+      departments: [...j.departments],
+      job_functions: [...j.job_functions],
+    })),
     _links: links,
   });
 }

@@ -19,7 +19,8 @@ export function findCompanyRoute(ctx: Ctx): Reply {
   const profile_url = nonEmpty(ctx, 'profile_url');
   if (!domain && !profile_url) throw missing('/domain', 'Give a domain or a profile_url to match on');
   const outcome = findCompany(ctx.state.seed, { domain, profile_url });
-  if (!outcome.found) throw new ApiError(404, 'company_not_found', `No company matches ${domain ? `domain ${domain}` : `profile URL ${profile_url}`}`);
+  if (!outcome.found)
+    throw new ApiError(404, 'company_not_found', `No company matches ${domain ? `domain ${domain}` : `profile URL ${profile_url}`}`);
   rememberCompany(ctx.state, outcome.company);
   return json(200, companyLookupJson(outcome.company));
 }
@@ -32,7 +33,10 @@ export function findPersonRoute(ctx: Ctx): Reply {
   const profile_url = nonEmpty(ctx, 'profile_url');
   if (!email && !profile_url) throw missing('/email', 'Give an email or a profile_url to match on');
   if (email && !isEmail(email)) throw invalidParameter('/email', `${JSON.stringify(email)} is not an email address`);
-  const reveal = { email: queryBoolean(ctx.query, 'reveal_email') ?? false, phones: queryBoolean(ctx.query, 'reveal_phone_numbers') ?? false };
+  const reveal = {
+    email: queryBoolean(ctx.query, 'reveal_email') ?? false,
+    phones: queryBoolean(ctx.query, 'reveal_phone_numbers') ?? false,
+  };
   const input = {
     email,
     profile_url,
@@ -46,7 +50,8 @@ export function findPersonRoute(ctx: Ctx): Reply {
   }
   const outcome = findPerson(ctx.state.seed, input);
   if (outcome.status === 'not_found') throw new ApiError(404, 'person_not_found', 'No person matches this lookup');
-  if (outcome.status === 'gdpr_removed') throw new ApiError(451, 'unavailable_for_legal_reasons', 'This person asked to be removed; their data is not available');
+  if (outcome.status === 'gdpr_removed')
+    throw new ApiError(451, 'unavailable_for_legal_reasons', 'This person asked to be removed; their data is not available');
   const p = outcome.person;
   chargePerson(ctx.account, p.id, ctx.t, { found: true, revealEmail: reveal.email, revealPhones: reveal.phones && p.phones.length > 0 });
   return json(200, renderPerson(ctx.state, ctx.account, p, reveal));

@@ -47,7 +47,9 @@ export function startPersonEnrichment(ctx: Ctx): Reply {
   const work: BatchWork<PersonInput, Out> = {
     run: (input) => {
       const o = matchPerson(seed, input);
-      return o.status === 'enriched' ? { status: o.status, personId: o.personId, hasPhones: o.hasPhones } : { status: o.status, hasPhones: false };
+      return o.status === 'enriched'
+        ? { status: o.status, personId: o.personId, hasPhones: o.hasPhones }
+        : { status: o.status, hasPhones: false };
     },
     listed: () => true,
     charge: (account, _input, out, at) => {
@@ -57,10 +59,22 @@ export function startPersonEnrichment(ctx: Ctx): Reply {
     reserve: personWorstCase(reveal),
   };
   const id = state.nextBatchId++;
-  const batch = startBatch<PersonInput, Out, Meta>(ctx, 'person_enrichment', id, inputs, work, { reveal, firstItemId: state.nextItemId }, ['enrichments']);
+  const batch = startBatch<PersonInput, Out, Meta>(ctx, 'person_enrichment', id, inputs, work, { reveal, firstItemId: state.nextItemId }, [
+    'enrichments',
+  ]);
   state.nextItemId += inputs.length;
-  state.personBatches.set(id, batch as never);
-  return json(202, { id, object: 'person_enrichment', status: batch.status(ctx.t), results: [], _links: { self: { href: `/people/enrichment-requests/${id}` } } }, retryHeaders(batch as never, ctx.t));
+  state.personBatches.set(id, batch);
+  return json(
+    202,
+    {
+      id,
+      object: 'person_enrichment',
+      status: batch.status(ctx.t),
+      results: [],
+      _links: { self: { href: `/people/enrichment-requests/${id}` } },
+    },
+    retryHeaders(batch, ctx.t),
+  );
 }
 
 function render(ctx: Ctx, id: number): Reply {

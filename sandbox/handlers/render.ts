@@ -14,7 +14,12 @@ export function issuePhones(account: AccountState, phones: ReadonlyArray<PhoneNu
   for (const p of phones) account.phones.set(p.id, p);
 }
 
-export function renderPerson(state: ServiceState, account: AccountState, person: PersonRecord, reveal: { email: boolean; phones: boolean }): Record<string, unknown> {
+export function renderPerson(
+  state: ServiceState,
+  account: AccountState,
+  person: PersonRecord,
+  reveal: { email: boolean; phones: boolean },
+): Record<string, unknown> {
   rememberCompany(state, person.company);
   if (reveal.phones) issuePhones(account, person.phones);
   return personJson(person, reveal);

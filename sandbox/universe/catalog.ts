@@ -47,11 +47,27 @@ function exclusions(seed: number, accountId: string, kind: 'domain' | 'email', c
   let ago = rng.int(1, 30) * 3600000;
   while (out.length < count) {
     const domain = `${rng.pick(NAME_STEMS).toLowerCase()}${rng.pick(NAME_SUFFIXES)}.${rng.pick(['com', 'io', 'co', 'net'])}`;
-    const value = kind === 'domain' ? domain : `${rng.pick(['ceo', 'sales', 'info', 'alex', 'jordan', 'sam', 'taylor', 'morgan', 'billing', 'press'])}@${domain}`;
+    const value =
+      kind === 'domain'
+        ? domain
+        : `${rng.pick(['ceo', 'sales', 'info', 'alex', 'jordan', 'sam', 'taylor', 'morgan', 'billing', 'press'])}@${domain}`;
     if (seen.has(value)) continue;
     seen.add(value);
-    const reasons = rng.sample(REASONS, rng.weighted([[1, 6], [2, 3], [3, 1]] as const));
-    out.push({ value, source: rng.pick(SOURCES), date_added: msBefore(ago + rng.int(0, 999)), excluded_reason: reasons[0] ?? 'do_not_contact', excluded_reasons: reasons });
+    const reasons = rng.sample(
+      REASONS,
+      rng.weighted([
+        [1, 6],
+        [2, 3],
+        [3, 1],
+      ] as const),
+    );
+    out.push({
+      value,
+      source: rng.pick(SOURCES),
+      date_added: msBefore(ago + rng.int(0, 999)),
+      excluded_reason: reasons[0] ?? 'do_not_contact',
+      excluded_reasons: reasons,
+    });
     ago += rng.int(1, 96) * 3600000 + rng.int(0, 3599999);
   }
   return out;
@@ -94,22 +110,41 @@ const ROLE_BY_DEPARTMENT: Record<string, string[]> = {
 };
 
 const DEPARTMENT_LABEL: Record<string, string> = {
-  revenue: 'Sales', marketing: 'Marketing', engineering_technical: 'Engineering', product: 'Product', design: 'Design', operations: 'Operations',
-  finance: 'Finance', human_resources: 'People', information_technology: 'IT', legal: 'Legal', senior_leadership: 'Strategy',
-  medical_health: 'Clinical Operations', education: 'Learning', consulting: 'Consulting',
+  revenue: 'Sales',
+  marketing: 'Marketing',
+  engineering_technical: 'Engineering',
+  product: 'Product',
+  design: 'Design',
+  operations: 'Operations',
+  finance: 'Finance',
+  human_resources: 'People',
+  information_technology: 'IT',
+  legal: 'Legal',
+  senior_leadership: 'Strategy',
+  medical_health: 'Clinical Operations',
+  education: 'Learning',
+  consulting: 'Consulting',
 };
 
 function jobTitle(seniority: string, role: string, dept: string): string {
   const area = DEPARTMENT_LABEL[dept] ?? 'Operations';
   switch (seniority) {
-    case 'Director': return `Director of ${area}`;
-    case 'VP': return `VP of ${area}`;
-    case 'Head': return `Head of ${area}`;
-    case 'Senior': return `Senior ${role}`;
-    case 'Entry': return `Associate ${role}`;
-    case 'Intern': return `${role} Intern`;
-    case 'Manager': return role.includes('Manager') ? role : `${area} Manager`;
-    default: return role;
+    case 'Director':
+      return `Director of ${area}`;
+    case 'VP':
+      return `VP of ${area}`;
+    case 'Head':
+      return `Head of ${area}`;
+    case 'Senior':
+      return `Senior ${role}`;
+    case 'Entry':
+      return `Associate ${role}`;
+    case 'Intern':
+      return `${role} Intern`;
+    case 'Manager':
+      return role.includes('Manager') ? role : `${area} Manager`;
+    default:
+      return role;
   }
 }
 
@@ -122,7 +157,16 @@ export function jobOpenings(seed: number, company: CompanyRecord): JobOpening[] 
   for (let i = 0; i < count; i++) {
     const dept = rng.pick(hiring.length ? hiring : DEPARTMENTS);
     const role = rng.pick(ROLE_BY_DEPARTMENT[dept] ?? ['Specialist']);
-    const seniority = rng.weighted([['Non-Manager', 5], ['Senior', 3], ['Manager', 2], ['Entry', 2], ['Director', 1], ['Head', 1], ['VP', 0.5], ['Intern', 0.5]] as const);
+    const seniority = rng.weighted([
+      ['Non-Manager', 5],
+      ['Senior', 3],
+      ['Manager', 2],
+      ['Entry', 2],
+      ['Director', 1],
+      ['Head', 1],
+      ['VP', 0.5],
+      ['Intern', 0.5],
+    ] as const);
     const remote = rng.chance(0.3);
     const fn = rng.pick(JOB_FUNCTIONS[dept]);
     const id = uuidFrom(seed, 'job', company.domain, i);
@@ -130,7 +174,11 @@ export function jobOpenings(seed: number, company: CompanyRecord): JobOpening[] 
       id,
       title: jobTitle(seniority, role, dept),
       url: `https://careers.${company.domain}/jobs/${id.slice(0, 8)}`,
-      raw_location: remote ? rng.pick(['Remote', `Remote - ${company.place.country}`, 'Remote (anywhere)']) : rng.chance(0.95) ? `${company.place.city}, ${company.place.country}` : null,
+      raw_location: remote
+        ? rng.pick(['Remote', `Remote - ${company.place.country}`, 'Remote (anywhere)'])
+        : rng.chance(0.95)
+          ? `${company.place.city}, ${company.place.country}`
+          : null,
       first_seen_at: new Date(Date.parse(msBefore(0)) - rng.int(1, 90) * DAY - rng.int(0, 86399) * 1000).toISOString(),
       seniorities: [seniority],
       departments: [dept],

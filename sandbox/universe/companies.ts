@@ -6,7 +6,18 @@ import { readableName } from './company-names';
 import { daysBefore } from './clock';
 import { PLACE_WEIGHTS, type Place } from './geo';
 import { INDUSTRIES, type Industry } from './industries';
-import { COMPANY_TYPES, DEPARTMENTS, FUNDING_ROUNDS, JOB_FUNCTIONS, OTHER_FUNDING, REVENUE_BANDS, SIZE_BANDS, companyPresence, sizeFor, type Department } from './taxonomy';
+import {
+  COMPANY_TYPES,
+  DEPARTMENTS,
+  FUNDING_ROUNDS,
+  JOB_FUNCTIONS,
+  OTHER_FUNDING,
+  REVENUE_BANDS,
+  SIZE_BANDS,
+  companyPresence,
+  sizeFor,
+  type Department,
+} from './taxonomy';
 import { INVESTORS, NAME_STEMS, NAME_SUFFIXES } from './words';
 
 // Bound once: under a test runner this module runs in a vm context, where each read of a global
@@ -50,7 +61,11 @@ export function normalizeDomain(input: string): string {
 
 /** The last meaningful path segment of a profile URL. */
 export function profileSlug(url: string): string {
-  const path = url.trim().toLowerCase().replace(/^[a-z]+:\/\/[^/]+/, '').replace(/[?#].*$/, '');
+  const path = url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\/[^/]+/, '')
+    .replace(/[?#].*$/, '');
   const parts = path.split('/').filter((p) => p !== '');
   return parts[parts.length - 1] ?? '';
 }
@@ -58,7 +73,11 @@ export function profileSlug(url: string): string {
 /** Documented inputs that are never found. */
 export function isUnknownDomain(domain: string): boolean {
   // Letters of any script (internationalized domains are found too); no label starts or ends with a hyphen.
-  return domain.endsWith('.invalid') || domain.startsWith('notfound') || !/^(?!-)[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}-]+(?<!-)(\.(?!-)[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}-]+(?<!-))+$/u.test(domain);
+  return (
+    domain.endsWith('.invalid') ||
+    domain.startsWith('notfound') ||
+    !/^(?!-)[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}-]+(?<!-)(\.(?!-)[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}-]+(?<!-))+$/u.test(domain)
+  );
 }
 
 /** 12345 -> "12,345" without the cost of Intl on every company. */
@@ -85,7 +104,12 @@ export function nameFromLabel(label: string): string {
 
 /** A plausible company a person worked for, as a domain. */
 export function syntheticDomain(rng: Rng): string {
-  const tld = rng.weighted([['com', 8], ['io', 2], ['co', 1], ['ai', 1]] as const);
+  const tld = rng.weighted([
+    ['com', 8],
+    ['io', 2],
+    ['co', 1],
+    ['ai', 1],
+  ] as const);
   return `${rng.pick(NAME_STEMS).toLowerCase()}${rng.pick(NAME_SUFFIXES)}.${tld}`;
 }
 
@@ -106,16 +130,69 @@ const IT = 'IT Services and IT Consulting';
 
 /** Words of a name that say what a company does, so "Pioneer Freight" is not a biotech. */
 const WORD_INDUSTRY: Record<string, string> = {
-  logistics: LOGISTICS, freight: LOGISTICS, cargo: LOGISTICS, fleet: LOGISTICS, transit: LOGISTICS, shipping: LOGISTICS, supply: LOGISTICS, express: LOGISTICS,
-  health: HEALTH, care: HEALTH, medical: HEALTH, dental: HEALTH, clinic: HEALTH, wellness: HEALTH,
-  bio: BIOTECH, pharma: BIOTECH, therapeutics: BIOTECH, diagnostics: BIOTECH,
-  energy: ENERGY, solar: ENERGY, power: ENERGY, green: ENERGY,
-  capital: FINANCE, finance: FINANCE, payments: FINANCE, bank: FINANCE, insurance: FINANCE, holdings: FINANCE, ventures: FINANCE, venture: FINANCE,
-  media: MARKETING, agency: MARKETING, creative: MARKETING, brands: MARKETING, studios: MARKETING, growth: MARKETING,
-  learning: 'Education', education: 'Education', academy: 'Education', institute: 'Education',
-  foods: 'Retail', commerce: 'Retail', retail: 'Retail', apparel: 'Retail', goods: 'Retail', coffee: 'Retail', outdoor: 'Retail',
-  software: SOFTWARE, cloud: SOFTWARE, data: SOFTWARE, ai: SOFTWARE, analytics: SOFTWARE, labs: SOFTWARE, logic: SOFTWARE, mobile: SOFTWARE,
-  security: IT, networks: IT, solutions: IT, consulting: IT, technologies: IT, telecom: IT, wireless: IT, services: IT,
+  logistics: LOGISTICS,
+  freight: LOGISTICS,
+  cargo: LOGISTICS,
+  fleet: LOGISTICS,
+  transit: LOGISTICS,
+  shipping: LOGISTICS,
+  supply: LOGISTICS,
+  express: LOGISTICS,
+  health: HEALTH,
+  care: HEALTH,
+  medical: HEALTH,
+  dental: HEALTH,
+  clinic: HEALTH,
+  wellness: HEALTH,
+  bio: BIOTECH,
+  pharma: BIOTECH,
+  therapeutics: BIOTECH,
+  diagnostics: BIOTECH,
+  energy: ENERGY,
+  solar: ENERGY,
+  power: ENERGY,
+  green: ENERGY,
+  capital: FINANCE,
+  finance: FINANCE,
+  payments: FINANCE,
+  bank: FINANCE,
+  insurance: FINANCE,
+  holdings: FINANCE,
+  ventures: FINANCE,
+  venture: FINANCE,
+  media: MARKETING,
+  agency: MARKETING,
+  creative: MARKETING,
+  brands: MARKETING,
+  studios: MARKETING,
+  growth: MARKETING,
+  learning: 'Education',
+  education: 'Education',
+  academy: 'Education',
+  institute: 'Education',
+  foods: 'Retail',
+  commerce: 'Retail',
+  retail: 'Retail',
+  apparel: 'Retail',
+  goods: 'Retail',
+  coffee: 'Retail',
+  outdoor: 'Retail',
+  software: SOFTWARE,
+  cloud: SOFTWARE,
+  data: SOFTWARE,
+  ai: SOFTWARE,
+  analytics: SOFTWARE,
+  labs: SOFTWARE,
+  logic: SOFTWARE,
+  mobile: SOFTWARE,
+  security: IT,
+  networks: IT,
+  solutions: IT,
+  consulting: IT,
+  technologies: IT,
+  telecom: IT,
+  wireless: IT,
+  services: IT,
 };
 
 /** The industry the name's last telling word says (read as the name reads), else a drawn one. */
@@ -156,7 +233,11 @@ function headcounts(rng: Rng, industry: Industry, employees: number) {
     department[d] = n;
     if (n === 0) return;
     const fns = rng.sample(JOB_FUNCTIONS[d], math.min(JOB_FUNCTIONS[d].length, rng.int(1, 5)));
-    const split = splitCount(rng, n, fns.map(() => 1));
+    const split = splitCount(
+      rng,
+      n,
+      fns.map(() => 1),
+    );
     const inner: Record<string, number> = {};
     fns.forEach((f, j) => {
       if ((split[j] ?? 0) > 0) inner[f] = split[j] ?? 0;
@@ -168,7 +249,16 @@ function headcounts(rng: Rng, industry: Industry, employees: number) {
 
 function funding(rng: Rng, type: string, employees: number, founded: number): FundingEvent[] {
   if (type !== 'Privately Held' || !rng.chance(employees > 500 ? 0.5 : 0.7)) return [];
-  const rounds = employees <= 10 ? 1 : employees <= 50 ? rng.int(1, 2) : employees <= 200 ? rng.int(2, 3) : employees <= 500 ? rng.int(3, 4) : rng.int(4, 6);
+  const rounds =
+    employees <= 10
+      ? 1
+      : employees <= 50
+        ? rng.int(1, 2)
+        : employees <= 200
+          ? rng.int(2, 3)
+          : employees <= 500
+            ? rng.int(3, 4)
+            : rng.int(4, 6);
   const events: FundingEvent[] = [];
   const firstDaysAgo = math.min((2025 - founded) * 365 - 60, 365 * 9);
   let daysAgo = math.max(120, firstDaysAgo);
@@ -236,7 +326,10 @@ function generateCompany(seed: number, domain: string): CompanyRecord {
   const isB2b = rng.chance(industry.b2b);
   const street = `${rng.int(1, 980)} ${rng.pick(place.streets)}`;
   const offices = employees > 500 ? rng.int(1, 3) : employees > 50 ? rng.int(0, 1) : 0;
-  const others = rng.sample(PLACE_WEIGHTS.map(([p]) => p).filter((p) => p !== place), offices);
+  const others = rng.sample(
+    PLACE_WEIGHTS.map(([p]) => p).filter((p) => p !== place),
+    offices,
+  );
   const locations = [place, ...others].map((p, i) => ({
     address: `${i === 0 ? street : `${rng.int(1, 980)} ${rng.pick(p.streets)}`}, ${p.city}${p.state ? `, ${p.state}` : ''} ${p.postal}, ${p.country}`,
     is_primary: i === 0,
@@ -253,7 +346,9 @@ function generateCompany(seed: number, domain: string): CompanyRecord {
     object: 'company',
     profile_url: profileUrl,
     name,
-    overview: label.startsWith('hostile') ? HOSTILE_OVERVIEW : `${name} ${rng.pick(industry.does)}. Founded in ${founded} and headquartered in ${place.city}, the team of ${thousands(employees)} works with customers in ${rng.int(3, 60)} countries.`,
+    overview: label.startsWith('hostile')
+      ? HOSTILE_OVERVIEW
+      : `${name} ${rng.pick(industry.does)}. Founded in ${founded} and headquartered in ${place.city}, the team of ${thousands(employees)} works with customers in ${rng.int(3, 60)} countries.`,
     website: `https://www.${domain}`,
     keywords,
     followers,
@@ -261,11 +356,18 @@ function generateCompany(seed: number, domain: string): CompanyRecord {
     estimated_number_of_employees: employees,
     size: sizeFor(employees),
     location: [place.city, place.state, place.country].filter(Boolean).join(', '),
-    location_details: { country: place.country, state: place.state, city: place.city, postal_code: place.postal, lat: place.lat, long: place.long },
+    location_details: {
+      country: place.country,
+      state: place.state,
+      city: place.city,
+      postal_code: place.postal,
+      lat: place.lat,
+      long: place.long,
+    },
     locations,
     logo_url: `https://images.profiles.example/logos/${domain}.png`,
     founded_year: founded,
-    traffic_rank: math.max(1, math.round(2000000 / math.sqrt(employees) * (0.5 + rng.next()))),
+    traffic_rank: math.max(1, math.round((2000000 / math.sqrt(employees)) * (0.5 + rng.next()))),
     sic_codes: [rng.pick(industry.sic)],
     naics_codes: [rng.pick(industry.naics)],
     type,
@@ -300,6 +402,9 @@ export function findCompany(seed: number, input: { domain?: string; profile_url?
 
 /** The single-company lookup adds the industry and the funding events. */
 export function companyLookupJson(rec: CompanyRecord): Record<string, unknown> {
-  return { ...rec.json, industry: rec.industry.name, funding_events: rec.fundingEvents.map((e) => ({ ...e, investors: [...e.investors] })) };
+  return {
+    ...rec.json,
+    industry: rec.industry.name,
+    funding_events: rec.fundingEvents.map((e) => ({ ...e, investors: [...e.investors] })),
+  };
 }
-

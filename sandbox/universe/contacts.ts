@@ -65,7 +65,8 @@ export function contact(seed: number, accountId: string, id: string): Record<str
   for (let i = 0; i < steps; i++) {
     activity.push({
       event_at: msBefore(at),
-      event_type: i === 0 ? 'added_to_sequence' : rng.pick(['completed_without_reply', 'email_sent', 'email_opened', 'call_completed', 'replied']),
+      event_type:
+        i === 0 ? 'added_to_sequence' : rng.pick(['completed_without_reply', 'email_sent', 'email_opened', 'call_completed', 'replied']),
       sequence_id: sequenceId,
       sequence_type: 'sequence',
       sequence_name: sequence,

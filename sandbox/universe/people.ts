@@ -2,7 +2,16 @@
 // them, derived from the seed and the input so the same input always finds the same person.
 import { Rng, unit, uuidFrom } from '../hash';
 import { daysBefore } from './clock';
-import { PROFILE_HOST, companyBrief, companyFromDomain, isUnknownDomain, normalizeDomain, profileSlug, syntheticDomain, type CompanyRecord } from './companies';
+import {
+  PROFILE_HOST,
+  companyBrief,
+  companyFromDomain,
+  isUnknownDomain,
+  normalizeDomain,
+  profileSlug,
+  syntheticDomain,
+  type CompanyRecord,
+} from './companies';
 import { Lru } from './cache';
 import { PLACE_WEIGHTS, type Place } from './geo';
 import { PHONE_TYPES, personPresence } from './taxonomy';
@@ -47,20 +56,35 @@ export interface PersonRecord {
   base: Record<string, unknown>;
 }
 
-export type PersonOutcome =
-  | { status: 'enriched'; person: PersonRecord }
-  | { status: 'not_found' }
-  | { status: 'gdpr_removed' };
+export type PersonOutcome = { status: 'enriched'; person: PersonRecord } | { status: 'not_found' } | { status: 'gdpr_removed' };
 
 /** Shares of inputs, outside the documented ones, that are not found or removed for privacy. */
 const NOT_FOUND_SHARE = 0.1;
 const GDPR_SHARE = 0.03;
 
-const FREE_MAIL = new Set(['gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'live.com', 'icloud.com', 'me.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.de', 'web.de']);
+const FREE_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.de',
+  'web.de',
+]);
 const LEGAL_SUFFIX = /\b(inc|llc|ltd|limited|gmbh|corp|corporation|co|plc|sa|bv|ag|company)\.?$/i;
 
 function ascii(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 }
 
 function cap(s: string): string {
@@ -72,7 +96,10 @@ function domainForCompanyName(companyName: string): string {
   const words = companyName.trim().replace(/[,.]/g, ' ').trim().replace(LEGAL_SUFFIX, '').trim().split(/\s+/).map(ascii).filter(Boolean);
   if (words.length === 0) return 'unnamed.invalid';
   const last = words[words.length - 1] ?? '';
-  const joined = words.length === 1 || (words.length === 2 && (NAME_SUFFIXES as ReadonlyArray<string>).includes(last)) ? words.join('') : words.join('-');
+  const joined =
+    words.length === 1 || (words.length === 2 && (NAME_SUFFIXES as ReadonlyArray<string>).includes(last))
+      ? words.join('')
+      : words.join('-');
   return `${joined}.com`;
 }
 
@@ -96,7 +123,12 @@ function randomFirst(rng: Rng, initial?: string): string {
 /** A name read from an email's local part when it looks like one, otherwise made up. */
 function nameFromLocal(rng: Rng, local: string): [string, string] | undefined {
   // Letters of any script: josé.garcía is José García.
-  const parts = local.normalize('NFC').toLowerCase().split(/[._-]+/).map((p) => p.replace(/[^\p{L}\p{M}']/gu, '')).filter((p) => p.length >= 2);
+  const parts = local
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[._-]+/)
+    .map((p) => p.replace(/[^\p{L}\p{M}']/gu, ''))
+    .filter((p) => p.length >= 2);
   if (parts.length >= 2) return [cap(parts[0] ?? ''), cap(parts[parts.length - 1] ?? '')];
   const one = parts[0];
   if (!one) return undefined;
@@ -108,7 +140,10 @@ function nameFromLocal(rng: Rng, local: string): [string, string] | undefined {
 }
 
 function nameFromSlug(slug: string): [string, string] | undefined {
-  const words = slug.replace(/^found-/, '').split('-').filter((w) => /^[a-z']{2,}$/.test(w) && !/^[0-9a-f]{6,}$/.test(w));
+  const words = slug
+    .replace(/^found-/, '')
+    .split('-')
+    .filter((w) => /^[a-z']{2,}$/.test(w) && !/^[0-9a-f]{6,}$/.test(w));
   if (words.length >= 2) return [cap(words[0] ?? ''), cap(words[1] ?? '')];
   return undefined;
 }
@@ -116,23 +151,45 @@ function nameFromSlug(slug: string): [string, string] | undefined {
 function emailFor(rng: Rng, first: string, last: string, domain: string): string {
   const f = ascii(first) || 'contact';
   const l = ascii(last) || 'person';
-  const pattern = new Rng(0, 'email-pattern', domain).weighted([[0, 6], [1, 3], [2, 1], [3, 1]] as const);
+  const pattern = new Rng(0, 'email-pattern', domain).weighted([
+    [0, 6],
+    [1, 3],
+    [2, 1],
+    [3, 1],
+  ] as const);
   const local = pattern === 0 ? `${f}.${l}` : pattern === 1 ? `${f.charAt(0)}${l}` : pattern === 2 ? f : `${f}${l.charAt(0)}`;
   return `${local}${rng.chance(0.04) ? rng.int(1, 9) : ''}@${domain}`;
 }
 
 /** How many phone numbers a person has, by weight. */
-const PHONE_COUNTS = [[1, 5], [2, 4], [3, 1]] as const;
+const PHONE_COUNTS = [
+  [1, 5],
+  [2, 4],
+  [3, 1],
+] as const;
 /** Whether every person found has a phone number, so matching one need not build the person. */
 const EVERY_PERSON_HAS_PHONES = PHONE_COUNTS.every(([n]) => n > 0);
 
 function phonesFor(seed: number, rng: Rng, personId: string, place: Place): PhoneNumber[] {
   const count = rng.weighted(PHONE_COUNTS);
-  const types = [rng.pick(['mobile', 'direct'] as const), ...rng.sample(PHONE_TYPES.filter((t) => t !== 'mobile' && t !== 'direct'), 2)];
+  const types = [
+    rng.pick(['mobile', 'direct'] as const),
+    ...rng.sample(
+      PHONE_TYPES.filter((t) => t !== 'mobile' && t !== 'direct'),
+      2,
+    ),
+  ];
   const out: PhoneNumber[] = [];
   for (let i = 0; i < count; i++) {
     const digits = String(rng.int(0, 9999)).padStart(4, '0');
-    out.push({ object: 'phone_number', id: uuidFrom(seed, 'phone', personId, i), number: place.phone(digits), type: types[i] ?? 'phone', is_wrong_number: false, source: 'service' });
+    out.push({
+      object: 'phone_number',
+      id: uuidFrom(seed, 'phone', personId, i),
+      number: place.phone(digits),
+      type: types[i] ?? 'phone',
+      is_wrong_number: false,
+      source: 'service',
+    });
   }
   return out;
 }
@@ -174,7 +231,9 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
       title,
       company_name: company.name,
       company_profile_url: company.profileUrl,
-      description: rng.chance(0.7) ? `Leading ${rng.pick(['enterprise', 'mid-market', 'strategic', 'regional', 'global'])} initiatives for ${company.name}.` : null,
+      description: rng.chance(0.7)
+        ? `Leading ${rng.pick(['enterprise', 'mid-market', 'strategic', 'regional', 'global'])} initiatives for ${company.name}.`
+        : null,
       start_date: daysBefore(startedDaysAgo),
       end_date: null,
     },
@@ -197,7 +256,11 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
   }
   const [degree, fields] = rng.pick(DEGREES);
   const educations: Array<Record<string, unknown>> = [];
-  const eduCount = rng.weighted([[1, 6], [2, 3], [0, 1]] as const);
+  const eduCount = rng.weighted([
+    [1, 6],
+    [2, 3],
+    [0, 1],
+  ] as const);
   let eduEnd = cursor + rng.int(30, 400);
   for (let i = 0; i < eduCount; i++) {
     const years = i === 0 ? 4 : 2;
@@ -207,7 +270,12 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
       degree: i === 0 ? degree : "Master's degree",
       field_of_study: rng.pick(fields),
       school_name: school,
-      school_profile_url: rng.chance(0.8) ? `${PROFILE_HOST}/school/${school.toLowerCase().replace(/[^a-z]+/g, '-').replace(/-$/, '')}` : null,
+      school_profile_url: rng.chance(0.8)
+        ? `${PROFILE_HOST}/school/${school
+            .toLowerCase()
+            .replace(/[^a-z]+/g, '-')
+            .replace(/-$/, '')}`
+        : null,
       start_date: daysBefore(eduEnd + years * 365),
       end_date: daysBefore(eduEnd),
     });
@@ -218,7 +286,14 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
     object: 'language',
     language: lang,
     iso_code: LANGUAGES.find(([l]) => l === lang)?.[1] ?? 'en',
-    proficiency: i === 0 && place.languages[0] !== 'English' ? rng.pick(PROFICIENCIES.slice(1, 3)) : lang === place.languages[0] ? PROFICIENCIES[0] : rng.chance(0.8) ? rng.pick(PROFICIENCIES) : null,
+    proficiency:
+      i === 0 && place.languages[0] !== 'English'
+        ? rng.pick(PROFICIENCIES.slice(1, 3))
+        : lang === place.languages[0]
+          ? PROFICIENCIES[0]
+          : rng.chance(0.8)
+            ? rng.pick(PROFICIENCIES)
+            : null,
   }));
   const followers = rng.chance(0.03) ? 0 : math.floor(10 ** (rng.next() * 4.4));
   const email = hints.email ?? emailFor(rng, firstName, lastName, company.domain);
@@ -233,13 +308,22 @@ function buildPerson(seed: number, key: string, hints: Hints): PersonRecord {
     last_name: lastName,
     title,
     headline: rng.chance(0.6) ? `${title} at ${company.name} | ${rng.pick(TAGLINES)}` : `${title} at ${company.name}`,
-    about: rng.chance(0.8) ? `${rng.pick(TAGLINES)}. ${cap(rng.pick(['over', 'more than', 'nearly']))} ${math.round(cursor / 365)} years in ${company.industry.name.toLowerCase()}, now ${title.toLowerCase()} at ${company.name}.` : null,
+    about: rng.chance(0.8)
+      ? `${rng.pick(TAGLINES)}. ${cap(rng.pick(['over', 'more than', 'nearly']))} ${math.round(cursor / 365)} years in ${company.industry.name.toLowerCase()}, now ${title.toLowerCase()} at ${company.name}.`
+      : null,
     current_position_start_date: daysBefore(startedDaysAgo),
     current_position_description: experiences[0]?.['description'] ?? null,
     location: [place.city, place.state, place.country].filter(Boolean).join(', '),
     image_url: `https://images.profiles.example/people/${id}.jpg`,
     gender: genderOf(rng, firstName),
-    location_details: { country: place.country, state: place.state, city: place.city, postal_code: place.postal, lat: place.lat, long: place.long },
+    location_details: {
+      country: place.country,
+      state: place.state,
+      city: place.city,
+      postal_code: place.postal,
+      lat: place.lat,
+      long: place.long,
+    },
     experiences,
     educations,
     languages,
@@ -262,7 +346,11 @@ function outcomeByRoll(seed: number, key: string): 'enriched' | 'not_found' | 'g
 type Resolved = { status: 'not_found' | 'gdpr_removed' } | { status: 'enriched'; key: string; hints: Hints };
 
 function resolvePerson(seed: number, input: PersonInput): Resolved {
-  const companyDomain = input.company_domain ? normalizeDomain(input.company_domain) : input.company_name ? domainForCompanyName(input.company_name) : undefined;
+  const companyDomain = input.company_domain
+    ? normalizeDomain(input.company_domain)
+    : input.company_name
+      ? domainForCompanyName(input.company_name)
+      : undefined;
   let key: string;
   let forced: 'enriched' | 'not_found' | 'gdpr_removed' | undefined;
   const hints: Hints = { name: input.name, title: input.title, domain: companyDomain };
@@ -283,7 +371,9 @@ function resolvePerson(seed: number, input: PersonInput): Resolved {
     else if (slug.startsWith('gdpr-removed')) forced = 'gdpr_removed';
     else if (slug.startsWith('found-')) forced = 'enriched';
   } else if (companyDomain && (input.name || input.title)) {
-    key = input.name ? `name:${input.name.trim().toLowerCase()}|${companyDomain}` : `title:${(input.title ?? '').trim().toLowerCase()}|${companyDomain}`;
+    key = input.name
+      ? `name:${input.name.trim().toLowerCase()}|${companyDomain}`
+      : `title:${(input.title ?? '').trim().toLowerCase()}|${companyDomain}`;
     if (isUnknownDomain(companyDomain)) forced = 'not_found';
     else if (companyDomain === 'example.com') forced = 'enriched';
   } else {

@@ -47,7 +47,16 @@ export const REVENUE_BANDS = [
   { label: '$1B+', min: 1000000000, max: 40000000000 },
 ] as const;
 
-export const COMPANY_TYPES = ['Public Company', 'Educational', 'Self Employed', 'Government Agency', 'Non Profit', 'Self Owned', 'Privately Held', 'Partnership'] as const;
+export const COMPANY_TYPES = [
+  'Public Company',
+  'Educational',
+  'Self Employed',
+  'Government Agency',
+  'Non Profit',
+  'Self Owned',
+  'Privately Held',
+  'Partnership',
+] as const;
 
 /** Funding rounds in the order a company raises them, with a typical amount range in USD. */
 export const FUNDING_ROUNDS: ReadonlyArray<readonly [string, number, number]> = [
@@ -58,8 +67,31 @@ export const FUNDING_ROUNDS: ReadonlyArray<readonly [string, number, number]> = 
   ['series_d', 80000000, 300000000],
   ['series_e', 150000000, 500000000],
 ];
-export const OTHER_FUNDING = ['angel', 'venture_round_unknown_series', 'debt', 'convertible_note', 'private_equity', 'equity_crowdfunding', 'other'] as const;
+export const OTHER_FUNDING = [
+  'angel',
+  'venture_round_unknown_series',
+  'debt',
+  'convertible_note',
+  'private_equity',
+  'equity_crowdfunding',
+  'other',
+] as const;
 
-export const JOB_SENIORITIES = ['Owner', 'Founder', 'C-Suite', 'Partner', 'VP', 'Head', 'Director', 'Manager', 'Senior', 'Entry', 'Intern', 'Other', 'Non-Manager', 'Founder / Owner'] as const;
+export const JOB_SENIORITIES = [
+  'Owner',
+  'Founder',
+  'C-Suite',
+  'Partner',
+  'VP',
+  'Head',
+  'Director',
+  'Manager',
+  'Senior',
+  'Entry',
+  'Intern',
+  'Other',
+  'Non-Manager',
+  'Founder / Owner',
+] as const;
 
 export const PHONE_TYPES = ['mobile', 'office', 'phone', 'landline', 'voip', 'direct'] as const;

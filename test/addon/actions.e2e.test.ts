@@ -51,7 +51,13 @@ test('enrich companies: no credits, no question; a website is reduced to its dom
   expect(w.host.ui.dialogs).toHaveLength(0);
   expect(column(w, 'Company · Status').every((s) => s === 'Enriched')).toBe(true);
   const websites = column(w, 'Company · Website');
-  column(w, 'Website').forEach((site, i) => expect(String(websites[i])).toContain(String(site).replace(/^https:\/\/www\./, '').replace(/\/about$/, '')));
+  column(w, 'Website').forEach((site, i) =>
+    expect(String(websites[i])).toContain(
+      String(site)
+        .replace(/^https:\/\/www\./, '')
+        .replace(/\/about$/, ''),
+    ),
+  );
 });
 
 test('validate emails: each row gets its result, malformed and blank rows a reason, duplicates paid once', () => {
@@ -98,11 +104,17 @@ test('a lead list without a name and an owner is refused before anything is mark
 
 test('a lead list takes its type from the mapped columns: profile URLs when there is no email column', () => {
   const w = addonWorld();
-  w.host.sheet().load([['Name', 'LinkedIn URL'], ['Sam Lee', 'https://www.linkedin.com/in/found-sam-lee'], ['Kim Park', 'https://www.linkedin.com/in/found-kim-park']]);
+  w.host.sheet().load([
+    ['Name', 'LinkedIn URL'],
+    ['Sam Lee', 'https://www.linkedin.com/in/found-sam-lee'],
+    ['Kim Park', 'https://www.linkedin.com/in/found-kim-park'],
+  ]);
   w.host.open();
   connect(w, ALPHA);
   w.host.select('Sheet1!A1:B3');
-  const r = w.host.callFromSidebar('startRun', [{ action: 'lead_list', list: { name: 'By profile', owner: OWNER }, options: { enrich: true }, confirmed: true }]);
+  const r = w.host.callFromSidebar('startRun', [
+    { action: 'lead_list', list: { name: 'By profile', owner: OWNER }, options: { enrich: true }, confirmed: true },
+  ]);
   expect(r.ok).toBe(true);
   runTriggers(w);
   expect(column(w, 'Lead list · Status')).toEqual(['Added to list', 'Added to list']);
@@ -151,7 +163,12 @@ test('rows already done are skipped unless asked to run again', () => {
 test('the detected mapping is shown and can be changed; a mapping that cannot work is refused', () => {
   const w = setup(people(3));
   const ok = w.host.callFromSidebar('previewRun', [{ action: 'person' }]).value as { mapping: Array<{ role: string; header: string }> };
-  expect(ok.mapping).toEqual(expect.arrayContaining([{ role: 'email', label: 'Email', header: 'Email' }, { role: 'domain', label: 'Company domain or website', header: 'Website' }]));
+  expect(ok.mapping).toEqual(
+    expect.arrayContaining([
+      { role: 'email', label: 'Email', header: 'Email' },
+      { role: 'domain', label: 'Company domain or website', header: 'Website' },
+    ]),
+  );
   const refused = w.host.callFromSidebar('previewRun', [{ action: 'person', mapping: { email: null, first_name: null, last_name: null } }]);
   expect(refused.ok).toBe(false);
   expect(refused.error?.message).toMatch(/needs an Email or Profile URL column/);
@@ -159,7 +176,9 @@ test('the detected mapping is shown and can be changed; a mapping that cannot wo
   expect(wrong.error?.message).toMatch(/no column headed "Mail"/);
   // A changed mapping used for a run is remembered for the sheet.
   expect(w.host.callFromSidebar('startRun', [{ action: 'person', mapping: { title: null }, confirmed: true }]).ok).toBe(true);
-  const later = w.host.callFromSidebar('previewRun', [{ action: 'person', rerun: true }]).value as { mapping: Array<{ role: string; header: string }> };
+  const later = w.host.callFromSidebar('previewRun', [{ action: 'person', rerun: true }]).value as {
+    mapping: Array<{ role: string; header: string }>;
+  };
   expect(later.mapping.find((m) => m.role === 'title')!.header).toBe('');
   expect(ok.mapping.find((m) => m.role === 'title')!.header).toBe('Title');
 });
@@ -180,7 +199,11 @@ test("a start's own read plans its first send: the sheet is read once, every row
 
 test('from the menu, the start after the confirm dialog asks neither which rows are hidden nor for the exclusion lists again', () => {
   const w = setup(people(40));
-  const saved = w.host.callFromSidebar('saveSettings', [{ revealEmail: false, revealPhones: false, skipExcluded: true, fields: 'basic' }], OWNER);
+  const saved = w.host.callFromSidebar(
+    'saveSettings',
+    [{ revealEmail: false, revealPhones: false, skipExcluded: true, fields: 'basic' }],
+    OWNER,
+  );
   if (!saved.ok) throw new Error(saved.error?.message);
   w.host.resetStats();
   const before = w.host.requests.length;
@@ -194,7 +217,7 @@ test('from the menu, the start after the confirm dialog asks neither which rows 
   expect(column(w, 'Person · Status').every((s) => ['Enriched', 'Not found', 'Removed for privacy'].includes(String(s)))).toBe(true);
 });
 
-test("a job counts only its own rows: rows done by an earlier run or refused at its start are not its progress", () => {
+test('a job counts only its own rows: rows done by an earlier run or refused at its start are not its progress', () => {
   const w = setup([...people(6), ['Bad', 'Email', 'jane.doe@', '', '']]);
   runMenu(w, 'Validate emails', ['YES']);
   // Five more rows, and the whole sheet selected again: the six done rows are skipped.
@@ -206,7 +229,11 @@ test("a job counts only its own rows: rows done by an earlier run or refused at 
   const started = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], OWNER);
   if (!started.ok) throw new Error(started.error?.message);
   runTriggers(w);
-  const jobs = w.host.callFromSidebar('listJobs', [], OWNER).value as Array<{ total: number; finished: number; counts: Record<string, number> }>;
+  const jobs = w.host.callFromSidebar('listJobs', [], OWNER).value as Array<{
+    total: number;
+    finished: number;
+    counts: Record<string, number>;
+  }>;
   const latest = jobs[0]!;
   expect(latest.total).toBe(5);
   expect(latest.finished).toBe(5);

@@ -11,14 +11,34 @@ type Grid = Array<Array<string | number | boolean>>;
 type RowKind = 'found' | 'notfound' | 'removed' | 'bad' | 'blank' | 'dup';
 type Fault = 'r429' | 'r429bare' | 'r500' | 'drop' | 'html' | 'cutoff' | 'echoKey' | 'slow';
 
-const LASTING = ['not found', 'removed for privacy', 'not a domain or profile URL', 'not an email or profile URL', 'the service did not accept this input'];
+const LASTING = [
+  'not found',
+  'removed for privacy',
+  'not a domain or profile URL',
+  'not an email or profile URL',
+  'the service did not accept this input',
+];
 const TRANSIENT_WORDS = /rate limit|try again|recalculate|busy|did not answer|in time|credits|key/i;
 
 function input(kind: 'company' | 'person', row: RowKind, i: number): string {
   if (kind === 'company') {
-    return { found: `firm${i}.com`, notfound: `notfound${i}.invalid`, removed: `notfound-r${i}.invalid`, bad: 'not a domain', blank: '', dup: 'firm0.com' }[row];
+    return {
+      found: `firm${i}.com`,
+      notfound: `notfound${i}.invalid`,
+      removed: `notfound-r${i}.invalid`,
+      bad: 'not a domain',
+      blank: '',
+      dup: 'firm0.com',
+    }[row];
   }
-  return { found: `p${i}@example.com`, notfound: `p${i}@notfound.example`, removed: `p${i}@gdpr-removed.example`, bad: 'nobody', blank: '', dup: 'p0@example.com' }[row];
+  return {
+    found: `p${i}@example.com`,
+    notfound: `p${i}@notfound.example`,
+    removed: `p${i}@gdpr-removed.example`,
+    bad: 'nobody',
+    blank: '',
+    dup: 'p0@example.com',
+  }[row];
 }
 
 function expected(kind: 'company' | 'person', row: RowKind): string | RegExp {
@@ -39,7 +59,10 @@ function expected(kind: 'company' | 'person', row: RowKind): string | RegExp {
 
 const scenario = fc.record({
   kind: fc.constantFrom<'company' | 'person'>('company', 'person'),
-  rows: fc.array(fc.constantFrom<RowKind>('found', 'found', 'found', 'notfound', 'removed', 'bad', 'blank', 'dup'), { minLength: 1, maxLength: 80 }),
+  rows: fc.array(fc.constantFrom<RowKind>('found', 'found', 'found', 'notfound', 'removed', 'bad', 'blank', 'dup'), {
+    minLength: 1,
+    maxLength: 80,
+  }),
   single: fc.boolean(),
   seed: fc.nat(),
   rate: fc.integer({ min: 0, max: 70 }),
@@ -67,12 +90,14 @@ test('every cell shows a lasting answer or throws; answered rows are kept and fi
               headers: { 'content-type': 'application/json', ...headers },
               body: JSON.stringify({ object: 'error', _errors: [{ code, title: code, detail }] }),
             });
-            if (fault === 'r429') return error(429, 'rate_limited', 'Too many requests', { 'retry-after': String(1 + Math.floor(draw() * 60)) });
+            if (fault === 'r429')
+              return error(429, 'rate_limited', 'Too many requests', { 'retry-after': String(1 + Math.floor(draw() * 60)) });
             if (fault === 'r429bare') return error(429, 'rate_limited', 'Too many requests');
             if (fault === 'r500') return error(500, 'internal_server_error', 'The service failed');
             if (fault === 'echoKey') return error(500, 'internal_server_error', `Key ${KEY.toUpperCase()} was refused upstream`);
             if (fault === 'drop') throw new ConnectionDropped();
-            if (fault === 'html') return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
+            if (fault === 'html')
+              return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
             const res = svc.handle(req);
             if (fault === 'cutoff' && res.status === 200) return { ...res, body: res.body.slice(0, Math.floor(res.body.length / 2)) };
             if (fault === 'slow') return { ...res, delayMs: 30000 };

@@ -21,7 +21,7 @@ function busiestMinute(times: number[]): number {
   return most;
 }
 
-test('a 10,000-row range whose answers are cached is recalculated within 30 s of the host\'s time, with no fetch; so is a 20,000-row one', () => {
+test("a 10,000-row range whose answers are cached is recalculated within 30 s of the host's time, with no fetch; so is a 20,000-row one", () => {
   const w = world();
   // Fill the cache as a person would: 2,000-row ranges, recalculated until each is answered.
   for (let from = 0; from < 10000; from += 2000) {
@@ -40,7 +40,9 @@ test('a 10,000-row range whose answers are cached is recalculated within 30 s of
   const all = w.host.runCustomFunction('ENRICH_COMPANY', [domains(0, 10000), 'name, size, employees']);
   expect(all.error).toBeUndefined();
   expect(all.timedOut).toBe(false);
-  console.log(`10,000 cached rows recalculated in ${all.result.elapsedMs} ms of the host's time; calls: ${JSON.stringify(all.result.calls)}`);
+  console.log(
+    `10,000 cached rows recalculated in ${all.result.elapsedMs} ms of the host's time; calls: ${JSON.stringify(all.result.calls)}`,
+  );
   expect(all.result.elapsedMs).toBeLessThan(30000);
   const grid = all.cell as Grid;
   expect(grid).toHaveLength(10000);
@@ -61,7 +63,9 @@ test('a 20,000-row range to look up is refused before any request, in words poin
   const before = w.host.requests.length;
   const r = w.host.runCustomFunction('ENRICH_COMPANY', [domains(0, 20000), 'name']);
   expect(r.cell).toBe('#ERROR!');
-  expect(r.error).toBe('More than 2,000 rows to look up: use Extensions › Prospecting for Sheets › Enrich companies for a range this large.');
+  expect(r.error).toBe(
+    'More than 2,000 rows to look up: use Extensions › Prospecting for Sheets › Enrich companies for a range this large.',
+  );
   expect(r.result.elapsedMs).toBeLessThan(30000);
   expect(w.host.requests.length).toBe(before);
 });
@@ -83,7 +87,10 @@ test('a filled-down column of single-cell formulas stays under the per-minute li
   const answered = first.filter(({ r }) => r.cell !== '#ERROR!');
   const busy = first.filter(({ r }) => r.cell === '#ERROR!');
   expect(answered).toHaveLength(400);
-  for (const { r } of busy) expect(r.error).toBe('Busy with other lookups or a running job: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).');
+  for (const { r } of busy)
+    expect(r.error).toBe(
+      'Busy with other lookups or a running job: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).',
+    );
   for (const { r } of answered) expect(typeof r.cell === 'string' && r.cell !== '').toBe(true);
 
   w.host.clock.advance(65000);

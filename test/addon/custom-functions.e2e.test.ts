@@ -17,7 +17,7 @@ const thrown = (r: CustomFunctionResult) => {
   return r.error ?? '';
 };
 
-test('a range within the minute\'s budget is answered in one call, in parallel groups, inside the 30-second limit', () => {
+test("a range within the minute's budget is answered in one call, in parallel groups, inside the 30-second limit", () => {
   const w = world();
   const before = fetches(w);
   const r = w.host.runCustomFunction('ENRICH_COMPANY', [domains(400), 'name, size, employees']);
@@ -63,7 +63,8 @@ test('cells read lasting answers: not found, bad input, blank stays blank, a fie
   expect(w.host.runCustomFunction('ENRICH_PERSON', ['nobody']).cell).toBe('not an email or profile URL');
   expect(w.host.runCustomFunction('ENRICH_COMPANY', ['acme.com', 'shoe_size']).cell).toMatch(/Unknown field/);
   expect(w.host.runCustomFunction('ENRICH_COMPANY', ['', 'name']).cell).toBe('');
-  const grid = w.host.runCustomFunction('ENRICH_COMPANY', [[['acme.com'], [''], ['notfound.invalid'], ['nope']], 'name, size']).cell as Grid;
+  const grid = w.host.runCustomFunction('ENRICH_COMPANY', [[['acme.com'], [''], ['notfound.invalid'], ['nope']], 'name, size'])
+    .cell as Grid;
   expect(grid[0]![0]).toBe('Acme');
   expect(grid[1]).toEqual(['', '']);
   expect(grid[2]).toEqual(['not found', '']);
@@ -72,7 +73,7 @@ test('cells read lasting answers: not found, bad input, blank stays blank, a fie
   expect(w.host.runCustomFunction('ENRICH_COMPANY', ['acme.com', 'name, size']).cell).toEqual([['Acme', expect.any(String)]]);
 });
 
-test('a range over the minute\'s budget answers in parts: each call says how many rows are left, none is sent twice', () => {
+test("a range over the minute's budget answers in parts: each call says how many rows are left, none is sent twice", () => {
   const w = world();
   const range = emails(1000);
   const messages: string[] = [];
@@ -83,7 +84,7 @@ test('a range over the minute\'s budget answers in parts: each call says how man
     r = w.host.runCustomFunction('ENRICH_PERSON', [range, 'name']);
   }
   expect(messages[0]).toBe(
-    "700 of 1,000 rows still to be looked up (busy with other lookups or a running job); the rows answered so far are kept: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).",
+    '700 of 1,000 rows still to be looked up (busy with other lookups or a running job); the rows answered so far are kept: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).',
   );
   expect(messages.map((m) => Number(m.split(' ')[0]))).toEqual([700, 400, 100]);
   const grid = r.cell as Grid;
@@ -99,9 +100,13 @@ test('a range with more rows to look up than formula cells may send is refused b
   const w = world();
   const before = fetches(w);
   const company = w.host.runCustomFunction('ENRICH_COMPANY', [domains(2001), 'name']);
-  expect(thrown(company)).toBe('More than 2,000 rows to look up: use Extensions › Prospecting for Sheets › Enrich companies for a range this large.');
+  expect(thrown(company)).toBe(
+    'More than 2,000 rows to look up: use Extensions › Prospecting for Sheets › Enrich companies for a range this large.',
+  );
   const person = w.host.runCustomFunction('ENRICH_PERSON', [emails(1501), 'name']);
-  expect(thrown(person)).toBe('More than 1,500 rows to look up: use Extensions › Prospecting for Sheets › Enrich people for a range this large.');
+  expect(thrown(person)).toBe(
+    'More than 1,500 rows to look up: use Extensions › Prospecting for Sheets › Enrich people for a range this large.',
+  );
   expect(fetches(w)).toBe(before);
   expect(company.result.calls['LockService.Lock.tryLock'] ?? 0).toBe(0);
   // At the limit, it is not refused.
@@ -137,7 +142,9 @@ test('no credits throws until there are credits, then a recalculation answers', 
   w.host.open();
   connect(w, 'demo-key-empty');
   const single = w.host.runCustomFunction('ENRICH_PERSON', ['jane.doe@example.com', 'name']);
-  expect(thrown(single)).toBe('Not enough credits: add credits, then recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).');
+  expect(thrown(single)).toBe(
+    'Not enough credits: add credits, then recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).',
+  );
   const range = w.host.runCustomFunction('ENRICH_PERSON', [[['x@notfound.example'], ['sam.lee@example.com']], 'name']);
   expect(thrown(range)).toMatch(/^2 of 2 rows still to be looked up \(not enough credits\); .*add credits/);
   connect(w, KEY);
@@ -151,14 +158,21 @@ test('a rate-limited range keeps its answered rows, throws how many are left, an
   const w = world();
   // Something else on the same key (a job, another spreadsheet) used most of this minute.
   for (let i = 0; i < 470; i++) {
-    w.service.handle({ method: 'GET', path: `/companies/find?domain=elsewhere${i}.com`, headers: { authorization: `Bearer ${KEY}` }, body: '' });
+    w.service.handle({
+      method: 'GET',
+      path: `/companies/find?domain=elsewhere${i}.com`,
+      headers: { authorization: `Bearer ${KEY}` },
+      body: '',
+    });
   }
   // What is left of the service's 500 this minute, after connecting.
   const room = 500 - 470 - fetches(w);
   const r = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
   // The second group of 25 met the limit after `room - 25` answers: no other group was sent.
   const left = 100 - room;
-  expect(thrown(r)).toMatch(new RegExp(`^${left} of 100 rows still to be looked up \\(the service's rate limit was reached\\); the rows answered so far are kept`));
+  expect(thrown(r)).toMatch(
+    new RegExp(`^${left} of 100 rows still to be looked up \\(the service's rate limit was reached\\); the rows answered so far are kept`),
+  );
   expect(fetches(w, '/companies/find')).toBe(50);
   expect(w.host.requests.filter((q) => q.status === 429)).toHaveLength(50 - room);
   expect(room).toBeGreaterThan(25);
@@ -175,7 +189,9 @@ test('a slow service: no group starts that could end past the limit; the rest is
   const w = world({ route: (svc) => ({ handle: (req) => ({ ...svc.handle(req), delayMs: 6000 }) }), scriptTime: 'none' });
   const r = w.host.runCustomFunction('ENRICH_COMPANY', [domains(100), 'name']);
   expect(r.timedOut).toBe(false);
-  expect(thrown(r)).toMatch(/^25 of 100 rows still to be looked up \(not looked up in time\); the rows answered so far are kept: to finish, recalculate/);
+  expect(thrown(r)).toMatch(
+    /^25 of 100 rows still to be looked up \(not looked up in time\); the rows answered so far are kept: to finish, recalculate/,
+  );
   expect(r.result.elapsedMs).toBeLessThan(25000);
   expect(r.result.calls['Utilities.sleep'] ?? 0).toBe(0);
   const before = fetches(w);
@@ -195,7 +211,7 @@ test('a cell that cannot take the shared budget (another execution holds the doc
   expect(w.host.runCustomFunction('ENRICH_COMPANY', ['acme.com', 'name']).cell).toBe('Acme');
 });
 
-test('custom functions use the spreadsheet owner\'s key: an editor\'s own key is never used', () => {
+test("custom functions use the spreadsheet owner's key: an editor's own key is never used", () => {
   const w = addonWorld();
   const editor = 'editor@acme.example';
   w.host.open({ user: editor });
@@ -221,7 +237,9 @@ test('job openings as rows under a header, with filters, cached; headers for the
   expect(w.host.runCustomFunction('JOB_OPENINGS', ['harborlogistics.com']).cell).toEqual(all);
   expect(fetches(w)).toBe(before);
   expect(w.host.runCustomFunction('JOB_OPENINGS', ['acme.com', 'colour: red']).cell).toMatch(/unknown filter "colour"/);
-  expect(w.host.runCustomFunction('PROSPECTING_HEADERS', ['company', 'name, size, employees']).cell).toEqual([['Name', 'Size', 'Employees']]);
+  expect(w.host.runCustomFunction('PROSPECTING_HEADERS', ['company', 'name, size, employees']).cell).toEqual([
+    ['Name', 'Size', 'Employees'],
+  ]);
   expect(w.host.runCustomFunction('PROSPECTING_HEADERS', ['planet']).cell).toMatch(/company" or "person/);
 });
 
@@ -269,7 +287,10 @@ test('the cache limit is counted in bytes: a multi-byte answer too large to keep
 
 test('a formula in the sheet recalculates through the host like Sheets would', () => {
   const w = world();
-  w.host.sheet().load([['Domain', 'Company'], ['acme.com', '=ENRICH_COMPANY(A2, "name")']]);
+  w.host.sheet().load([
+    ['Domain', 'Company'],
+    ['acme.com', '=ENRICH_COMPANY(A2, "name")'],
+  ]);
   const results = w.host.recalculate();
   expect(results[0]!.cell).toBe('Acme');
 });

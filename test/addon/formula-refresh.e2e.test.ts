@@ -13,7 +13,7 @@ function world(): World {
 
 const lastToast = (w: World) => w.host.spreadsheet.toasts[w.host.spreadsheet.toasts.length - 1]?.message;
 
-test('rewrites only the add-on\'s formulas in the selection, and says how many', () => {
+test("rewrites only the add-on's formulas in the selection, and says how many", () => {
   const w = world();
   const sheet = w.host.sheet();
   sheet.load([
@@ -34,7 +34,11 @@ test('rewrites only the add-on\'s formulas in the selection, and says how many',
   expect(r.ok).toBe(true);
   expect(lastToast(w)).toBe('Refreshed 4 formulas: they are being computed again.');
   // Entered again, so no longer showing their last answer; the same formulas.
-  for (const [a, f] of [['B2', '=ENRICH_COMPANY(A2, "name")'], ['B3', '=ENRICH_COMPANY(A3, "name")'], ['B5', '=ENRICH_COMPANY(A5, "name")']] as const) {
+  for (const [a, f] of [
+    ['B2', '=ENRICH_COMPANY(A2, "name")'],
+    ['B3', '=ENRICH_COMPANY(A3, "name")'],
+    ['B5', '=ENRICH_COMPANY(A5, "name")'],
+  ] as const) {
     expect(sheet.cell(a).formula).toBe(f);
     expect(sheet.cell(a).value).not.toBe('Acme');
   }

@@ -25,7 +25,10 @@ test('connect, validate emails and look up a company over loopback HTTP', async 
   const started = host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]);
   expect(started.ok).toBe(true);
   for (let i = 0; i < 20 && host.fireNextTrigger(); i++) await new Promise((r) => setTimeout(r, 50));
-  const values = host.sheet().values().map((r) => r[1]);
+  const values = host
+    .sheet()
+    .values()
+    .map((r) => r[1]);
   expect(values.slice(1)).toEqual(['Deliverable', 'Risky', 'Skipped: not a valid email address']);
   expect(host.requests.every((q) => q.via === 'http')).toBe(true);
   expect((await service.account('demo-key-alpha'))!.spent.email).toBe(2);

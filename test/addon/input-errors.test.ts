@@ -17,7 +17,12 @@ const Owner = z.string().check(z.refine((s) => emailProblem(s) === undefined, { 
 
 describe('parseInput', () => {
   test('a valid value is returned parsed, with its defaults', () => {
-    expect(parseInput(SettingsSchema, { fields: 'all' }, 'setting')).toEqual({ revealEmail: false, revealPhones: false, fields: 'all', skipExcluded: false });
+    expect(parseInput(SettingsSchema, { fields: 'all' }, 'setting')).toEqual({
+      revealEmail: false,
+      revealPhones: false,
+      fields: 'all',
+      skipExcluded: false,
+    });
   });
 
   test('a settings field outside its choices', () => {
@@ -37,7 +42,7 @@ describe('parseInput', () => {
     expect(sentence(Key, 'abc', 'API key')).toBe('That does not look like an API key: it is too short.');
   });
 
-  test('zod\'s own messages become words', () => {
+  test("zod's own messages become words", () => {
     const Form = z.strictObject({
       name: z.string().check(z.minLength(1), z.maxLength(5)),
       size: z.optional(z.int().check(z.minimum(1), z.maximum(20))),
@@ -45,12 +50,16 @@ describe('parseInput', () => {
     });
     expect(sentence(Form, { leads: [{ email: 'a@b.io' }] }, 'list')).toBe('The list "name" is missing.');
     expect(sentence(Form, { name: '', leads: [{ email: 'a@b.io' }] }, 'list')).toBe('The list "name" must not be empty.');
-    expect(sentence(Form, { name: 'abcdefg', leads: [{ email: 'a@b.io' }] }, 'list')).toBe('The list "name" must be at most 5 characters long.');
+    expect(sentence(Form, { name: 'abcdefg', leads: [{ email: 'a@b.io' }] }, 'list')).toBe(
+      'The list "name" must be at most 5 characters long.',
+    );
     expect(sentence(Form, { name: 'a', size: 0, leads: [{ email: 'a@b.io' }] }, 'list')).toBe('The list "size" must be at least 1.');
     expect(sentence(Form, { name: 'a', size: 1.5, leads: [{ email: 'a@b.io' }] }, 'list')).toBe('The list "size" must be a whole number.');
     expect(sentence(Form, { name: 'a', leads: [] }, 'list')).toBe('The list "leads" needs at least one item.');
     expect(sentence(Form, { name: 'a', leads: [{ email: 'nope' }] }, 'list')).toBe('The list "leads[0].email" must be an email address.');
-    expect(sentence(Form, { name: 'a', leads: [{ email: 'a@b.io' }], colour: 'red' }, 'list')).toBe('The list has a field this add-on does not know: "colour".');
+    expect(sentence(Form, { name: 'a', leads: [{ email: 'a@b.io' }], colour: 'red' }, 'list')).toBe(
+      'The list has a field this add-on does not know: "colour".',
+    );
     expect(sentence(Form, 'a string', 'list')).toBe('The list must be a group of named values.');
     expect(sentence(Form, undefined, 'list')).toBe('The list is missing.');
   });

@@ -10,7 +10,11 @@ function emails(n: number): unknown[][] {
 }
 
 /** A validation of `rows` rows started from the menu; `before` runs first on the new world. */
-function started(rows: number, opts: { deployment?: 'test'; service?: { processingRate: number } } = {}, before: (w: World) => void = () => {}): World {
+function started(
+  rows: number,
+  opts: { deployment?: 'test'; service?: { processingRate: number } } = {},
+  before: (w: World) => void = () => {},
+): World {
   const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }], ...opts });
   before(w);
   w.host.sheet().load(emails(rows));
@@ -94,7 +98,9 @@ test('watching a 20,000-row job in the sidebar costs at most 1,500 property call
   expect(finished(w)).toBe(20000);
   const hours = (w.host.clock.now() - t0) / HOUR;
   const calls = propertyCalls(w.host.stats());
-  console.log(`watched 20,000 rows: ${hours.toFixed(2)} h, ${polls} polls, ${calls} property calls (${Math.round(calls / hours)} an hour), ${created(w.host.stats())} triggers made`);
+  console.log(
+    `watched 20,000 rows: ${hours.toFixed(2)} h, ${polls} polls, ${calls} property calls (${Math.round(calls / hours)} an hour), ${created(w.host.stats())} triggers made`,
+  );
   expect(calls / Math.max(hours, 1)).toBeLessThanOrEqual(1500);
 });
 
@@ -108,7 +114,12 @@ function finishedElsewhere(template: string, sheets: number, perSheet: number, n
   for (let s = 0; s < sheets; s++) {
     for (let j = 0; j < perSheet; j++) {
       const id = `old-${s}-${j}`;
-      const record = { ...(JSON.parse(template) as Record<string, unknown>), id, state: 'done', updatedAt: now - (s * perSheet + j) * 60000 };
+      const record = {
+        ...(JSON.parse(template) as Record<string, unknown>),
+        id,
+        state: 'done',
+        updatedAt: now - (s * perSheet + j) * 60000,
+      };
       out[`job.sheet-${s}.${id}`] = JSON.stringify(record);
     }
   }
@@ -120,7 +131,10 @@ test('after jobs in 100 spreadsheets the store holds at most 100 KB, and a new j
   const template = Object.entries(w.host.userProperties()).find(([k]) => k.startsWith('job.'))![1];
   // 100 spreadsheets with 2 finished jobs each, then a store filled close to its 500 KB.
   const full = Math.floor((480 * 1024) / (100 * (template.length + 40)));
-  for (const [sheets, perSheet, atLeast] of [[100, 2, 90 * 1024], [100, full, 400 * 1024]] as const) {
+  for (const [sheets, perSheet, atLeast] of [
+    [100, 2, 90 * 1024],
+    [100, full, 400 * 1024],
+  ] as const) {
     w.host.setProperties('user', finishedElsewhere(template, sheets, perSheet, w.host.clock.now()));
     const before = storeBytes(w.host.userProperties());
     expect(before).toBeGreaterThan(atLeast);
@@ -179,7 +193,14 @@ test("triggers left in other documents are cleared when the user's 20-trigger li
   // Twenty of the add-on's triggers from documents the user no longer opens, some spent.
   const w = started(12000, {}, (fresh) => {
     for (let i = 0; i < 20; i++) {
-      const t = fresh.host.triggers.add({ handler: 'continueJobs', user: OWNER, documentId: `old-doc-${i}`, eventType: 'CLOCK', createdAt: 0, dueAt: fresh.host.clock.now() + 3 * HOUR });
+      const t = fresh.host.triggers.add({
+        handler: 'continueJobs',
+        user: OWNER,
+        documentId: `old-doc-${i}`,
+        eventType: 'CLOCK',
+        createdAt: 0,
+        dueAt: fresh.host.clock.now() + 3 * HOUR,
+      });
       if (i % 2) fresh.host.triggers.markFired(t.uid, fresh.host.clock.now());
     }
   });

@@ -45,7 +45,7 @@ test('10,000 rows in one job, written back in a handful of spreadsheet calls', (
   expect(w.host.triggerList()).toEqual([]);
 });
 
-test('two editors of one spreadsheet, each with their own key, never see or spend the other\'s', () => {
+test("two editors of one spreadsheet, each with their own key, never see or spend the other's", () => {
   const editor = 'editor@acme.example';
   const w = world(rows(20));
   w.host.open({ user: editor });
@@ -75,7 +75,10 @@ test('two editors of one spreadsheet, each with their own key, never see or spen
 });
 
 test('sorting and inserting rows while a job runs never puts a result on the wrong row', () => {
-  const w = world(rows(60, (k) => `firm${k}.com`), { service: { processingRate: 1 } });
+  const w = world(
+    rows(60, (k) => `firm${k}.com`),
+    { service: { processingRate: 1 } },
+  );
   w.host.sheet().setFrozenRows(1);
   start(w, 'company');
   expect(w.host.triggerList()).toHaveLength(1);
@@ -174,7 +177,11 @@ test('a key refused mid-job pauses it; connecting again collects the paid result
   expect(jobs[0]!.message).toMatch(/API key was not accepted/);
   expect(JSON.stringify(jobs)).not.toContain('revoked-key-000000');
   // Rows keep their part: the batch is still there to be read.
-  expect(column(w, 'Email · Result').map(String).filter((r) => r === 'Processing (part 1)').length).toBeGreaterThan(0);
+  expect(
+    column(w, 'Email · Result')
+      .map(String)
+      .filter((r) => r === 'Processing (part 1)').length,
+  ).toBeGreaterThan(0);
   connect(w, ALPHA);
   runTriggers(w);
   const results = column(w, 'Email · Result').map(String);
@@ -200,14 +207,16 @@ test('cancel from the job list: finished rows keep their results, the rest say c
   expect(w.host.triggerList()).toEqual([]);
 });
 
-test('rows on the account\'s exclusion lists are skipped before anything is sent, when asked', () => {
+test("rows on the account's exclusion lists are skipped before anything is sent, when asked", () => {
   const w = world(rows(5));
   const excluded = w.host.callFromSidebar('runTool', [{ tool: 'excluded_domains' }]);
   expect(excluded.ok).toBe(true);
   const domain = String(w.host.sheet('Excluded domains').values()[1]![0]);
   w.host.sheet().load([['Blocked', `someone@${domain}`, domain]], 'A7');
   w.host.select('Sheet1!A1:C7');
-  const preview = w.host.callFromSidebar('previewRun', [{ action: 'email', skipExcluded: true }]).value as { counts: { excluded: number; distinct: number } };
+  const preview = w.host.callFromSidebar('previewRun', [{ action: 'email', skipExcluded: true }]).value as {
+    counts: { excluded: number; distinct: number };
+  };
   expect(preview.counts).toMatchObject({ excluded: 1, distinct: 5 });
   expect(w.host.callFromSidebar('startRun', [{ action: 'email', skipExcluded: true, confirmed: true }]).ok).toBe(true);
   runTriggers(w);
@@ -246,7 +255,7 @@ test('a cancel met by rate limits still ends with no row left waiting', () => {
   expect(['canceled', 'done']).toContain(jobs[0]!.state);
 });
 
-test('a second editor cannot start the same action on a sheet while another editor\'s job runs there', () => {
+test("a second editor cannot start the same action on a sheet while another editor's job runs there", () => {
   const editor = 'editor@acme.example';
   const w = world(rows(60), { service: { processingRate: 1 } });
   w.host.open({ user: editor });

@@ -53,10 +53,16 @@ test('a title row above a frozen header, two ranges, hidden rows and formula err
 });
 
 test('a sheet too narrow for all the output fields grows; the preview says so before anything is spent', () => {
-  const w = world([['Name', 'Email', 'Website'], ['A', 'a@firm1.com', 'firm1.com']]);
+  const w = world([
+    ['Name', 'Email', 'Website'],
+    ['A', 'a@firm1.com', 'firm1.com'],
+  ]);
   w.host.sheet().setMaxColumns(4);
   w.host.select('Sheet1!A1:C2');
-  const preview = w.host.callFromSidebar('previewRun', [{ action: 'person', fields: 'all' }]).value as { addColumns: number; summary: string };
+  const preview = w.host.callFromSidebar('previewRun', [{ action: 'person', fields: 'all' }]).value as {
+    addColumns: number;
+    summary: string;
+  };
   expect(preview.addColumns).toBeGreaterThan(0);
   expect(preview.summary).toMatch(/columns? will be added to the sheet/);
   const started = w.host.callFromSidebar('startRun', [{ action: 'person', fields: 'all', confirmed: true }]);
@@ -68,7 +74,15 @@ test('a sheet too narrow for all the output fields grows; the preview says so be
 test('calls logged while the person sorts, then logged again: no call is logged twice', () => {
   const USER = '11111111-2222-4333-8444-555555555555';
   const TASK = '11111111-2222-4333-8444-555555555556';
-  const rows = Array.from({ length: 30 }, (_, i) => [`+1555010${String(i).padStart(2, '0')}`, '+15550199', 10 + i, 'yes', 'yes', USER, TASK]);
+  const rows = Array.from({ length: 30 }, (_, i) => [
+    `+1555010${String(i).padStart(2, '0')}`,
+    '+15550199',
+    10 + i,
+    'yes',
+    'yes',
+    USER,
+    TASK,
+  ]);
   const w = world([['From', 'To', 'Duration', 'Answered', 'Human', 'User ID', 'Task ID'], ...rows]);
   w.host.sheet().setFrozenRows(1);
   w.host.select('Sheet1!A1:G31');

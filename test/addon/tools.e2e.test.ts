@@ -94,14 +94,21 @@ test('log calls from selected rows: each row gets its result, a bad row its reas
     ['+15550102', '+15550197', 30, 'no', 'no', USER_ID, '', TASK_ID],
   ]);
   w.host.select('Sheet1!A1:H4');
-  const preview = w.host.callFromSidebar('previewRowAction', [{ action: 'log_calls' }]).value as { rows: number; fields: Array<{ field: string; header: string }> };
+  const preview = w.host.callFromSidebar('previewRowAction', [{ action: 'log_calls' }]).value as {
+    rows: number;
+    fields: Array<{ field: string; header: string }>;
+  };
   expect(preview.rows).toBe(3);
   expect(preview.fields.find((f) => f.field === 'duration')!.header).toBe('Duration');
   const result = w.host.callFromSidebar('runRowAction', [{ action: 'log_calls' }]).value as { succeeded: number; skipped: number };
   expect(result).toMatchObject({ succeeded: 2, skipped: 1 });
   const values = w.host.sheet().values();
   const status = values[0]!.indexOf('Call · Status');
-  expect(values.slice(1).map((r) => r[status])).toEqual(['Logged', 'Skipped: duration (seconds) must be a whole number of seconds', 'Logged']);
+  expect(values.slice(1).map((r) => r[status])).toEqual([
+    'Logged',
+    'Skipped: duration (seconds) must be a whole number of seconds',
+    'Logged',
+  ]);
   expect(String(values[1]![values[0]!.indexOf('Call · ID')])).toMatch(/^[0-9a-f-]{36}$/);
   const posts = () => w.host.requests.filter((q) => q.url.endsWith('/calls')).length;
   const before = posts();
@@ -113,7 +120,12 @@ test('log calls from selected rows: each row gets its result, a bad row its reas
 test('review phone numbers from the menu, with the columns mapped from their headers', () => {
   const w = world();
   // A number of one of the account's contacts: the service knows only numbers it handed out.
-  const contact = w.service.handle({ method: 'GET', path: `/contacts/${contactIds(w.service, KEY)[0]}`, headers: { authorization: `Bearer ${KEY}` }, body: '' });
+  const contact = w.service.handle({
+    method: 'GET',
+    path: `/contacts/${contactIds(w.service, KEY)[0]}`,
+    headers: { authorization: `Bearer ${KEY}` },
+    body: '',
+  });
   const phoneId = JSON.parse(contact.body).phone_numbers[0].id as string;
   w.host.sheet().load([
     ['Phone number ID', 'User ID', 'Reason'],

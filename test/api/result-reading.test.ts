@@ -24,7 +24,10 @@ function world(corrupt?: (body: Record<string, unknown>) => void) {
       return { ...res, body: JSON.stringify(body) };
     },
   };
-  const client = new ProspectingClient(localTransport(handler, KEY, () => now), { sleep: (ms) => (now += ms), now: () => now });
+  const client = new ProspectingClient(
+    localTransport(handler, KEY, () => now),
+    { sleep: (ms) => (now += ms), now: () => now },
+  );
   return { client, later: (ms: number) => (now += ms) };
 }
 

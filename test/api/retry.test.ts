@@ -9,7 +9,12 @@ const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 4000
 
 describe('retry policy', () => {
   test('429, 5xx and network failures are retried for reads', () => {
-    for (const outcome of [{ kind: 'response', status: 429 }, { kind: 'response', status: 500 }, { kind: 'response', status: 503 }, { kind: 'network' }] as const) {
+    for (const outcome of [
+      { kind: 'response', status: 429 },
+      { kind: 'response', status: 500 },
+      { kind: 'response', status: 503 },
+      { kind: 'network' },
+    ] as const) {
       expect(nextRetryDelay(outcome, 1, 0, 'idempotent', policy, () => 0.5)).toBeGreaterThan(0);
     }
   });
@@ -36,7 +41,9 @@ describe('retry policy', () => {
   test('no retry beyond the attempts or past the time budget', () => {
     expect(nextRetryDelay({ kind: 'network' }, 4, 0, 'idempotent', policy, () => 0.5)).toBeUndefined();
     expect(nextRetryDelay({ kind: 'response', status: 429, retryAfterSeconds: 30 }, 1, 0, 'idempotent', policy, () => 0.5)).toBeUndefined();
-    expect(nextRetryDelay({ kind: 'response', status: 429, retryAfterSeconds: 5 }, 1, 16000, 'idempotent', policy, () => 0.5)).toBeUndefined();
+    expect(
+      nextRetryDelay({ kind: 'response', status: 429, retryAfterSeconds: 5 }, 1, 16000, 'idempotent', policy, () => 0.5),
+    ).toBeUndefined();
   });
 
   test('requests that start work: only a 429 is retried; 5xx and network failures are ambiguous', () => {
@@ -57,7 +64,11 @@ describe('the client applies it', () => {
   }
 
   test('a read rides out a 429 with Retry-After and a 500', () => {
-    const t = new FakeTransport().answer(apiError(429, 'rate_limited', { retryAfter: 2 }), apiError(500, 'internal_server_error'), json(200, { id: f.UUID(1), name: 'A' }));
+    const t = new FakeTransport().answer(
+      apiError(429, 'rate_limited', { retryAfter: 2 }),
+      apiError(500, 'internal_server_error'),
+      json(200, { id: f.UUID(1), name: 'A' }),
+    );
     const { c, slept } = client(t);
     expect(c.getAccount().name).toBe('A');
     expect(slept).toEqual([2000, 750]);
@@ -116,11 +127,22 @@ describe('the client applies it', () => {
   });
 
   test('sendMany retries only the rate-limited requests', () => {
-    const t = new FakeTransport().answer(json(200, f.companyLookup), apiError(429, 'rate_limited', { retryAfter: 1 }), json(200, f.companyLookup));
+    const t = new FakeTransport().answer(
+      json(200, f.companyLookup),
+      apiError(429, 'rate_limited', { retryAfter: 1 }),
+      json(200, f.companyLookup),
+    );
     const { c, slept } = client(t);
-    const out = c.sendMany([c.companyFindRequest({ domain: 'a.example' }), c.companyFindRequest({ domain: 'b.example' })], CompanyLookupSchema);
+    const out = c.sendMany(
+      [c.companyFindRequest({ domain: 'a.example' }), c.companyFindRequest({ domain: 'b.example' })],
+      CompanyLookupSchema,
+    );
     expect(out.every((o) => !(o instanceof Error))).toBe(true);
-    expect(t.lines).toEqual(['GET /companies/find?domain=a.example', 'GET /companies/find?domain=b.example', 'GET /companies/find?domain=b.example']);
+    expect(t.lines).toEqual([
+      'GET /companies/find?domain=a.example',
+      'GET /companies/find?domain=b.example',
+      'GET /companies/find?domain=b.example',
+    ]);
     expect(slept).toEqual([1000]);
   });
 

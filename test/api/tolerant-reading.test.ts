@@ -27,7 +27,12 @@ describe('unknown properties are ignored, even where the spec forbids them', () 
   test('a lead list, its entries, options and links with extra members', () => {
     const { transport, client } = setup();
     const entry = { ...f.leadEntry, ...extra, email_validation_result: { ...f.leadEntry.email_validation_result, ...extra } };
-    const list = { ...f.leadList([entry]), ...extra, options: { ...f.leadList().options, ...extra }, _links: { self: { href: '/x', method: 'GET' } } };
+    const list = {
+      ...f.leadList([entry]),
+      ...extra,
+      options: { ...f.leadList().options, ...extra },
+      _links: { self: { href: '/x', method: 'GET' } },
+    };
     transport.answer(json(200, list));
     const read = client.getLeadList(f.UUID(5)).value;
     expect(read.leads[0]?.first_name).toBe('Jane');
@@ -74,7 +79,11 @@ describe('an enum value the add-on does not know is kept, for that item alone', 
   test('a batch status the add-on does not know is kept as text', () => {
     const { transport, client } = setup();
     transport.answer(json(200, f.personBatch('paused')), json(200, f.companyBatch('throttled')), json(200, f.emailBatch('archived')));
-    const statuses = [client.getPersonEnrichment(17).value.status, client.getCompanyEnrichment(18).value.status, client.getEmailValidation(f.UUID(4)).value.status];
+    const statuses = [
+      client.getPersonEnrichment(17).value.status,
+      client.getCompanyEnrichment(18).value.status,
+      client.getEmailValidation(f.UUID(4)).value.status,
+    ];
     expect(statuses).toEqual(['paused', 'throttled', 'archived']);
     expect(statuses.some((s) => isKnown(BATCH_STATUSES, s))).toBe(false);
   });
@@ -90,8 +99,20 @@ describe('an enum value the add-on does not know is kept, for that item alone', 
   test('enrichment items with statuses the add-on does not know, beside known ones', () => {
     const { transport, client } = setup();
     transport.answer(
-      json(200, f.personBatch('completed', [{ id: 1, status: 'enriched', result: f.person }, { id: 2, status: 'under_review', result: null }])),
-      json(200, f.companyBatch('completed', [{ id: 1, status: 'found', result: f.company }, { id: 2, status: 'merged' }])),
+      json(
+        200,
+        f.personBatch('completed', [
+          { id: 1, status: 'enriched', result: f.person },
+          { id: 2, status: 'under_review', result: null },
+        ]),
+      ),
+      json(
+        200,
+        f.companyBatch('completed', [
+          { id: 1, status: 'found', result: f.company },
+          { id: 2, status: 'merged' },
+        ]),
+      ),
     );
     const people = client.getPersonEnrichment(17).value.results;
     expect(people.map((r) => isKnown(PERSON_ENRICHMENT_STATUSES, r.status))).toEqual([true, false]);
@@ -101,8 +122,21 @@ describe('an enum value the add-on does not know is kept, for that item alone', 
 
   test('descriptive enums (size, type, presence, gender, phone type) take new values as text', () => {
     const { transport, client } = setup();
-    const company = { ...f.company, size: '501-1000 employees', type: 'Cooperative', profile_presence: 'legendary', estimated_revenue: '$1T+', latest_funding_stage: 'series_k' };
-    const person = { ...f.person, gender: 'nonbinary', profile_presence: 'celebrity', company, phone_numbers: [{ ...f.person.phone_numbers[0], type: 'fax', source: 'partner' }] };
+    const company = {
+      ...f.company,
+      size: '501-1000 employees',
+      type: 'Cooperative',
+      profile_presence: 'legendary',
+      estimated_revenue: '$1T+',
+      latest_funding_stage: 'series_k',
+    };
+    const person = {
+      ...f.person,
+      gender: 'nonbinary',
+      profile_presence: 'celebrity',
+      company,
+      phone_numbers: [{ ...f.person.phone_numbers[0], type: 'fax', source: 'partner' }],
+    };
     transport.answer(json(200, person));
     const read = client.findPerson({ email: 'jane@acme.example' });
     expect([read.gender, read.company?.size, read.phone_numbers?.[0]?.type]).toEqual(['nonbinary', '501-1000 employees', 'fax']);
@@ -120,11 +154,22 @@ describe('an enum value the add-on does not know is kept, for that item alone', 
 });
 
 describe('an error detail with extra members is still classified by its code', () => {
-  const body = (detail: Record<string, unknown>) => ({ status: 400, headers: {}, text: JSON.stringify({ object: 'error', _errors: [detail] }) });
+  const body = (detail: Record<string, unknown>) => ({
+    status: 400,
+    headers: {},
+    text: JSON.stringify({ object: 'error', _errors: [detail] }),
+  });
 
   test('status, id, source.parameter and source.header do not hide the code', () => {
     const err = errorFromResponse(
-      body({ code: 'invalid_parameter', title: 'Invalid Parameter', detail: 'bad size', status: '400', id: 'e-1', source: { parameter: 'page[size]', header: 'X-Page' } }),
+      body({
+        code: 'invalid_parameter',
+        title: 'Invalid Parameter',
+        detail: 'bad size',
+        status: '400',
+        id: 'e-1',
+        source: { parameter: 'page[size]', header: 'X-Page' },
+      }),
     );
     expect(err).toBeInstanceOf(InvalidParameterError);
     expect(err.pointer).toBe('page[size]');
@@ -142,13 +187,20 @@ describe('an error detail with extra members is still classified by its code', (
 describe('what a row shows for an item in an unknown state', () => {
   const said = 'Error: the service answered "greylisted", which this add-on does not know yet';
 
-  test('an email validation result it does not know is that row\'s error; the others are read as usual', () => {
-    const odd = BATCH_KINDS.email.toCell({ object: 'email_validation_result', email: 'B@acme.example', result: 'greylisted', catch_all: false }, {}, []);
+  test("an email validation result it does not know is that row's error; the others are read as usual", () => {
+    const odd = BATCH_KINDS.email.toCell(
+      { object: 'email_validation_result', email: 'B@acme.example', result: 'greylisted', catch_all: false },
+      {},
+      [],
+    );
     expect(odd).toEqual({ key: 'e:b@acme.example', status: said, values: {} });
-    expect(BATCH_KINDS.email.toCell({ object: 'email_validation_result', email: 'a@acme.example', result: 'risky', catch_all: true }, {}, []).status).toBe('Risky');
+    expect(
+      BATCH_KINDS.email.toCell({ object: 'email_validation_result', email: 'a@acme.example', result: 'risky', catch_all: true }, {}, [])
+        .status,
+    ).toBe('Risky');
   });
 
-  test('enrichment statuses it does not know are that row\'s error', () => {
+  test("enrichment statuses it does not know are that row's error", () => {
     expect(BATCH_KINDS.person.toCell({ status: 'greylisted', email: 'a@acme.example' }, {}, []).status).toBe(said);
     expect(BATCH_KINDS.person.toCell({ status: null, email: 'a@acme.example' }, {}, []).status).toBe('Not found');
     expect(BATCH_KINDS.company.toCell({ status: 'greylisted', domain: 'acme.example' }, {}, []).status).toBe(said);

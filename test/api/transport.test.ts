@@ -3,8 +3,12 @@ import { buildQuery, parseRetryAfter, redact, resolveUrl } from '../../src/api/t
 
 describe('transport helpers', () => {
   test('relative links resolve against the base address, with or without a base path', () => {
-    expect(resolveUrl('https://api.example', { path: '/people/enrichment-requests/5?page[after]=x' })).toBe('https://api.example/people/enrichment-requests/5?page[after]=x');
-    expect(resolveUrl('https://api.example/v1/', { path: '/territories', query: { name: 'a b' } })).toBe('https://api.example/v1/territories?name=a%20b');
+    expect(resolveUrl('https://api.example', { path: '/people/enrichment-requests/5?page[after]=x' })).toBe(
+      'https://api.example/people/enrichment-requests/5?page[after]=x',
+    );
+    expect(resolveUrl('https://api.example/v1/', { path: '/territories', query: { name: 'a b' } })).toBe(
+      'https://api.example/v1/territories?name=a%20b',
+    );
     expect(resolveUrl('https://api.example', { path: '/x?a=1', query: { b: 2 } })).toBe('https://api.example/x?a=1&b=2');
   });
 
@@ -31,7 +35,9 @@ describe('transport helpers', () => {
 
   test('redact removes the secret whatever its letter case', () => {
     const key = 'sk_live_Ab12Cd';
-    expect(redact(`echo ${key.toUpperCase()} / ${key.toLowerCase()} / sK_LiVe_aB12cD`, [key])).toBe('echo [redacted] / [redacted] / [redacted]');
+    expect(redact(`echo ${key.toUpperCase()} / ${key.toLowerCase()} / sK_LiVe_aB12cD`, [key])).toBe(
+      'echo [redacted] / [redacted] / [redacted]',
+    );
   });
 
   test('redact removes the secret URL-encoded and JSON-escaped, in any case', () => {

@@ -12,7 +12,11 @@ const policy: RetryPolicy = { maxAttempts: 3, baseDelayMs: 500, maxDelayMs: 4000
 
 const setup = () => fakeClient({ retry: policy });
 
-const html = (status = 200): ApiResponse => ({ status, headers: { 'content-type': 'text/html' }, text: '<html><body>Bad gateway, try later</body></html>' });
+const html = (status = 200): ApiResponse => ({
+  status,
+  headers: { 'content-type': 'text/html' },
+  text: '<html><body>Bad gateway, try later</body></html>',
+});
 const cutOff = (status: number, body: unknown): ApiResponse => {
   const text = JSON.stringify(body);
   return { status, headers: { 'content-type': 'application/json' }, text: text.slice(0, Math.floor(text.length / 2)) };
@@ -48,7 +52,9 @@ describe('reads', () => {
 
   test('a batch page cut off on the way is asked again', () => {
     const { transport, client } = setup();
-    const page = f.emailBatch('completed', [{ object: 'email_validation_result', email: 'a@acme.example', result: 'risky', catch_all: true }]);
+    const page = f.emailBatch('completed', [
+      { object: 'email_validation_result', email: 'a@acme.example', result: 'risky', catch_all: true },
+    ]);
     transport.answer(cutOff(200, page), json(200, page));
     expect(client.getEmailValidation(f.UUID(4)).value.results).toHaveLength(1);
     expect(transport.lines).toEqual([`GET /email-validations/${f.UUID(4)}`, `GET /email-validations/${f.UUID(4)}`]);
@@ -77,9 +83,16 @@ describe('reads', () => {
   test('sendMany asks again only the request whose answer could not be read', () => {
     const { transport, client } = setup();
     transport.answer(json(200, f.companyLookup), cutOff(200, f.companyLookup), json(200, f.companyLookup));
-    const out = client.sendMany([client.companyFindRequest({ domain: 'a.example' }), client.companyFindRequest({ domain: 'b.example' })], CompanyLookupSchema);
+    const out = client.sendMany(
+      [client.companyFindRequest({ domain: 'a.example' }), client.companyFindRequest({ domain: 'b.example' })],
+      CompanyLookupSchema,
+    );
     expect(out.every((o) => !(o instanceof Error))).toBe(true);
-    expect(transport.lines).toEqual(['GET /companies/find?domain=a.example', 'GET /companies/find?domain=b.example', 'GET /companies/find?domain=b.example']);
+    expect(transport.lines).toEqual([
+      'GET /companies/find?domain=a.example',
+      'GET /companies/find?domain=b.example',
+      'GET /companies/find?domain=b.example',
+    ]);
   });
 
   test('valid JSON of the wrong shape is not asked again: the same answer would come', () => {
@@ -96,10 +109,35 @@ describe('reads', () => {
 describe('requests that start work', () => {
   const starts: Array<[string, (c: ProspectingClient) => unknown, ApiResponse]> = [
     ['an email validation answered with an HTML page', (c) => c.startEmailValidation({ emails: [{ email: 'a@acme.example' }] }), html(202)],
-    ['a person enrichment answered with JSON cut off', (c) => c.startPersonEnrichment({ leads: [{ email: 'a@acme.example' }] }), cutOff(202, f.personBatch())],
-    ['a company enrichment answered with an empty body', (c) => c.startCompanyEnrichment({ companies: [{ domain: 'acme.example' }] }), empty(202)],
-    ['a lead list answered with JSON cut off', (c) => c.createLeadList({ name: 'x', owner: 'o@acme.example', type: 'email', leads: [{ email: 'a@acme.example' }] }), cutOff(202, f.leadList())],
-    ['a call answered with text', (c) => c.logCall({ from: '1', to: '2', duration: 3, answered: true, human: true, task_id: '11111111-2222-4333-8444-555555555551', user_id: '11111111-2222-4333-8444-555555555552' }), { status: 201, headers: {}, text: 'Created' }],
+    [
+      'a person enrichment answered with JSON cut off',
+      (c) => c.startPersonEnrichment({ leads: [{ email: 'a@acme.example' }] }),
+      cutOff(202, f.personBatch()),
+    ],
+    [
+      'a company enrichment answered with an empty body',
+      (c) => c.startCompanyEnrichment({ companies: [{ domain: 'acme.example' }] }),
+      empty(202),
+    ],
+    [
+      'a lead list answered with JSON cut off',
+      (c) => c.createLeadList({ name: 'x', owner: 'o@acme.example', type: 'email', leads: [{ email: 'a@acme.example' }] }),
+      cutOff(202, f.leadList()),
+    ],
+    [
+      'a call answered with text',
+      (c) =>
+        c.logCall({
+          from: '1',
+          to: '2',
+          duration: 3,
+          answered: true,
+          human: true,
+          task_id: '11111111-2222-4333-8444-555555555551',
+          user_id: '11111111-2222-4333-8444-555555555552',
+        }),
+      { status: 201, headers: {}, text: 'Created' },
+    ],
   ];
 
   test.each(starts)('%s: sent once, unreadable and ambiguous', (_name, act, answer) => {

@@ -59,7 +59,8 @@ test.each(BENCH_ACTIONS)('%s: the naive script and the add-on finish the same ro
 
 test('the table has every action and the comparison column; the targets read person enrichment', () => {
   const table = formatTable(result);
-  for (const c of result.comparisons) expect(table).toContain(`${c.action === 'email' ? 'email validation' : `${c.action} enrichment`}, ${c.rows} rows`);
+  for (const c of result.comparisons)
+    expect(table).toContain(`${c.action === 'email' ? 'email validation' : `${c.action} enrichment`}, ${c.rows} rows`);
   expect(table).toContain('add-on/naive');
   const t = targets(result);
   expect(t.rows).toBe(QUICK_PLAN.sizes[0]!.rows);
@@ -70,7 +71,14 @@ test('the table has every action and the comparison column; the targets read per
 
 test('=ENRICH_COMPANY: a small range is answered in one recalculation, then served from the cache', () => {
   const small = result.customFunctions.find((f) => f.domains === QUICK_PLAN.customFunction[0])!;
-  expect(small.first).toMatchObject({ executions: 1, fetches: small.domains, http429: 0, timedOut: 0, values: small.domains, errorRows: 0 });
+  expect(small.first).toMatchObject({
+    executions: 1,
+    fetches: small.domains,
+    http429: 0,
+    timedOut: 0,
+    values: small.domains,
+    errorRows: 0,
+  });
   // The host's virtual time, not the machine's.
   expect(small.first.longestMs).toBeLessThan(small.limitMs);
   expect(small.rounds).toHaveLength(0);

@@ -1,6 +1,15 @@
 // The sidebar's polling pace: the server's figure but never under the minimum, backing off while
 // nothing changes, afresh when something does or a person acts, and never stopping on a failure.
-import { afterAction, afterAnswer, afterFailure, MAX_DELAY_S, MIN_DELAY_S, signature, START, type Cadence } from '../../sidebar/poll-cadence';
+import {
+  afterAction,
+  afterAnswer,
+  afterFailure,
+  MAX_DELAY_S,
+  MIN_DELAY_S,
+  signature,
+  START,
+  type Cadence,
+} from '../../sidebar/poll-cadence';
 
 const job = (finished: number, state = 'running') => ({ id: 'j1', state, finished });
 

@@ -19,7 +19,12 @@ afterAll(async () => {
 
 function sheetWorld(rows: number, opts: Parameters<typeof addonWorld>[0] = {}): World {
   const w = addonWorld(opts);
-  w.host.sheet().load([['Name', 'Email', 'Website'], ...Array.from({ length: rows }, (_, i) => [`Person ${i}`, `person${i}@company${i % 7}.com`, `company${i % 7}.com`])]);
+  w.host
+    .sheet()
+    .load([
+      ['Name', 'Email', 'Website'],
+      ...Array.from({ length: rows }, (_, i) => [`Person ${i}`, `person${i}@company${i % 7}.com`, `company${i % 7}.com`]),
+    ]);
   w.host.select(`Sheet1!A1:C${rows + 1}`);
   w.host.open();
   return w;
@@ -95,7 +100,10 @@ test('cancel a running job from the job list', async () => {
 
 test('hostile strings from the sheet and the service appear as text and run nothing', async () => {
   const w = addonWorld({ accounts: [{ key: 'hostile-key-1234', name: HOSTILE, credits: { email: 10, phone: 0 } }] });
-  w.host.sheet().load([['Email', HOSTILE], ['a@b.com', 'x']]);
+  w.host.sheet().load([
+    ['Email', HOSTILE],
+    ['a@b.com', 'x'],
+  ]);
   w.host.select('Sheet1!A1:B2');
   w.host.open();
   connect(w, 'hostile-key-1234');
@@ -242,7 +250,11 @@ test('job cards are updated in place: the same node, new numbers, the focus kept
   await sidebar.nextPoll();
   await sidebar.nextPoll();
   expect(await hint.textContent()).not.toBe(before.text);
-  const after = { card: await card.elementHandle(), button: await cancel.elementHandle(), focused: await page.evaluateHandle('document.activeElement') };
+  const after = {
+    card: await card.elementHandle(),
+    button: await cancel.elementHandle(),
+    focused: await page.evaluateHandle('document.activeElement'),
+  };
   expect(await page.evaluate(([a, b]) => a === b, [before.card, after.card])).toBe(true);
   expect(await page.evaluate(([a, b]) => a === b, [before.button, after.button])).toBe(true);
   expect(await page.evaluate(([a, b]) => a === b, [before.button, after.focused])).toBe(true);
@@ -329,7 +341,9 @@ test('no polling while the sidebar is hidden; seen again, it polls at once', asy
   const sidebar = await openSidebar(browser, w);
   const { page } = sidebar;
   const setHidden = (hidden: boolean) =>
-    page.evaluate(`Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${hidden} }); document.dispatchEvent(new Event('visibilitychange'))`);
+    page.evaluate(
+      `Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${hidden} }); document.dispatchEvent(new Event('visibilitychange'))`,
+    );
   await page.getByRole('tab', { name: 'Run', selected: true }).waitFor();
   await page.getByRole('tab', { name: 'Jobs' }).click();
   await sidebar.answersHandled('pollJobs', 1);

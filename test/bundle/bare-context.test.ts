@@ -16,7 +16,19 @@ test('loading the bundle touches no Apps Script service', () => {
 
 test('the context has none of Node or the browser', () => {
   const { evaluate } = loadBundle();
-  for (const name of ['require', 'process', 'setTimeout', 'fetch', 'URL', 'URLSearchParams', 'TextEncoder', 'Buffer', 'module', 'exports', 'atob']) {
+  for (const name of [
+    'require',
+    'process',
+    'setTimeout',
+    'fetch',
+    'URL',
+    'URLSearchParams',
+    'TextEncoder',
+    'Buffer',
+    'module',
+    'exports',
+    'atob',
+  ]) {
     expect([name, evaluate(`typeof ${name}`)]).toEqual([name, 'undefined']);
   }
 });
@@ -30,11 +42,25 @@ test('the stand-ins would notice a service touched at load time', () => {
 test('onOpen in limited mode builds the menu with UI calls only', () => {
   const items: Array<[string, string]> = [];
   const forbidden = (service: string) =>
-    new Proxy({}, { get: () => { throw new Error(`${service} is not allowed in limited mode`); } });
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error(`${service} is not allowed in limited mode`);
+        },
+      },
+    );
   const menu = {
-    addItem(label: string, fn: string) { items.push([label, fn]); return menu; },
-    addSeparator() { return menu; },
-    addSubMenu() { return menu; },
+    addItem(label: string, fn: string) {
+      items.push([label, fn]);
+      return menu;
+    },
+    addSeparator() {
+      return menu;
+    },
+    addSubMenu() {
+      return menu;
+    },
     addToUi() {},
   };
   const { evaluate } = loadBundle({

@@ -10,8 +10,12 @@ function setup(status = 200) {
   const requests: Array<{ url: string; headers: Record<string, string> }> = [];
   const store = (m: Map<string, string>) => ({
     getProperty: (k: string) => m.get(k) ?? null,
-    setProperties: (o: Record<string, string>) => { for (const [k, v] of Object.entries(o)) m.set(k, v); },
-    deleteProperty: (k: string) => { m.delete(k); },
+    setProperties: (o: Record<string, string>) => {
+      for (const [k, v] of Object.entries(o)) m.set(k, v);
+    },
+    deleteProperty: (k: string) => {
+      m.delete(k);
+    },
     getProperties: () => Object.fromEntries(m),
   });
   const bundle = loadBundle({
@@ -23,7 +27,10 @@ function setup(status = 200) {
     UrlFetchApp: {
       fetch(url: string, params: { headers: Record<string, string> }) {
         requests.push({ url, headers: params.headers });
-        const body = status === 200 ? { id: '00000000-0000-4000-8000-000000000001', name: 'Acme Sales' } : { object: 'error', _errors: [{ code: 'unauthorized', title: 'Unauthorized', detail: 'bad key' }] };
+        const body =
+          status === 200
+            ? { id: '00000000-0000-4000-8000-000000000001', name: 'Acme Sales' }
+            : { object: 'error', _errors: [{ code: 'unauthorized', title: 'Unauthorized', detail: 'bad key' }] };
         return { getResponseCode: () => status, getContentText: () => JSON.stringify(body), getHeaders: () => ({}) };
       },
     },

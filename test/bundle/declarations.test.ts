@@ -18,9 +18,17 @@ for (const node of program.body) {
 function menuTargets(): string[] {
   const targets: string[] = [];
   const menu = {
-    addItem(_label: string, fn: string) { targets.push(fn); return menu; },
-    addSeparator() { return menu; },
-    addSubMenu(sub: unknown) { void sub; return menu; },
+    addItem(_label: string, fn: string) {
+      targets.push(fn);
+      return menu;
+    },
+    addSeparator() {
+      return menu;
+    },
+    addSubMenu(sub: unknown) {
+      void sub;
+      return menu;
+    },
     addToUi() {},
   };
   const ui = { createAddonMenu: () => menu, createMenu: () => menu };
@@ -31,7 +39,7 @@ function menuTargets(): string[] {
 const bundle = loadBundle();
 const exported = bundle.evaluate<{ entryPoints: object; sidebarApi: object; triggerHandlers: string[] }>('ProspectingAddon');
 
-test('the bundle has no syntax Apps Script\'s V8 refuses: no private #fields, no static class fields', () => {
+test("the bundle has no syntax Apps Script's V8 refuses: no private #fields, no static class fields", () => {
   const offenders: string[] = [];
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;

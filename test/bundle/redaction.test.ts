@@ -47,10 +47,10 @@ function echoingUrlFetch(failure: Failure, log: string[]) {
     if (failure.throws) throw new Error(`Exception: Address unavailable (sent ${echoes(auth)})`);
     const r = failure.respond!;
     const body = r.code
-      ? JSON.stringify({ object: 'error', _errors: [{ code: r.code, title: 'Echo', detail: `you sent ${echoes(auth)}`, source: { pointer: `/${auth.toUpperCase()}` } }] }).replace(
-          '"title":"Echo"',
-          `"title":"Echo ${slashEscaped(echoes(auth))}"`,
-        )
+      ? JSON.stringify({
+          object: 'error',
+          _errors: [{ code: r.code, title: 'Echo', detail: `you sent ${echoes(auth)}`, source: { pointer: `/${auth.toUpperCase()}` } }],
+        }).replace('"title":"Echo"', `"title":"Echo ${slashEscaped(echoes(auth))}"`)
       : `<html>gateway saw ${echoes(auth)}</html>`;
     return {
       getResponseCode: () => r.status,
@@ -115,22 +115,32 @@ describe.each(FAILURES)('a request that fails: $name', (failure) => {
     } catch (e) {
       answer = e;
     }
-    const text = everything(answer) + JSON.stringify(transport.sendAll([{ method: 'GET', path: '/account-info' }]).map((a) => (a instanceof Error ? everything(a) : a)));
+    const text =
+      everything(answer) +
+      JSON.stringify(transport.sendAll([{ method: 'GET', path: '/account-info' }]).map((a) => (a instanceof Error ? everything(a) : a)));
     expect(text).toContain('[redacted]');
     expect(holdsKey(text)).toBe(false);
   });
 
-  test('connecting through the built bundle leaves the key in no message, log or store but the user\'s own', () => {
+  test("connecting through the built bundle leaves the key in no message, log or store but the user's own", () => {
     const log: string[] = [];
     const stores: Record<string, Map<string, string>> = { user: new Map(), document: new Map(), script: new Map() };
     const store = (m: Map<string, string>) => ({
       getProperty: (k: string) => m.get(k) ?? null,
-      setProperty: (k: string, v: string) => { m.set(k, v); },
-      setProperties: (o: Record<string, string>) => { for (const [k, v] of Object.entries(o)) m.set(k, v); },
-      deleteProperty: (k: string) => { m.delete(k); },
+      setProperty: (k: string, v: string) => {
+        m.set(k, v);
+      },
+      setProperties: (o: Record<string, string>) => {
+        for (const [k, v] of Object.entries(o)) m.set(k, v);
+      },
+      deleteProperty: (k: string) => {
+        m.delete(k);
+      },
       getProperties: () => Object.fromEntries(m),
     });
-    const capture = (...args: unknown[]) => { log.push(args.map(String).join(' ')); };
+    const capture = (...args: unknown[]) => {
+      log.push(args.map(String).join(' '));
+    };
     const { evaluate } = loadBundle({
       UrlFetchApp: echoingUrlFetch(failure, log),
       PropertiesService: {

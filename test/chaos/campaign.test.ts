@@ -3,7 +3,19 @@
 // README's promises must hold; a failure prints the seed and the shrunk counterexample.
 import fc from 'fast-check';
 import { connect, runTriggers } from '../support/addon-world';
-import { chaosWorld, EDITOR, EDITOR_KEY, KEY, sheetValues, STATUS, type Action, type ChaosWorld, type Fault, type SheetSpec, type UserEvent } from './chaos-world';
+import {
+  chaosWorld,
+  EDITOR,
+  EDITOR_KEY,
+  KEY,
+  sheetValues,
+  STATUS,
+  type Action,
+  type ChaosWorld,
+  type Fault,
+  type SheetSpec,
+  type UserEvent,
+} from './chaos-world';
 
 const RUNS = Number(process.env.CHAOS_RUNS ?? 200);
 const SEED = process.env.CHAOS_SEED === undefined ? undefined : Number(process.env.CHAOS_SEED);
@@ -17,25 +29,24 @@ const OUTCOME: Record<Action, string[]> = {
   person: ['Enriched', 'Not found', 'Removed for privacy'],
 };
 
-const sheetSpec: fc.Arbitrary<SheetSpec> = fc
-  .record({
-    rows: fc.array(
-      fc.record({
-        email: fc.oneof(
-          { weight: 12, arbitrary: fc.constant('plain' as const) },
-          { weight: 1, arbitrary: fc.constantFrom('dup', 'blank', 'malformed', 'formulaError', 'hostile', 'intl', 'long') },
-        ),
-        firm: fc.nat(6),
-        notes: fc.boolean(),
-      }),
-      { minLength: 3, maxLength: 24 },
-    ),
-    title: fc.boolean(),
-    frozen: fc.constantFrom(0 as const, 1 as const),
-    selection: fc.constantFrom('all' as const, 'part' as const, 'two' as const),
-    cut: fc.tuple(fc.nat(100), fc.nat(100), fc.nat(100)),
-    hidden: fc.array(fc.nat(30), { maxLength: 3 }),
-  });
+const sheetSpec: fc.Arbitrary<SheetSpec> = fc.record({
+  rows: fc.array(
+    fc.record({
+      email: fc.oneof(
+        { weight: 12, arbitrary: fc.constant('plain' as const) },
+        { weight: 1, arbitrary: fc.constantFrom('dup', 'blank', 'malformed', 'formulaError', 'hostile', 'intl', 'long') },
+      ),
+      firm: fc.nat(6),
+      notes: fc.boolean(),
+    }),
+    { minLength: 3, maxLength: 24 },
+  ),
+  title: fc.boolean(),
+  frozen: fc.constantFrom(0 as const, 1 as const),
+  selection: fc.constantFrom('all' as const, 'part' as const, 'two' as const),
+  cut: fc.tuple(fc.nat(100), fc.nat(100), fc.nat(100)),
+  hidden: fc.array(fc.nat(30), { maxLength: 3 }),
+});
 
 const event: fc.Arbitrary<UserEvent> = fc.oneof(
   { weight: 10, arbitrary: fc.constant({ e: 'step' as const }) },
@@ -46,7 +57,15 @@ const event: fc.Arbitrary<UserEvent> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ e: fc.constant('deleteRow' as const), pick: fc.nat(100) }) },
   { weight: 1, arbitrary: fc.record({ e: fc.constant('editKey' as const), pick: fc.nat(100) }) },
   { weight: 1, arbitrary: fc.constant({ e: 'insertColumn' as const }) },
-  { weight: 1, arbitrary: fc.constantFrom({ e: 'disconnect' as const }, { e: 'reconnect' as const }, { e: 'revoke' as const }, { e: 'editor' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      { e: 'disconnect' as const },
+      { e: 'reconnect' as const },
+      { e: 'revoke' as const },
+      { e: 'editor' as const },
+    ),
+  },
   { weight: 2, arbitrary: fc.record({ e: fc.constant('sortInFlight' as const), column: fc.integer({ min: 1, max: 5 }) }) },
   { weight: 1, arbitrary: fc.record({ e: fc.constant('filter' as const), firm: fc.nat(6) }) },
 );
@@ -106,22 +125,48 @@ function range(a: number, b: number): Set<number> {
 }
 
 /** What the twin service answers for each key: the status word (and the company name). */
-function truthOf(w: ChaosWorld, action: Action, rows: unknown[][], l: ReturnType<typeof layout>): Map<string, { status: string; name?: string }> {
+function truthOf(
+  w: ChaosWorld,
+  action: Action,
+  rows: unknown[][],
+  l: ReturnType<typeof layout>,
+): Map<string, { status: string; name?: string }> {
   const out = new Map<string, { status: string; name?: string }>();
-  const emails = [...new Set(rows.map((r) => String(r[l.email]).trim().toLowerCase().normalize('NFC')).filter((e) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e) && e.length <= 254))];
+  const emails = [
+    ...new Set(
+      rows
+        .map((r) => String(r[l.email]).trim().toLowerCase().normalize('NFC'))
+        .filter((e) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e) && e.length <= 254),
+    ),
+  ];
   if (action === 'email' && emails.length) {
     const b = w.truth.startEmailValidation({ emails: emails.map((email) => ({ email })) });
     w.advanceTruth(24 * 3600_000);
-    for (const r of w.truth.getEmailValidation(b.id, { size: 1000 }).value.results) out.set(String(r.email), { status: String(r.result).charAt(0).toUpperCase() + String(r.result).slice(1) });
+    for (const r of w.truth.getEmailValidation(b.id, { size: 1000 }).value.results)
+      out.set(String(r.email), { status: String(r.result).charAt(0).toUpperCase() + String(r.result).slice(1) });
   }
   if (action === 'company') {
-    const domains = [...new Set(rows.map((r) => String(r[l.site]).replace(/^https?:\/\//, '').replace(/^www\./, '').toLowerCase()).filter((d) => d.includes('.')))];
+    const domains = [
+      ...new Set(
+        rows
+          .map((r) =>
+            String(r[l.site])
+              .replace(/^https?:\/\//, '')
+              .replace(/^www\./, '')
+              .toLowerCase(),
+          )
+          .filter((d) => d.includes('.')),
+      ),
+    ];
     if (domains.length) {
       const b = w.truth.startCompanyEnrichment({ companies: domains.map((domain) => ({ domain })) });
       w.advanceTruth(24 * 3600_000);
       for (const r of w.truth.getCompanyEnrichment(b.id, { size: 1000 }).value.results) {
         const found = r.status === 'found' && r.result;
-        out.set(String(r.domain), { status: found ? 'Enriched' : 'Not found', name: found ? String((r.result as { name: string }).name) : undefined });
+        out.set(String(r.domain), {
+          status: found ? 'Enriched' : 'Not found',
+          name: found ? String((r.result as { name: string }).name) : undefined,
+        });
       }
     }
   }
@@ -225,7 +270,10 @@ function runScenario(s: Scenario): void {
         const l = rowsById(w, s.action);
         const r = l.values.indexOf(l.byId.get(id)!) + 1;
         const col = s.action === 'company' ? l.site : l.email;
-        sheet.userEdit(`${String.fromCharCode(65 + col)}${r}`, s.action === 'company' ? `https://edited${id}.com` : `edited.${id}@firm1.com`);
+        sheet.userEdit(
+          `${String.fromCharCode(65 + col)}${r}`,
+          s.action === 'company' ? `https://edited${id}.com` : `edited.${id}@firm1.com`,
+        );
         edited.add(id);
         break;
       }
@@ -246,7 +294,9 @@ function runScenario(s: Scenario): void {
       }
       case 'editor': {
         // While a job runs, a second editor on the same sheet and action is told to wait.
-        const live = (w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>).some((j) => j.state === 'running' || j.state === 'paused');
+        const live = (w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>).some(
+          (j) => j.state === 'running' || j.state === 'paused',
+        );
         if (!live) break;
         const r = w.host.callFromSidebar('startRun', [{ action: s.action, confirmed: true }], EDITOR);
         expect(r.ok).toBe(false);
@@ -283,13 +333,13 @@ function runScenario(s: Scenario): void {
     expect(status).not.toMatch(PENDING);
     // The person's own cells are as they left them.
     const before = original.get(id)!;
-    expect([row[l.id], row[l.name], edited.has(id) ? 'edited' : row[l.email], edited.has(id) ? 'edited' : row[l.site], l.notes < 0 ? '' : row[l.notes]]).toEqual([
-      before[0],
-      before[1],
-      edited.has(id) ? 'edited' : before[2],
-      edited.has(id) ? 'edited' : before[3],
-      before[4],
-    ]);
+    expect([
+      row[l.id],
+      row[l.name],
+      edited.has(id) ? 'edited' : row[l.email],
+      edited.has(id) ? 'edited' : row[l.site],
+      l.notes < 0 ? '' : row[l.notes],
+    ]).toEqual([before[0], before[1], edited.has(id) ? 'edited' : before[2], edited.has(id) ? 'edited' : before[3], before[4]]);
     if (statusDeleted) continue;
     if (!expected.has(id)) {
       // Not selected, hidden or blank: never marked, never given a result.
@@ -302,14 +352,25 @@ function runScenario(s: Scenario): void {
     // A result is the answer for the key the row holds.
     if (s.action === 'email') expect(status).toBe(truth.get(String(row[l.email]).trim().toLowerCase().normalize('NFC'))?.status);
     if (s.action === 'company') {
-      const domain = String(row[l.site]).replace(/^https?:\/\//, '').toLowerCase();
+      const domain = String(row[l.site])
+        .replace(/^https?:\/\//, '')
+        .toLowerCase();
       expect({ status, name: row[nameCol] }).toEqual({ status: truth.get(domain)?.status, name: truth.get(domain)?.name ?? '' });
     }
   }
   // Nothing was sent twice.
   for (const [key, n] of w.accepted) expect([key, n]).toEqual([key, 1]);
   // Credits spent are what the delivered answers cost: one per email validated.
-  if (process.env.CHAOS_DEBUG) console.log(JSON.stringify({ values: w.host.sheet().values(), accepted: [...w.accepted], spent: w.service.account(KEY), jobs, requests: w.host.requests.map((q) => [q.user, q.method, q.url, q.status]) }));
+  if (process.env.CHAOS_DEBUG)
+    console.log(
+      JSON.stringify({
+        values: w.host.sheet().values(),
+        accepted: [...w.accepted],
+        spent: w.service.account(KEY),
+        jobs,
+        requests: w.host.requests.map((q) => [q.user, q.method, q.url, q.status]),
+      }),
+    );
   if (s.action === 'email') expect(w.service.account(KEY)!.spent.email).toBe(w.accepted.size);
   if (s.action === 'company') expect(w.service.account(KEY)!.spent.email).toBe(0);
   // No cell anywhere holds a formula, and the key appears nowhere, in any letter case.

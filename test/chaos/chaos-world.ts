@@ -118,7 +118,11 @@ export interface ChaosWorld {
 }
 
 function keysOf(action: Action, body: string): string[] {
-  const b = JSON.parse(body) as { emails?: Array<{ email: string }>; leads?: Array<{ email?: string; profile_url?: string; name?: string; company_domain?: string }>; companies?: Array<{ domain: string }> };
+  const b = JSON.parse(body) as {
+    emails?: Array<{ email: string }>;
+    leads?: Array<{ email?: string; profile_url?: string; name?: string; company_domain?: string }>;
+    companies?: Array<{ domain: string }>;
+  };
   if (b.emails) return b.emails.map((x) => x.email);
   if (b.companies) return b.companies.map((x) => x.domain);
   return (b.leads ?? []).map((l) => l.email ?? l.profile_url ?? `${l.name}|${l.company_domain}`);
@@ -126,7 +130,16 @@ function keysOf(action: Action, body: string): string[] {
 
 export function chaosWorld(action: Action, faults: FaultProfile, credits: number): ChaosWorld {
   const draw = rng(faults.seed);
-  const world: ChaosWorld = { host: undefined as never, service: undefined as never, truth: undefined as never, advanceTruth: () => undefined, accepted: new Map(), faultsOn: false, sortAtRequest: new Map(), requestCount: 0 };
+  const world: ChaosWorld = {
+    host: undefined as never,
+    service: undefined as never,
+    truth: undefined as never,
+    advanceTruth: () => undefined,
+    accepted: new Map(),
+    faultsOn: false,
+    sortAtRequest: new Map(),
+    requestCount: 0,
+  };
   const route = {
     handle(req: LocalRequest): LocalResponse {
       if (world.faultsOn) world.requestCount++;
@@ -137,7 +150,8 @@ export function chaosWorld(action: Action, faults: FaultProfile, credits: number
         world.sortInFlight = undefined;
       }
       const get = req.method.toUpperCase() === 'GET';
-      const fault: Fault = world.faultsOn && draw() * 100 < faults.rate ? faults.kinds[Math.floor(draw() * faults.kinds.length)] ?? 'none' : 'none';
+      const fault: Fault =
+        world.faultsOn && draw() * 100 < faults.rate ? (faults.kinds[Math.floor(draw() * faults.kinds.length)] ?? 'none') : 'none';
       const json = { 'content-type': 'application/json' };
       const error = (status: number, code: string, detail: string, headers: Record<string, string> = {}): LocalResponse => ({
         status,
@@ -158,12 +172,18 @@ export function chaosWorld(action: Action, faults: FaultProfile, credits: number
         default:
           break;
       }
-      if (get && fault === 'html') return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
+      if (get && fault === 'html')
+        return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
       const res = world.service.handle(req);
-      if (!get && res.status === 202) for (const k of keysOf(action, req.body ?? '{}')) world.accepted.set(k, (world.accepted.get(k) ?? 0) + 1);
+      if (!get && res.status === 202)
+        for (const k of keysOf(action, req.body ?? '{}')) world.accepted.set(k, (world.accepted.get(k) ?? 0) + 1);
       if (fault === 'slow') return { ...res, delayMs: 30000 };
       if (get && fault === 'cutoff' && res.status === 200) return { ...res, body: res.body.slice(0, Math.floor(res.body.length / 2)) };
-      if (get && fault === 'enum' && res.status === 200) return { ...res, body: res.body.replace(/"result":"risky"/, '"result":"greylisted"').replace(/"status":"not_found"/, '"status":"vanished"') };
+      if (get && fault === 'enum' && res.status === 200)
+        return {
+          ...res,
+          body: res.body.replace(/"result":"risky"/, '"result":"greylisted"').replace(/"status":"not_found"/, '"status":"vanished"'),
+        };
       return res;
     },
   };
@@ -178,8 +198,14 @@ export function chaosWorld(action: Action, faults: FaultProfile, credits: number
   world.service = service;
   // The truth: the same service, never faulty, on its own clock.
   let t = Date.UTC(2026, 10, 2, 9, 0, 0);
-  const twin = createLocalService({ now: () => t, accounts: [{ key: 'truth-key-000001', name: 'Truth', credits: { email: 1e9, phone: 1e9 } }] });
-  world.truth = new ProspectingClient(localTransport(twin, 'truth-key-000001', () => t), { sleep: (ms) => (t += ms), now: () => t });
+  const twin = createLocalService({
+    now: () => t,
+    accounts: [{ key: 'truth-key-000001', name: 'Truth', credits: { email: 1e9, phone: 1e9 } }],
+  });
+  world.truth = new ProspectingClient(
+    localTransport(twin, 'truth-key-000001', () => t),
+    { sleep: (ms) => (t += ms), now: () => t },
+  );
   world.advanceTruth = (ms) => {
     t += ms;
   };

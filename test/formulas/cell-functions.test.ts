@@ -1,6 +1,14 @@
 // Which lookup failures are lasting answers and which are thrown, and the words of both.
 import { ProspectingError, type ErrorKind } from '../../src/api/errors';
-import { CELL_MESSAGES, pendingMessage, tooLargeMessage, transientMessage, verdictOf, worse, type Transient } from '../../src/formulas/cell-functions';
+import {
+  CELL_MESSAGES,
+  pendingMessage,
+  tooLargeMessage,
+  transientMessage,
+  verdictOf,
+  worse,
+  type Transient,
+} from '../../src/formulas/cell-functions';
 
 const error = (kind: ErrorKind) => new ProspectingError(kind, 'x');
 
@@ -27,8 +35,12 @@ test('a transient reason is never worded like a lasting answer', () => {
     expect(transientMessage(r)).toMatch(/recalculate/);
     expect(pendingMessage(r, 3, 1200)).toMatch(/^3 of 1,200 rows still to be looked up \(/);
   }
-  expect(transientMessage('busy')).toBe('Busy with other lookups or a running job: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).');
-  expect(tooLargeMessage(2000, 'Enrich companies')).toBe('More than 2,000 rows to look up: use Extensions › Prospecting for Sheets › Enrich companies for a range this large.');
+  expect(transientMessage('busy')).toBe(
+    'Busy with other lookups or a running job: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).',
+  );
+  expect(tooLargeMessage(2000, 'Enrich companies')).toBe(
+    'More than 2,000 rows to look up: use Extensions › Prospecting for Sheets › Enrich companies for a range this large.',
+  );
 });
 
 test('the reason a person must act on wins over a passing one', () => {

@@ -34,7 +34,14 @@ test('runs down a column become one rectangle; the same runs in adjacent columns
     ]),
   );
   expect(blocks).toHaveLength(3);
-  const covered = new Set(blocks.flatMap((b) => Array.from({ length: b.numRows * b.numColumns }, (_, k) => `${b.row + Math.floor(k / b.numColumns)},${b.column + (k % b.numColumns)}`)));
+  const covered = new Set(
+    blocks.flatMap((b) =>
+      Array.from(
+        { length: b.numRows * b.numColumns },
+        (_, k) => `${b.row + Math.floor(k / b.numColumns)},${b.column + (k % b.numColumns)}`,
+      ),
+    ),
+  );
   formulas.forEach((row, r) => row.forEach((f, c) => expect(covered.has(`${r},${c}`)).toBe(f === E)));
   expect(customFunctionBlocks([])).toEqual([]);
   expect(customFunctionBlocks(Array.from({ length: 5000 }, () => [E]))).toEqual([{ row: 0, column: 0, numRows: 5000, numColumns: 1 }]);

@@ -5,7 +5,7 @@ import { BUDGET_WINDOW_MS, CELL_BUDGET, parseClaims, takeFrom, type Claims } fro
 
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
 
-test('the cells\' budget sits below the service\'s limits (350 /people/find, 500 others a minute)', () => {
+test("the cells' budget sits below the service's limits (350 /people/find, 500 others a minute)", () => {
   expect(CELL_BUDGET.people_find).toBeLessThan(350);
   expect(CELL_BUDGET.default).toBeLessThan(500);
   expect(BUDGET_WINDOW_MS).toBeGreaterThanOrEqual(60000);
@@ -29,22 +29,26 @@ test('claims are granted up to the limit, then nothing until the window has pass
 
 test('no sequence of claims gets more than the limit through in any window of a minute', () => {
   fc.assert(
-    fc.property(fc.array(fc.record({ gap: fc.integer({ min: 0, max: 20000 }), want: fc.integer({ min: 1, max: 80 }) }), { maxLength: 80 }), fc.integer({ min: 1, max: 200 }), (steps, limit) => {
-      let claims: Claims = {};
-      let now = T0;
-      const sent: Array<[number, number]> = [];
-      for (const s of steps) {
-        now += s.gap;
-        const r = takeFrom(parseClaims(JSON.stringify(claims)), now, s.want, limit);
-        expect(r.granted).toBeLessThanOrEqual(s.want);
-        claims = r.claims;
-        if (r.granted) sent.push([now, r.granted]);
-      }
-      for (const [t] of sent) {
-        const inMinute = sent.filter(([u]) => u >= t && u < t + 60000).reduce((a, [, n]) => a + n, 0);
-        expect(inMinute).toBeLessThanOrEqual(limit);
-      }
-    }),
+    fc.property(
+      fc.array(fc.record({ gap: fc.integer({ min: 0, max: 20000 }), want: fc.integer({ min: 1, max: 80 }) }), { maxLength: 80 }),
+      fc.integer({ min: 1, max: 200 }),
+      (steps, limit) => {
+        let claims: Claims = {};
+        let now = T0;
+        const sent: Array<[number, number]> = [];
+        for (const s of steps) {
+          now += s.gap;
+          const r = takeFrom(parseClaims(JSON.stringify(claims)), now, s.want, limit);
+          expect(r.granted).toBeLessThanOrEqual(s.want);
+          claims = r.claims;
+          if (r.granted) sent.push([now, r.granted]);
+        }
+        for (const [t] of sent) {
+          const inMinute = sent.filter(([u]) => u >= t && u < t + 60000).reduce((a, [, n]) => a + n, 0);
+          expect(inMinute).toBeLessThanOrEqual(limit);
+        }
+      },
+    ),
     { seed: 5, numRuns: 300 },
   );
 });

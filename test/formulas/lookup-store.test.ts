@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { ANSWER_MINUTES, BUCKETS, bucketKey, mergeBucket, queryKey, readBucket, type Lasting } from '../../src/formulas/lookup-store';
 import { utf8Length } from '../../src/sheet/utf8';
 
-test('utf8Length counts what Node\'s encoder counts, for any text (lone surrogates included)', () => {
+test("utf8Length counts what Node's encoder counts, for any text (lone surrogates included)", () => {
   fc.assert(
     fc.property(fc.string({ unit: 'binary' }), (text) => {
       expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
@@ -43,7 +43,9 @@ test('a bucket answers the queries it holds, exactly, until they are six hours o
 test('a merged bucket stays within its byte limit with multi-byte text, keeping the newest answers', () => {
   fc.assert(
     fc.property(
-      fc.array(fc.record({ q: fc.string({ minLength: 1, maxLength: 12 }), text: fc.string({ unit: 'grapheme', maxLength: 120 }) }), { maxLength: 40 }),
+      fc.array(fc.record({ q: fc.string({ minLength: 1, maxLength: 12 }), text: fc.string({ unit: 'grapheme', maxLength: 120 }) }), {
+        maxLength: 40,
+      }),
       fc.integer({ min: 100, max: 3000 }),
       (writes, limit) => {
         let text: string | null = null;
@@ -54,7 +56,8 @@ test('a merged bucket stays within its byte limit with multi-byte text, keeping 
         // The newest answer of each query is kept unless a newer one took its room, or it
         // could never fit alone.
         const latest = new Map(writes.map((w, i) => [w.q, i] as const));
-        const fits = (i: number) => utf8Length(JSON.stringify(writes[i]!.q)) + utf8Length(JSON.stringify([100 + i, [writes[i]!.text]])) + 4 <= limit;
+        const fits = (i: number) =>
+          utf8Length(JSON.stringify(writes[i]!.q)) + utf8Length(JSON.stringify([100 + i, [writes[i]!.text]])) + 4 <= limit;
         const held = (i: number) => readBucket(text, [writes[i]!.q], 200).has(writes[i]!.q);
         const kept = [...latest.values()].filter(held);
         const lost = [...latest.values()].filter((i) => !held(i) && fits(i));

@@ -59,13 +59,21 @@ describe('jobsToPrune', () => {
   });
 
   test('finished jobs: the newest few per spreadsheet, a bounded number and size in all, none too old', () => {
-    const stored = Array.from({ length: 100 }, (_, s) => Array.from({ length: 8 }, (_, j) => job(`s${s}`, j, 'done', (s * 8 + j) * MIN))).flat();
+    const stored = Array.from({ length: 100 }, (_, s) =>
+      Array.from({ length: 8 }, (_, j) => job(`s${s}`, j, 'done', (s * 8 + j) * MIN)),
+    ).flat();
     const dropped = new Set(jobsToPrune(stored, NOW));
     const kept = stored.filter((s) => !dropped.has(s.key));
     expect(kept.length).toBeLessThanOrEqual(RETENTION.total);
     expect(kept.reduce((n, s) => n + s.bytes, 0)).toBeLessThanOrEqual(RETENTION.totalBytes);
     // The newest are kept: s0's five latest.
-    expect(kept.filter((s) => s.spreadsheetId === 's0').map((s) => s.key)).toEqual(['job.s0.0', 'job.s0.1', 'job.s0.2', 'job.s0.3', 'job.s0.4']);
+    expect(kept.filter((s) => s.spreadsheetId === 's0').map((s) => s.key)).toEqual([
+      'job.s0.0',
+      'job.s0.1',
+      'job.s0.2',
+      'job.s0.3',
+      'job.s0.4',
+    ]);
     expect(jobsToPrune([job('s1', 1, 'done', RETENTION.maxAgeMs + 1)], NOW)).toEqual(['job.s1.1']);
   });
 });

@@ -9,10 +9,12 @@ describe('authorization modes', () => {
     const r = host.open({ user: 'ann@example.com' });
     expect(r.ok).toBe(true);
     expect(r.value).toBe('LIMITED');
-    expect(host.ui.menuFor('ann@example.com')?.entries.filter((e) => e.type === 'item').map((e) => e.type === 'item' && e.functionName)).toEqual([
-      'openSidebar',
-      'writeNote',
-    ]);
+    expect(
+      host.ui
+        .menuFor('ann@example.com')
+        ?.entries.filter((e) => e.type === 'item')
+        .map((e) => e.type === 'item' && e.functionName),
+    ).toEqual(['openSidebar', 'writeNote']);
   });
 
   it('refuses UrlFetchApp in LIMITED mode with Apps Script’s message', () => {
@@ -84,6 +86,8 @@ describe('authorization modes', () => {
 
   it('refuses the UI to a time-driven trigger', () => {
     const host = makeHost();
-    expect(host.run('alertFromTrigger', [], { kind: 'trigger' }).error?.message).toBe('Cannot call SpreadsheetApp.getUi() from this context.');
+    expect(host.run('alertFromTrigger', [], { kind: 'trigger' }).error?.message).toBe(
+      'Cannot call SpreadsheetApp.getUi() from this context.',
+    );
   });
 });

@@ -5,7 +5,11 @@ import { makeHost } from './helpers';
 describe('userClear', () => {
   it('empties the sheet and drops its filter, keeping its rows and columns', () => {
     const host = makeHost();
-    const sheet = host.sheet().load([['email', 'n'], ['a@x.com', '=1+1'], ['b@x.com', 2]]);
+    const sheet = host.sheet().load([
+      ['email', 'n'],
+      ['a@x.com', '=1+1'],
+      ['b@x.com', 2],
+    ]);
     sheet.userFilterValues(1, ['a@x.com']);
     host.select('Sheet1!A2');
     host.run('writeNote');

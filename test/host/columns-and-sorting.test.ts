@@ -47,9 +47,14 @@ describe('columns from the script', () => {
 
   it('refuses writes past the last column until the script inserts columns', () => {
     const host = makeHost();
-    host.sheet().load([['a', 'b']]).setMaxColumns(6);
+    host
+      .sheet()
+      .load([['a', 'b']])
+      .setMaxColumns(6);
     expect(host.run('sheetCall', ['Sheet1', 'getMaxColumns', []]).value).toMatchObject({ result: 6 });
-    expect(host.run('writeCells', ['G1:H1', [[1, 2]]]).error?.message).toBe('The coordinates of the range are outside the dimensions of the sheet.');
+    expect(host.run('writeCells', ['G1:H1', [[1, 2]]]).error?.message).toBe(
+      'The coordinates of the range are outside the dimensions of the sheet.',
+    );
     expect(host.run('writeCell', ['Z1', 'x']).error?.message).toBe('The coordinates of the range are outside the dimensions of the sheet.');
     host.run('sheetCall', ['Sheet1', 'insertColumnsAfter', [6, 2]]);
     expect(host.run('writeCells', ['G1:H1', [[1, 2]]]).ok).toBe(true);
@@ -130,23 +135,57 @@ describe('sorting a range', () => {
 
   it('sorts descending (text before numbers) with blanks still last, ignoring frozen rows', () => {
     const host = makeHost();
-    const sheet = host.sheet().load(data.map((r) => [...r.slice(0, 2), 'x'])).setFrozenRows(1);
+    const sheet = host
+      .sheet()
+      .load(data.map((r) => [...r.slice(0, 2), 'x']))
+      .setFrozenRows(1);
     sheet.userSortRange('A1:B5', 2, false);
-    expect(sheet.values()).toEqual([['email', 'n', 'x'], ['c@x.com', 3, 'x'], ['b@x.com', 2, 'x'], ['a@x.com', 1, 'x'], ['', '', 'x']]);
+    expect(sheet.values()).toEqual([
+      ['email', 'n', 'x'],
+      ['c@x.com', 3, 'x'],
+      ['b@x.com', 2, 'x'],
+      ['a@x.com', 1, 'x'],
+      ['', '', 'x'],
+    ]);
     expect(() => sheet.userSortRange('A1:B5', 3)).toThrow(/column 3 is outside A1:B5/);
   });
 
   it('sorts from the script with Range.sort by number, spec object or several specs', () => {
     const host = makeHost();
-    const sheet = host.sheet().load([['h', 'k'], ['b', 2], ['a', 2], ['c', 1]]);
+    const sheet = host.sheet().load([
+      ['h', 'k'],
+      ['b', 2],
+      ['a', 2],
+      ['c', 1],
+    ]);
     host.run('sortRange', ['A2:B4', 1]);
-    expect(sheet.values()).toEqual([['h', 'k'], ['a', 2], ['b', 2], ['c', 1]]);
+    expect(sheet.values()).toEqual([
+      ['h', 'k'],
+      ['a', 2],
+      ['b', 2],
+      ['c', 1],
+    ]);
     host.run('sortRange', ['A2:B4', { column: 1, ascending: false }]);
-    expect(sheet.values()).toEqual([['h', 'k'], ['c', 1], ['b', 2], ['a', 2]]);
+    expect(sheet.values()).toEqual([
+      ['h', 'k'],
+      ['c', 1],
+      ['b', 2],
+      ['a', 2],
+    ]);
     host.run('sortRange', ['A2:B4', [{ column: 2, ascending: false }, 1]]);
-    expect(sheet.values()).toEqual([['h', 'k'], ['a', 2], ['b', 2], ['c', 1]]);
+    expect(sheet.values()).toEqual([
+      ['h', 'k'],
+      ['a', 2],
+      ['b', 2],
+      ['c', 1],
+    ]);
     host.run('sortRange', ['A1:B4', 2]);
-    expect(sheet.values()).toEqual([['c', 1], ['a', 2], ['b', 2], ['h', 'k']]);
+    expect(sheet.values()).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['b', 2],
+      ['h', 'k'],
+    ]);
   });
 
   it('refuses a sort column outside the range, and costs a sort like a sheet sort', () => {

@@ -14,7 +14,14 @@ describe('a dialog responder', () => {
     const r = host.run('ask', [], { user: 'ann@example.com' });
     expect(r.value).toBe('typed on the page');
     expect(asked).toEqual([
-      { kind: 'prompt', title: 'Your API key', prompt: 'Paste it here', buttons: 'OK_CANCEL', offered: ['OK', 'CANCEL'], user: 'ann@example.com' },
+      {
+        kind: 'prompt',
+        title: 'Your API key',
+        prompt: 'Paste it here',
+        buttons: 'OK_CANCEL',
+        offered: ['OK', 'CANCEL'],
+        user: 'ann@example.com',
+      },
       { kind: 'alert', title: '', prompt: 'Save it?', buttons: 'YES_NO', offered: ['YES', 'NO'], user: 'ann@example.com' },
     ]);
     expect(host.ui.dialogs.map((d) => d.answer.button)).toEqual(['OK', 'YES']);

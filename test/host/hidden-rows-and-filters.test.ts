@@ -11,7 +11,10 @@ function leads() {
 describe('hidden rows', () => {
   it('answers per row, one counted 1 ms call per row and kind', () => {
     const host = leads();
-    host.sheet('Leads').userHideRows(2).userFilter((v) => v[1] !== 'Y');
+    host
+      .sheet('Leads')
+      .userHideRows(2)
+      .userFilter((v) => v[1] !== 'Y');
     host.resetStats();
     expect(host.run('hiddenRows', ['Leads', [2, 3, 4]]).value).toEqual([
       [true, false],

@@ -19,7 +19,12 @@ describe('recalculate', () => {
     // A user changes an argument: the cells that read it run, the others do not.
     host.sheet().userEdit('A2', 'z.com');
     expect(ranCells(host.recalculate())).toEqual(['Sheet1!B2', 'Sheet1!B3']);
-    expect(host.sheet().values().map((r) => r[1])).toEqual(['a.com via K', 'z.com via K', 'a.com via K']);
+    expect(
+      host
+        .sheet()
+        .values()
+        .map((r) => r[1]),
+    ).toEqual(['a.com via K', 'z.com via K', 'a.com via K']);
 
     // The same value typed again changes nothing; a property change alone is not seen by Sheets.
     host.sheet().userEdit('A1', 'a.com');
@@ -34,7 +39,11 @@ describe('recalculate', () => {
 
   it('runs again a cell whose last run threw or timed out, and keeps the error a user sees on hover', () => {
     const host = makeHost();
-    host.sheet().load([['acme', '=BOOM(A1)'], ['bad co', '=BOOM(A2)'], ['', '=SLOW()']]);
+    host.sheet().load([
+      ['acme', '=BOOM(A1)'],
+      ['bad co', '=BOOM(A2)'],
+      ['', '=SLOW()'],
+    ]);
     const first = host.recalculate();
     expect(ranCells(first)).toEqual(['Sheet1!B1', 'Sheet1!B2', 'Sheet1!B3']);
     expect(host.sheet().cell('B2')).toMatchObject({ value: '#ERROR!', error: 'No company called bad co' });
@@ -102,7 +111,11 @@ describe('recalculate', () => {
 
   it('keeps cells that run together from seeing what the others cached after the shared start', () => {
     const together = makeHost({ routes: { [API]: new FakeService() } });
-    const cells = [[`${API}/ok`, '=CACHED_FETCH(A1)'], ['', '=CACHED_FETCH(A1)'], ['', '=CACHED_FETCH(A1)']];
+    const cells = [
+      [`${API}/ok`, '=CACHED_FETCH(A1)'],
+      ['', '=CACHED_FETCH(A1)'],
+      ['', '=CACHED_FETCH(A1)'],
+    ];
     together.sheet().load(cells);
     expect(together.recalculate().map((r) => r.cell)).toEqual(['fetched 200', 'fetched 200', 'fetched 200']);
     expect(together.requests).toHaveLength(3);

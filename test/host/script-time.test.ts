@@ -119,7 +119,10 @@ describe('the scriptTime option', () => {
     const r = host.run('burnBetweenCalls', [10, realNow]);
     const report = host.costReport();
     expect(seen.length).toBeGreaterThan(1);
-    expect(report.measuredScriptMs).toBeCloseTo(seen.reduce((a, b) => a + b, 0), 6);
+    expect(report.measuredScriptMs).toBeCloseTo(
+      seen.reduce((a, b) => a + b, 0),
+      6,
+    );
     expect(report.scriptMs).toBeCloseTo(2 * report.measuredScriptMs, 6);
     expect((r.value as Burn).virtual).toBeGreaterThanOrEqual(2 * (r.value as Burn).real - 1);
     expect(report.totalMs).toBeCloseTo(report.servicesMs + report.scriptMs, 6);

@@ -6,7 +6,10 @@ import { makeHost } from './helpers';
 /** A sheet with a 2 × 2 block in A1:B2 and `=ECHO(A1:B2)` (which answers the block) at `at`. */
 function echoSheet(at = 'D1') {
   const host = makeHost({ spill: true });
-  const sheet = host.sheet().load([['x', 1], ['y', true]]);
+  const sheet = host.sheet().load([
+    ['x', 1],
+    ['y', true],
+  ]);
   sheet.userEdit(at, '=ECHO(A1:B2)');
   return { host, sheet };
 }
@@ -14,7 +17,10 @@ function echoSheet(at = 'D1') {
 describe('spilling', () => {
   it('is off unless asked for: a 2-D answer then stays in its cell', () => {
     const host = makeHost();
-    const sheet = host.sheet().load([['x', 1], ['y', true]]);
+    const sheet = host.sheet().load([
+      ['x', 1],
+      ['y', true],
+    ]);
     sheet.userEdit('D1', '=ECHO(A1:B2)');
     host.recalculate();
     expect(sheet.cell('D1').value).toBe('x');
@@ -31,8 +37,14 @@ describe('spilling', () => {
     expect(sheet.cell('E2').formula).toBe('');
     expect(sheet.cell('D1').formula).toBe('=ECHO(A1:B2)');
     const read = host.run('readCells', ['D1:E2']).value as { values: unknown[][]; formulas: string[][] };
-    expect(read.values).toEqual([['x', 1], ['y', true]]);
-    expect(read.formulas).toEqual([['=ECHO(A1:B2)', ''], ['', '']]);
+    expect(read.values).toEqual([
+      ['x', 1],
+      ['y', true],
+    ]);
+    expect(read.formulas).toEqual([
+      ['=ECHO(A1:B2)', ''],
+      ['', ''],
+    ]);
     expect(sheet.displayValues()[1]).toEqual(['y', 'TRUE', '', 'y', 'TRUE']);
   });
 
@@ -71,9 +83,15 @@ describe('spilling', () => {
   it('refuses an answer that would run past the last row or column', () => {
     const rows = echoSheet('D1000');
     rows.host.recalculate();
-    expect(rows.sheet.cell('D1000')).toMatchObject({ value: '#REF!', error: 'Result was not automatically expanded, please insert more rows (1).' });
+    expect(rows.sheet.cell('D1000')).toMatchObject({
+      value: '#REF!',
+      error: 'Result was not automatically expanded, please insert more rows (1).',
+    });
     const columns = echoSheet('Z1');
     columns.host.recalculate();
-    expect(columns.sheet.cell('Z1')).toMatchObject({ value: '#REF!', error: 'Result was not automatically expanded, please insert more columns (1).' });
+    expect(columns.sheet.cell('Z1')).toMatchObject({
+      value: '#REF!',
+      error: 'Result was not automatically expanded, please insert more columns (1).',
+    });
   });
 });

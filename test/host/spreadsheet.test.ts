@@ -4,7 +4,7 @@ import { makeHost } from './helpers';
 describe('values written to cells', () => {
   it('turns a string starting with = into a formula', () => {
     const host = makeHost();
-    host.run('writeCells', ['A1:C1', [['=HYPERLINK("http://evil")', '=1+2', '=cmd|\' /C calc\'!A0']]]);
+    host.run('writeCells', ['A1:C1', [['=HYPERLINK("http://evil")', '=1+2', "=cmd|' /C calc'!A0"]]]);
     const r = host.run('readCells', ['A1:C1']).value as { values: unknown[][]; formulas: string[][] };
     expect(r.formulas).toEqual([['=HYPERLINK("http://evil")', '=1+2', "=cmd|' /C calc'!A0"]]);
     expect(r.values).toEqual([['#ERROR!', 3, '#ERROR!']]);
@@ -45,7 +45,9 @@ describe('values written to cells', () => {
     expect(host.run('writeCells', ['A1:B1', [[1, 2, 3]]]).error?.message).toBe(
       'The number of columns in the data does not match the number of columns in the range. The data has 3 but the range has 2.',
     );
-    expect(host.run('writeCells', ['A1001', [[1]]]).error?.message).toBe('The coordinates of the range are outside the dimensions of the sheet.');
+    expect(host.run('writeCells', ['A1001', [[1]]]).error?.message).toBe(
+      'The coordinates of the range are outside the dimensions of the sheet.',
+    );
   });
 });
 
@@ -53,19 +55,29 @@ describe('sheets, selection and user edits', () => {
   it('reads the selection with rows hidden by the user or a filter', () => {
     const host = makeHost();
     host.sheet('Leads').loadCsv('email,company\na@x.com,X\nb@y.com,Y\nc@z.com,Z');
-    host.sheet('Leads').userHideRows(2).userFilter((v) => v[1] !== 'Y');
+    host
+      .sheet('Leads')
+      .userHideRows(2)
+      .userFilter((v) => v[1] !== 'Y');
     host.select('Leads!A2:B4');
     expect(host.run('readSelection').value).toEqual({
       a1: 'A2:B4',
       sheet: 'Leads',
-      values: [['a@x.com', 'X'], ['b@y.com', 'Y'], ['c@z.com', 'Z']],
+      values: [
+        ['a@x.com', 'X'],
+        ['b@y.com', 'Y'],
+        ['c@z.com', 'Z'],
+      ],
       hidden: [true, true, false],
     });
   });
 
   it('lets a test sort, insert and delete rows as a user would', () => {
     const host = makeHost();
-    const sheet = host.sheet().load([['name'], ['c'], ['a'], ['b']]).setFrozenRows(1);
+    const sheet = host
+      .sheet()
+      .load([['name'], ['c'], ['a'], ['b']])
+      .setFrozenRows(1);
     sheet.userSort(1);
     expect(sheet.values()).toEqual([['name'], ['a'], ['b'], ['c']]);
     sheet.userInsertRows(2, 2);

@@ -4,7 +4,8 @@
 import { makeHost } from './helpers';
 
 const TOO_MANY = 'This script has too many triggers. Triggers must be deleted from the script before more can be added.';
-const TEST_MODE = 'The add-on attempted an action that is not permitted in Test as add-on mode. To use this action, you must deploy the add-on.';
+const TEST_MODE =
+  'The add-on attempted an action that is not permitted in Test as add-on mode. To use this action, you must deploy the add-on.';
 
 describe('20 triggers per user per script', () => {
   it('allows a user 20 triggers and refuses the 21st, whoever else has triggers', () => {
@@ -19,7 +20,10 @@ describe('20 triggers per user per script', () => {
   it('counts across documents and keeps counting spent one-shots until they are deleted', () => {
     const host = makeHost();
     // One one-shot in each of 20 documents: the add-on rule allows one per document.
-    const uids = Array.from({ length: 20 }, (_, i) => host.run('schedule', ['after', 1000 + i], { spreadsheetId: `doc-${i}` }).value as string);
+    const uids = Array.from(
+      { length: 20 },
+      (_, i) => host.run('schedule', ['after', 1000 + i], { spreadsheetId: `doc-${i}` }).value as string,
+    );
     expect(host.runTriggersUntil(host.clock.now() + 60000).every((r) => r.ok)).toBe(true);
     expect(host.triggerList().every((t) => t.spent)).toBe(true);
 
@@ -84,7 +88,14 @@ describe('time-driven triggers with no active spreadsheet', () => {
   it('leaves every other kind of execution its spreadsheet', () => {
     const host = makeHost({ triggerDocument: 'none' });
     const menu = host.run('whereAmI', [], { kind: 'menu' });
-    expect(menu.value).toMatchObject({ activeSpreadsheet: true, active: true, activeSheet: true, activeRange: true, documentProperties: true, userTriggers: 0 });
+    expect(menu.value).toMatchObject({
+      activeSpreadsheet: true,
+      active: true,
+      activeSheet: true,
+      activeRange: true,
+      documentProperties: true,
+      userTriggers: 0,
+    });
   });
 
   it('switches at run time', () => {
@@ -94,7 +105,11 @@ describe('time-driven triggers with no active spreadsheet', () => {
     expect(JSON.parse(host.userProperties().seen!)).toMatchObject({ activeSpreadsheet: true, documentProperties: true, userTriggers: 1 });
     host.setTriggerDocument('none');
     host.fireNextTrigger();
-    expect(JSON.parse(host.userProperties().seen!)).toMatchObject({ activeSpreadsheet: false, documentProperties: false, projectTriggers: 1 });
+    expect(JSON.parse(host.userProperties().seen!)).toMatchObject({
+      activeSpreadsheet: false,
+      documentProperties: false,
+      projectTriggers: 1,
+    });
     host.setTriggerDocument('active');
     host.fireNextTrigger();
     expect(JSON.parse(host.userProperties().seen!)).toMatchObject({ activeSpreadsheet: true });

@@ -8,7 +8,9 @@ describe('triggers', () => {
     const host = makeHost();
     expect(host.run('schedule', ['after', 60000]).ok).toBe(true);
     const second = host.run('schedule', ['hours', 1]);
-    expect(second.error?.message).toBe('This add-on has created too many time-based triggers in this document for this Google user account.');
+    expect(second.error?.message).toBe(
+      'This add-on has created too many time-based triggers in this document for this Google user account.',
+    );
     // Another user of the same document has a trigger of their own.
     expect(host.run('schedule', ['after', 60000], { user: 'bob@example.com' }).ok).toBe(true);
     expect(host.triggerList()).toHaveLength(2);
@@ -40,7 +42,9 @@ describe('triggers', () => {
     expect(Date.parse(at!)).toBeGreaterThanOrEqual(start + 90000);
     // Spent, so it does not fire again, but it still counts until the script deletes it.
     expect(host.fireNextTrigger()).toBeUndefined();
-    expect(host.run('listTriggers', [], { user: 'ann@example.com' }).value).toEqual([{ uid, handler: 'pollStep', type: 'CLOCK', source: 'CLOCK' }]);
+    expect(host.run('listTriggers', [], { user: 'ann@example.com' }).value).toEqual([
+      { uid, handler: 'pollStep', type: 'CLOCK', source: 'CLOCK' },
+    ]);
     expect(host.run('schedule', ['after', 1000], { user: 'ann@example.com' }).ok).toBe(false);
     host.run('deleteAllTriggers', [], { user: 'ann@example.com' });
     expect(host.run('schedule', ['after', 1000], { user: 'ann@example.com' }).ok).toBe(true);

@@ -8,11 +8,20 @@ describe('UrlFetchApp in-process', () => {
   it('routes by prefix, passes the path and lower-cased headers, and records the request', () => {
     const service = new FakeService();
     const host = makeHost({ routes: { [API]: service } });
-    const r = host.run('fetchText', [`${API}/ok?x=1`, { method: 'post', payload: '{"a":1}', contentType: 'application/json', headers: { Authorization: 'Bearer sk-secret' } }]);
+    const r = host.run('fetchText', [
+      `${API}/ok?x=1`,
+      { method: 'post', payload: '{"a":1}', contentType: 'application/json', headers: { Authorization: 'Bearer sk-secret' } },
+    ]);
     expect(r.value).toMatchObject({ code: 200, text: '{"ok":true,"method":"POST"}', headers: { 'content-type': 'application/json' } });
     expect(service.received[0]).toMatchObject({ method: 'POST', path: '/ok?x=1', body: '{"a":1}' });
     expect(service.received[0]!.headers).toMatchObject({ authorization: 'Bearer sk-secret', 'content-type': 'application/json' });
-    expect(host.requests[0]).toMatchObject({ method: 'POST', url: `${API}/ok?x=1`, via: 'in-process', status: 200, user: 'owner@example.com' });
+    expect(host.requests[0]).toMatchObject({
+      method: 'POST',
+      url: `${API}/ok?x=1`,
+      via: 'in-process',
+      status: 200,
+      user: 'owner@example.com',
+    });
     expect(host.requests[0]!.headers.Authorization).toBe('Bearer sk-secret');
   });
 
@@ -91,13 +100,18 @@ describe('UrlFetchApp over loopback HTTP', () => {
   it('sends the request over HTTP and returns the answer', async () => {
     const host = makeHost({ routes: { [API]: base } });
     try {
-      const r = host.run('fetchText', [`${API}/v1/people?page=2`, { method: 'put', payload: 'hello', headers: { Authorization: 'Bearer k' } }]);
+      const r = host.run('fetchText', [
+        `${API}/v1/people?page=2`,
+        { method: 'put', payload: 'hello', headers: { Authorization: 'Bearer k' } },
+      ]);
       expect(r.value).toMatchObject({ code: 200, text: 'PUT /v1/people?page=2 hello', headers: { 'X-Seen-Auth': 'Bearer k' } });
       expect(host.requests[0]).toMatchObject({ via: 'http', status: 200, url: `${API}/v1/people?page=2` });
       expect(host.run('catchFetch', [`${API}/teapot`]).value).toMatchObject({
         message: `Request failed for ${API} returned code 418. Truncated server response: GET /teapot  (use muteHttpExceptions option to examine full response)`,
       });
-      expect(host.run('catchFetch', [`${API}/gone`, { muteHttpExceptions: true }]).value).toMatchObject({ message: `Address unavailable: ${API}/gone` });
+      expect(host.run('catchFetch', [`${API}/gone`, { muteHttpExceptions: true }]).value).toMatchObject({
+        message: `Address unavailable: ${API}/gone`,
+      });
     } finally {
       await host.close();
     }

@@ -28,7 +28,12 @@ export interface EngineWorld {
   now(): number;
 }
 
-export function engineWorld(opts: { credits?: number; rows: unknown[][]; header?: unknown[]; service?: Omit<ServiceOptions, 'now' | 'accounts'> }): EngineWorld {
+export function engineWorld(opts: {
+  credits?: number;
+  rows: unknown[][];
+  header?: unknown[];
+  service?: Omit<ServiceOptions, 'now' | 'accounts'>;
+}): EngineWorld {
   let now = Date.UTC(2026, 10, 1);
   const service = createLocalService({
     now: () => now,
@@ -57,7 +62,12 @@ export function engineWorld(opts: { credits?: number; rows: unknown[][]; header?
     }),
     start(request, partSize = 10, hidden = []) {
       const sheet = world.sheet;
-      const prepared = prepareRun(sheet, { ranges: [{ firstRow: 1, lastRow: sheet.cells.length }], hidden: new Set(hidden), frozenRows: 1 }, request, { partSize });
+      const prepared = prepareRun(
+        sheet,
+        { ranges: [{ firstRow: 1, lastRow: sheet.cells.length }], hidden: new Set(hidden), frozenRows: 1 },
+        request,
+        { partSize },
+      );
       return createJob(prepared, request, { id: 'job-1', sheetId: 1, sheetName: 'Leads', now, partSize });
     },
     runToEnd(job, between, maxSteps = 300) {
@@ -80,12 +90,15 @@ export function engineWorld(opts: { credits?: number; rows: unknown[][]; header?
       return world.answer?.(req) ?? service.handle(req);
     },
   };
-  world.client = new ProspectingClient(localTransport(handler, KEY, () => now), {
-    sleep: (ms) => {
-      now += ms;
+  world.client = new ProspectingClient(
+    localTransport(handler, KEY, () => now),
+    {
+      sleep: (ms) => {
+        now += ms;
+      },
+      now: () => now,
     },
-    now: () => now,
-  });
+  );
   return world;
 }
 
@@ -101,8 +114,13 @@ export function sentEmails(world: EngineWorld): Map<string, number> {
   const counts = new Map<string, number>();
   for (const r of world.requests) {
     if (r.method !== 'POST' || !r.body) continue;
-    const body = JSON.parse(r.body) as { emails?: Array<{ email: string }>; leads?: Array<{ email?: string }>; companies?: Array<{ domain: string }> };
-    for (const item of [...(body.emails ?? []), ...(body.leads ?? [])]) if (item.email) counts.set(item.email, (counts.get(item.email) ?? 0) + 1);
+    const body = JSON.parse(r.body) as {
+      emails?: Array<{ email: string }>;
+      leads?: Array<{ email?: string }>;
+      companies?: Array<{ domain: string }>;
+    };
+    for (const item of [...(body.emails ?? []), ...(body.leads ?? [])])
+      if (item.email) counts.set(item.email, (counts.get(item.email) ?? 0) + 1);
     for (const c of body.companies ?? []) counts.set(c.domain, (counts.get(c.domain) ?? 0) + 1);
   }
   return counts;

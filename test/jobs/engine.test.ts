@@ -24,7 +24,10 @@ function expectEveryRowRight(w: EngineWorld): void {
   const rows = w.sheet.cells.filter((r) => String(r[1]).includes('@'));
   const h = w.sheet.cells.find((r) => r.includes('Email · Result'))!;
   const result = h.indexOf('Email · Result');
-  const answers = truth(w, rows.map((r) => String(r[1])));
+  const answers = truth(
+    w,
+    rows.map((r) => String(r[1])),
+  );
   for (const row of rows) expect([row[1], row[result]]).toEqual([row[1], answers.get(String(row[1]))]);
 }
 
@@ -63,7 +66,13 @@ test('unselected rows are never marked or sent, however the rows move', () => {
   const sheet = w.sheet;
   const prepared = { ranges: [{ firstRow: 1, lastRow: 11 }], hidden: new Set<number>(), frozenRows: 1 };
   const request = { action: 'email' as const, options: {}, fields: 'basic' as const };
-  const job = createJob(prepareRun(sheet, prepared, request, { partSize: 4 }), request, { id: 'j', sheetId: 1, sheetName: 'S', now: w.now(), partSize: 4 });
+  const job = createJob(prepareRun(sheet, prepared, request, { partSize: 4 }), request, {
+    id: 'j',
+    sheetId: 1,
+    sheetName: 'S',
+    now: w.now(),
+    partSize: 4,
+  });
   const selected = new Set(sheet.cells.slice(1, 11).map((r) => String(r[1])));
   w.during = (req) => {
     if (req.method === 'POST') reverseBody(w);
@@ -117,7 +126,9 @@ test('an unreadable answer (an HTML page with status 200) is a passing fault, no
   const job = w.start({ action: 'email', options: {}, fields: 'basic' });
   let faults = 3;
   w.answer = (req) =>
-    req.method === 'GET' && faults-- > 0 ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' } : undefined;
+    req.method === 'GET' && faults-- > 0
+      ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' }
+      : undefined;
   w.runToEnd(job);
   expect(job.state).toBe('done');
   expect(w.sheet.column('Email · Result').every((s) => FINAL.includes(String(s)))).toBe(true);
@@ -130,7 +141,14 @@ test('a 429 on a start is waiting, never a failed try: the rows go out when the 
   let refusals = 40;
   w.answer = (req) =>
     req.method === 'POST' && refusals-- > 0
-      ? { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '600' }, body: JSON.stringify({ object: 'error', _errors: [{ code: 'rate_limited', title: 'Rate limited', detail: 'Hourly usage limit' }] }) }
+      ? {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '600' },
+          body: JSON.stringify({
+            object: 'error',
+            _errors: [{ code: 'rate_limited', title: 'Rate limited', detail: 'Hourly usage limit' }],
+          }),
+        }
       : undefined;
   w.runToEnd(job, undefined, 1000);
   expect(job.state).toBe('done');
@@ -145,7 +163,14 @@ test('a key revoked mid-job pauses it; connecting again collects what was paid f
   let revoked = true;
   w.answer = (_req) =>
     revoked
-      ? { status: 401, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ object: 'error', _errors: [{ code: 'unauthorized', title: 'Unauthorized', detail: 'The API key is not valid' }] }) }
+      ? {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            object: 'error',
+            _errors: [{ code: 'unauthorized', title: 'Unauthorized', detail: 'The API key is not valid' }],
+          }),
+        }
       : undefined;
   w.advance(60_000);
   advanceJob(job, w.deps());
@@ -220,19 +245,35 @@ test('hidden rows are not sent, not charged, and left as they were', () => {
 });
 
 test('formula errors in a key cell are refused per row with the reason, never sent', () => {
-  const w = engineWorld({ rows: [['A', '#N/A', '', ''], ['B', '#ERROR!', '', ''], ['C', 'c@acme.io', '', '']] });
+  const w = engineWorld({
+    rows: [
+      ['A', '#N/A', '', ''],
+      ['B', '#ERROR!', '', ''],
+      ['C', 'c@acme.io', '', ''],
+    ],
+  });
   const job = w.start({ action: 'email', options: {}, fields: 'basic' });
   w.runToEnd(job);
-  expect(w.sheet.column('Email · Result').slice(0, 2)).toEqual(['Skipped: the Email cell shows #N/A, which is not a value to send', 'Skipped: the Email cell shows #ERROR!, which is not a value to send']);
+  expect(w.sheet.column('Email · Result').slice(0, 2)).toEqual([
+    'Skipped: the Email cell shows #N/A, which is not a value to send',
+    'Skipped: the Email cell shows #ERROR!, which is not a value to send',
+  ]);
   expect([...sentEmails(w).keys()]).toEqual(['c@acme.io']);
 });
 
-test('a refusal from the service reaches the rows in words, never as the service\'s raw detail', () => {
+test("a refusal from the service reaches the rows in words, never as the service's raw detail", () => {
   const w = engineWorld({ rows: people(4) });
   const job = w.start({ action: 'email', options: {}, fields: 'basic' });
   w.answer = (req) =>
     req.method === 'POST'
-      ? { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ object: 'error', _errors: [{ code: 'unsupported_value', title: 'Bad', detail: '<b>RAW DETAIL</b> =cmd|x' }] }) }
+      ? {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            object: 'error',
+            _errors: [{ code: 'unsupported_value', title: 'Bad', detail: '<b>RAW DETAIL</b> =cmd|x' }],
+          }),
+        }
       : undefined;
   w.runToEnd(job);
   expect(job.state).toBe('failed');

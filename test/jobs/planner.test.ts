@@ -1,12 +1,22 @@
 // Planning a run: what is sent once, what is skipped and why, and the credit estimate.
 import fc from 'fast-check';
-import { estimateCredits, listTypeFor, missingColumns, resultKey, rowInput, rowKey, type ActionId, type LeadListType } from '../../src/jobs/actions';
+import {
+  estimateCredits,
+  listTypeFor,
+  missingColumns,
+  resultKey,
+  rowInput,
+  rowKey,
+  type ActionId,
+  type LeadListType,
+} from '../../src/jobs/actions';
 import { planRun, type SourceRow } from '../../src/jobs/planner';
 import { detectMapping, type ColumnMapping } from '../../src/sheet/columns';
 
 const headers = ['Name', 'Email', 'Company', 'Website', 'Title', 'Profile'];
 const mapping = detectMapping(headers);
-const rows = (data: unknown[][], statuses: unknown[] = []): SourceRow[] => data.map((values, i) => ({ row: i + 2, values, status: statuses[i] ?? '' }));
+const rows = (data: unknown[][], statuses: unknown[] = []): SourceRow[] =>
+  data.map((values, i) => ({ row: i + 2, values, status: statuses[i] ?? '' }));
 
 test('duplicates are sent once, done rows skipped, invalid and blank rows reported', () => {
   const plan = planRun(
@@ -72,7 +82,10 @@ test('person rows use email, else profile URL, else name with company', () => {
 });
 
 test('company rows reduce a website to its domain', () => {
-  expect(rowInput('company', ['', '', '', 'https://www.acme.io/x', '', ''], mapping)).toEqual({ key: 'd:acme.io', payload: { domain: 'acme.io' } });
+  expect(rowInput('company', ['', '', '', 'https://www.acme.io/x', '', ''], mapping)).toEqual({
+    key: 'd:acme.io',
+    payload: { domain: 'acme.io' },
+  });
 });
 
 test('a result finds the key its row was sent with', () => {
@@ -81,7 +94,7 @@ test('a result finds the key its row was sent with', () => {
   expect(resultKey('lead_list', { profile_url: 'https://linkedin.com/in/jane' }, 'profile')).toBe('p:linkedin.com/in/jane');
 });
 
-test('the credit estimate follows the spec\'s rates', () => {
+test("the credit estimate follows the spec's rates", () => {
   expect(estimateCredits('person', 10, { revealEmail: true, revealPhones: true })).toEqual({ email: 15, phone: 10 });
   expect(estimateCredits('person', 10, {})).toEqual({ email: 5, phone: 0 });
   expect(estimateCredits('email', 7, {})).toEqual({ email: 7, phone: 0 });
@@ -95,7 +108,22 @@ test('each action says which columns it needs', () => {
 });
 
 test('rowKey gives the key rowInput gives, for any row and action', () => {
-  const texts = fc.constantFrom('', ' ', 'Jane', 'jane@acme.io', ' JANE@Acme.IO ', 'mailto:a@b.co', 'not an email', '#N/A', '#REF!', 'https://www.linkedin.com/in/jane/', 'acme.io', 'https://www.acme.io/x', 'CEO', 'Acme');
+  const texts = fc.constantFrom(
+    '',
+    ' ',
+    'Jane',
+    'jane@acme.io',
+    ' JANE@Acme.IO ',
+    'mailto:a@b.co',
+    'not an email',
+    '#N/A',
+    '#REF!',
+    'https://www.linkedin.com/in/jane/',
+    'acme.io',
+    'https://www.acme.io/x',
+    'CEO',
+    'Acme',
+  );
   const mappings = fc.constantFrom<ColumnMapping>(
     { full_name: 0, email: 1, company_name: 2, domain: 3, title: 4, profile_url: 5 },
     { email: 1 },
@@ -103,10 +131,16 @@ test('rowKey gives the key rowInput gives, for any row and action', () => {
     { profile_url: 5, title: 4, company_name: 2 },
   );
   fc.assert(
-    fc.property(fc.array(texts, { minLength: 6, maxLength: 6 }), mappings, fc.constantFrom<ActionId>('person', 'company', 'email', 'lead_list'), fc.constantFrom<LeadListType | undefined>(undefined, 'email', 'profile', 'titles_and_company'), (row, mapping, action, listType) => {
-      const input = rowInput(action, row, mapping, { listType });
-      expect(rowKey(action, row, mapping, { listType })).toBe('key' in input ? input.key : undefined);
-    }),
+    fc.property(
+      fc.array(texts, { minLength: 6, maxLength: 6 }),
+      mappings,
+      fc.constantFrom<ActionId>('person', 'company', 'email', 'lead_list'),
+      fc.constantFrom<LeadListType | undefined>(undefined, 'email', 'profile', 'titles_and_company'),
+      (row, mapping, action, listType) => {
+        const input = rowInput(action, row, mapping, { listType });
+        expect(rowKey(action, row, mapping, { listType })).toBe('key' in input ? input.key : undefined);
+      },
+    ),
     { seed: 20261122, numRuns: 2000 },
   );
 });

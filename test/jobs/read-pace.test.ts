@@ -42,7 +42,14 @@ describe('expectedNextCheck', () => {
     expect(expectedNextCheck({ ...job, parts: [reading] }, T + 90 * S)).toBe(T + 190 * S);
   });
   test('a part not due keeps its time; rows held back go out when the service allows', () => {
-    expect(expectedNextCheck({ ...job, parts: [{ ...reading, readAfter: T + 40 * S }], counts: { Queued: 10 }, sendAfter: T + 600 * S }, T + 30 * S)).toBe(T + 50 * S);
-    expect(expectedNextCheck({ ...job, parts: [{ n: 1, state: { s: 'done' } }], counts: { Queued: 10 }, sendAfter: T + 600 * S }, T + 30 * S)).toBe(T + 610 * S);
+    expect(
+      expectedNextCheck(
+        { ...job, parts: [{ ...reading, readAfter: T + 40 * S }], counts: { Queued: 10 }, sendAfter: T + 600 * S },
+        T + 30 * S,
+      ),
+    ).toBe(T + 50 * S);
+    expect(
+      expectedNextCheck({ ...job, parts: [{ n: 1, state: { s: 'done' } }], counts: { Queued: 10 }, sendAfter: T + 600 * S }, T + 30 * S),
+    ).toBe(T + 610 * S);
   });
 });

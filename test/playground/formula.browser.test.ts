@@ -46,7 +46,9 @@ describe('formulas typed in the grid', () => {
     await ref.filter({ hasText: '#REF!' }).waitFor();
     expect(await ref.getAttribute('title')).toBe('Array result was not expanded because it would overwrite data in J3.');
     await typeInto(3, 'J', '');
-    await gridCell(page, 3, 'J').filter({ hasText: /orchidbio/i }).waitFor();
+    await gridCell(page, 3, 'J')
+      .filter({ hasText: /orchidbio/i })
+      .waitFor();
     expect(await ref.textContent()).not.toBe('#REF!');
   });
 });

@@ -38,7 +38,8 @@ describe('a 50,000-row job on the page', () => {
     const outcomes = new Map<string, number>();
     for (const r of rows) outcomes.set(r[result]!, (outcomes.get(r[result]!) ?? 0) + 1);
     // Validation results only: no row queued, processing or in error.
-    for (const outcome of outcomes.keys()) expect([OUTCOMES.deliverable, OUTCOMES.undeliverable, OUTCOMES.risky, OUTCOMES.unknown]).toContain(outcome);
+    for (const outcome of outcomes.keys())
+      expect([OUTCOMES.deliverable, OUTCOMES.undeliverable, OUTCOMES.risky, OUTCOMES.unknown]).toContain(outcome);
     expect(outcomes.get(OUTCOMES.deliverable)).toBeGreaterThan(25000);
     // Over three virtual hours: the service's 15,000 validations an hour paced it.
     expect((await state(world)).clock.now - CLOCK_START).toBeGreaterThan(3 * 3600 * 1000);

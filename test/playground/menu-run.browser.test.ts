@@ -1,7 +1,18 @@
 // The page as a person first uses it: open the sidebar, connect with the local service's demo key,
 // select the sample rows, run Enrich people from the menu, confirm its dialog, and watch the
 // results fill the grid, every row ending with its result or a reason.
-import { addonMenu, answerDialog, columnOf, connect, gridCell, hostGrid, openPage, selectRange, state, type PageWorld } from '../../playground/page-driver';
+import {
+  addonMenu,
+  answerDialog,
+  columnOf,
+  connect,
+  gridCell,
+  hostGrid,
+  openPage,
+  selectRange,
+  state,
+  type PageWorld,
+} from '../../playground/page-driver';
 
 const FINAL = /^(Enriched|Not found|Removed for privacy|Skipped: .+|Error: .+)$/;
 

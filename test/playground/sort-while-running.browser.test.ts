@@ -5,7 +5,19 @@
 import { formatCsv, parseCsv } from '../../emulator';
 import { largeSheet } from '../../playground/sample-rows';
 import { createWorld, USER } from '../../playground/world';
-import { CLOCK_START, runMenu, connect, DIST, gridCell, hostGrid, openPage, selectRange, setSpeed, state, type PageWorld } from '../../playground/page-driver';
+import {
+  CLOCK_START,
+  runMenu,
+  connect,
+  DIST,
+  gridCell,
+  hostGrid,
+  openPage,
+  selectRange,
+  setSpeed,
+  state,
+  type PageWorld,
+} from '../../playground/page-driver';
 
 const ROWS = 3000;
 const CSV = formatCsv(largeSheet(ROWS));
@@ -73,7 +85,9 @@ describe('sorting while a job runs', () => {
     const win = await hostGrid(world, 'leads');
     const header = win.rows[0]!.v;
     const status = String.fromCharCode(65 + header.indexOf('Company · Status'));
-    await gridCell(page, 2, status).filter({ hasText: /^(Enriched|Not found)$/ }).waitFor();
+    await gridCell(page, 2, status)
+      .filter({ hasText: /^(Enriched|Not found)$/ })
+      .waitFor();
 
     const csv = await (await fetch(`${world.playground.url}api/export?sheet=leads`)).text();
     const got = companyResults(csv);

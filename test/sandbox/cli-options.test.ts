@@ -36,9 +36,29 @@ describe('sandbox options', () => {
 
   test('every option reaches the configuration, in both --name value and --name=value forms', () => {
     const c = config([
-      '--port', '9000', '--host=0.0.0.0', '--seed', '7', '--rate=12.5', '--usage-limits', 'refuse',
-      '--email-credits', '100000', '--phone-credits=2500.5', '--fail-429', '0.2', '--fail-500', '.1',
-      '--drop', '0.05', '--slow', '1', '--slow-ms', '250', '--fault-seed', '42',
+      '--port',
+      '9000',
+      '--host=0.0.0.0',
+      '--seed',
+      '7',
+      '--rate=12.5',
+      '--usage-limits',
+      'refuse',
+      '--email-credits',
+      '100000',
+      '--phone-credits=2500.5',
+      '--fail-429',
+      '0.2',
+      '--fail-500',
+      '.1',
+      '--drop',
+      '0.05',
+      '--slow',
+      '1',
+      '--slow-ms',
+      '250',
+      '--fault-seed',
+      '42',
     ]);
     expect(c).toEqual({
       port: 9000,

@@ -33,7 +33,9 @@ function start(args: string[]): Started {
     child.on('exit', () => reject(new Error(`stopped before listening: ${stdout}${stderr}`)));
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  const exit = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+  );
   url.catch(() => undefined);
   return { child, url, exit, stdoutText: () => stdout };
 }
@@ -70,7 +72,21 @@ describe('sandbox command line', () => {
       expect(line).toContain(o.help);
       if (o.default !== undefined) expect(line).toContain(`(default ${o.default})`);
     }
-    for (const name of ['port', 'host', 'seed', 'rate', 'usage-limits', 'fail-429', 'fail-500', 'slow', 'slow-ms', 'drop', 'fault-seed', 'email-credits', 'phone-credits']) {
+    for (const name of [
+      'port',
+      'host',
+      'seed',
+      'rate',
+      'usage-limits',
+      'fail-429',
+      'fail-500',
+      'slow',
+      'slow-ms',
+      'drop',
+      'fault-seed',
+      'email-credits',
+      'phone-credits',
+    ]) {
       expect(OPTIONS.map((o) => o.name)).toContain(name);
     }
   });
@@ -86,7 +102,7 @@ describe('sandbox command line', () => {
     expect(stderr).toContain('npm run sandbox -- --help');
   });
 
-  test('--email-credits and --phone-credits set Alpha Outbound\'s credits, shown at start-up and in the read-only view', async () => {
+  test("--email-credits and --phone-credits set Alpha Outbound's credits, shown at start-up and in the read-only view", async () => {
     const run = start(['--port', '0', '--email-credits', '50000', '--phone-credits', '7']);
     try {
       const url = await run.url;
@@ -122,7 +138,10 @@ describe('sandbox command line', () => {
     const run = start(['--port', '0']);
     try {
       const url = await run.url;
-      const printed = [...run.stdoutText().matchAll(/^ +(demo-key-\w+) +([0-9a-f-]{36}(?:, [0-9a-f-]{36})*)$/gm)].map((m) => ({ key: m[1]!, ids: m[2]!.split(', ') }));
+      const printed = [...run.stdoutText().matchAll(/^ +(demo-key-\w+) +([0-9a-f-]{36}(?:, [0-9a-f-]{36})*)$/gm)].map((m) => ({
+        key: m[1]!,
+        ids: m[2]!.split(', '),
+      }));
       expect(printed.map((p) => p.key)).toEqual(['demo-key-alpha', 'demo-key-bravo', 'demo-key-empty']);
       for (const { key, ids } of printed) {
         expect(ids).toHaveLength(2);

@@ -44,7 +44,7 @@ describe('company names from domains', () => {
     expect(wrong).toEqual([]);
   });
 
-  test('any label: the name holds exactly the label\'s letters and digits, in order, and is the same every time', () => {
+  test("any label: the name holds exactly the label's letters and digits, in order, and is the same every time", () => {
     const label = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,30}$/).filter((l) => !l.startsWith('hostile'));
     fc.assert(
       fc.property(label, (l) => {
@@ -89,6 +89,7 @@ describe('company names from domains', () => {
   });
 
   test('a label starting or ending with a hyphen is no domain: not found', () => {
-    for (const domain of ['-abc.com', 'abc-.com', 'abc.-com']) expect(harness().get(`/companies/find?domain=${encodeURIComponent(domain)}`).status).toBe(404);
+    for (const domain of ['-abc.com', 'abc-.com', 'abc.-com'])
+      expect(harness().get(`/companies/find?domain=${encodeURIComponent(domain)}`).status).toBe(404);
   });
 });

@@ -91,7 +91,12 @@ function exchange(bytes: Buffer, halfClose = false): Promise<Reply> {
 }
 
 function rawRequest(path: string, body: Buffer, head: Record<string, string | number>): Buffer {
-  const lines = [`POST ${path} HTTP/1.1`, `host: 127.0.0.1`, `authorization: Bearer ${ALPHA}`, ...Object.entries(head).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `POST ${path} HTTP/1.1`,
+    `host: 127.0.0.1`,
+    `authorization: Bearer ${ALPHA}`,
+    ...Object.entries(head).map(([k, v]) => `${k}: ${v}`),
+  ];
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), body]);
 }
 
@@ -174,7 +179,13 @@ describe('ids the service never issued are 404 not_found', () => {
 
   test('numbers in person enrichment results and lead-list leads can be reviewed', async () => {
     const batch = await post('/people/enrichment-requests', { leads: [{ email: 'lee.park@example.com' }], reveal_phone_numbers: true });
-    const list = await post('/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: [{ email: 'ana.silva@example.com' }], options: { reveal_phone_numbers: true } });
+    const list = await post('/lead-lists', {
+      name: 'L',
+      owner: 'o@example.com',
+      type: 'email',
+      leads: [{ email: 'ana.silva@example.com' }],
+      options: { reveal_phone_numbers: true },
+    });
     finish();
     const person = (await get(batch.json._links.self.href)).json.results[0].result;
     const lead = (await get(`/lead-lists/${list.json.id}`)).json.leads[0];
@@ -189,12 +200,18 @@ describe('ids the service never issued are 404 not_found', () => {
     const companies = await post('/companies/enrichment-requests', { companies: [{ domain: 'harborlogistics.com' }] });
     const emails = await post('/email-validations', { emails: [{ email: 'a@example.com' }] });
     const list = await post('/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: [{ email: 'a@example.com' }] });
-    const own = [people.json._links.self.href, companies.json._links.self.href, emails.json._links.self.href, `/lead-lists/${list.json.id}`];
+    const own = [
+      people.json._links.self.href,
+      companies.json._links.self.href,
+      emails.json._links.self.href,
+      `/lead-lists/${list.json.id}`,
+    ];
     for (const path of own) {
       expect((await get(path)).status).toBe(200);
       expectError(await get(path, BRAVO), 404, 'not_found');
     }
-    for (const path of own.slice(0, 3)) expectError(await send('PATCH', path, { body: { status: 'canceled' }, key: BRAVO }), 404, 'not_found');
+    for (const path of own.slice(0, 3))
+      expectError(await send('PATCH', path, { body: { status: 'canceled' }, key: BRAVO }), 404, 'not_found');
     for (const base of ['/people/enrichment-requests', '/companies/enrichment-requests', '/email-validations', '/lead-lists']) {
       for (const id of [...unknownIds, '999999', '-1', '1.5']) expectError(await get(`${base}/${id}`), 404, 'not_found');
     }
@@ -203,18 +220,55 @@ describe('ids the service never issued are 404 not_found', () => {
 
 describe('POST /calls requires task_id and user_id', () => {
   test('either missing is 400 missing_field pointing at it', async () => {
-    expectError(await post('/calls', { user_id: USER, from: '+15550100', to: '+15550199', duration: 5, answered: true, human: true }), 400, 'missing_field', '/task_id');
-    expectError(await post('/calls', { task_id: TASK, from: '+15550100', to: '+15550199', duration: 5, answered: true, human: true }), 400, 'missing_field', '/user_id');
+    expectError(
+      await post('/calls', { user_id: USER, from: '+15550100', to: '+15550199', duration: 5, answered: true, human: true }),
+      400,
+      'missing_field',
+      '/task_id',
+    );
+    expectError(
+      await post('/calls', { task_id: TASK, from: '+15550100', to: '+15550199', duration: 5, answered: true, human: true }),
+      400,
+      'missing_field',
+      '/user_id',
+    );
     expectError(await post('/calls', {}), 400, 'missing_field', '/task_id');
   });
 
   test('the two ids alone log a call; every other field is optional', async () => {
     const r = await post('/calls', { task_id: TASK, user_id: USER });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ task_id: TASK, user_id: USER, duration: 0, answered: false, human: false, disposition_id: null, transcription: null });
-    const full = await post('/calls', { task_id: TASK, user_id: USER, from: '+15550100', to: '+15550199', duration: 42, answered: true, human: true, transcription: 'Hi', recording_url: 'https://rec.example/1', disposition_id: USER });
+    expect(r.json).toMatchObject({
+      task_id: TASK,
+      user_id: USER,
+      duration: 0,
+      answered: false,
+      human: false,
+      disposition_id: null,
+      transcription: null,
+    });
+    const full = await post('/calls', {
+      task_id: TASK,
+      user_id: USER,
+      from: '+15550100',
+      to: '+15550199',
+      duration: 42,
+      answered: true,
+      human: true,
+      transcription: 'Hi',
+      recording_url: 'https://rec.example/1',
+      disposition_id: USER,
+    });
     expect(full.status).toBe(201);
-    expect(full.json).toMatchObject({ from: '+15550100', to: '+15550199', duration: 42, answered: true, human: true, transcription: 'Hi', disposition_id: USER });
+    expect(full.json).toMatchObject({
+      from: '+15550100',
+      to: '+15550199',
+      duration: 42,
+      answered: true,
+      human: true,
+      transcription: 'Hi',
+      disposition_id: USER,
+    });
   });
 });
 
@@ -284,7 +338,9 @@ describe('a body must match its Content-Length', () => {
   ])('longer (%s): 400 with the error object, nothing started', async (_what, cut) => {
     const before = reserved();
     const sent = cut === 0 ? Buffer.concat([body, Buffer.from('{"emails":[]}')]) : body;
-    const r = await exchange(rawRequest('/email-validations', sent, { ...json, 'content-length': (cut === 0 ? body.length : body.length - cut) }));
+    const r = await exchange(
+      rawRequest('/email-validations', sent, { ...json, 'content-length': cut === 0 ? body.length : body.length - cut }),
+    );
     expectError(r, 400, 'unsupported_value');
     expect(r.json._errors[0].detail).toMatch(/longer than its Content-Length/);
     expect(reserved()).toEqual(before);
@@ -313,7 +369,12 @@ describe('email addresses follow the shared rule', () => {
     const items = [...ok, { email }];
     expectError(await post('/email-validations', { emails: items }), 400, 'unsupported_value', '/emails/3/email');
     expectError(await post('/people/enrichment-requests', { leads: items }), 400, 'unsupported_value', '/leads/3/email');
-    expectError(await post('/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: items }), 400, 'unsupported_value', '/leads/3/email');
+    expectError(
+      await post('/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: items }),
+      400,
+      'unsupported_value',
+      '/leads/3/email',
+    );
     expectError(await post('/lead-lists', { name: 'L', owner: email, type: 'email', leads: ok }), 400, 'unsupported_value', '/owner');
     expectError(await get(`/people/find?email=${encodeURIComponent(email)}`), 400, 'invalid_parameter', '/email');
     expect(reserved()).toEqual(before);

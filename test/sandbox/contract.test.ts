@@ -6,10 +6,15 @@ import { allPages, harness, type Answer, type ServiceJson } from './helpers';
 
 function conforms(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: unknown[] } } }, value: unknown): void {
   const r = schema.safeParse(value);
-  if (!r.success) throw new Error(`schema mismatch: ${JSON.stringify(r.error?.issues.slice(0, 3))}\nvalue: ${JSON.stringify(value).slice(0, 400)}`);
+  if (!r.success)
+    throw new Error(`schema mismatch: ${JSON.stringify(r.error?.issues.slice(0, 3))}\nvalue: ${JSON.stringify(value).slice(0, 400)}`);
 }
 
-const DOMAINS = Array.from({ length: 40 }, (_, i) => `${['acme', 'globex', 'initech', 'umbrella', 'harborlogistics', 'northwindanalytics', 'stark-industries', 'wayne'][i % 8]}${i}.com`);
+const DOMAINS = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `${['acme', 'globex', 'initech', 'umbrella', 'harborlogistics', 'northwindanalytics', 'stark-industries', 'wayne'][i % 8]}${i}.com`,
+);
 
 const SIZE_RANGES: Record<string, [number, number]> = {
   '1-10 employees': [1, 10],
@@ -20,7 +25,8 @@ const SIZE_RANGES: Record<string, [number, number]> = {
 };
 
 function companyPresenceOk(followers: number, presence: string): boolean {
-  const band = followers >= 100000 ? 'massive' : followers >= 10000 ? 'large' : followers >= 1000 ? 'moderate' : followers >= 1 ? 'limited' : 'none';
+  const band =
+    followers >= 100000 ? 'massive' : followers >= 10000 ? 'large' : followers >= 1000 ? 'moderate' : followers >= 1 ? 'limited' : 'none';
   return band === presence;
 }
 
@@ -129,7 +135,11 @@ describe('contract: batches and lead lists', () => {
     });
     expect(post.status).toBe(202);
     conforms(S.PersonEnrichmentBatchSchema, post.json);
-    expect(post.json).toMatchObject({ status: 'queued', results: [], _links: { self: { href: `/people/enrichment-requests/${post.json.id}` } } });
+    expect(post.json).toMatchObject({
+      status: 'queued',
+      results: [],
+      _links: { self: { href: `/people/enrichment-requests/${post.json.id}` } },
+    });
     const done = waitDone(h, post.json._links.self.href);
     conforms(S.PersonEnrichmentBatchSchema, done.json);
     expect(done.json.results.map((r: ServiceJson) => r.status)).toEqual(['enriched', 'enriched', 'enriched', 'not_found', 'gdpr_removed']);
@@ -145,7 +155,9 @@ describe('contract: batches and lead lists', () => {
   });
 
   test('company enrichment: POST, GET and PATCH', () => {
-    const post = h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'acme.com' }, { profile_url: 'https://www.profiles.example/company/globex' }, { domain: 'shop.invalid' }] });
+    const post = h.call('POST', '/companies/enrichment-requests', {
+      companies: [{ domain: 'acme.com' }, { profile_url: 'https://www.profiles.example/company/globex' }, { domain: 'shop.invalid' }],
+    });
     expect(post.status).toBe(202);
     conforms(S.CompanyEnrichmentBatchSchema, post.json);
     expect(post.json._links.self.href).toBe(`/companies/enrichment-requests/${post.json.id}`);
@@ -165,7 +177,9 @@ describe('contract: batches and lead lists', () => {
   });
 
   test('email validation: POST and GET', () => {
-    const post = h.call('POST', '/email-validations', { emails: [{ email: 'jane@example.com' }, { email: 'risky@acme.com' }, { email: 'x@catch-all.example' }] });
+    const post = h.call('POST', '/email-validations', {
+      emails: [{ email: 'jane@example.com' }, { email: 'risky@acme.com' }, { email: 'x@catch-all.example' }],
+    });
     expect(post.status).toBe(202);
     conforms(S.EmailValidationBatchSchema, post.json);
     expect(post.json._links.self.href).toBe(`/email-validations/${post.json.id}`);
@@ -190,14 +204,24 @@ describe('contract: batches and lead lists', () => {
     });
     expect(post.status).toBe(202);
     conforms(S.LeadListSchema, post.json);
-    expect(post.json).toMatchObject({ status: 'queued', leads: [], type: 'email', _links: { self: { href: `/lead-lists/${post.json.id}` } } });
+    expect(post.json).toMatchObject({
+      status: 'queued',
+      leads: [],
+      type: 'email',
+      _links: { self: { href: `/lead-lists/${post.json.id}` } },
+    });
     const done = waitDone(h, `/lead-lists/${post.json.id}`);
     conforms(S.LeadListSchema, done.json);
     expect(done.json.leads.map((l: ServiceJson) => l.email)).toEqual(['jane.doe@example.com', 'sam.lee@example.com']);
     expect(done.json.leads[0].data).toEqual({ row: 2 });
     expect(done.json.leads[0].email_validation_result.result).toBe('deliverable');
     expect(done.json._errors).toEqual([expect.objectContaining({ code: 'lead_not_found', source: { pointer: '/leads/1' } })]);
-    const titles = h.call('POST', '/lead-lists', { name: 'T', owner: 'o@example.com', type: 'titles_and_company', leads: [{ title: 'VP Sales', company_domain: 'example.com' }] });
+    const titles = h.call('POST', '/lead-lists', {
+      name: 'T',
+      owner: 'o@example.com',
+      type: 'titles_and_company',
+      leads: [{ title: 'VP Sales', company_domain: 'example.com' }],
+    });
     expect(titles.json.type).toBe('title_and_company');
     conforms(S.LeadListSchema, waitDone(h, `/lead-lists/${titles.json.id}`).json);
   });
@@ -207,20 +231,42 @@ describe('contract: other endpoints', () => {
   const h = harness();
 
   test('POST /calls answers 201 and a call record', () => {
-    const a = h.call('POST', '/calls', { from: '+1 415-555-0100', to: '+1 212-555-0199', duration: 95, answered: true, human: false, task_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', user_id: '6b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', transcription: 'Hello' });
+    const a = h.call('POST', '/calls', {
+      from: '+1 415-555-0100',
+      to: '+1 212-555-0199',
+      duration: 95,
+      answered: true,
+      human: false,
+      task_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      user_id: '6b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      transcription: 'Hello',
+    });
     expect(a.status).toBe(201);
     conforms(S.CallRecordSchema, a.json);
-    expect(a.json).toMatchObject({ duration: 95, answered: true, human: false, transcription: 'Hello', user_id: '6b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', disposition_id: null });
+    expect(a.json).toMatchObject({
+      duration: 95,
+      answered: true,
+      human: false,
+      transcription: 'Hello',
+      user_id: '6b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      disposition_id: null,
+    });
   });
 
   test('POST /phone_numbers/{id}/review answers the number; an id never handed out is 404', () => {
     const person = h.get('/people/find?email=jane.doe@example.com&reveal_phone_numbers=true').json;
     const phone = person.phone_numbers[0];
-    const a = h.call('POST', `/phone_numbers/${phone.id}/review`, { user_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', reason: 'wrong_number' });
+    const a = h.call('POST', `/phone_numbers/${phone.id}/review`, {
+      user_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      reason: 'wrong_number',
+    });
     expect(a.status).toBe(200);
     conforms(S.PhoneReviewResponseSchema, a.json);
     expect(a.json).toMatchObject({ id: phone.id, is_wrong_number: true });
-    const other = h.call('POST', '/phone_numbers/9b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/review', { user_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', reason: 'other' });
+    const other = h.call('POST', '/phone_numbers/9b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/review', {
+      user_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      reason: 'other',
+    });
     expect(other.status).toBe(404);
     expect(other.json._errors[0].code).toBe('not_found');
   });

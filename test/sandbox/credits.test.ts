@@ -18,7 +18,13 @@ describe('person enrichment credits', () => {
   test('0.5 per found person, 1 per revealed email, 1 phone per revealed phones; duplicates and misses are free', () => {
     const h = harness();
     const post = h.call('POST', '/people/enrichment-requests', {
-      leads: [{ email: 'jane.doe@example.com' }, { email: 'sam.lee@example.com' }, { email: 'jane.doe@example.com' }, { email: 'x@notfound.example' }, { email: 'y@gdpr-removed.example' }],
+      leads: [
+        { email: 'jane.doe@example.com' },
+        { email: 'sam.lee@example.com' },
+        { email: 'jane.doe@example.com' },
+        { email: 'x@notfound.example' },
+        { email: 'y@gdpr-removed.example' },
+      ],
       ...reveal(true, true),
     });
     expect(post.status).toBe(202);
@@ -83,14 +89,22 @@ describe('person enrichment credits', () => {
 describe('email validation and lead list credits', () => {
   test('1 email credit per validated email, whatever the result', () => {
     const h = harness();
-    h.call('POST', '/email-validations', { emails: [{ email: 'a@example.com' }, { email: 'undeliverable@x.com' }, { email: 'a@example.com' }] });
+    h.call('POST', '/email-validations', {
+      emails: [{ email: 'a@example.com' }, { email: 'undeliverable@x.com' }, { email: 'a@example.com' }],
+    });
     finish(h);
     expect(spent(h)).toEqual({ email: 3, phone: 0 });
   });
 
   test('lead lists charge for the options they use, per matched lead', () => {
     const h = harness();
-    const body = (options: object) => ({ name: 'L', owner: 'o@example.com', type: 'email', options, leads: [{ email: 'a.b@example.com' }, { email: 'c.d@example.com' }, { email: 'z@notfound.example' }] });
+    const body = (options: object) => ({
+      name: 'L',
+      owner: 'o@example.com',
+      type: 'email',
+      options,
+      leads: [{ email: 'a.b@example.com' }, { email: 'c.d@example.com' }, { email: 'z@notfound.example' }],
+    });
     h.call('POST', '/lead-lists', body({}));
     finish(h);
     expect(spent(h)).toEqual({ email: 0, phone: 0 });
@@ -131,7 +145,19 @@ describe('402 insufficient_credits', () => {
     const h = harness({}, 'demo-key-empty');
     expectError(h.call('POST', '/email-validations', { emails: [{ email: 'a@example.com' }] }), 402, 'insufficient_credits');
     expectError(h.get('/people/find?email=jane.doe@example.com'), 402, 'insufficient_credits');
-    expectError(h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', options: { validate_email: true }, leads: [{ email: 'a@example.com' }] }), 402, 'insufficient_credits');
-    expect(h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: [{ email: 'a@example.com' }] }).status).toBe(202);
+    expectError(
+      h.call('POST', '/lead-lists', {
+        name: 'L',
+        owner: 'o@example.com',
+        type: 'email',
+        options: { validate_email: true },
+        leads: [{ email: 'a@example.com' }],
+      }),
+      402,
+      'insufficient_credits',
+    );
+    expect(
+      h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: [{ email: 'a@example.com' }] }).status,
+    ).toBe(202);
   });
 });

@@ -29,8 +29,18 @@ describe('email addresses in requests', () => {
     expectError(validation, 400, 'unsupported_value', '/emails/1/email');
     expect(firstError(validation).detail).toContain('is not an email address');
     expectError(h.call('POST', '/people/enrichment-requests', { leads: emails }), 400, 'unsupported_value', '/leads/1/email');
-    expectError(h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: emails }), 400, 'unsupported_value', '/leads/1/email');
-    expectError(h.call('POST', '/lead-lists', { name: 'L', owner: email, type: 'email', leads: [{ email: 'ok@example.com' }] }), 400, 'unsupported_value', '/owner');
+    expectError(
+      h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: emails }),
+      400,
+      'unsupported_value',
+      '/leads/1/email',
+    );
+    expectError(
+      h.call('POST', '/lead-lists', { name: 'L', owner: email, type: 'email', leads: [{ email: 'ok@example.com' }] }),
+      400,
+      'unsupported_value',
+      '/owner',
+    );
     expectError(h.get(`/people/find?email=${encodeURIComponent(email)}`), 400, 'invalid_parameter', '/email');
     expect(h.service.account('demo-key-alpha')!.reserved).toEqual({ email: 0, phone: 0 });
   });
@@ -57,10 +67,16 @@ describe('email addresses in requests', () => {
 describe('the service and the add-on apply one rule', () => {
   // Addresses near the rule's edges: any characters (controls, spaces, UTF-8) on either side of
   // one or two @, local parts around 64 characters, domains with and without dots at their ends.
-  const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).filter((c) => c < 0xd800 || c > 0xdfff).map((c) => String.fromCodePoint(c));
-  const part = (max: number) => fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', '名', '.', ' ', '\u0000', '\u0085', '\t', '-'), anyCodePoint), maxLength: max });
+  const anyCodePoint = fc
+    .integer({ min: 0, max: 0x10ffff })
+    .filter((c) => c < 0xd800 || c > 0xdfff)
+    .map((c) => String.fromCodePoint(c));
+  const part = (max: number) =>
+    fc.string({ unit: fc.oneof(fc.constantFrom('a', 'é', '名', '.', ' ', '\u0000', '\u0085', '\t', '-'), anyCodePoint), maxLength: max });
   const address = fc.oneof(
-    fc.tuple(part(70), fc.constantFrom('@', '@@', ''), part(20), fc.constantFrom('.com', '.', '', '.com.', '.jp')).map(([l, at, d, tld]) => `${l}${at}${d}${tld}`),
+    fc
+      .tuple(part(70), fc.constantFrom('@', '@@', ''), part(20), fc.constantFrom('.com', '.', '', '.com.', '.jp'))
+      .map(([l, at, d, tld]) => `${l}${at}${d}${tld}`),
     fc.tuple(fc.integer({ min: 60, max: 68 }), part(8)).map(([n, d]) => `${'x'.repeat(n)}@${d || 'example'}.com`),
     fc.emailAddress(),
   );

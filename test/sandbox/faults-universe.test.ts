@@ -81,7 +81,13 @@ describe('the synthetic universe', () => {
     const a = harness({ seed: 11 });
     const b = harness({ seed: 11 });
     const c = harness({ seed: 12 });
-    for (const q of ['/companies/find?domain=acme.com', '/people/find?email=jane.doe@acme.com&reveal_email=true&reveal_phone_numbers=true', '/territories', '/excluded-emails', '/job-openings?domain=acme.com']) {
+    for (const q of [
+      '/companies/find?domain=acme.com',
+      '/people/find?email=jane.doe@acme.com&reveal_email=true&reveal_phone_numbers=true',
+      '/territories',
+      '/excluded-emails',
+      '/job-openings?domain=acme.com',
+    ]) {
       expect(b.get(q).json).toEqual(a.get(q).json);
     }
     expect(c.get('/companies/find?domain=acme.com').json).not.toEqual(a.get('/companies/find?domain=acme.com').json);
@@ -109,11 +115,31 @@ describe('the synthetic universe', () => {
 
   test('documented validation outcomes', () => {
     const h = harness({ processingRate: 1000, queueDelayMs: 0 });
-    const list = ['undeliverable@acme.com', 'risky@acme.com', 'unknown@acme.com', 'deliverable@acme.com', 'a@undeliverable.example', 'a@risky.example', 'a@unknown.example', 'a@catch-all.example', 'a@example.com'];
+    const list = [
+      'undeliverable@acme.com',
+      'risky@acme.com',
+      'unknown@acme.com',
+      'deliverable@acme.com',
+      'a@undeliverable.example',
+      'a@risky.example',
+      'a@unknown.example',
+      'a@catch-all.example',
+      'a@example.com',
+    ];
     const id = h.call('POST', '/email-validations', { emails: list.map((email) => ({ email })) }).json.id;
     h.clock.advance(2000);
     const results = h.get(`/email-validations/${id}`).json.results.map((r: ServiceJson) => `${r.result}${r.catch_all ? '+catch_all' : ''}`);
-    expect(results).toEqual(['undeliverable', 'risky', 'unknown', 'deliverable', 'undeliverable', 'risky', 'unknown', 'risky+catch_all', 'deliverable']);
+    expect(results).toEqual([
+      'undeliverable',
+      'risky',
+      'unknown',
+      'deliverable',
+      'undeliverable',
+      'risky',
+      'unknown',
+      'risky+catch_all',
+      'deliverable',
+    ]);
   });
 
   test('people read like people: name from the email, company from the domain, current job first', () => {

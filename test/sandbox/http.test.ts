@@ -26,7 +26,11 @@ describe('HTTP server', () => {
   });
 
   test('a batch round trip with encoded brackets and Retry-After', async () => {
-    const post = await fetch(`${server.url}/email-validations`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ emails: [{ email: 'a@example.com' }, { email: 'b@example.com' }] }) });
+    const post = await fetch(`${server.url}/email-validations`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ emails: [{ email: 'a@example.com' }, { email: 'b@example.com' }] }),
+    });
     expect(post.status).toBe(202);
     expect(post.headers.get('retry-after')).toBe('1');
     const batch = (await post.json()) as ServiceJson;

@@ -100,11 +100,17 @@ describe('read-only view of the accounts', () => {
 
   test('a canceled company run: only what finished counts, and nothing waits after the cancel', async () => {
     s = await setup();
-    const batch = await start(s, '/companies/enrichment-requests', { companies: Array.from({ length: 50 }, (_, i) => ({ domain: `firm${i}.com` })) });
+    const batch = await start(s, '/companies/enrichment-requests', {
+      companies: Array.from({ length: 50 }, (_, i) => ({ domain: `firm${i}.com` })),
+    });
     s.clock.now += 1000 + 1500;
     let a = account(await view(s), 'demo-key-alpha');
     expect(a.usage_this_hour.enrichments).toEqual({ limit: 15000, used: 15, waiting: 35 });
-    const res = await fetch(`${s.server.url}${batch._links.self.href}`, { method: 'PATCH', headers: alpha, body: JSON.stringify({ status: 'canceled' }) });
+    const res = await fetch(`${s.server.url}${batch._links.self.href}`, {
+      method: 'PATCH',
+      headers: alpha,
+      body: JSON.stringify({ status: 'canceled' }),
+    });
     expect(res.status).toBe(200);
     s.clock.now += 10000;
     a = account(await view(s), 'demo-key-alpha');
@@ -164,13 +170,17 @@ describe('read-only view of the accounts', () => {
     expect((await fetch(`${s.server.url}/account-info`, { headers: alpha })).status).toBe(429);
     // Other paths under the view's prefix are 404, and the API itself knows no such path.
     expect((await fetch(`${s.server.url}/_sandbox/batches`)).status).toBe(404);
-    expect(s.service.handle({ method: 'GET', path: '/_sandbox/accounts', headers: { authorization: 'Bearer demo-key-alpha' }, body: '' }).status).toBe(404);
+    expect(
+      s.service.handle({ method: 'GET', path: '/_sandbox/accounts', headers: { authorization: 'Bearer demo-key-alpha' }, body: '' }).status,
+    ).toBe(404);
   });
 
   test('a key that is not a public demo key is not shown', async () => {
     s = await setup({ accounts: [{ key: 'private-key-123', name: 'Private', credits: { email: 5, phone: 1 } }] });
     const v = await view(s);
-    expect(v.accounts).toEqual([expect.objectContaining({ name: 'Private', key: null, credits: expect.objectContaining({ left: { email: 5, phone: 1 } }) })]);
+    expect(v.accounts).toEqual([
+      expect.objectContaining({ name: 'Private', key: null, credits: expect.objectContaining({ left: { email: 5, phone: 1 } }) }),
+    ]);
     expect(JSON.stringify(v)).not.toContain('private-key-123');
   });
 });

@@ -39,8 +39,12 @@ describe('batch lifecycle', () => {
 
   test('time taken is proportional to size at the configured rate', () => {
     const h = harness({ processingRate: 50, queueDelayMs: 0 });
-    const small = h.call('POST', '/companies/enrichment-requests', { companies: Array.from({ length: 50 }, (_, i) => ({ domain: `s${i}.com` })) }).json.id;
-    const big = h.call('POST', '/companies/enrichment-requests', { companies: Array.from({ length: 500 }, (_, i) => ({ domain: `b${i}.com` })) }).json.id;
+    const small = h.call('POST', '/companies/enrichment-requests', {
+      companies: Array.from({ length: 50 }, (_, i) => ({ domain: `s${i}.com` })),
+    }).json.id;
+    const big = h.call('POST', '/companies/enrichment-requests', {
+      companies: Array.from({ length: 500 }, (_, i) => ({ domain: `b${i}.com` })),
+    }).json.id;
     h.clock.advance(1000);
     expect(h.get(`/companies/enrichment-requests/${small}`).json.status).toBe('completed');
     expect(h.get(`/companies/enrichment-requests/${big}`).json.status).toBe('processing');
@@ -138,7 +142,8 @@ describe('paging of results', () => {
     const remote = h.get('/job-openings?domain=megacorp-holdings.com&page[size]=100&remote=true').json.job_openings;
     expect(remote.length).toBeLessThan(all.length);
     for (const j of remote) expect(j.raw_location).toMatch(/^Remote/);
-    const senior = h.get('/job-openings?domain=megacorp-holdings.com&page[size]=100&seniorities%5B%5D=Senior&seniorities[]=Director').json.job_openings;
+    const senior = h.get('/job-openings?domain=megacorp-holdings.com&page[size]=100&seniorities%5B%5D=Senior&seniorities[]=Director').json
+      .job_openings;
     for (const j of senior) expect(['Senior', 'Director']).toContain(j.seniorities[0]);
     expectError(h.get('/job-openings?domain=x.com&seniorities[]=Boss'), 400, 'invalid_parameter', '/seniorities');
     expectError(h.get('/job-openings?domain=x.com&departments[]=sales'), 400, 'invalid_parameter', '/departments');

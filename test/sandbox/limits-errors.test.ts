@@ -18,7 +18,7 @@ describe('rate limits', () => {
     expect(h.get('/account-info').status).toBe(200);
   });
 
-  test('/people/find has its own bucket, and the defaults are the spec\'s', () => {
+  test("/people/find has its own bucket, and the defaults are the spec's", () => {
     const h = harness({ limits: { requestsPerMinute: 3, peopleFindPerMinute: 2 } });
     expect(h.get('/people/find?email=a.b@example.com').status).toBe(200);
     expect(h.get('/people/find?email=a.b@example.com').status).toBe(200);
@@ -52,7 +52,10 @@ describe('hourly usage limits in refuse mode', () => {
 
   test('person and company enrichments share the hourly enrichment limit', () => {
     const h = harness({ usageLimits: 'refuse', limits: { enrichmentsPerHour: 5 } });
-    expect(h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'a.com' }, { domain: 'b.com' }, { domain: 'c.com' }] }).status).toBe(202);
+    expect(
+      h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'a.com' }, { domain: 'b.com' }, { domain: 'c.com' }] })
+        .status,
+    ).toBe(202);
     expectError(h.call('POST', '/people/enrichment-requests', { leads: emails(3) }), 429, 'rate_limited');
     expect(h.call('POST', '/people/enrichment-requests', { leads: emails(2) }).status).toBe(202);
     expect(h.service.account('demo-key-alpha')!.reserved.email).toBe(1);
@@ -62,9 +65,19 @@ describe('hourly usage limits in refuse mode', () => {
 describe('per-request limits', () => {
   const h = harness({ limits: { leadsPerList: 3, enrichmentsPerRequest: 2, emailsPerValidation: 4 } });
   test('over the cap is 400 unsupported_value at the array', () => {
-    expectError(h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: emails(4) }), 400, 'unsupported_value', '/leads');
+    expectError(
+      h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', leads: emails(4) }),
+      400,
+      'unsupported_value',
+      '/leads',
+    );
     expectError(h.call('POST', '/people/enrichment-requests', { leads: emails(3) }), 400, 'unsupported_value', '/leads');
-    expectError(h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'a.com' }, { domain: 'b.com' }, { domain: 'c.com' }] }), 400, 'unsupported_value', '/companies');
+    expectError(
+      h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'a.com' }, { domain: 'b.com' }, { domain: 'c.com' }] }),
+      400,
+      'unsupported_value',
+      '/companies',
+    );
     expectError(h.call('POST', '/email-validations', { emails: emails(5) }), 400, 'unsupported_value', '/emails');
     expect(h.call('POST', '/email-validations', { emails: emails(4) }).status).toBe(202);
   });
@@ -100,7 +113,12 @@ describe('bad input', () => {
     expectError(h.call('POST', '/lead-lists', lead({ type: undefined })), 400, 'missing_field', '/type');
     expectError(h.call('POST', '/lead-lists', lead({ leads: undefined })), 400, 'missing_field', '/leads');
     expectError(h.call('POST', '/lead-lists', lead({ type: 'profile' })), 400, 'missing_field', '/leads/0/profile_url');
-    expectError(h.call('POST', '/lead-lists', lead({ type: 'titles_and_company', leads: [{ title: 'CEO' }] })), 400, 'missing_field', '/leads/0/company_name');
+    expectError(
+      h.call('POST', '/lead-lists', lead({ type: 'titles_and_company', leads: [{ title: 'CEO' }] })),
+      400,
+      'missing_field',
+      '/leads/0/company_name',
+    );
     expectError(h.call('POST', '/people/enrichment-requests', { leads: [{ title: 'CEO' }] }), 400, 'missing_field', '/leads/0/email');
     expectError(h.call('POST', '/companies/enrichment-requests', { companies: [{}] }), 400, 'missing_field', '/companies/0/domain');
     expectError(h.call('POST', '/calls', { from: '1', to: '2', answered: true, human: true }), 400, 'missing_field', '/task_id');
@@ -117,10 +135,25 @@ describe('bad input', () => {
     expectError(h.call('POST', '/lead-lists', lead({ options: { enrich: 1 } })), 400, 'unsupported_value', '/options/enrich');
     expectError(h.call('POST', '/lead-lists', lead({ leads: 'a' })), 400, 'unsupported_value', '/leads');
     expectError(h.call('POST', '/people/enrichment-requests', { leads: [{ email: 5 }] }), 400, 'unsupported_value', '/leads/0/email');
-    expectError(h.call('POST', '/people/enrichment-requests', { leads: emails(1), reveal_email: 'true' }), 400, 'unsupported_value', '/reveal_email');
+    expectError(
+      h.call('POST', '/people/enrichment-requests', { leads: emails(1), reveal_email: 'true' }),
+      400,
+      'unsupported_value',
+      '/reveal_email',
+    );
     expectError(h.call('POST', '/email-validations', { emails: [{ email: 'nope' }] }), 400, 'unsupported_value', '/emails/0/email');
-    expectError(h.call('POST', '/calls', { from: '1', to: '2', duration: 1.5, answered: true, human: true }), 400, 'unsupported_value', '/duration');
-    expectError(h.call('POST', '/calls', { from: '1', to: '2', duration: 1, answered: true, human: true, task_id: 'x' }), 400, 'unsupported_value', '/task_id');
+    expectError(
+      h.call('POST', '/calls', { from: '1', to: '2', duration: 1.5, answered: true, human: true }),
+      400,
+      'unsupported_value',
+      '/duration',
+    );
+    expectError(
+      h.call('POST', '/calls', { from: '1', to: '2', duration: 1, answered: true, human: true, task_id: 'x' }),
+      400,
+      'unsupported_value',
+      '/task_id',
+    );
   });
 
   test('bad query parameters are invalid_parameter; missing lookup keys missing_field', () => {
@@ -169,7 +202,7 @@ describe('routes, keys and accounts', () => {
     expect(firstError(h.get('/territories', null)).title).toBe('Unauthorized');
   });
 
-  test('another account\'s batches and lead lists are 404 and untouched', () => {
+  test("another account's batches and lead lists are 404 and untouched", () => {
     const person = h.call('POST', '/people/enrichment-requests', { leads: emails(2) }).json;
     const company = h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'a.com' }] }).json;
     const validation = h.call('POST', '/email-validations', { emails: emails(2) }).json;

@@ -5,7 +5,7 @@ import { contactIds, createLocalService } from '../../sandbox';
 
 const README = readFileSync(join(__dirname, '../../sandbox/README.md'), 'utf8');
 
-test('each demo key\'s row of the contacts table names its count and first three contacts', () => {
+test("each demo key's row of the contacts table names its count and first three contacts", () => {
   const service = createLocalService({});
   const rows = [...README.matchAll(/^\| `(demo-key-\w+)` \| (\d+) \| (`[0-9a-f-]{36}`(?:, `[0-9a-f-]{36}`)*) \|$/gm)];
   expect(rows.map((r) => r[1])).toEqual(service.keys());

@@ -22,7 +22,10 @@ function examples(markdown: string): Example[] {
   const start = markdown.indexOf('<!-- curl-examples');
   const end = markdown.indexOf('<!-- /curl-examples -->');
   if (start < 0 || end < start) throw new Error('the README has no curl-examples section');
-  const blocks = [...markdown.slice(start, end).matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, body: m[2]!.replace(/\n$/, '') }));
+  const blocks = [...markdown.slice(start, end).matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({
+    lang: m[1]!,
+    body: m[2]!.replace(/\n$/, ''),
+  }));
   const out: Example[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
@@ -109,12 +112,15 @@ describe('the curl examples of sandbox/README.md', () => {
       const run = await bash(script);
       const outputs = run.stdout.split(`${MARK}\n`);
       const done = outputs.length - 1;
-      if (run.code !== 0) throw new Error(`example ${done + 1} failed (exit ${run.code}):\n${list[done]?.script}\n${outputs[done]}${run.stderr}`);
+      if (run.code !== 0)
+        throw new Error(`example ${done + 1} failed (exit ${run.code}):\n${list[done]?.script}\n${outputs[done]}${run.stderr}`);
       expect(run.stderr).toBe('');
       expect(done).toBe(list.length);
       const wrong = list.flatMap((e, i) => {
         const printed = outputs[i]!.replace(/\n$/, '');
-        return pattern(e.prints).test(printed) ? [] : [`example ${i + 1} printed\n${printed}\nbut the README shows\n${e.prints}\nfor\n${e.script}`];
+        return pattern(e.prints).test(printed)
+          ? []
+          : [`example ${i + 1} printed\n${printed}\nbut the README shows\n${e.prints}\nfor\n${e.script}`];
       });
       expect(wrong).toEqual([]);
     } finally {

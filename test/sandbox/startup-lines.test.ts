@@ -20,7 +20,9 @@ describe('start-up lines', () => {
     expect(lines).toContain('  demo-key-bravo   Bravo Growth (demo): 100 email / 20 phone credits');
     expect(lines).toContain('  demo-key-empty   Empty Pockets (demo): no credits (anything that costs credits gives 402)');
     expect(lines.find((l) => l.startsWith('Hourly usage limits:'))).toMatch(/^Hourly usage limits: pace /);
-    expect(startupLines({ ...info, usageLimits: 'refuse' }).find((l) => l.startsWith('Hourly usage limits:'))).toMatch(/^Hourly usage limits: refuse .*429/);
+    expect(startupLines({ ...info, usageLimits: 'refuse' }).find((l) => l.startsWith('Hourly usage limits:'))).toMatch(
+      /^Hourly usage limits: refuse .*429/,
+    );
     expect(lines).toContain('  http://127.0.0.1:4321/_sandbox/accounts');
     expect(lines[lines.length - 1]).toBe('Press Ctrl-C to stop.');
   });
@@ -36,8 +38,12 @@ describe('start-up lines', () => {
   });
 
   test('faults are mentioned only when some are on', () => {
-    expect(startupLines({ ...info, faults: { rate429: 0, rate500: 0, dropRate: 0, slowRate: 0, slowMs: 3000, seed: 0 } }).join('\n')).not.toContain('fault');
-    const line = startupLines({ ...info, faults: { rate429: 0.2, dropRate: 0.05, slowRate: 0.5, slowMs: 1500, seed: 9 } }).find((l) => l.startsWith('Injected faults:'));
+    expect(
+      startupLines({ ...info, faults: { rate429: 0, rate500: 0, dropRate: 0, slowRate: 0, slowMs: 3000, seed: 0 } }).join('\n'),
+    ).not.toContain('fault');
+    const line = startupLines({ ...info, faults: { rate429: 0.2, dropRate: 0.05, slowRate: 0.5, slowMs: 1500, seed: 9 } }).find((l) =>
+      l.startsWith('Injected faults:'),
+    );
     expect(line).toBe('Injected faults: 5% dropped, 20% answered 429, 50% slowed by 1,500 ms (fault seed 9)');
   });
 
@@ -57,10 +63,18 @@ describe('start-up lines', () => {
       '  demo-key-alpha   id-a1, id-a2',
       '  demo-key-bravo   id-b1',
     ]);
-    const withContacts = startupLines({ ...info, contacts: [{ key: 'demo-key-alpha', ids: ['id-a1', 'id-a2'] }, { key: 'demo-key-bravo', ids: ['id-b1'] }] });
+    const withContacts = startupLines({
+      ...info,
+      contacts: [
+        { key: 'demo-key-alpha', ids: ['id-a1', 'id-a2'] },
+        { key: 'demo-key-bravo', ids: ['id-b1'] },
+      ],
+    });
     // The section sits after the keys, and nothing else moves.
     const at = withContacts.indexOf(section[1]!);
-    expect(at).toBeGreaterThan(withContacts.indexOf('  demo-key-empty   Empty Pockets (demo): no credits (anything that costs credits gives 402)'));
+    expect(at).toBeGreaterThan(
+      withContacts.indexOf('  demo-key-empty   Empty Pockets (demo): no credits (anything that costs credits gives 402)'),
+    );
     expect([...withContacts.slice(0, at - 1), ...withContacts.slice(at + 3)]).toEqual(without);
   });
 });

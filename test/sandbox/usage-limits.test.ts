@@ -46,7 +46,10 @@ describe('pacing (the default)', () => {
 
   test('a 30,000-enrichment pair of batches is accepted, never passes 15,000 in a sliding hour, and finishes after the hour', () => {
     const key = 'k';
-    const h = harness({ accounts: [{ key, name: 'Big', credits: { email: 20000, phone: 0 } }], limits: { enrichmentsPerRequest: 15000 } }, key);
+    const h = harness(
+      { accounts: [{ key, name: 'Big', credits: { email: 20000, phone: 0 } }], limits: { enrichmentsPerRequest: 15000 } },
+      key,
+    );
     const a = h.call('POST', '/people/enrichment-requests', { leads: people(15000, 'a') });
     const b = h.call('POST', '/people/enrichment-requests', { leads: people(15000, 'b') });
     expect([a.status, b.status]).toEqual([202, 202]);
@@ -127,7 +130,9 @@ describe('pacing (the default)', () => {
 
   test('person and company enrichments share one allowance, in acceptance order; validations have their own', () => {
     const h = harness({ processingRate: 10, queueDelayMs: 0, limits: { enrichmentsPerHour: 5, validationsPerHour: 5 } });
-    const companies = h.call('POST', '/companies/enrichment-requests', { companies: ['a', 'b', 'c', 'd'].map((d) => ({ domain: `${d}.com` })) });
+    const companies = h.call('POST', '/companies/enrichment-requests', {
+      companies: ['a', 'b', 'c', 'd'].map((d) => ({ domain: `${d}.com` })),
+    });
     const persons = h.call('POST', '/people/enrichment-requests', { leads: people(3, 'x') });
     const checks = h.call('POST', '/email-validations', { emails: emails(5) });
     h.clock.advance(MINUTE);
@@ -142,7 +147,8 @@ describe('pacing (the default)', () => {
 
   test('a lead list counts against the limits of what it does, and not at all without options', () => {
     const h = harness({ processingRate: 10, queueDelayMs: 0, limits: { enrichmentsPerHour: 2, validationsPerHour: 2 } });
-    const list = (options: object) => h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', options, leads: people(4, 'l') });
+    const list = (options: object) =>
+      h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', options, leads: people(4, 'l') });
     const plain = list({});
     const enriched = list({ enrich: true });
     const validated = list({ validate_email: true });
@@ -175,7 +181,7 @@ describe('pacing (the default)', () => {
     const second = h.call('POST', '/email-validations', { emails: emails(5, 'b') });
     h.clock.advance(MINUTE);
     const before = Number(h.get(second.json._links.self.href).headers['retry-after']);
-    expect(before).toBeGreaterThan(2 * HOUR / SECOND - 2 * MINUTE / SECOND);
+    expect(before).toBeGreaterThan((2 * HOUR) / SECOND - (2 * MINUTE) / SECOND);
     const canceled = h.call('PATCH', first.json._links.self.href, { status: 'canceled' });
     expect(canceled.json.status).toBe('canceled');
     expect(canceled.json.results).toHaveLength(10);
@@ -216,7 +222,13 @@ describe('refuse mode', () => {
     const over = h.call('POST', '/email-validations', { emails: emails(3) });
     expectError(over, 429, 'rate_limited');
     expect(over.headers['retry-after']).toBe(String(40 * 60));
-    const lead = h.call('POST', '/lead-lists', { name: 'L', owner: 'o@example.com', type: 'email', options: { validate_email: true }, leads: people(3, 'l') });
+    const lead = h.call('POST', '/lead-lists', {
+      name: 'L',
+      owner: 'o@example.com',
+      type: 'email',
+      options: { validate_email: true },
+      leads: people(3, 'l'),
+    });
     expectError(lead, 429, 'rate_limited');
     expect(h.service.account('demo-key-alpha')).toEqual(before);
     h.clock.advance(HOUR);
@@ -226,12 +238,18 @@ describe('refuse mode', () => {
 
   test('a request bigger than the hourly limit is refused however long it waits', () => {
     const h = harness({ usageLimits: 'refuse', limits: { enrichmentsPerHour: 5 } });
-    const over = h.call('POST', '/companies/enrichment-requests', { companies: ['a', 'b', 'c', 'd', 'e', 'f'].map((d) => ({ domain: `${d}.com` })) });
+    const over = h.call('POST', '/companies/enrichment-requests', {
+      companies: ['a', 'b', 'c', 'd', 'e', 'f'].map((d) => ({ domain: `${d}.com` })),
+    });
     expectError(over, 429, 'rate_limited');
     expect(over.headers['retry-after']).toBe('3600');
     expect(over.json._errors[0].detail).toContain('at most 5');
     // The same request in the default mode is accepted.
     const paced = harness({ limits: { enrichmentsPerHour: 5 } });
-    expect(paced.call('POST', '/companies/enrichment-requests', { companies: ['a', 'b', 'c', 'd', 'e', 'f'].map((d) => ({ domain: `${d}.com` })) }).status).toBe(202);
+    expect(
+      paced.call('POST', '/companies/enrichment-requests', {
+        companies: ['a', 'b', 'c', 'd', 'e', 'f'].map((d) => ({ domain: `${d}.com` })),
+      }).status,
+    ).toBe(202);
   });
 });

@@ -10,10 +10,19 @@ import * as f from '../support/fixtures';
 describe('column detection', () => {
   test('headers map to roles, the first column of a role wins', () => {
     const headers = ['First Name', 'Last name', 'Work Email', 'Company', 'Website', 'Job Title', 'LinkedIn URL', 'Mobile', 'Email'];
-    expect(detectMapping(headers)).toEqual({ first_name: 0, last_name: 1, email: 2, company_name: 3, domain: 4, title: 5, profile_url: 6, phone: 7 });
+    expect(detectMapping(headers)).toEqual({
+      first_name: 0,
+      last_name: 1,
+      email: 2,
+      company_name: 3,
+      domain: 4,
+      title: 5,
+      profile_url: 6,
+      phone: 7,
+    });
   });
 
-  test('the add-on\'s own output columns are never read as input', () => {
+  test("the add-on's own output columns are never read as input", () => {
     expect(detectMapping(['Person · Email', 'email'])).toEqual({ email: 1 });
   });
 
@@ -37,7 +46,8 @@ describe('keys', () => {
     expect(normalizeEmail('  Jane.Doe@Acme.COM ')).toBe('jane.doe@acme.com');
     expect(normalizeEmail('mailto:a@b.io')).toBe('a@b.io');
     expect(normalizeEmail('MAILTO:Jane@Acme.io')).toBe('jane@acme.io');
-    for (const bad of ['jane@', 'jane@acme', 'jane acme.com', 'jane@@acme.com', '@acme.com', '', 42, null]) expect(normalizeEmail(bad)).toBeUndefined();
+    for (const bad of ['jane@', 'jane@acme', 'jane acme.com', 'jane@@acme.com', '@acme.com', '', 42, null])
+      expect(normalizeEmail(bad)).toBeUndefined();
   });
 
   test('emails follow the rule the service applies: internationalized accepted', () => {
@@ -52,7 +62,16 @@ describe('keys', () => {
   test('control characters, over-long parts, a trailing-dot domain and 302 characters are refused', () => {
     const long302 = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(50)}.com`;
     expect(long302).toHaveLength(302);
-    for (const bad of ['ja\u0007ne@acme.com', 'jane@ac\u0085me.com', 'jane\u00a0doe@acme.com', `${'a'.repeat(65)}@acme.com`, `a@${'b'.repeat(250)}.com`, 'jane@acme.com.', 'jane@.acme.com', long302]) {
+    for (const bad of [
+      'ja\u0007ne@acme.com',
+      'jane@ac\u0085me.com',
+      'jane\u00a0doe@acme.com',
+      `${'a'.repeat(65)}@acme.com`,
+      `a@${'b'.repeat(250)}.com`,
+      'jane@acme.com.',
+      'jane@.acme.com',
+      long302,
+    ]) {
       expect(normalizeEmail(bad)).toBeUndefined();
     }
     // 254 characters in all is the most.
@@ -87,7 +106,10 @@ describe('cells', () => {
   });
 
   test('row runs group consecutive rows', () => {
-    expect(rowRuns([5, 3, 4, 9, 10, 3])).toEqual([[3, 3], [9, 2]]);
+    expect(rowRuns([5, 3, 4, 9, 10, 3])).toEqual([
+      [3, 3],
+      [9, 2],
+    ]);
   });
 });
 
@@ -123,14 +145,21 @@ describe('grid', () => {
   });
 
   test('missing headers are appended after the last used column, existing ones reused', () => {
-    const sheet = new MemorySheet([['Email', 'Person · Status'], ['a@b.io', '']]);
+    const sheet = new MemorySheet([
+      ['Email', 'Person · Status'],
+      ['a@b.io', ''],
+    ]);
     const grid = new Grid(sheet);
     expect(grid.placeColumns(0, ['Person · Status', 'Person · Name'])).toEqual([1, 2]);
     expect(sheet.cells[0]).toEqual(['Email', 'Person · Status', 'Person · Name']);
   });
 
   test('a column of data under an empty header cell is never taken for free space', () => {
-    const sheet = new MemorySheet([['Email', '', ''], ['a@b.io', '', 'my notes'], ['c@d.io', '', '']]);
+    const sheet = new MemorySheet([
+      ['Email', '', ''],
+      ['a@b.io', '', 'my notes'],
+      ['c@d.io', '', ''],
+    ]);
     const grid = new Grid(sheet);
     expect(grid.placeColumns(0, ['Email · Result'])).toEqual([3]);
     expect(sheet.cells[1]).toEqual(['a@b.io', '', 'my notes']);
@@ -140,7 +169,10 @@ describe('grid', () => {
   test('a sheet too narrow for the new columns grows first, and says so beforehand', () => {
     const sheet = new MemorySheet([['Email', 'Name', 'Notes']], 3);
     const grid = new Grid(sheet);
-    expect(grid.missingColumns(0, ['Person · Status', 'Person · Name'])).toEqual({ missing: ['Person · Status', 'Person · Name'], insert: 2 });
+    expect(grid.missingColumns(0, ['Person · Status', 'Person · Name'])).toEqual({
+      missing: ['Person · Status', 'Person · Name'],
+      insert: 2,
+    });
     expect(grid.placeColumns(0, ['Person · Status', 'Person · Name'])).toEqual([3, 4]);
     expect(sheet.calls.insertColumns).toBe(1);
     expect(sheet.maxColumns()).toBe(5);

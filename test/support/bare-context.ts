@@ -8,9 +8,29 @@ const gas: { require(folder: string, globals: object, options: { filter(path: st
 export const DIST = join(__dirname, '../../dist');
 
 export const APPS_SCRIPT_GLOBALS = [
-  'SpreadsheetApp', 'PropertiesService', 'CacheService', 'LockService', 'ScriptApp', 'UrlFetchApp', 'Utilities',
-  'Session', 'Logger', 'HtmlService', 'DriveApp', 'GmailApp', 'MailApp', 'DocumentApp', 'FormApp', 'SlidesApp',
-  'CalendarApp', 'CardService', 'XmlService', 'Charts', 'ContentService', 'Browser', 'console',
+  'SpreadsheetApp',
+  'PropertiesService',
+  'CacheService',
+  'LockService',
+  'ScriptApp',
+  'UrlFetchApp',
+  'Utilities',
+  'Session',
+  'Logger',
+  'HtmlService',
+  'DriveApp',
+  'GmailApp',
+  'MailApp',
+  'DocumentApp',
+  'FormApp',
+  'SlidesApp',
+  'CalendarApp',
+  'CardService',
+  'XmlService',
+  'Charts',
+  'ContentService',
+  'Browser',
+  'console',
 ] as const;
 
 /** A stand-in that records every property read and call made on it. */

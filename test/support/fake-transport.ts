@@ -14,8 +14,17 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 }
 
 export function apiError(status: number, code: string, extra: { pointer?: string; retryAfter?: number } = {}): ApiResponse {
-  const detail = { code, title: code.replace(/_/g, ' '), detail: `detail of ${code}`, ...(extra.pointer ? { source: { pointer: extra.pointer } } : {}) };
-  return json(status, { object: 'error', _errors: [detail] }, extra.retryAfter !== undefined ? { 'retry-after': String(extra.retryAfter) } : {});
+  const detail = {
+    code,
+    title: code.replace(/_/g, ' '),
+    detail: `detail of ${code}`,
+    ...(extra.pointer ? { source: { pointer: extra.pointer } } : {}),
+  };
+  return json(
+    status,
+    { object: 'error', _errors: [detail] },
+    extra.retryAfter !== undefined ? { 'retry-after': String(extra.retryAfter) } : {},
+  );
 }
 
 /** The request line a test matches on: method, path and query as sent. */

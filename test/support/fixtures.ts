@@ -34,7 +34,9 @@ export const company = {
 export const companyLookup = {
   ...company,
   industry: 'Software',
-  funding_events: [{ date: '2023-04-01', type: 'series_b', investors: ['Fund One'], amount: 30000000, currency: 'USD', amount_usd: 30000000 }],
+  funding_events: [
+    { date: '2023-04-01', type: 'series_b', investors: ['Fund One'], amount: 30000000, currency: 'USD', amount_usd: 30000000 },
+  ],
 };
 
 export const person = {
@@ -48,10 +50,26 @@ export const person = {
   title: 'VP Sales',
   gender: 'female',
   experiences: [
-    { object: 'experience', title: 'VP Sales', company_name: 'Acme', company_profile_url: null, description: null, start_date: '2021-01-01', end_date: null },
+    {
+      object: 'experience',
+      title: 'VP Sales',
+      company_name: 'Acme',
+      company_profile_url: null,
+      description: null,
+      start_date: '2021-01-01',
+      end_date: null,
+    },
   ],
   educations: [
-    { object: 'education', degree: 'BA', field_of_study: null, school_name: 'State U', school_profile_url: null, start_date: null, end_date: null },
+    {
+      object: 'education',
+      degree: 'BA',
+      field_of_study: null,
+      school_name: 'State U',
+      school_profile_url: null,
+      start_date: null,
+      end_date: null,
+    },
   ],
   languages: [{ object: 'language', language: 'English', iso_code: 'en', proficiency: null }],
   phone_numbers: [{ object: 'phone_number', id: UUID(3), number: '+15550100', type: 'mobile', is_wrong_number: false, source: 'service' }],
@@ -142,6 +160,12 @@ export const contact = {
   last_contacted_at: '2024-05-01T10:00:00Z',
   phone_numbers: [{ object: 'phone_number', id: UUID(3), number: '+15550100', type: 'mobile', is_wrong_number: false, kind: 'mobile' }],
   recent_activity: [
-    { event_at: '2024-05-01T10:00:00Z', event_type: 'completed_without_reply', sequence_id: 'seq1', sequence_type: 'sequence', sequence_name: 'Outbound' },
+    {
+      event_at: '2024-05-01T10:00:00Z',
+      event_type: 'completed_without_reply',
+      sequence_id: 'seq1',
+      sequence_type: 'sequence',
+      sequence_name: 'Outbound',
+    },
   ],
 };
