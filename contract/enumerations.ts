@@ -1,5 +1,5 @@
-// The spec's department and job-function keys, which the add-on reads headcounts by and the
-// local service draws its people from: one list for both.
+// The spec's department and job-function keys and job seniorities, which the add-on reads and
+// filters by and the local service draws its people and job openings from: one list for all.
 /** Job-function keys of each department key, exactly as the spec lists them. */
 export const JOB_FUNCTIONS = {
   finance: [
@@ -215,3 +215,21 @@ export const JOB_FUNCTIONS = {
 
 export type Department = keyof typeof JOB_FUNCTIONS;
 export const DEPARTMENTS = /* @__PURE__ */ Object.keys(JOB_FUNCTIONS) as Department[];
+
+/** The seniorities a job opening may have, exactly as the spec lists them. */
+export const JOB_SENIORITIES = [
+  'Owner',
+  'Founder',
+  'C-Suite',
+  'Partner',
+  'VP',
+  'Head',
+  'Director',
+  'Manager',
+  'Senior',
+  'Entry',
+  'Intern',
+  'Other',
+  'Non-Manager',
+  'Founder / Owner',
+] as const;

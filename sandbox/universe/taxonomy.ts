@@ -2,7 +2,7 @@
 // company sizes, presence bands, funding stages, revenue ranges, job seniorities.
 
 // The department and job-function keys are the spec's; the client's schemas hold the one copy.
-import { DEPARTMENTS, JOB_FUNCTIONS, type Department } from '../../contract/enumerations';
+import { DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, type Department } from '../../contract/enumerations';
 
 export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
 export const ALL_JOB_FUNCTIONS: ReadonlyArray<string> = DEPARTMENTS.flatMap((d) => JOB_FUNCTIONS[d]);
@@ -77,21 +77,6 @@ export const OTHER_FUNDING = [
   'other',
 ] as const;
 
-export const JOB_SENIORITIES = [
-  'Owner',
-  'Founder',
-  'C-Suite',
-  'Partner',
-  'VP',
-  'Head',
-  'Director',
-  'Manager',
-  'Senior',
-  'Entry',
-  'Intern',
-  'Other',
-  'Non-Manager',
-  'Founder / Owner',
-] as const;
+export { JOB_SENIORITIES };
 
 export const PHONE_TYPES = ['mobile', 'office', 'phone', 'landline', 'voip', 'direct'] as const;

@@ -3,27 +3,13 @@
 import { busy } from '../busy';
 import { checked, choice, clear, el, fillSelect, h, value } from '../dom';
 import { server, type ServerResult } from '../server';
+import { JOB_SENIORITIES } from '../../contract/enumerations';
 
 type ToolRequest = Parameters<typeof server.runTool>[0];
 type Seniority = NonNullable<Extract<ToolRequest, { tool: 'job_openings' }>['seniorities']>[number];
 type RowRequest = Parameters<typeof server.runRowAction>[0];
 
-const SENIORITIES: readonly Seniority[] = [
-  'Owner',
-  'Founder',
-  'C-Suite',
-  'Partner',
-  'VP',
-  'Head',
-  'Director',
-  'Manager',
-  'Senior',
-  'Entry',
-  'Intern',
-  'Other',
-  'Non-Manager',
-  'Founder / Owner',
-];
+const SENIORITIES: readonly Seniority[] = JOB_SENIORITIES;
 
 let rowMapping: NonNullable<RowRequest['mapping']> = {};
 

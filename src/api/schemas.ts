@@ -9,7 +9,7 @@
 // builds none.
 import * as z from 'zod/mini';
 import { isEmailAddress } from '../../contract/email-address';
-import { DEPARTMENTS, JOB_FUNCTIONS, type Department } from '../../contract/enumerations';
+import { DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, type Department } from '../../contract/enumerations';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -70,22 +70,7 @@ export const LEAD_LIST_REQUEST_TYPES = ['profile', 'email', 'titles_and_company'
 export const EMAIL_RESULTS = ['deliverable', 'risky', 'undeliverable', 'unknown'] as const;
 export const PERSON_ENRICHMENT_STATUSES = ['enriched', 'not_found', 'gdpr_removed'] as const;
 export const COMPANY_ENRICHMENT_STATUSES = ['found', 'not_found', 'pending'] as const;
-export const JOB_SENIORITIES = [
-  'Owner',
-  'Founder',
-  'C-Suite',
-  'Partner',
-  'VP',
-  'Head',
-  'Director',
-  'Manager',
-  'Senior',
-  'Entry',
-  'Intern',
-  'Other',
-  'Non-Manager',
-  'Founder / Owner',
-] as const;
+export { JOB_SENIORITIES };
 
 export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
 
