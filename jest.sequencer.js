@@ -10,6 +10,7 @@ const LONG = [
   [/browser[\\/]sidebar\.test/, 39],
   [/scale[\\/]paced[\\/]person\./, 38],
   [/scale[\\/]refused[\\/]person\./, 30],
+  [/types[\\/]typecheck\.test/, 30],
   [/scale[\\/]refused[\\/]company\./, 28],
   [/scale[\\/]paced[\\/]lead-list\./, 26],
   [/lasting\.e2e/, 26],
