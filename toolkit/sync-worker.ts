@@ -4,7 +4,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type Wo
 
 /**
  * A worker thread running `file`, a TypeScript module. The worker loads it through tsx's require
- * hook, since neither tsx nor ts-jest transpiles what a worker thread loads by itself.
+ * hook, since neither tsx nor jest transpiles what a worker thread loads by itself.
  */
 export function startTsWorker(file: string, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { ...options, eval: true });
