@@ -1,5 +1,6 @@
 // Jest's TypeScript transform: esbuild strips the types, file by file (`npm run typecheck` checks
-// them), so a fresh clone's first run spends little on transpiling. Class fields as in ES2022.
+// them), so a fresh clone's first run spends little on transpiling. Strict mode and class fields
+// as TypeScript emits them for ES2022.
 const { transformSync } = require('esbuild');
 const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
@@ -21,7 +22,7 @@ module.exports = {
       target: 'node20',
       sourcemap: 'external',
       sourcefile: filename,
-      tsconfigRaw: { compilerOptions: { useDefineForClassFields: true, verbatimModuleSyntax: false } },
+      tsconfigRaw: { compilerOptions: { alwaysStrict: true, useDefineForClassFields: true, verbatimModuleSyntax: false } },
     });
     return { code, map };
   },

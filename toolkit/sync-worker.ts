@@ -2,12 +2,15 @@
 // synchronous call whose caller blocks (Atomics.wait) until the other thread posts its answer.
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 
+const TSX_HOOK = require.resolve('tsx/cjs');
+
 /**
  * A worker thread running `file`, a TypeScript module. The worker loads it through tsx's require
  * hook, since neither tsx nor jest transpiles what a worker thread loads by itself.
  */
 export function startTsWorker(file: string, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(file)});`, { ...options, eval: true });
+  // The hook's path is resolved here: an evaluated worker would look it up from the current directory.
+  return new Worker(`require(${JSON.stringify(TSX_HOOK)}); require(${JSON.stringify(file)});`, { ...options, eval: true });
 }
 
 /** Posts `message` to `worker` and resolves with the first message back that `isAnswer` accepts. */

@@ -1,34 +1,36 @@
-// The document's CacheService cache (the user's where a script has no document): reads in
-// chunks, writes that lose only the saving when the cache fails, and a read-and-update of one
-// value under the document lock.
+// The document's CacheService cache (the user's where a script has no document), asked once per
+// use and read in chunks; and a read-and-update of one value under the document lock.
 
 /** Keys per getAll: a 10,000-row range touches at most every bucket, in two or three calls. */
 const CHUNK = 100;
+
+export interface DocumentCache {
+  /** The values found for `keys`, asked in chunks. */
+  values(keys: ReadonlyArray<string>): Record<string, string>;
+  value(key: string): string | null;
+  /** Keeps `values` for `seconds`; throws when the cache refuses them. */
+  keep(values: Record<string, string>, seconds: number): void;
+  /** Keeps one value for `seconds`; throws when the cache refuses it. */
+  keepOne(key: string, value: string, seconds: number): void;
+}
 
 function cache(): GoogleAppsScript.Cache.Cache {
   return CacheService.getDocumentCache() ?? CacheService.getUserCache();
 }
 
-/** The values found for `keys`, asked in chunks. */
-export function cachedValues(keys: ReadonlyArray<string>): Record<string, string> {
+/** The cache, asked for once: keep the handle for every read and write of one use. */
+export function documentCache(): DocumentCache {
   const store = cache();
-  const out: Record<string, string> = {};
-  for (let i = 0; i < keys.length; i += CHUNK) Object.assign(out, store.getAll(keys.slice(i, i + CHUNK)));
-  return out;
-}
-
-export function cachedValue(key: string): string | null {
-  return cache().get(key);
-}
-
-/** Keeps `values` for `seconds`; throws when the cache refuses them. */
-export function cacheValues(values: Record<string, string>, seconds: number): void {
-  cache().putAll(values, seconds);
-}
-
-/** Keeps one value for `seconds`; throws when the cache refuses it. */
-export function cacheValue(key: string, value: string, seconds: number): void {
-  cache().put(key, value, seconds);
+  return {
+    values(keys) {
+      const out: Record<string, string> = {};
+      for (let i = 0; i < keys.length; i += CHUNK) Object.assign(out, store.getAll(keys.slice(i, i + CHUNK)));
+      return out;
+    },
+    value: (key) => store.get(key),
+    keep: (values, seconds) => store.putAll(values, seconds),
+    keepOne: (key, value, seconds) => store.put(key, value, seconds),
+  };
 }
 
 /**

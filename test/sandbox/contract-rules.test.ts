@@ -108,7 +108,7 @@ const finish = () => {
 describe('ids the service never issued are 404 not_found', () => {
   const unknownIds = ['00000000-0000-4000-8000-000000000000', '9b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', 'not-an-id', '12345', 'A'.repeat(80)];
 
-  test('each contact of the account answers; ServiceJson other id, of ServiceJson shape, is 404', async () => {
+  test('each contact of the account answers; any other id, of any shape, is 404', async () => {
     const ids = contactIds(service, ALPHA);
     expect(ids.length).toBeGreaterThanOrEqual(MIN_CONTACTS);
     expect(ids.length).toBeLessThanOrEqual(MAX_CONTACTS);
@@ -195,7 +195,7 @@ describe('ids the service never issued are 404 not_found', () => {
     }
   });
 
-  test("batches and lead lists: unknown ids, ids of ServiceJson shape and another account's ids are 404", async () => {
+  test("batches and lead lists: unknown ids, ids of any shape and another account's ids are 404", async () => {
     const people = await post('/people/enrichment-requests', { leads: [{ email: 'a@example.com' }] });
     const companies = await post('/companies/enrichment-requests', { companies: [{ domain: 'harborlogistics.com' }] });
     const emails = await post('/email-validations', { emails: [{ email: 'a@example.com' }] });
@@ -293,7 +293,7 @@ describe('a body must be JSON', () => {
     expect(r.json._errors[0].detail).toMatch(/Content-Type/);
   });
 
-  test('JSON declared in ServiceJson letter case, with a UTF-8 charset, is read', async () => {
+  test('JSON declared in any letter case, with a UTF-8 charset, is read', async () => {
     for (const type of ['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset="UTF-8"']) {
       expect((await send('POST', '/email-validations', { body: emails, type })).status).toBe(202);
     }
@@ -392,7 +392,7 @@ describe('email addresses follow the shared rule', () => {
     expect([200, 404, 451]).toContain((await get(`/people/find?email=${encodeURIComponent(idn[0]!)}`)).status);
   });
 
-  test('internationalized domains are found like ServiceJson other: people, companies and deliverable addresses', async () => {
+  test('internationalized domains are found like any other: people, companies and deliverable addresses', async () => {
     const people = Array.from({ length: 30 }, (_, i) => `person${i}@bücher${i}.de`);
     const found = await Promise.all(people.map(async (email) => (await get(`/people/find?email=${encodeURIComponent(email)}`)).status));
     // Most are found (about 10% are not, 3% removed for privacy, by hash).
