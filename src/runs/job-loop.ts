@@ -207,7 +207,8 @@ function pauseRunning(spreadsheetId: string, state: DocumentJobs, message: strin
     if (job.state !== 'running') continue;
     pauseForKey(job, message);
     saveJob(spreadsheetId, job);
-    release(job.sheetId, job.action, job.id);
+    // The claim stays: the paused job's rows still wait for results already paid for, so another
+    // editor's run of this action must not send them again (the claim goes stale in two hours).
   }
 }
 
