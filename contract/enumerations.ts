@@ -1,5 +1,6 @@
-// The spec's department and job-function keys and job seniorities, which the add-on reads and
-// filters by and the local service draws its people and job openings from: one list for all.
+// The spec's lists that the add-on reads and filters by and the local service draws its people,
+// companies and job openings from (departments, job functions, seniorities, company and phone
+// types): one list for both.
 /** Job-function keys of each department key, exactly as the spec lists them. */
 export const JOB_FUNCTIONS = {
   finance: [
@@ -233,3 +234,18 @@ export const JOB_SENIORITIES = [
   'Non-Manager',
   'Founder / Owner',
 ] as const;
+
+/** A company's type, exactly as the spec lists them. */
+export const COMPANY_TYPES = [
+  'Public Company',
+  'Educational',
+  'Self Employed',
+  'Government Agency',
+  'Non Profit',
+  'Self Owned',
+  'Privately Held',
+  'Partnership',
+] as const;
+
+/** A phone number's type, exactly as the spec lists them. */
+export const PHONE_TYPES = ['mobile', 'office', 'phone', 'landline', 'voip', 'direct'] as const;

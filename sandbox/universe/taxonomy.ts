@@ -2,7 +2,7 @@
 // company sizes, presence bands, funding stages, revenue ranges, job seniorities.
 
 // The department and job-function keys are the spec's; the client's schemas hold the one copy.
-import { DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, type Department } from '../../contract/enumerations';
+import { COMPANY_TYPES, DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, PHONE_TYPES, type Department } from '../../contract/enumerations';
 
 export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
 export const ALL_JOB_FUNCTIONS: ReadonlyArray<string> = DEPARTMENTS.flatMap((d) => JOB_FUNCTIONS[d]);
@@ -47,16 +47,7 @@ export const REVENUE_BANDS = [
   { label: '$1B+', min: 1000000000, max: 40000000000 },
 ] as const;
 
-export const COMPANY_TYPES = [
-  'Public Company',
-  'Educational',
-  'Self Employed',
-  'Government Agency',
-  'Non Profit',
-  'Self Owned',
-  'Privately Held',
-  'Partnership',
-] as const;
+export { COMPANY_TYPES };
 
 /** Funding rounds in the order a company raises them, with a typical amount range in USD. */
 export const FUNDING_ROUNDS: ReadonlyArray<readonly [string, number, number]> = [
@@ -79,4 +70,4 @@ export const OTHER_FUNDING = [
 
 export { JOB_SENIORITIES };
 
-export const PHONE_TYPES = ['mobile', 'office', 'phone', 'landline', 'voip', 'direct'] as const;
+export { PHONE_TYPES };

@@ -9,7 +9,7 @@
 // builds none.
 import * as z from 'zod/mini';
 import { isEmailAddress } from '../../contract/email-address';
-import { DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, type Department } from '../../contract/enumerations';
+import { COMPANY_TYPES, DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, PHONE_TYPES, type Department } from '../../contract/enumerations';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -19,16 +19,7 @@ export const GENDERS = ['male', 'female', 'likely_male', 'likely_female', 'unkno
 export const PERSON_PRESENCE = ['influencer', 'micro_influencer', 'large', 'moderate', 'limited', 'none'] as const;
 export const COMPANY_PRESENCE = ['massive', 'large', 'moderate', 'limited', 'none'] as const;
 export const COMPANY_SIZES = ['10001+ employees', '201-500 employees', '51-200 employees', '11-50 employees', '1-10 employees'] as const;
-export const COMPANY_TYPES = [
-  'Public Company',
-  'Educational',
-  'Self Employed',
-  'Government Agency',
-  'Non Profit',
-  'Self Owned',
-  'Privately Held',
-  'Partnership',
-] as const;
+export { COMPANY_TYPES };
 export const FUNDING_STAGES = [
   'seed',
   'angel',
@@ -51,7 +42,7 @@ export const FUNDING_STAGES = [
   'other',
 ] as const;
 export const REVENUE_RANGES = ['$0-$1M', '$1M-$10M', '$10M-$100M', '$100M-$1B', '$1B+'] as const;
-export const PHONE_TYPES = ['mobile', 'office', 'phone', 'landline', 'voip', 'direct'] as const;
+export { PHONE_TYPES };
 export const PHONE_SOURCES = ['service', 'crm', 'user_uploaded'] as const;
 export const BATCH_STATUSES = ['queued', 'processing', 'completed', 'canceled', 'error'] as const;
 export const LEAD_LIST_STATUSES = ['queued', 'processing', 'completed'] as const;
