@@ -50,7 +50,7 @@ export async function buildCode(
     bundle: true,
     format: 'iife',
     globalName: GLOBAL,
-    target: 'es2019',
+    target: 'es2020',
     platform: 'neutral',
     mainFields: ['module', 'main'],
     minify: true,
