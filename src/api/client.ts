@@ -445,6 +445,7 @@ export class ProspectingClient {
         const i = pending[k]!;
         if (answer instanceof Error) {
           out[i] = answer instanceof ProspectingError ? answer : new NetworkError(answer.message);
+          if (answer instanceof ProspectingError && answer.kind === 'quota') return;
           const delay = nextRetryDelay({ kind: 'network' }, attempt, this.opts.now() - started, 'idempotent', this.policy, random);
           if (delay !== undefined) {
             retry.push(i);

@@ -19,6 +19,8 @@ export type ErrorKind =
   | 'server'
   | 'network'
   | 'invalid_request'
+  /** Apps Script's daily quota for URL fetches is spent: nothing went out; wait for it to reset. */
+  | 'quota'
   /** A success whose body could not be read at all (HTML, not JSON, cut off): passing, asked again. */
   | 'unreadable'
   /** A success whose JSON is not the resource the spec describes: the same answer would come again. */
@@ -150,6 +152,19 @@ export class NetworkError extends ProspectingError {
     super('network', 'The prospecting service could not be reached. Check the connection and try again.', { detail });
     this.name = 'NetworkError';
   }
+}
+
+/** Apps Script refused the fetch (its daily URL-fetch quota is spent): nothing was sent. */
+export class QuotaError extends ProspectingError {
+  constructor(detail: string) {
+    super('quota', "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.", { detail });
+    this.name = 'QuotaError';
+  }
+}
+
+/** Apps Script's words when a daily quota is spent (URL fetches, or their bandwidth). */
+export function isDailyQuotaMessage(message: string): boolean {
+  return /too many times for one day|bandwidth quota exceeded/i.test(message);
 }
 
 /** A request the client refused to send because it breaks the spec's rules. */

@@ -100,17 +100,28 @@ export function specHeadcounts(): Headcounts {
   };
 }
 
+/** Dates as the schemas read them: the text as it came (reading) or ISO 8601 to the letter (checking). */
+export interface DateSchemas {
+  date: () => z.ZodMiniType<string>;
+  dateTime: () => z.ZodMiniType<string>;
+}
+
+const openDates: DateSchemas = { date: () => z.string(), dateTime: () => z.string() };
+
+/** Checked: ISO dates as the spec writes them. Only the strict schemas use them (they weigh 2 KB in the build). */
+export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () => z.iso.datetime({ offset: true }) };
+
 // ---- The schemas, for one way of reading --------------------------------------------------
 
 /**
  * The schemas of every resource, each as a getter that builds it on first use; `strict` checks
- * the spec to the letter (with `specHeadcounts`), else answers are read tolerantly.
+ * the spec to the letter (with `specHeadcounts` and `specDates`), else answers are read tolerantly.
  */
-export function defineSchemas(strict: boolean, headcountSchemas: () => Headcounts = openHeadcounts) {
+export function defineSchemas(strict: boolean, headcountSchemas: () => Headcounts = openHeadcounts, dates: DateSchemas = openDates) {
   const headcounts = lazy(headcountSchemas);
   const guid = lazy(() => z.guid());
-  const date = lazy(() => z.iso.date());
-  const dateTime = lazy(() => z.iso.datetime({ offset: true }));
+  const date = lazy(dates.date);
+  const dateTime = lazy(dates.dateTime);
   const int = lazy(() => z.int());
   /** `string?` in the spec: may be absent or null. */
   const optStr = lazy(() => z.optional(z.nullable(z.string())));

@@ -5,4 +5,4 @@ import { buildAll } from './lazy';
 import * as reading from './schemas';
 
 /** Every strict schema built at once, as values, with the constants of schemas.ts. */
-export const SPEC = { ...reading, ...buildAll(reading.defineSchemas(true, reading.specHeadcounts)) };
+export const SPEC = { ...reading, ...buildAll(reading.defineSchemas(true, reading.specHeadcounts, reading.specDates)) };

@@ -1,12 +1,19 @@
-// Which user's job is running an action on a sheet, kept in document properties (shared by
-// editors): row states in the sheet are shared, so two editors must not run the same action
-// on the same sheet at once. A claim not refreshed for two hours is stale and ignored.
+// Which user's job holds an action on a sheet, kept in document properties (shared by editors):
+// row states in the sheet are shared, so two editors must not run the same action on the same
+// sheet at once. A running job renews its claim as it steps (stale after two hours without);
+// a paused job's claim holds as long as its record is kept, since its rows wait for paid results.
+import { RETENTION } from './job-retention';
+
 const STALE_MS = 2 * 60 * 60 * 1000;
 
-interface Claim {
+export interface Claim {
   user: string;
   job: string;
   at: number;
+  /** The job is paused, waiting for its owner's key: its rows are held, nothing moves. */
+  paused?: boolean;
+  /** The service account the holder's job pays with, to name the holder to other editors. */
+  account?: string;
 }
 
 function key(sheetId: number, action: string): string {
@@ -27,14 +34,19 @@ function read(sheetId: number, action: string): Claim | undefined {
   }
 }
 
-/** True when another editor's job runs this action on this sheet. */
-export function claimedByAnother(sheetId: number, action: string): boolean {
+/** Another editor's claim on this action on this sheet, while it holds. */
+export function claimedByAnother(sheetId: number, action: string): Claim | undefined {
   const claim = read(sheetId, action);
-  return Boolean(claim && claim.user !== me() && Date.now() - claim.at < STALE_MS);
+  if (!claim || claim.user === me()) return undefined;
+  const lasts = claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS;
+  return Date.now() - claim.at < lasts ? claim : undefined;
 }
 
-export function claim(sheetId: number, action: string, jobId: string): void {
-  PropertiesService.getDocumentProperties().setProperty(key(sheetId, action), JSON.stringify({ user: me(), job: jobId, at: Date.now() }));
+export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string } = {}): void {
+  const value: Claim = { user: me(), job: jobId, at: Date.now() };
+  if (how.paused) value.paused = true;
+  if (how.account) value.account = how.account;
+  PropertiesService.getDocumentProperties().setProperty(key(sheetId, action), JSON.stringify(value));
 }
 
 export function release(sheetId: number, action: string, jobId: string): void {

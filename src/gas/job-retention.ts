@@ -5,7 +5,7 @@ import { isLive, type JobRecord } from '../jobs/job';
 export interface StoredJob {
   key: string;
   spreadsheetId: string;
-  job: Pick<JobRecord, 'state' | 'updatedAt'>;
+  job: Pick<JobRecord, 'life' | 'updatedAt'>;
   bytes: number;
 }
 

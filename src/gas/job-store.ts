@@ -3,6 +3,8 @@
 // user's cache so that a sidebar poll that finds nothing due costs no property call.
 import type { Continuation } from './continuation';
 import type { JobRecord } from '../jobs/job';
+import { isLive } from '../jobs/job-life';
+import { readJobRecord } from '../jobs/job-record';
 import { jobsToPrune, oldestFinished, type StoredJob } from './job-retention';
 import { utf8Length } from '../sheet/utf8';
 import { deleteUserValues, putUserValues, userValues } from './user-store';
@@ -37,8 +39,9 @@ function fromValues(values: Readonly<Record<string, string>>, spreadsheetId: str
   const jobs: JobRecord[] = [];
   for (const key of Object.keys(values)) {
     if (!key.startsWith(prefix)) continue;
-    const job = parse<JobRecord>(values[key]);
-    if (job && typeof job.id === 'string') jobs.push(job);
+    // Checked and brought to the current version; a damaged record is left out of the list.
+    const job = readJobRecord(parse<unknown>(values[key]));
+    if (job) jobs.push(job);
   }
   jobs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
   return { jobs, continuation: parse<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
@@ -79,7 +82,9 @@ export function loadJobs(spreadsheetId: string, fresh = false): JobRecord[] {
 /** A spreadsheet's jobs as last saved, from the cache; undefined when the cache lost them. */
 export function cachedDocument(spreadsheetId: string): DocumentJobs | undefined {
   try {
-    return parse<DocumentJobs>(CacheService.getUserCache().get(cacheKey(spreadsheetId)) ?? undefined);
+    const cached = parse<DocumentJobs>(CacheService.getUserCache().get(cacheKey(spreadsheetId)) ?? undefined);
+    // Mirrored by this version or an older one: each record is read as the store's are.
+    return cached && { ...cached, jobs: cached.jobs.map(readJobRecord).filter((j): j is JobRecord => j !== undefined) };
   } catch {
     return undefined;
   }
@@ -89,10 +94,10 @@ function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
   const out: StoredJob[] = [];
   for (const [key, raw] of Object.entries(values)) {
     if (!key.startsWith(JOB_PREFIX)) continue;
-    const job = parse<JobRecord>(raw);
+    const job = readJobRecord(parse<unknown>(raw));
     const spreadsheetId = key.slice(JOB_PREFIX.length, key.lastIndexOf('.'));
     // An unreadable record is pruned like an old finished one.
-    out.push({ key, spreadsheetId, job: job ?? { state: 'failed', updatedAt: 0 }, bytes: utf8Length(key) + utf8Length(raw) });
+    out.push({ key, spreadsheetId, job: job ?? { life: { s: 'failed', why: '' }, updatedAt: 0 }, bytes: utf8Length(key) + utf8Length(raw) });
   }
   return out;
 }
@@ -142,6 +147,6 @@ export function allContinuations(): Array<{ spreadsheetId: string; continuation:
     .map((k) => {
       const spreadsheetId = k.slice(CONTINUATION_PREFIX.length);
       const state = fromValues(values, spreadsheetId);
-      return { spreadsheetId, continuation: state.continuation, running: state.jobs.some((j) => j.state === 'running') };
+      return { spreadsheetId, continuation: state.continuation, running: state.jobs.some(isLive) };
     });
 }

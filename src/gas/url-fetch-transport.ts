@@ -1,7 +1,7 @@
 // The Transport over UrlFetchApp: bearer header, JSON bodies, muteHttpExceptions, links resolved
 // against the base address, Retry-After read, and the key redacted from all it returns or throws
 // (body, headers, error messages), in any letter case and in its encoded forms.
-import { NetworkError } from '../api/errors';
+import { isDailyQuotaMessage, NetworkError, QuotaError } from '../api/errors';
 import {
   lowerCaseHeaders,
   parseRetryAfter,
@@ -44,9 +44,10 @@ export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transp
     return response;
   }
 
-  function networkError(e: unknown): NetworkError {
+  function networkError(e: unknown): NetworkError | QuotaError {
     const message = e instanceof Error ? e.message : String(e);
-    return new NetworkError(redact(message));
+    // A spent daily quota is no fault of the service: it is a wait, never retried at once.
+    return isDailyQuotaMessage(message) ? new QuotaError(redact(message)) : new NetworkError(redact(message));
   }
 
   function send(req: ApiRequest): ApiResponse {

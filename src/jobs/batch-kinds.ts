@@ -2,7 +2,7 @@
 // and turn each result into the key it answers, its status text and its output values.
 import type { PageParams, ProspectingClient } from '../api/client';
 import type { CompanyInput } from '../api/requests';
-import { isKnown, unknownValueMessage } from '../api/open-values';
+import { isKnown } from '../api/open-values';
 import {
   COMPANY_ENRICHMENT_STATUSES,
   EMAIL_RESULTS,
@@ -14,7 +14,7 @@ import {
 } from '../api/schemas';
 import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, readsOf, type FieldDef } from '../sheet/fields';
 import { resultKey, type ActionId, type ActionOptions, type Payload } from './actions';
-import { errorStatus, OUTCOMES } from './row-status';
+import { answeredStatus, OUTCOMES } from './row-status';
 
 export interface PartSettings {
   options: ActionOptions;
@@ -110,8 +110,8 @@ const person: BatchKind = {
     const key = resultKey('person', item);
     const status = item.status;
     if (status === null || status === undefined) return { key, status: OUTCOMES.not_found, values: {} };
-    // A status added after this add-on was written: this row says so, the others go on.
-    if (!isKnown(PERSON_ENRICHMENT_STATUSES, status)) return { key, status: errorStatus(unknownValueMessage(status)), values: {} };
+    // A status added after this add-on was written: paid for, so kept as given, never sent again.
+    if (!isKnown(PERSON_ENRICHMENT_STATUSES, status)) return { key, status: answeredStatus(status), values: {} };
     return {
       key,
       status: OUTCOMES[status],
@@ -146,7 +146,7 @@ const company: BatchKind = {
   },
   toCell(item, _options, fields) {
     if (item.status !== undefined && item.status !== null && !isKnown(COMPANY_ENRICHMENT_STATUSES, item.status)) {
-      return { key: resultKey('company', item), status: errorStatus(unknownValueMessage(item.status)), values: {} };
+      return { key: resultKey('company', item), status: answeredStatus(item.status), values: {} };
     }
     const found = item.status === 'found' && item.result;
     return {
@@ -178,7 +178,7 @@ const email: BatchKind = {
   toCell(item, _options, fields) {
     const r = item as BatchEmailValidationResult;
     if (!isKnown(EMAIL_RESULTS, r.result))
-      return { key: resultKey('email', item), status: errorStatus(unknownValueMessage(r.result)), values: {} };
+      return { key: resultKey('email', item), status: answeredStatus(r.result), values: fieldValues(EMAIL_FIELDS, r, fields) };
     return { key: resultKey('email', item), status: OUTCOMES[r.result], values: fieldValues(EMAIL_FIELDS, r, fields) };
   },
 };

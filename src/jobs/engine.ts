@@ -1,15 +1,28 @@
 // Moving a job on by one step: send queued rows in parts, read what the service finished,
 // write it to the rows that hold each key, and end the job clearly. Every write follows a fresh
-// read of the sheet; the record holds only parts and cursors, so any step can be resumed.
+// read of the sheet; the record holds only parts and cursors, so any step can be resumed. The
+// job's state is moved only through job-life.ts.
 import { ProspectingError } from '../api/errors';
+import { classify } from '../api/failure';
 import { BATCH_KINDS } from './batch-kinds';
-import { isLive, type JobRecord, type JobView } from './job';
-import { isLost, locateJob, type JobLayout } from './job-layout';
+import type { JobRecord, JobView } from './job';
+import { abandon, finish, isCanceling, isLive, isRunning, isSending, pause, resume, startCanceling, stopReason, stopSending, type JobLife, type PauseWhy } from './job-life';
+import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
 import { applyReadings, readParts, settleWaiting, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
 import { sendParts, setPartRows } from './part-send';
 import { batchId, isOpen, isSettled, move } from './part-state';
-import { canceledStatus, errorStatus, isFinishedLabel, QUEUED, readStatus, statusCounts } from './row-status';
-import type { StepDeps } from './step-context';
+import {
+  canceledStatus,
+  errorStatus,
+  isFinishedLabel,
+  isPending,
+  pausedStatus,
+  processingStatus,
+  QUEUED,
+  readStatus,
+  statusCounts,
+} from './row-status';
+import { QUOTA_NOTE, type StepDeps } from './step-context';
 
 export type { StepDeps } from './step-context';
 
@@ -18,10 +31,11 @@ const TROUBLE_LIMIT_MS = 2 * 60 * 60 * 1000;
 /** No progress at all for this long (the service only ever asks to wait) ends a job. */
 const STALL_LIMIT_MS = 24 * 60 * 60 * 1000;
 
-const LOST_STATUS =
-  'The status column was deleted or renamed while the job ran, so its rows can no longer be told apart; nothing more was sent.';
 const LOST_HEADER =
   'The header row was deleted or its column names changed while the job ran, so its rows can no longer be found; nothing more was sent.';
+const REMADE_STATUS =
+  'The status column was deleted or cleared while the job ran: results go to the rows that still hold their key, and rows not sent by then were not sent. Run again for them.';
+const TROUBLE_NOTE = 'The service is having trouble; the job will try again shortly.';
 
 /**
  * A part cut off while being sent may or may not have started: it is never sent again. A part
@@ -45,7 +59,7 @@ function settleCutOffSends(job: JobRecord, deps: StepDeps): void {
 
 function keepUnplaced(
   job: JobRecord,
-  deps: StepDeps,
+  deps: Pick<StepDeps, 'keepUnplaced'>,
   readings: ReadonlyArray<PartReading> | undefined,
   cells = readings?.flatMap((r) => r.results) ?? [],
 ): void {
@@ -77,15 +91,17 @@ function countRows(job: JobRecord, layout: JobLayout): { queued: number } {
 /** When the job is next worth a step: its earliest due part, or the next send. */
 function schedule(job: JobRecord, queued: number, now: number): void {
   const times = job.parts.filter(isOpen).map((p) => p.readAfter ?? now);
-  if (queued > 0 && !job.stopSending && !job.canceled) times.push(job.sendAfter ?? now);
+  if (queued > 0 && isSending(job)) times.push(job.sendAfter ?? now);
   job.nextCheckAt = times.length ? Math.max(now, Math.min(...times)) : now;
 }
 
+/** Ends the job: failed when a part failed or rows were left unsent, saying why; else done. */
 function end(job: JobRecord): void {
-  const failed = job.parts.some((p) => p.state.s === 'failed' || p.state.s === 'ambiguous') || Boolean(job.stopSending && !job.canceled);
-  job.state = job.canceled ? 'canceled' : failed ? 'failed' : 'done';
-  if (job.state === 'done') job.message = job.unplaced ? unplacedNote(job) : undefined;
-  else job.message ??= job.state === 'canceled' ? 'Canceled.' : 'Some rows could not be processed.';
+  const failed = job.parts.some((p) => p.state.s === 'failed' || p.state.s === 'ambiguous');
+  const why = stopReason(job);
+  const unsent = why !== undefined && (job.counts.Error ?? 0) > 0;
+  finish(job, unsent || failed ? (why ?? 'Some rows could not be processed.') : undefined);
+  job.message = undefined;
 }
 
 function unplacedNote(job: JobRecord): string {
@@ -93,54 +109,79 @@ function unplacedNote(job: JobRecord): string {
   return `${u.count.toLocaleString('en-US')} result${u.count === 1 ? '' : 's'} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
 }
 
+/** Every row still waiting in this job gets `word`; `part` rows keep their part when `keep` says so. */
+function markWaiting(layout: JobLayout, word: (part: number | undefined) => string): void {
+  for (const i of dataRows(layout)) {
+    const cell = layout.grid.get(i, layout.status);
+    if (!isPending(cell)) continue;
+    const s = readStatus(cell);
+    layout.grid.set(i, layout.status, word(s.kind === 'processing' || s.kind === 'paused' ? s.part : undefined));
+  }
+}
+
+/** Inputs deleted: no row's key can be read, so results go to the unplaced sheet and rows end now. */
+function inputsGoneReason(gone: ReadonlyArray<string>): string {
+  const names = gone.map((h) => `"${h}"`).join(', ');
+  return `the column${gone.length > 1 ? 's' : ''} ${names} ${gone.length > 1 ? 'were' : 'was'} deleted or renamed while the job ran`;
+}
+
 /**
  * Runs one step of a job. Returns when the job ended, is waiting for the service, paused, or
  * the deadline came. Sheet changes are written before the record that relies on them is saved.
  */
 export function advanceJob(job: JobRecord, deps: StepDeps): void {
-  if (job.state !== 'running') return;
+  if (!isRunning(job)) return;
   settleCutOffSends(job, deps);
   const sent = sendParts(job, deps);
-  const readings = job.state === 'running' ? readParts(job, deps) : [];
+  const readings = isRunning(job) ? readParts(job, deps) : [];
   const now = deps.now();
 
   // Write time: the sheet is read again, so rows moved while the service answered are found.
   // A step that only sent and has nothing to read or end writes nothing more: the read that
   // marked its rows counts them.
-  const quiet =
-    readings.length === 0 &&
-    job.state === 'running' &&
-    !job.canceled &&
-    !job.stopSending &&
-    job.troubleSince === undefined &&
-    !job.parts.every(isSettled);
+  const quiet = readings.length === 0 && isSending(job) && job.troubleSince === undefined && !job.parts.every(isSettled);
   const layout = sent && (!sent.afterRequests || quiet) ? sent.layout : locateJob(job, deps.sheet);
   if (isLost(layout)) {
     keepUnplaced(job, deps, readings);
-    job.stopSending = layout.lost === 'status' ? LOST_STATUS : LOST_HEADER;
-    job.message = `${job.stopSending}${job.unplaced ? ` ${unplacedNote(job)}` : ''}`;
-    if (job.state === 'running' && job.parts.every(isSettled)) job.state = 'failed';
-    else if (job.state === 'running') schedule(job, 0, now);
+    stopSending(job, LOST_HEADER);
+    job.message = job.unplaced ? unplacedNote(job) : undefined;
+    if (isRunning(job) && job.parts.every(isSettled)) end(job);
+    else if (isRunning(job)) schedule(job, 0, now);
     job.updatedAt = now;
     deps.save(job);
     return;
   }
+  if (layout.remade) stopSending(job, REMADE_STATUS);
+  if (layout.inputsGone) {
+    const why = inputsGoneReason(layout.inputsGone);
+    stopSending(job, `${why.charAt(0).toUpperCase()}${why.slice(1)}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`);
+    markWaiting(layout, (part) =>
+      errorStatus(part === undefined ? `Not sent: ${why}.` : `${why}; a result paid for is kept in the sheet of unplaced results.`),
+    );
+  }
   if (readings.length) keepUnplaced(job, deps, undefined, applyReadings(job, readings, layout));
-  if (job.canceled) {
-    for (let i = 0; i < layout.grid.rows.length; i++) {
-      if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
-        layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
-    }
-  } else if (job.stopSending) {
-    for (let i = 0; i < layout.grid.rows.length; i++) {
-      if (i !== layout.header && readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
-        layout.grid.set(i, layout.status, errorStatus(`Not sent: ${job.stopSending}`));
-    }
-    job.message = job.stopSending;
+  const life: JobLife = job.life;
+  if (life.s === 'paused') {
+    // The rows say why nothing moves, keeping their part, until the job goes on.
+    const why = pausedRowWords(life.why, job.account?.name);
+    markWaiting(layout, (part) => pausedStatus(part, why));
+    countRows(job, layout);
+    layout.grid.flush();
+    job.updatedAt = now;
+    deps.save(job);
+    return;
+  }
+  const stop = stopReason(job);
+  if (isCanceling(job)) {
+    for (const i of dataRows(layout))
+      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
+  } else if (stop) {
+    for (const i of dataRows(layout))
+      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, errorStatus(`Not sent: ${stop}`));
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.
-  if (job.state === 'running') {
+  if (isRunning(job)) {
     const troubled =
       job.troubleSince !== undefined && now - job.troubleSince >= TROUBLE_LIMIT_MS && now - job.lastProgressAt >= TROUBLE_LIMIT_MS;
     const stalled = now - job.lastProgressAt >= STALL_LIMIT_MS;
@@ -149,30 +190,116 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
         ? 'The service kept failing for two hours, so the job stopped. Run again for these rows.'
         : 'The service let nothing progress for a day, so the job stopped. Run again for these rows.';
       failOpenParts(job, reason);
-      job.stopSending = reason;
-      job.message = reason;
+      stopSending(job, reason);
       settleWaiting(layout, errorStatus(reason));
     }
   }
 
   const { queued } = countRows(job, layout);
-  if (job.state === 'running' && job.parts.every(isSettled) && (queued === 0 || job.stopSending || job.canceled)) {
+  if (isRunning(job) && job.parts.every(isSettled) && (queued === 0 || !isSending(job))) {
+    const why = stopReason(job);
     settleWaiting(
       layout,
-      job.canceled
-        ? canceledStatus('before it was sent')
-        : errorStatus(job.stopSending ?? 'the job ended before this row was sent. Run again for it.'),
+      isCanceling(job) ? canceledStatus('before it was sent') : errorStatus(why ?? 'the job ended before this row was sent. Run again for it.'),
     );
     countRows(job, layout);
     end(job);
-  } else if (job.state === 'running') {
-    if (job.troubleSince !== undefined) job.message = 'The service is having trouble; the job will try again shortly.';
-    else if (!job.stopSending && !job.canceled) job.message = job.unplaced ? unplacedNote(job) : undefined;
+    if (job.unplaced) job.message = unplacedNote(job);
+  } else if (isRunning(job)) {
+    if (job.troubleSince !== undefined) job.message = TROUBLE_NOTE;
+    else if (job.message !== QUOTA_NOTE) job.message = job.unplaced ? unplacedNote(job) : undefined;
+    schedule(job, queued, now);
   }
-  if (job.state === 'running') schedule(job, queued, now);
   layout.grid.flush();
   job.updatedAt = now;
   deps.save(job);
+}
+
+/** What a paused job's rows say: why nothing moves, and what ends the wait. */
+function pausedRowWords(why: PauseWhy, account: string | undefined): string {
+  switch (why) {
+    case 'key':
+      return 'the API key was refused; connect a valid key in the sidebar';
+    case 'no_key':
+      return 'no API key is connected; connect in the sidebar';
+    case 'account':
+      return `its batches belong to ${account ? `the account "${account}"` : 'another account'}; connect its key in the sidebar`;
+  }
+}
+
+/** What a paused job says in the job list. */
+function pauseNote(why: PauseWhy, account: string | undefined): string {
+  const collect = 'to collect the results already paid for and send the rest';
+  switch (why) {
+    case 'key':
+      return `Paused: the API key was refused. Connect a valid key in the sidebar ${collect}; the job also tries the key again by itself every so often.`;
+    case 'no_key':
+      return `Paused: no API key is connected. Connect again ${collect}.`;
+    case 'account':
+      return `Paused: this job was started with ${account ? `the account "${account}"` : 'another account'}, and only that account's key can read its batches. Connect that account again ${collect}.`;
+  }
+}
+
+/**
+ * Pauses a job until its owner acts (or its key works again): it keeps its batch ids, and its
+ * waiting rows say why. `deps.sheet` is undefined when the sheet is out of reach.
+ */
+export function pauseJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }, why: PauseWhy): void {
+  if (!isLive(job)) return;
+  pause(job, why, deps.now());
+  const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
+  if (layout && !isLost(layout)) {
+    const words = pausedRowWords(why, job.account?.name);
+    markWaiting(layout, (part) => pausedStatus(part, words));
+    countRows(job, layout);
+    layout.grid.flush();
+  }
+  job.updatedAt = deps.now();
+  deps.save(job);
+}
+
+/**
+ * A paused job goes on: its rows say Processing or Queued again, and the record is touched, so a
+ * job resumed after a long pause is not taken for one long left.
+ */
+export function resumeJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }): void {
+  if (job.life.s !== 'paused') return;
+  resume(job);
+  const now = deps.now();
+  const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
+  if (layout && !isLost(layout)) {
+    for (const i of dataRows(layout)) {
+      const s = readStatus(layout.grid.get(i, layout.status));
+      if (s.kind === 'paused') layout.grid.set(i, layout.status, s.part === undefined ? QUEUED : processingStatus(s.part));
+    }
+    countRows(job, layout);
+    layout.grid.flush();
+  }
+  job.message = undefined;
+  job.nextCheckAt = now;
+  job.lastProgressAt = now;
+  job.troubleSince = undefined;
+  job.updatedAt = now;
+  deps.save(job);
+}
+
+/** Tells the service to cancel the job's open parts; false when the key was refused. */
+function cancelAtService(job: JobRecord, deps: Pick<StepDeps, 'client'>): boolean {
+  const kind = BATCH_KINDS[job.action];
+  for (const part of job.parts) {
+    if (!isOpen(part) || !kind.cancel) continue;
+    try {
+      kind.cancel(deps.client, part.state.id);
+    } catch (e) {
+      // Already ended (409) or a passing fault: what it finished is still read.
+      if (!(e instanceof ProspectingError)) throw e;
+      const failure = classify(e, true);
+      if (failure === 'key') return false;
+    }
+  }
+  // The cancel ended the parts at the service: they are read now, not when their pace said.
+  for (const part of job.parts) if (isOpen(part)) part.readAfter = undefined;
+  return true;
 }
 
 /**
@@ -180,63 +307,89 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
  * this step and the next write what finished before the cancel, then end the job as canceled.
  */
 export function cancelJob(job: JobRecord, deps: StepDeps): void {
-  if (job.state !== 'running') return;
-  const kind = BATCH_KINDS[job.action];
-  for (const part of job.parts) {
-    if (!isOpen(part) || !kind.cancel) continue;
-    try {
-      kind.cancel(deps.client, part.state.id);
-    } catch (e) {
-      if (!(e instanceof ProspectingError && e.kind === 'invalid_state')) throw e;
-    }
+  if (!isRunning(job)) return;
+  if (!cancelAtService(job, deps)) {
+    pauseJob(job, deps, 'key');
+    return;
   }
-  job.canceled = true;
-  job.message = 'Canceled.';
+  startCanceling(job, 'Canceled.');
   job.nextCheckAt = deps.now();
-  // The cancel ended the parts at the service: they are read now, not when their pace said.
-  for (const part of job.parts) if (isOpen(part)) part.readAfter = undefined;
   advanceJob(job, deps);
 }
 
-/** Ends a job at once, without the service: its waiting rows say why. Results already written stay. */
-export function abandonJob(job: JobRecord, deps: Pick<StepDeps, 'sheet' | 'now' | 'save'>, reason: string): void {
-  if (!isLive(job)) return;
-  const layout = locateJob(job, deps.sheet);
-  if (!isLost(layout)) {
+/**
+ * The job's sheet was deleted: its open parts are canceled at the service, and what they
+ * finished is read into a sheet of its own (paid for, so kept). The job ends canceled, saying where.
+ */
+export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'>): void {
+  if (!isRunning(job)) return;
+  const why = `The sheet "${job.sheetName}" was deleted, so the job was canceled.`;
+  if (!isCanceling(job)) {
+    if (!cancelAtService(job, deps)) {
+      pauseJob(job, deps, 'key');
+      return;
+    }
+    startCanceling(job, why);
+  }
+  for (const part of job.parts) if (part.state.s === 'marked' || part.state.s === 'sending') settleCutOffPart(part);
+  const readings = readParts(job, deps);
+  keepUnplaced(job, deps, readings);
+  const now = deps.now();
+  if (isRunning(job) && job.parts.every(isSettled)) {
+    finish(job, undefined);
+    job.message = job.unplaced ? `${unplacedNote(job)}` : undefined;
+  } else if (isRunning(job)) schedule(job, 0, now);
+  job.updatedAt = now;
+  deps.save(job);
+}
+
+/** A part cut off while sending, found when its rows are gone: never sent again. */
+function settleCutOffPart(part: JobRecord['parts'][number]): void {
+  if (part.state.s === 'marked') {
+    move(part, { s: 'planned' });
+    // A planned part was never sent: it is settled by leaving the record (its rows are gone).
+    part.state = { s: 'canceled' };
+  } else if (part.state.s === 'sending') move(part, { s: 'ambiguous', reason: 'the sheet was deleted while it was sent' });
+}
+
+/** Ends a paused job at once, without the service: its waiting rows say why. Results already written stay. */
+export function abandonJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }, reason: string): void {
+  if (job.life.s !== 'paused') return;
+  const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
+  if (layout && !isLost(layout)) {
     settleWaiting(layout, canceledStatus(`: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`));
     countRows(job, layout);
     layout.grid.flush();
   }
   for (const part of job.parts) if (!isSettled(part)) part.state = { s: 'canceled' };
-  job.state = 'canceled';
-  job.message = reason;
+  abandon(job, reason);
   job.updatedAt = deps.now();
   deps.save(job);
 }
 
-/** A paused job goes on: the person connected again. */
-export function resumeJob(job: JobRecord, now: number): void {
-  if (job.state !== 'paused') return;
-  job.state = 'running';
-  job.message = undefined;
-  job.nextCheckAt = now;
-  job.lastProgressAt = now;
-}
-
-export function jobView(job: JobRecord): JobView {
+/** What the sidebar shows of a job; `sheetName` is the sheet's name now, when it still exists. */
+export function jobView(job: JobRecord, sheetName = job.sheetName): JobView {
   const finished = Object.keys(job.counts)
     .filter(isFinishedLabel)
     .reduce((n, s) => n + (job.counts[s] ?? 0), 0);
+  const life = job.life;
+  const note = job.unplaced ? unplacedNote(job) : '';
+  const message =
+    life.s === 'paused'
+      ? pauseNote(life.why, job.account?.name)
+      : life.s === 'failed' || life.s === 'canceled'
+        ? [life.why, note].filter(Boolean).join(' ')
+        : (job.message ?? stopReason(job) ?? (isCanceling(job) ? 'Canceling.' : ''));
   return {
     id: job.id,
     action: job.action,
-    sheetName: job.sheetName,
-    state: job.state,
-    message: job.message ?? '',
+    sheetName,
+    state: life.s,
+    message,
     total: job.total,
     finished,
     counts: { ...job.counts },
-    canCancel: isLive(job) && !job.canceled,
+    canCancel: isLive(job) && !isCanceling(job),
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
   };
 }

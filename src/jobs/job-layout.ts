@@ -13,10 +13,14 @@ export interface JobLayout {
   mapping: ColumnMapping;
   status: number;
   outputs: number[];
+  /** The status column was deleted or renamed and has been put back: the rows' marks are gone. */
+  remade?: boolean;
+  /** Input columns deleted or renamed (their header texts): the rows' keys can no longer be read. */
+  inputsGone?: string[];
 }
 
-/** Why a job's rows cannot be told apart any more. */
-export type LostLayout = { grid: Grid; lost: 'header' | 'status' };
+/** Neither the job's inputs nor its status column can be found: its rows cannot be told apart. */
+export type LostLayout = { grid: Grid; lost: 'header' };
 
 export function outputHeaders(job: Pick<JobRecord, 'action' | 'fields'>): string[] {
   const fields = BATCH_KINDS[job.action].fields;
@@ -36,23 +40,35 @@ function findHeader(grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): n
 }
 
 /**
- * Reads the sheet and finds the job's columns. The status column must be there: it holds the
- * rows' marks. Output columns that were deleted are put back after the data.
+ * Reads the sheet and finds the job's columns. The header row is found by the status column and
+ * the inputs; a status column that went is put back (its rows' marks are gone, not their keys),
+ * and inputs that went are named. Output columns that were deleted are put back after the data.
  */
 export function locateJob(job: JobRecord, port: SheetPort): JobLayout | LostLayout {
   const grid = new Grid(port);
   const inputs = Object.values(job.mapping).filter((h): h is string => typeof h === 'string');
   const status = STATUS_HEADERS[job.action];
-  const header = findHeader(grid, job, [status, ...inputs]);
+  let header = findHeader(grid, job, [status, ...inputs]);
+  let remade = false;
   if (header === undefined) {
-    // The status column is gone (deleted or renamed) if the inputs are still found.
-    return { grid, lost: findHeader(grid, job, inputs) === undefined ? 'header' : 'status' };
+    header = inputs.length ? findHeader(grid, job, inputs) : undefined;
+    remade = header !== undefined;
   }
+  header ??= findHeader(grid, job, [status]);
+  if (header === undefined) return { grid, lost: 'header' };
   job.headerRow = grid.sheetRow(header);
   const mapping: ColumnMapping = {};
-  for (const role of Object.keys(job.mapping) as Role[]) mapping[role] = grid.columnIn(header, job.mapping[role]!);
+  const inputsGone: string[] = [];
+  for (const role of Object.keys(job.mapping) as Role[]) {
+    const col = grid.columnIn(header, job.mapping[role]!);
+    if (col === undefined) inputsGone.push(job.mapping[role]!);
+    else mapping[role] = col;
+  }
   const [statusCol, ...outputs] = grid.placeColumns(header, [status, ...outputHeaders(job)]);
-  return { grid, header, mapping, status: statusCol!, outputs };
+  const layout: JobLayout = { grid, header, mapping, status: statusCol!, outputs };
+  if (remade) layout.remade = true;
+  if (inputsGone.length) layout.inputsGone = inputsGone;
+  return layout;
 }
 
 export function isLost(layout: JobLayout | LostLayout): layout is LostLayout {

@@ -2,17 +2,18 @@
 // own state in the action's status column), so a 50,000-row job fits the property limits.
 import type { Role } from '../sheet/columns';
 import type { ActionId, ActionOptions } from './actions';
+import type { JobLife, JobState } from './job-life';
 import type { JobPart } from './part-state';
 
 export type { JobPart } from './part-state';
+export { isLive } from './job-life';
+export type { JobState } from './job-life';
 
-/**
- * `paused`: the key was refused or disconnected; the job keeps its batch ids and goes on when
- * the person connects again, so results already paid for are still collected.
- */
-export type JobState = 'running' | 'paused' | 'done' | 'failed' | 'canceled';
+/** The stored record's shape; older records are brought to it when read (job-record.ts). */
+export const JOB_RECORD_VERSION = 2;
 
 export interface JobRecord {
+  v: typeof JOB_RECORD_VERSION;
   id: string;
   action: ActionId;
   sheetId: number;
@@ -27,12 +28,12 @@ export interface JobRecord {
   /** Distinct keys per part. */
   partSize: number;
   parts: JobPart[];
-  state: JobState;
+  /** Its state: only job-life.ts moves it. */
+  life: JobLife;
+  /** A note for the person beside the state (trouble, results kept elsewhere). */
   message?: string;
-  /** Set when sending stopped for good (credits, a lost status column); open parts are still read. */
-  stopSending?: string;
-  /** Set by a cancel: nothing more is sent; the job ends canceled once its parts are read. */
-  canceled?: boolean;
+  /** The account whose key started the job: its batches can be read only with that account's key. */
+  account?: { id?: string; name: string };
   /** The service asked to wait before the next part is sent (a 429 or a usage limit). */
   sendAfter?: number;
   /** When a part was last accepted or a result last read. */
@@ -72,9 +73,4 @@ export interface JobView {
   counts: Record<string, number>;
   canCancel: boolean;
   links: string[];
-}
-
-/** A job that still holds work: running, or paused until the key is back. */
-export function isLive(job: Pick<JobRecord, 'state'>): boolean {
-  return job.state === 'running' || job.state === 'paused';
 }

@@ -1,14 +1,18 @@
 // Reading a job's accepted parts page by page, and writing what was read to the rows that hold
 // each result's key and still wait for that part, found after a fresh read of the sheet.
 import { ProspectingError } from '../api/errors';
+import { classify } from '../api/failure';
 import { BATCH_KINDS, type ResultCell } from './batch-kinds';
 import type { JobRecord } from './job';
+import { isRunning, pause } from './job-life';
 import { dataRows, outputHeaders, type JobLayout } from './job-layout';
 import { cursor, isOpen, move, type JobPart } from './part-state';
-import { canceledStatus, errorStatus, OUTCOMES, partOfStatus, readStatus } from './row-status';
-import { pauseForKey } from './part-send';
+import { canceledStatus, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { dueForRead, nextReadAt, type PartPace } from './read-pace';
-import { isKeyRefused, isPassing, isWait, keyOfRow, rowReason, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
+import { keyOfRow, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
+
+/** Reading needs no sheet: a job whose sheet was deleted still collects what it paid for. */
+type ReadDeps = Omit<StepDeps, 'sheet'>;
 
 /** What reading one part gave in this step: results to write, and how the part ended if it did. */
 export interface PartReading {
@@ -24,7 +28,7 @@ function paceOf(part: JobPart): PartPace | undefined {
 }
 
 /** Reads pages of one part while time allows; the cursor moves past results kept in `reading`. */
-function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, deps: StepDeps): PartReading {
+function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, deps: ReadDeps): PartReading {
   const kind = BATCH_KINDS[job.action];
   const reading: PartReading = { part, results: [] };
   const id = part.state.id;
@@ -69,25 +73,28 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
 }
 
 /**
- * Reads every open part that is due. A 429 or a passing fault makes a part wait; a refused key
- * pauses the job; a batch the service no longer knows ends its part with the reason.
+ * Reads every open part that is due. A 429, a spent quota or a passing fault makes a part wait;
+ * a refused key, or a batch the connected account does not know (another account's key was
+ * connected), pauses the job: its batches are still there for the account that paid for them.
  */
-export function readParts(job: JobRecord, deps: StepDeps): PartReading[] {
+export function readParts(job: JobRecord, deps: ReadDeps): PartReading[] {
   const readings: PartReading[] = [];
   for (const part of job.parts) {
     if (!isOpen(part) || !dueForRead(part, deps.now())) continue;
-    if (deps.now() >= deps.deadline || job.state !== 'running') break;
+    if (deps.now() >= deps.deadline || !isRunning(job)) break;
     try {
       readings.push(readPart(job, part, deps));
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
       // Results read before the failure are kept: the cursor moved only past them.
       const partial: PartReading = { part, results: [] };
-      if (isWait(e)) part.readAfter = deps.now() + waitMs(e);
-      else if (isPassing(e)) part.readAfter = noteTrouble(job, deps.now());
-      else if (isKeyRefused(e)) pauseForKey(job);
+      const failure = classify(e, true);
+      if (failure === 'wait') part.readAfter = deps.now() + waitMs(e);
+      else if (failure === 'quota') part.readAfter = quotaWait(job, deps.now());
+      else if (failure === 'trouble') part.readAfter = noteTrouble(job, deps.now());
+      else if (failure === 'key' || failure === 'foreign') pause(job, failure === 'key' ? 'key' : 'account', deps.now());
       else {
-        const reason = e.kind === 'not_found' ? 'the service no longer knows this batch (it may belong to another account)' : rowReason(e);
+        const reason = rowReason(e);
         move(part, { s: 'failed', id: part.state.id, reason });
         partial.leftover = errorStatus(`${reason.replace(/\.$/, '')}. Run again to retry.`);
       }
@@ -116,8 +123,10 @@ export function unplacedHeaders(job: JobRecord): string[] {
 }
 
 /**
- * Writes results to the rows of their part that hold their key. A result whose key no row holds
- * any more (the row deleted or its key edited) is returned, to be kept elsewhere.
+ * Writes results to the rows of their part that hold their key. When no row of the part holds
+ * it (the status column was cleared or put back), the rows holding the key with no status of
+ * their own get it. A result whose key no row holds any more (the row deleted or its key edited)
+ * is returned, to be kept elsewhere.
  */
 export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReading>, layout: JobLayout): ResultCell[] {
   const { grid } = layout;
@@ -125,12 +134,19 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
   const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
   const byPart = new Map<number, Map<string, number[]>>();
   const keysNow = new Set<string>();
+  /** Rows holding a key whose mark is gone: a cleared status cell, or text a person typed. */
+  const unmarked = new Map<string, number[]>();
   for (const i of dataRows(layout)) {
     const key = keyOfRow(job, layout, i);
     if (key === undefined) continue;
     keysNow.add(key);
-    const n = partOfStatus(grid.get(i, layout.status));
-    if (n === undefined) continue;
+    const cell = grid.get(i, layout.status);
+    const n = partOfStatus(cell);
+    if (n === undefined) {
+      const kind = readStatus(cell).kind;
+      if (kind === 'empty' || kind === 'other') unmarked.set(key, [...(unmarked.get(key) ?? []), i]);
+      continue;
+    }
     const rows = byPart.get(n) ?? new Map<string, number[]>();
     rows.set(key, [...(rows.get(key) ?? []), i]);
     byPart.set(n, rows);
@@ -139,7 +155,7 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
   for (const reading of readings) {
     const rows = byPart.get(reading.part.n);
     for (const cell of reading.results) {
-      const targets = cell.key === undefined ? undefined : rows?.get(cell.key);
+      const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? unmarked.get(cell.key));
       if (!targets) {
         if (cell.key === undefined || !keysNow.has(cell.key)) unplaced.push(cell);
         continue;
@@ -148,7 +164,8 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
         grid.set(i, layout.status, cell.status);
         chosen.forEach((f, k) => grid.set(i, layout.outputs[k]!, f >= 0 ? (cell.values[fields[f]!.id] ?? '') : ''));
       }
-      rows!.delete(cell.key!);
+      rows?.delete(cell.key!);
+      unmarked.delete(cell.key!);
     }
     if (reading.leftover) {
       for (const i of dataRows(layout))
@@ -160,8 +177,5 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
 
 /** Rows still waiting when their job ends get this reason: no row is left Processing. */
 export function settleWaiting(layout: JobLayout, status: string): void {
-  for (const i of dataRows(layout)) {
-    const kind = readStatus(layout.grid.get(i, layout.status)).kind;
-    if (kind === 'queued' || kind === 'processing') layout.grid.set(i, layout.status, status);
-  }
+  for (const i of dataRows(layout)) if (isPending(layout.grid.get(i, layout.status))) layout.grid.set(i, layout.status, status);
 }

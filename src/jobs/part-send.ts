@@ -2,14 +2,16 @@
 // their rows marked, the record saved, then each request sent; what the service says is
 // written to the rows after another fresh read, since rows may move while it answers.
 import { ProspectingError } from '../api/errors';
+import { classify } from '../api/failure';
 import { PART_SIZE, rowInput, type Payload } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord } from './job';
+import { isSending, pause, stopSending } from './job-life';
 import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
 import { move, type JobPart } from './part-state';
 import { firstReadAt } from './read-pace';
-import { errorStatus, partOfStatus, processingStatus, QUEUED, readStatus, skippedStatus } from './row-status';
-import { isKeyRefused, isPassing, isWait, message, rowReason, noteProgress, noteTrouble, waitMs, type StepDeps } from './step-context';
+import { errorStatus, isQueued, partOfStatus, processingStatus, QUEUED, skippedStatus } from './row-status';
+import { message, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
 interface PickedPart {
   payloads: Map<string, Payload>;
@@ -34,7 +36,7 @@ function pickParts(job: JobRecord, layout: JobLayout): { parts: PickedPart[]; qu
   const parts: PickedPart[] = [];
   const partOfKey = new Map<string, PickedPart>();
   for (const i of dataRows(layout)) {
-    if (readStatus(layout.grid.get(i, layout.status)).kind !== 'queued') continue;
+    if (!isQueued(layout.grid.get(i, layout.status))) continue;
     const input = rowInput(job.action, layout.grid.row(i), layout.mapping, job.options);
     if (!('key' in input)) {
       // Emptied or edited since it was queued: it says why instead of being sent.
@@ -102,8 +104,7 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   // Once a part went out, each step counts the queued rows it leaves: with none, the sheet need
   // not be read for sending. A step cut off before counting leaves the previous count.
   if (job.parts.length > 0 && !job.counts[QUEUED]) return undefined;
-  if (deps.now() >= deps.deadline || job.state !== 'running' || job.canceled || job.stopSending || (job.sendAfter ?? 0) > deps.now())
-    return undefined;
+  if (deps.now() >= deps.deadline || !isSending(job) || (job.sendAfter ?? 0) > deps.now()) return undefined;
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) return undefined;
   releaseOrphanMarks(job, layout);
@@ -129,7 +130,7 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   for (let k = 0; k < parts.length; k++) {
     const { part, payloads } = parts[k]!;
     const rest = parts.slice(k).map((p) => p.part);
-    if (deps.now() >= deps.deadline || job.stopSending) {
+    if (deps.now() >= deps.deadline || !isSending(job)) {
       unsend(job, rest, words);
       break;
     }
@@ -149,20 +150,21 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
       const later = rest.slice(1);
-      if (isWait(e)) {
-        // Refused before anything started (a rate or usage limit): the rows wait.
+      const failure = classify(e);
+      if (failure === 'wait' || failure === 'quota') {
+        // Refused before anything started (a rate or usage limit, Apps Script's quota): the rows wait.
         unsend(job, rest, words);
-        job.sendAfter = deps.now() + waitMs(e);
-      } else if (isKeyRefused(e)) {
+        job.sendAfter = failure === 'wait' ? deps.now() + waitMs(e) : quotaWait(job, deps.now());
+      } else if (failure === 'key') {
         unsend(job, rest, words);
-        pauseForKey(job);
+        pause(job, 'key', deps.now());
       } else if (e.ambiguous) {
         const reason = `${message(e)} It may have started; nothing was re-sent so no credit is spent twice. Run again to retry.`;
         move(part, { s: 'ambiguous', reason });
         words.set(part.n, errorStatus(reason));
         unsend(job, later, words);
         job.sendAfter = noteTrouble(job, deps.now());
-      } else if (isPassing(e)) {
+      } else if (failure === 'trouble') {
         // Known not to have started: like a wait, with a growing pause.
         unsend(job, rest, words);
         job.sendAfter = noteTrouble(job, deps.now());
@@ -171,8 +173,8 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
         move(part, { s: 'failed', reason });
         words.set(part.n, errorStatus(`Not sent: ${reason}`));
         // No credits: nothing more can go out. A refused request: the other parts still can.
-        if (e.kind === 'insufficient_credits') {
-          job.stopSending = reason;
+        if (failure === 'credits') {
+          stopSending(job, reason);
           unsend(job, later, words);
         } else {
           deps.save(job);
@@ -185,13 +187,4 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   }
   const after = setPartRows(job, deps, words);
   return after ? { layout: after, afterRequests: false } : { layout, afterRequests: true };
-}
-
-const KEY_REFUSED =
-  'The API key was not accepted. Connect a valid key in the sidebar: the job then goes on, collecting the results already paid for and sending the rest.';
-
-/** Pauses a job until the person connects again; its parts keep their batch ids. */
-export function pauseForKey(job: JobRecord, reason = KEY_REFUSED): void {
-  job.state = 'paused';
-  job.message = reason;
 }

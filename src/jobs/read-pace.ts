@@ -2,6 +2,7 @@
 // done, so a step reads whole pages instead of asking again and again for a page still filling.
 
 import type { JobRecord } from './job';
+import { isSending } from './job-life';
 import { isOpen } from './part-state';
 import { QUEUED } from './row-status';
 
@@ -66,7 +67,7 @@ const LATE_MARGIN_MS = 10 * 1000;
  * now are first read when their part should be done; rows held back go out when allowed.
  */
 export function expectedNextCheck(
-  job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt' | 'counts' | 'sendAfter' | 'canceled' | 'stopSending'>,
+  job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt' | 'counts' | 'sendAfter' | 'life'>,
   now: number,
 ): number {
   const times: number[] = [];
@@ -75,7 +76,7 @@ export function expectedNextCheck(
     times.push(dueForRead(part, now) ? now + clamp(now - job.updatedAt, 0) : part.readAfter!);
   }
   const queued = job.parts.length === 0 ? job.total : (job.counts[QUEUED] ?? 0);
-  if (queued > 0 && !job.canceled && !job.stopSending) {
+  if (queued > 0 && isSending(job)) {
     times.push(
       job.sendAfter !== undefined && job.sendAfter > now ? job.sendAfter : firstReadAt(Math.min(queued, job.partSize || queued), now),
     );

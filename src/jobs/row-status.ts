@@ -18,12 +18,16 @@ export const QUEUED = 'Queued';
 /** A row-action row whose request is going out: never sent again without the person's say. */
 export const SENDING = 'Sending';
 const PROCESSING = 'Processing';
+const PAUSED = 'Paused';
+/** A paid answer in a word this add-on does not know yet: written as given, and done. */
+const ANSWERED = 'Answered: ';
 const ERROR = 'Error: ';
 const SKIPPED = 'Skipped: ';
 const CANCELED = 'Canceled';
 
 const DONE = new Set<string>(Object.values(OUTCOMES));
 const PART = /^Processing(?: \(part (\d+)\))?$/;
+const PAUSED_MARK = /^Paused(?: \(part (\d+)\))?:/;
 
 /** What a status cell says, read the same way by planning, stepping and counting. */
 export type RowStatus =
@@ -31,6 +35,8 @@ export type RowStatus =
   | { kind: 'queued' }
   | { kind: 'sending' }
   | { kind: 'processing'; part: number }
+  /** Waiting in a paused job: sent in a part (its answer not read yet), or queued when no part. */
+  | { kind: 'paused'; part?: number }
   | { kind: 'done'; outcome: string }
   | { kind: 'error'; text: string }
   | { kind: 'skipped'; text: string }
@@ -45,7 +51,9 @@ export function readStatus(cell: unknown): RowStatus {
   if (text === SENDING) return { kind: 'sending' };
   const part = PART.exec(text);
   if (part) return { kind: 'processing', part: Number(part[1] ?? 1) };
-  if (DONE.has(text)) return { kind: 'done', outcome: text };
+  const paused = PAUSED_MARK.exec(text);
+  if (paused) return paused[1] === undefined ? { kind: 'paused' } : { kind: 'paused', part: Number(paused[1]) };
+  if (DONE.has(text) || text.startsWith(ANSWERED)) return { kind: 'done', outcome: text };
   if (text.startsWith(ERROR)) return { kind: 'error', text };
   if (text.startsWith(SKIPPED)) return { kind: 'skipped', text };
   if (text.startsWith(CANCELED)) return { kind: 'canceled', text };
@@ -57,9 +65,26 @@ export function processingStatus(part: number): string {
   return `${PROCESSING} (part ${part})`;
 }
 
+/** The part a row was sent in, whether its job runs or is paused. */
 export function partOfStatus(cell: unknown): number | undefined {
   const s = readStatus(cell);
-  return s.kind === 'processing' ? s.part : undefined;
+  return s.kind === 'processing' || s.kind === 'paused' ? s.part : undefined;
+}
+
+/** A row to send: queued, or queued when its job paused (it says so until the job goes on). */
+export function isQueued(cell: unknown): boolean {
+  const s = readStatus(cell);
+  return s.kind === 'queued' || (s.kind === 'paused' && s.part === undefined);
+}
+
+/** `Paused (part n): why` or `Paused: why`: a waiting row of a paused job, its part kept. */
+export function pausedStatus(part: number | undefined, why: string): string {
+  return `${PAUSED}${part === undefined ? '' : ` (part ${part})`}: ${why}`;
+}
+
+/** A paid answer in a word the add-on does not know: kept as the service gave it. */
+export function answeredStatus(value: unknown): string {
+  return `${ANSWERED}${typeof value === 'string' ? value : JSON.stringify(value)}`;
 }
 
 /** A row whose status says it has its answer; it is skipped unless the person asks to run again. */
@@ -70,7 +95,7 @@ export function isDone(cell: unknown): boolean {
 /** A row waiting in a job: queued, or sent in a part whose answer has not been written. */
 export function isPending(cell: unknown): boolean {
   const kind = readStatus(cell).kind;
-  return kind === 'queued' || kind === 'processing';
+  return kind === 'queued' || kind === 'processing' || kind === 'paused';
 }
 
 export function errorStatus(message: string): string {
@@ -99,8 +124,10 @@ export function countLabel(cell: unknown): string | undefined {
     case 'processing':
     case 'sending':
       return PROCESSING;
+    case 'paused':
+      return PAUSED;
     case 'done':
-      return s.outcome;
+      return s.outcome.startsWith(ANSWERED) ? 'Answered' : s.outcome;
     case 'error':
       return 'Error';
     case 'skipped':
@@ -127,5 +154,5 @@ export function statusCounts(
 
 /** Whether a counted label means the row is finished (with a result or a reason). */
 export function isFinishedLabel(label: string): boolean {
-  return label !== QUEUED && label !== PROCESSING;
+  return label !== QUEUED && label !== PROCESSING && label !== PAUSED;
 }

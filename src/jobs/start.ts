@@ -6,7 +6,7 @@ import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMappi
 import { Grid, type SheetPort } from '../sheet/grid';
 import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, type ActionOptions } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
-import type { JobRecord } from './job';
+import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import { outputHeaders } from './job-layout';
 import { isFinishedLabel, QUEUED, statusCounts } from './row-status';
 import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
@@ -108,10 +108,12 @@ function mappingByHeader(headers: ReadonlyArray<unknown>, mapping: ColumnMapping
 export function createJob(
   prepared: PreparedRun,
   request: RunRequest,
-  ids: { id: string; sheetId: number; sheetName: string; now: number; partSize?: number },
+  ids: { id: string; sheetId: number; sheetName: string; now: number; partSize?: number; account?: JobRecord['account'] },
 ): JobRecord {
   const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => f.id);
+  const nothing = prepared.plan.counts.send === 0;
   const job: JobRecord = {
+    v: JOB_RECORD_VERSION,
     id: ids.id,
     action: request.action,
     sheetId: ids.sheetId,
@@ -126,7 +128,7 @@ export function createJob(
         : request.options,
     partSize: ids.partSize ?? PART_SIZE[request.action],
     parts: [],
-    state: 'running',
+    life: nothing ? { s: 'done' } : { s: 'running', mode: 'sending' },
     lastProgressAt: ids.now,
     counts: {},
     total: prepared.plan.counts.send,
@@ -135,6 +137,7 @@ export function createJob(
     nextCheckAt: ids.now,
   };
   if (request.list) job.list = request.list;
+  if (ids.account) job.account = ids.account;
   const { grid } = prepared;
   const [status] = grid.placeColumns(grid.indexOfSheetRow(prepared.headerRow), [STATUS_HEADERS[request.action], ...outputHeaders(job)]);
   for (const r of prepared.plan.rows) {
@@ -147,8 +150,7 @@ export function createJob(
     isFinishedLabel(label),
   );
   if (ended.length) job.before = Object.fromEntries(ended);
-  if (prepared.plan.counts.send === 0) {
-    job.state = 'done';
+  if (nothing) {
     job.message = 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';
   }
   return job;

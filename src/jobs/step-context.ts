@@ -1,5 +1,6 @@
 // What one step of a job needs from outside (the client, the sheet, the clock, saving), and
 // the small helpers every phase of a step shares: row keys, failure words, waiting times.
+// What a failure means is read by `classify` (src/api/failure.ts), for jobs as for the rest.
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import type { SheetPort } from '../sheet/grid';
@@ -50,27 +51,22 @@ export function rowReason(e: unknown): string {
   return 'Something went wrong in the add-on.';
 }
 
-/** 429: the service asks to wait; never a failure of the rows. */
-export function isWait(e: unknown): boolean {
-  return e instanceof ProspectingError && e.kind === 'rate_limited';
-}
-
-/** Faults that pass: a server error, a dropped connection, an answer that could not be read. */
-export function isPassing(e: unknown): boolean {
-  return (
-    e instanceof ProspectingError &&
-    (e.kind === 'server' || e.kind === 'network' || e.kind === 'unexpected_response' || e.kind === 'unreadable')
-  );
-}
-
-export function isKeyRefused(e: unknown): boolean {
-  return e instanceof ProspectingError && e.kind === 'unauthorized';
-}
-
 /** How long to wait after a 429: what the service asked, else a minute. */
 export function waitMs(e: ProspectingError): number {
   return Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
 }
+
+/**
+ * Apps Script's daily quota is spent: ask again in an hour (a refused fetch costs nothing, and
+ * the day's reset time is not told). The job waits; its clock for giving up does not run.
+ */
+export function quotaWait(job: JobRecord, now: number): number {
+  job.lastProgressAt = now;
+  job.message = QUOTA_NOTE;
+  return now + 60 * 60 * 1000;
+}
+
+export const QUOTA_NOTE = "Waiting for Apps Script's daily quota of web requests to reset; the job goes on by itself.";
 
 /** Waits longer after each passing fault in a row: 1, 2, 4 … minutes, at most 30. */
 function backoffMs(job: JobRecord): number {

@@ -40,16 +40,16 @@ export function getConnection(): ConnectionView {
 
 export function connect(rawKey: z.input<ReturnType<typeof keyInput>>): ConnectionView {
   const apiKey = parseInput(keyInput(), rawKey, 'API key');
-  let accountName: string;
+  let account: { id: unknown; name: string };
   try {
-    accountName = createClient(apiKey).getAccount().name;
+    account = createClient(apiKey).getAccount();
   } catch (e) {
     if (e instanceof ProspectingError && e.kind === 'unauthorized') {
       throw new Error('The service did not accept this API key. Check it in your account dashboard and try again.');
     }
     throw new Error(e instanceof ProspectingError ? e.message : 'Could not check the key. Try again.');
   }
-  saveConnection({ apiKey, accountName });
+  saveConnection({ apiKey, accountName: account.name, accountId: String(account.id) });
   // Jobs paused for a refused or removed key go on and collect what they already paid for.
   resumePausedJobs();
   return getConnection();

@@ -2,12 +2,13 @@
 // then leaves the one continuation trigger right. Called by a start, the sidebar's polls, "check
 // now" and the time-driven trigger; a refused key pauses jobs, connecting again resumes them.
 import type { ProspectingClient } from '../api/client';
+import { ProspectingError } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
 import { backgroundNote, OFF_RETRY_MS, planContinuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
-import { advanceJob, jobView, resumeJob } from '../jobs/engine';
-import { isLive, type JobRecord, type JobView } from '../jobs/job';
-import { pauseForKey } from '../jobs/part-send';
+import { advanceJob, advanceWithoutSheet, jobView, pauseJob, resumeJob } from '../jobs/engine';
+import type { JobRecord, JobView } from '../jobs/job';
+import { isLive, isRunning, type PauseWhy } from '../jobs/job-life';
 import {
   activeSpreadsheet,
   currentSpreadsheet,
@@ -17,9 +18,9 @@ import {
   type Spreadsheet,
 } from '../gas/active-document';
 import { claim, release } from '../gas/claims';
-import { createClient, requireClient } from '../gas/client-factory';
+import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
-import { readConnection } from '../gas/key-store';
+import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
@@ -34,16 +35,16 @@ const CLAIM_RENEW_MS = 30 * 60 * 1000;
 /** The step's dependencies for one job of this spreadsheet. */
 export function stepDeps(
   spreadsheet: Spreadsheet,
-  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet | undefined,
   client: ProspectingClient,
   deadline: number,
   held?: HeldSheet,
 ) {
   const id = spreadsheet.getId();
-  const port = sheetPort(sheet);
+  const port = sheet && sheetPort(sheet);
   return {
     client,
-    sheet: held && held.sheetId === sheet.getSheetId() ? withHeldRead(port, held.rows) : port,
+    sheet: port && held && held.sheetId === sheet.getSheetId() ? withHeldRead(port, held.rows) : port,
     now: () => Date.now(),
     deadline,
     save: (j: JobRecord) => saveJob(id, j),
@@ -52,18 +53,24 @@ export function stepDeps(
   };
 }
 
+/** When a job next wants a step: a running job when due, a paused one when its key is tried again. */
+function dueAt(job: JobRecord): number | undefined {
+  if (job.life.s === 'running') return job.nextCheckAt;
+  return job.life.s === 'paused' ? job.life.retryAt : undefined;
+}
+
 function nextDue(jobs: JobRecord[]): number | undefined {
-  const running = jobs.filter((j) => j.state === 'running');
-  return running.length ? Math.min(...running.map((j) => j.nextCheckAt)) : undefined;
+  const times = jobs.map(dueAt).filter((t): t is number => t !== undefined);
+  return times.length ? Math.min(...times) : undefined;
 }
 
 /** When the running jobs will likely be due once this step is done: see `expectedNextCheck`. */
 function expectedDue(jobs: JobRecord[], opts: StepOptions): number | undefined {
   const now = Date.now();
-  const running = jobs.filter((j) => j.state === 'running');
-  if (running.length === 0) return undefined;
-  const stepped = (j: JobRecord) => (opts.only === undefined || j.id === opts.only) && (opts.force || j.nextCheckAt <= now);
-  return Math.min(...running.map((j) => (stepped(j) ? expectedNextCheck(j, now) : j.nextCheckAt)));
+  const waiting = jobs.filter((j) => dueAt(j) !== undefined);
+  if (waiting.length === 0) return undefined;
+  const stepped = (j: JobRecord) => isRunning(j) && (opts.only === undefined || j.id === opts.only) && (opts.force || j.nextCheckAt <= now);
+  return Math.min(...waiting.map((j) => (stepped(j) ? expectedNextCheck(j, now) : dueAt(j)!)));
 }
 
 export interface StepOptions {
@@ -83,7 +90,60 @@ export interface HeldSheet {
   rows: ReadonlyArray<ReadonlyArray<unknown>>;
 }
 
-/** Steps the running jobs of this spreadsheet (under its lock), then settles the continuation. */
+/** Renews the job's claim on its sheet and action when due, or now when its state changed. */
+function keepClaim(job: JobRecord, force = false): void {
+  if (!force && job.claimedAt && Date.now() - job.claimedAt < CLAIM_RENEW_MS) return;
+  claim(job.sheetId, job.action, job.id, { paused: job.life.s === 'paused', account: job.account?.name });
+  job.claimedAt = Date.now();
+}
+
+/** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
+function stillPaused(job: JobRecord & { life: { s: 'paused' } }, connection: StoredConnection | undefined, client: ProspectingClient): PauseWhy | undefined {
+  if (!connection) return 'no_key';
+  if (!isJobAccount(job, connection)) return 'account';
+  if (job.life.why !== 'key') return undefined;
+  // One request tells whether the key works again (and nothing is paid for it).
+  try {
+    client.getAccount();
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof ProspectingError)) throw e;
+    return 'key';
+  }
+}
+
+/**
+ * Steps one job of this spreadsheet: a paused one whose retry is due goes on when it can (else
+ * waits longer); a job whose account is not the connected one pauses, naming its account; a job
+ * whose sheet was deleted cancels its batches and keeps what they finished.
+ */
+function stepOne(spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingClient, deadline: number, opts: StepOptions): void {
+  const connection = readConnection();
+  const sheet = sheetById(spreadsheet, job.sheetId);
+  const deps = stepDeps(spreadsheet, sheet, client, deadline, opts.held);
+  if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
+  if (job.life.s === 'paused') {
+    const why = stillPaused(job as JobRecord & { life: { s: 'paused' } }, connection, client);
+    if (why) {
+      pauseJob(job, deps, why);
+      keepClaim(job, true);
+      return;
+    }
+    resumeJob(job, deps);
+  } else if (!connection || !isJobAccount(job, connection)) {
+    pauseJob(job, deps, connection ? 'account' : 'no_key');
+    keepClaim(job, true);
+    return;
+  }
+  if (deps.sheet) {
+    keepClaim(job);
+    advanceJob(job, { ...deps, sheet: deps.sheet });
+  } else advanceWithoutSheet(job, deps);
+  if (job.life.s === 'paused') keepClaim(job, true);
+  if (!isLive(job)) release(job.sheetId, job.action, job.id);
+}
+
+/** Steps the due jobs of this spreadsheet (under its lock), then settles the continuation. */
 export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, budgetMs: number, opts: StepOptions = {}): DocumentJobs {
   const id = spreadsheet.getId();
   const deadline = Date.now() + budgetMs;
@@ -94,23 +154,11 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
   let continuation = opts.firedUid && before.continuation.uid === opts.firedUid ? {} : before.continuation;
   continuation = settleContinuation(spreadsheet, continuation, expectedDue(before.jobs, opts));
   for (const job of before.jobs) {
-    if (job.state !== 'running' || (opts.only && job.id !== opts.only)) continue;
-    if (!opts.force && job.nextCheckAt > Date.now()) continue;
+    const due = dueAt(job);
+    if (due === undefined || (opts.only && job.id !== opts.only)) continue;
+    if (!opts.force && due > Date.now()) continue;
     if (Date.now() >= deadline) break;
-    const sheet = sheetById(spreadsheet, job.sheetId);
-    if (!sheet) {
-      job.state = 'failed';
-      job.message = 'The sheet of this job was deleted.';
-      saveJob(id, job);
-      release(job.sheetId, job.action, job.id);
-      continue;
-    }
-    if (!job.claimedAt || Date.now() - job.claimedAt >= CLAIM_RENEW_MS) {
-      claim(job.sheetId, job.action, job.id);
-      job.claimedAt = Date.now();
-    }
-    advanceJob(job, stepDeps(spreadsheet, sheet, client, deadline, opts.held));
-    if (!isLive(job)) release(job.sheetId, job.action, job.id);
+    stepOne(spreadsheet, job, client, deadline, opts);
   }
   const after = loadDocument(id);
   return { jobs: after.jobs, continuation: settleContinuation(spreadsheet, continuation, nextDue(after.jobs)) };
@@ -121,9 +169,13 @@ function knownJobs(spreadsheet: Spreadsheet): DocumentJobs {
   return cachedDocument(spreadsheet.getId()) ?? loadDocument(spreadsheet.getId());
 }
 
-/** The jobs of this spreadsheet, newest first. */
+/** The jobs of this spreadsheet, newest first, each with its sheet's name as it is now. */
 export function listJobs(): JobView[] {
-  return knownJobs(currentSpreadsheet()).jobs.map(jobView).reverse();
+  const spreadsheet = currentSpreadsheet();
+  const names = new Map(spreadsheet.getSheets().map((s) => [s.getSheetId(), s.getName()]));
+  return knownJobs(spreadsheet)
+    .jobs.map((j) => jobView(j, names.get(j.sheetId)))
+    .reverse();
 }
 
 export interface PollAnswer {
@@ -137,10 +189,32 @@ export interface PollAnswer {
 function pollAnswer(state: DocumentJobs): PollAnswer {
   const due = nextDue(state.jobs);
   return {
-    jobs: state.jobs.map(jobView).reverse(),
+    jobs: state.jobs.map((j) => jobView(j)).reverse(),
     nextPollSeconds: due === undefined ? 0 : Math.max(2, Math.ceil((due - Date.now()) / 1000)),
     background: due === undefined ? '' : backgroundNote(state.continuation),
   };
+}
+
+/**
+ * Steps the due jobs with the connected key; with none, the due jobs pause (or wait longer) for
+ * one, and the trigger is kept for their next look. Called under the document lock.
+ */
+function carryOn(spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions): DocumentJobs {
+  const connection = readConnection();
+  if (connection) return stepJobs(spreadsheet, createClient(connection.apiKey), budgetMs, opts);
+  const id = spreadsheet.getId();
+  const loaded = opts.loaded ?? loadDocument(id, true);
+  for (const job of loaded.jobs) if (isRunning(job) || (job.life.s === 'paused' && (job.life.retryAt ?? Infinity) <= Date.now())) pauseHere(spreadsheet, job, 'no_key');
+  const continuation = opts.firedUid && loaded.continuation.uid === opts.firedUid ? {} : loaded.continuation;
+  const after = loadDocument(id);
+  return { jobs: after.jobs, continuation: settleContinuation(spreadsheet, continuation, nextDue(after.jobs)) };
+}
+
+/** Pauses one job of this spreadsheet (its rows say why) and marks its claim paused. */
+function pauseHere(spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): void {
+  const sheet = sheetById(spreadsheet, job.sheetId);
+  pauseJob(job, { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(spreadsheet.getId(), j) }, why);
+  keepClaim(job, true);
 }
 
 /**
@@ -156,7 +230,7 @@ export function pollJobs(): PollAnswer {
   const stepped = tryWithDocumentLock(3000, () => {
     const loaded = loadDocument(spreadsheet.getId(), true);
     if (nextDue(loaded.jobs) === undefined) return loaded;
-    return stepJobs(spreadsheet, requireClient(), POLL_BUDGET_MS, { loaded });
+    return carryOn(spreadsheet, POLL_BUDGET_MS, { loaded });
   });
   // A background step holds the spreadsheet: show what is known, and ask again shortly.
   if (!stepped.ran) return { ...pollAnswer(known), nextPollSeconds: 10 };
@@ -185,45 +259,35 @@ export function continueJobs(event?: { triggerUid?: unknown }): void {
     noteRanWithoutDocument(uid);
     return;
   }
-  const connection = readConnection();
-  const stepped = tryWithDocumentLock(5000, () => {
-    const loaded = loadDocument(spreadsheet.getId(), true);
-    if (connection) return stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { firedUid: uid, loaded });
-    // The key was removed (from another spreadsheet, say): the jobs wait for it, keeping what they paid for.
-    pauseRunning(
-      spreadsheet.getId(),
-      loaded,
-      'Paused: no API key is connected. Connect again to collect the results already paid for and send the rest.',
-    );
-    return settleContinuation(spreadsheet, {}, undefined);
-  });
+  const stepped = tryWithDocumentLock(5000, () =>
+    carryOn(spreadsheet, STEP_BUDGET_MS, { firedUid: uid, loaded: loadDocument(spreadsheet.getId(), true) }),
+  );
   // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
   // wait after it. That step's own settling checks that its recorded trigger still exists.
-  if (!stepped.ran && connection) ensureSomeTrigger(spreadsheet);
+  if (!stepped.ran) ensureSomeTrigger(spreadsheet);
 }
 
-function pauseRunning(spreadsheetId: string, state: DocumentJobs, message: string): void {
-  for (const job of state.jobs) {
-    if (job.state !== 'running') continue;
-    pauseForKey(job, message);
-    saveJob(spreadsheetId, job);
-    // The claim stays: the paused job's rows still wait for results already paid for, so another
-    // editor's run of this action must not send them again (the claim goes stale in two hours).
-  }
-}
-
-/** After a connect: paused jobs of this spreadsheet go on and collect what they paid for. */
+/**
+ * After a connect: paused jobs of this spreadsheet started with this account go on and collect
+ * what they paid for; those of another account say which account to connect.
+ */
 export function resumePausedJobs(): void {
   const spreadsheet = activeSpreadsheet();
-  if (!spreadsheet) return;
+  const connection = readConnection();
+  if (!spreadsheet || !connection) return;
   const id = spreadsheet.getId();
-  if (!loadDocument(id).jobs.some((j) => j.state === 'paused')) return;
+  if (!loadDocument(id).jobs.some((j) => j.life.s === 'paused')) return;
   withDocumentLock(() => {
     const state = loadDocument(id, true);
     for (const job of state.jobs) {
-      if (job.state !== 'paused') continue;
-      resumeJob(job, Date.now());
-      saveJob(id, job);
+      if (job.life.s !== 'paused') continue;
+      if (!isJobAccount(job, connection)) {
+        pauseHere(spreadsheet, job, 'account');
+        continue;
+      }
+      const sheet = sheetById(spreadsheet, job.sheetId);
+      resumeJob(job, { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(id, j) });
+      keepClaim(job, true);
     }
     settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));
   });
@@ -239,11 +303,7 @@ export function pauseJobsForDisconnect(): void {
   const id = spreadsheet.getId();
   withDocumentLock(() => {
     const state = loadDocument(id, true);
-    pauseRunning(
-      id,
-      state,
-      'Paused: the account was disconnected. Connect again to collect the results already paid for and send the rest.',
-    );
-    settleContinuation(spreadsheet, state.continuation, undefined);
+    for (const job of state.jobs) if (isRunning(job)) pauseHere(spreadsheet, job, 'no_key');
+    settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));
   });
 }

@@ -1,5 +1,6 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
+import { isEmailAddress } from '../../contract/email-address';
 import { currentSpreadsheet } from '../gas/active-document';
 import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
@@ -37,7 +38,7 @@ export const runRequestSchema = lazy(() =>
     list: z.optional(
       z.object({
         name: z.string().check(z.trim(), z.minLength(1, { error: 'Give the lead list a name.' })),
-        owner: z.email({ error: 'The owner must be an email address.' }),
+        owner: z.string().check(z.refine(isEmailAddress, { error: 'The owner must be an email address.' })),
         shared: z._default(z.boolean(), false),
         visible: z._default(z.boolean(), true),
       }),

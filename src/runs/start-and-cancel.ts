@@ -2,13 +2,14 @@
 // plan is in run-preview, the stepping in job-loop, the rules in src/jobs.
 import * as z from 'zod/mini';
 import { ACTION_LABELS } from '../jobs/actions';
-import { abandonJob, cancelJob as cancelJobSteps, jobView } from '../jobs/engine';
-import { isLive, type JobRecord, type JobView } from '../jobs/job';
+import { abandonJob, advanceWithoutSheet, cancelJob as cancelJobSteps, jobView } from '../jobs/engine';
+import type { JobRecord, JobView } from '../jobs/job';
+import { isCanceling, isLive, isRunning } from '../jobs/job-life';
 import { createJob } from '../jobs/start';
 import { claim, claimedByAnother, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
-import { readConnection } from '../gas/key-store';
+import { accountOf, readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
 import { sheetById, sheetPort } from '../gas/sheet-port';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
@@ -40,24 +41,30 @@ export function startRunWith(input: RunInput, found?: PreviewFindings): JobView 
     const what = withArticle(ACTION_LABELS[req.action].toLowerCase());
     if (busy) {
       const how =
-        busy.state === 'paused'
-          ? 'is waiting for your key on this sheet. Connect again to finish it, or cancel it first.'
+        busy.life.s === 'paused'
+          ? 'is paused on this sheet, waiting for your key. Connect again to finish it, or cancel it first.'
           : 'is already running on this sheet. Wait for it or cancel it first.';
       throw new Error(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
     }
-    if (claimedByAnother(sheet.getSheetId(), req.action)) {
-      throw new Error(`Another editor is running ${what} on this sheet. Wait for it to finish, or use another sheet.`);
+    const holder = claimedByAnother(sheet.getSheetId(), req.action);
+    if (holder) {
+      // Its rows wait for results already paid for: sending them again would pay twice.
+      const whose = holder.account ? `Another editor's job (account "${holder.account}")` : "Another editor's job";
+      const state = holder.paused ? 'is paused on this sheet, waiting for its owner to connect again' : 'is running on this sheet';
+      throw new Error(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
     }
     if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
+    const connection = readConnection();
     const job = createJob(prepared, request, {
       id: newId(),
       sheetId: sheet.getSheetId(),
       sheetName: sheet.getName(),
       now: Date.now(),
       partSize,
+      account: connection && accountOf(connection),
     });
-    if (job.state === 'running') {
-      claim(job.sheetId, job.action, job.id);
+    if (isRunning(job)) {
+      claim(job.sheetId, job.action, job.id, { account: job.account?.name });
       job.claimedAt = Date.now();
     }
     saveJob(ssId, job);
@@ -68,7 +75,7 @@ export function startRunWith(input: RunInput, found?: PreviewFindings): JobView 
     const held = { sheetId: sheet.getSheetId(), rows: prepared.grid.rows };
     let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id, held }).jobs;
     let current = jobs.find((j) => j.id === job.id) ?? job;
-    while (current.state === 'running' && current.nextCheckAt < waitUntil) {
+    while (isRunning(current) && current.nextCheckAt < waitUntil) {
       pause(Math.max(500, current.nextCheckAt - Date.now()));
       jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { only: job.id }).jobs;
       current = jobs.find((j) => j.id === job.id) ?? current;
@@ -87,13 +94,18 @@ export function cancelJob(jobId: string): JobView {
     if (!job) throw new Error('That job is no longer in the list.');
     if (!isLive(job)) return jobView(job);
     const sheet = sheetById(spreadsheet, job.sheetId);
-    if (!sheet) throw new Error('The sheet of this job was deleted.');
-    if (job.state === 'paused') {
+    const save = (j: JobRecord) => saveJob(spreadsheet.getId(), j);
+    if (job.life.s === 'paused') {
       // Without a working key the service cannot be told; the rows still end here.
-      const deps = { sheet: sheetPort(sheet), now: () => Date.now(), save: (j: JobRecord) => saveJob(spreadsheet.getId(), j) };
-      abandonJob(job, deps, 'Canceled while waiting for a key; batches already accepted may still finish at the service.');
-    } else {
-      cancelJobSteps(job, stepDeps(spreadsheet, sheet, requireClient(), Date.now() + POLL_BUDGET_MS));
+      abandonJob(
+        job,
+        { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save },
+        'Canceled while waiting for a key; batches already accepted may still finish at the service.',
+      );
+    } else if (!isCanceling(job)) {
+      const deps = stepDeps(spreadsheet, sheet, requireClient(), Date.now() + POLL_BUDGET_MS);
+      if (deps.sheet) cancelJobSteps(job, { ...deps, sheet: deps.sheet });
+      else advanceWithoutSheet(job, deps);
     }
     if (!isLive(job)) release(job.sheetId, job.action, job.id);
     // Leaves the trigger right for the jobs still running (none needed without a key).

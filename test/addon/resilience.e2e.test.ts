@@ -174,14 +174,15 @@ test('a key refused mid-job pauses it; connecting again collects the paid result
   runTriggers(w);
   const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string; message: string }>;
   expect(jobs[0]).toMatchObject({ state: 'paused' });
-  expect(jobs[0]!.message).toMatch(/API key was not accepted/);
+  expect(jobs[0]!.message).toMatch(/^Paused: the API key was refused/);
   expect(JSON.stringify(jobs)).not.toContain('revoked-key-000000');
-  // Rows keep their part: the batch is still there to be read.
+  // Rows keep their part (the batch is still there to be read) and say why nothing moves.
   expect(
     column(w, 'Email · Result')
       .map(String)
-      .filter((r) => r === 'Processing (part 1)').length,
+      .filter((r) => r === 'Paused (part 1): the API key was refused; connect a valid key in the sidebar').length,
   ).toBeGreaterThan(0);
+  expect(column(w, 'Email · Result').map(String).filter((r) => /^(Processing|Queued)/.test(r))).toEqual([]);
   connect(w, ALPHA);
   runTriggers(w);
   const results = column(w, 'Email · Result').map(String);
@@ -265,7 +266,7 @@ test("a second editor cannot start the same action on a sheet while another edit
   w.host.select('Sheet1!A32:C61');
   const refused = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], editor);
   expect(refused.ok).toBe(false);
-  expect(refused.error?.message).toMatch(/Another editor is running an email validation on this sheet/);
+  expect(refused.error?.message).toMatch(/^Another editor's job \(account "Alpha Outbound \(demo\)"\) is running on this sheet: it holds an email validation here/);
   // Another action on the same sheet is fine.
   expect(w.host.callFromSidebar('startRun', [{ action: 'company', confirmed: true }], editor).ok).toBe(true);
   runTriggers(w);
@@ -283,8 +284,9 @@ test('disconnecting pauses the running jobs; connecting again finishes them with
   expect(w.host.callFromSidebar('disconnect', []).ok).toBe(true);
   const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string; message: string }>;
   expect(jobs[0]!.state).toBe('paused');
-  expect(jobs[0]!.message).toMatch(/disconnected/);
-  expect(w.host.triggerList()).toEqual([]);
+  expect(jobs[0]!.message).toMatch(/^Paused: no API key is connected/);
+  // One trigger looks again later, for a key connected from another spreadsheet.
+  expect(w.host.triggerList()).toHaveLength(1);
   expect(JSON.stringify(w.host.userProperties())).not.toContain(ALPHA);
   connect(w, ALPHA);
   runTriggers(w);

@@ -71,7 +71,7 @@ export function engineWorld(opts: {
       return createJob(prepared, request, { id: 'job-1', sheetId: 1, sheetName: 'Leads', now, partSize });
     },
     runToEnd(job, between, maxSteps = 300) {
-      for (let step = 0; job.state === 'running' && step < maxSteps; step++) {
+      for (let step = 0; job.life.s === 'running' && step < maxSteps; step++) {
         advanceJob(job, world.deps());
         between?.(step);
         now = Math.max(now + 1000, job.nextCheckAt);

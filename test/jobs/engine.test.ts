@@ -36,7 +36,7 @@ test('an email validation in parts: every row gets its result, duplicates paid o
   const job = w.start({ action: 'email', options: {}, fields: 'basic' });
   expect(w.sheet.column('Email · Result').every((s) => s === 'Queued')).toBe(true);
   w.runToEnd(job);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   expect(job.parts.length).toBe(3);
   expect(w.service.account(KEY)!.spent.email).toBe(24);
   expect([...sentEmails(w).values()].every((n) => n === 1)).toBe(true);
@@ -52,7 +52,7 @@ test('sorting while a part is being sent: marks and results land on the rows the
     if (req.method === 'POST') reverseBody(w);
   };
   w.runToEnd(job);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   // Every email went out once: no row was marked for a part it was not sent in.
   const sent = sentEmails(w);
   expect(sent.size).toBe(40);
@@ -92,7 +92,7 @@ test('the header row sorted into the data mid-job: found again, never written ov
   advanceJob(job, w.deps());
   reverseBody(w, true);
   w.runToEnd(job);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   const headerRows = w.sheet.cells.filter((r) => r.includes('Email · Result'));
   expect(headerRows).toHaveLength(1);
   expect(w.sheet.cells.filter((r) => r.includes('Processing (part 1)') || r.includes('Queued'))).toHaveLength(0);
@@ -107,18 +107,30 @@ test('a row reading "Processing (part 2)" is not planned again while its job liv
   expect(job.total).toBe(5);
 });
 
-test('the status column deleted mid-job: paid results are kept elsewhere and the job says why', () => {
+test('the status column deleted mid-job: it is put back and paid results go to the rows that hold their key', () => {
   const w = engineWorld({ rows: people(10), service: { processingRate: 1 } });
   const job = w.start({ action: 'email', options: {}, fields: 'basic' });
   advanceJob(job, w.deps());
   const status = w.sheet.cells[0]!.indexOf('Email · Result');
   for (const row of w.sheet.cells) row.splice(status, 1);
   w.runToEnd(job);
-  expect(job.state).toBe('failed');
-  expect(job.message).toMatch(/status column was deleted/);
-  expect(job.message).toMatch(/Unplaced/);
-  expect(w.unplaced).toHaveLength(10);
+  expect(job.life.s).toBe('done');
+  expect(w.unplaced).toHaveLength(0);
   expect(w.service.account(KEY)!.spent.email).toBe(10);
+  expectEveryRowRight(w);
+});
+
+test('the status column cleared mid-job: every paid result still reaches its row', () => {
+  const w = engineWorld({ rows: people(10), service: { processingRate: 1 } });
+  const job = w.start({ action: 'email', options: {}, fields: 'basic' });
+  advanceJob(job, w.deps());
+  const status = w.sheet.cells[0]!.indexOf('Email · Result');
+  for (const row of w.sheet.cells.slice(1)) row[status] = '';
+  w.runToEnd(job);
+  expect(w.unplaced).toHaveLength(0);
+  expect(jobView(job).finished).toBe(10);
+  expect(w.service.account(KEY)!.spent.email).toBe(10);
+  expectEveryRowRight(w);
 });
 
 test('an unreadable answer (an HTML page with status 200) is a passing fault, not the end of paid work', () => {
@@ -130,7 +142,7 @@ test('an unreadable answer (an HTML page with status 200) is a passing fault, no
       ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>Bad gateway</html>' }
       : undefined;
   w.runToEnd(job);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   expect(w.sheet.column('Email · Result').every((s) => FINAL.includes(String(s)))).toBe(true);
   expect(w.service.account(KEY)!.spent.email).toBe(8);
 });
@@ -151,7 +163,7 @@ test('a 429 on a start is waiting, never a failed try: the rows go out when the 
         }
       : undefined;
   w.runToEnd(job, undefined, 1000);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   expect(w.sheet.column('Email · Result').every((s) => FINAL.includes(String(s)))).toBe(true);
 });
 
@@ -174,12 +186,12 @@ test('a key revoked mid-job pauses it; connecting again collects what was paid f
       : undefined;
   w.advance(60_000);
   advanceJob(job, w.deps());
-  expect(job.state).toBe('paused');
-  expect(w.sheet.column('Email · Result').every((s) => s === 'Processing (part 1)')).toBe(true);
+  expect(job.life.s).toBe('paused');
+  expect(w.sheet.column('Email · Result').every((s) => s === 'Paused (part 1): the API key was refused; connect a valid key in the sidebar')).toBe(true);
   revoked = false;
-  resumeJob(job, w.now());
+  resumeJob(job, w.deps());
   w.runToEnd(job);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   expect(w.service.account(KEY)!.spent.email).toBe(10);
   expect([...sentEmails(w).values()].every((n) => n === 1)).toBe(true);
 });
@@ -188,8 +200,8 @@ test('credits running out half way: the first part keeps its results, the rest s
   const w = engineWorld({ rows: people(25), credits: 12 });
   const job = w.start({ action: 'email', options: {}, fields: 'basic' });
   w.runToEnd(job);
-  expect(job.state).toBe('failed');
-  expect(job.message).toMatch(/enough credits/);
+  expect(job.life.s).toBe('failed');
+  expect(jobView(job).message).toMatch(/enough credits/);
   const statuses = w.sheet.column('Email · Result').map(String);
   expect(statuses.filter((s) => FINAL.includes(s))).toHaveLength(10);
   expect(statuses.filter((s) => /credits/.test(s))).toHaveLength(15);
@@ -202,7 +214,7 @@ test('a step cut short by its deadline is resumed by the next without losing or 
   advanceJob(job, w.deps(0));
   expect(job.parts).toHaveLength(0);
   w.runToEnd(job);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   expect(job.parts).toHaveLength(2);
   const statuses = w.sheet.column('Person · Status');
   expect(statuses.every((s) => ['Enriched', 'Not found', 'Removed for privacy'].includes(String(s)))).toBe(true);
@@ -227,7 +239,7 @@ test('cancel keeps what finished and marks the rest', () => {
   advanceJob(job, w.deps());
   w.advance(5000);
   cancelJob(job, w.deps());
-  expect(job.state).toBe('canceled');
+  expect(job.life.s).toBe('canceled');
   const statuses = w.sheet.column('Email · Result').map(String);
   const finished = statuses.filter((s) => FINAL.includes(s)).length;
   expect(finished).toBeGreaterThan(0);
@@ -276,7 +288,7 @@ test("a refusal from the service reaches the rows in words, never as the service
         }
       : undefined;
   w.runToEnd(job);
-  expect(job.state).toBe('failed');
+  expect(job.life.s).toBe('failed');
   const statuses = w.sheet.column('Email · Result').map(String);
   expect(statuses.every((s) => s === 'Error: Not sent: The service did not accept a value of this row.')).toBe(true);
   expect(JSON.stringify(w.sheet.cells)).not.toContain('RAW DETAIL');

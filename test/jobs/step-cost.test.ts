@@ -43,7 +43,7 @@ test('a part refused for now goes back to Queued with the parts after it, in one
   // The rest go out once the service allows, numbered after the part that went.
   w.answer = undefined;
   w.runToEnd(job, undefined, 1000);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   expect(posts(w)).toBe(4);
 });
 
@@ -55,7 +55,7 @@ test('a part saved as marked but never sent (a step cut off) is released: its ro
   const status = w.sheet.cells[0]!.indexOf('Email · Result');
   for (const row of w.sheet.cells.slice(1, 11)) row[status] = processingStatus(1);
   w.runToEnd(job);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   expect(posts(w)).toBe(2);
   expect(w.service.account('test-key-engine-1')!.spent.email).toBe(20);
 });
@@ -64,7 +64,7 @@ test('a 100-row part is read in pages as it finishes: at most one page is asked 
   const w = engineWorld({ rows: people(100), service: { processingRate: 50 } });
   const job = w.start({ action: 'email', options: {}, fields: 'basic' }, 100);
   w.runToEnd(job);
-  expect(job.state).toBe('done');
+  expect(job.life.s).toBe('done');
   // 100 results at 7 a page: 15 pages. The first read, timed from the assumed pace, may find the
   // part not quite done; the pace it then shows times the next read for the end.
   const pages = w.requests.filter((r) => r.method === 'GET').map((r) => r.path);

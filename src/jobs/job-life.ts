@@ -1,0 +1,142 @@
+// A job's life: the one type of its state and every move between states, as part-state.ts is
+// for a part. Nothing else sets a job's state; the engine and the job loop ask for moves by name.
+//
+//   running ─┬─ sending ──stop sending (credits spent, …)──▶ draining ─┐
+//            │     │                                                    │
+//            │     └──────────cancel (the person, a deleted sheet)──────┴─▶ canceling
+//            │
+//            ├──key refused, disconnected, batches of another account, the sheet out of reach──▶ paused ◀─┐
+//            │                                                        (why, since, next retry)          │
+//            ◀──────────────resume (a connect, the retry finding the key good)──────────────────────────┤
+//            │                                                                   paused ─why changed────┘
+//            ╰──every part settled──▶ done | failed | canceled          paused ──cancel──▶ canceled
+//
+// A paused job remembers how it was running (`was`), so a job that stopped sending, or was being
+// canceled, goes on the same way when it resumes.
+
+/** How a running job goes: sending rows, only reading what was sent, or canceling. */
+export type Running =
+  | { s: 'running'; mode: 'sending' }
+  /** Nothing more is sent (`why` says so on the rows left); open parts are still read. */
+  | { s: 'running'; mode: 'draining'; why: string }
+  /** Nothing more is sent; open parts are read (the service was told to cancel them); ends canceled. */
+  | { s: 'running'; mode: 'canceling'; why: string };
+
+/** Why a job waits for its owner, each with what ends the wait. */
+export type PauseWhy =
+  /** The service refused the key: a connect, or a retry finding the key good again. */
+  | 'key'
+  /** The owner disconnected, or no key is stored: a connect, or a retry finding one connected. */
+  | 'no_key'
+  /** The connected account is not the one that paid for the job's batches: connecting that account. */
+  | 'account';
+
+export type JobLife =
+  | Running
+    /** `retryAt`: when it looks again by itself; none after a week of looking (a connect still resumes it). */
+  | { s: 'paused'; why: PauseWhy; was: Running; since: number; tries?: number; retryAt?: number }
+  | { s: 'done' }
+  | { s: 'failed'; why: string }
+  | { s: 'canceled'; why: string };
+
+export type JobState = JobLife['s'];
+
+/** Every allowed move, by state name (and, for running, by mode). */
+type Name = JobState | `running.${Running['mode']}`;
+const NEXT: Record<Name, ReadonlyArray<Name>> = {
+  'running.sending': ['running.draining', 'running.canceling', 'paused', 'done', 'failed'],
+  'running.draining': ['running.draining', 'running.canceling', 'paused', 'done', 'failed'],
+  'running.canceling': ['paused', 'canceled', 'failed'],
+  running: [],
+  paused: ['paused', 'running.sending', 'running.draining', 'running.canceling', 'canceled'],
+  done: [],
+  failed: [],
+  canceled: [],
+};
+
+function nameOf(life: JobLife): Name {
+  return life.s === 'running' ? `running.${life.mode}` : life.s;
+}
+
+/** Moves a job to its next state; a move the lifecycle does not allow is a bug, thrown. */
+export function moveJob(job: { life: JobLife }, next: JobLife): void {
+  const from = nameOf(job.life);
+  const to = nameOf(next);
+  if (!NEXT[from].includes(to)) throw new Error(`A job cannot go from ${from} to ${to}.`);
+  job.life = next;
+}
+
+/** Running or paused: the job still holds rows and, maybe, batches paid for. */
+export function isLive(job: { life: JobLife }): boolean {
+  return job.life.s === 'running' || job.life.s === 'paused';
+}
+
+export function isRunning(job: { life: JobLife }): job is { life: Running } {
+  return job.life.s === 'running';
+}
+
+/** A running job that may still send rows. */
+export function isSending(job: { life: JobLife }): boolean {
+  return job.life.s === 'running' && job.life.mode === 'sending';
+}
+
+export function isCanceling(job: { life: JobLife }): boolean {
+  return job.life.s === 'running' && job.life.mode === 'canceling';
+}
+
+/** Why nothing more is sent, when a running job stopped sending for a reason of its own. */
+export function stopReason(job: { life: JobLife }): string | undefined {
+  const life = job.life.s === 'paused' ? job.life.was : job.life;
+  return life.s === 'running' && life.mode === 'draining' ? life.why : undefined;
+}
+
+/** Stops sending: the rows not sent say `why`; what was sent is still read. */
+export function stopSending(job: { life: JobLife }, why: string): void {
+  if (job.life.s !== 'running' || job.life.mode === 'canceling') return;
+  moveJob(job, { s: 'running', mode: 'draining', why });
+}
+
+/** Cancels: nothing more is sent; the job ends canceled once what was sent is read. */
+export function startCanceling(job: { life: JobLife }, why: string): void {
+  if (job.life.s === 'running' && job.life.mode === 'canceling') return;
+  const running = job.life.s === 'paused' ? job.life.was : job.life;
+  if (running.s !== 'running') return;
+  if (job.life.s === 'paused') job.life.was = { s: 'running', mode: 'canceling', why };
+  else moveJob(job, { s: 'running', mode: 'canceling', why });
+}
+
+/** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
+const RETRY_FIRST_MS = 60 * 60 * 1000;
+const RETRY_MAX_MS = 24 * 60 * 60 * 1000;
+const RETRY_FOR_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Pauses a running job, or notes that a paused one still waits (its retry failed, or why changed). */
+export function pause(job: { life: JobLife }, why: PauseWhy, now: number): void {
+  const life = job.life;
+  if (life.s !== 'running' && life.s !== 'paused') return;
+  const tries = life.s === 'paused' ? (life.tries ?? 0) + 1 : 0;
+  // Each retry looks again (a key connected from another spreadsheet, a key working again).
+  const since = life.s === 'paused' ? life.since : now;
+  const was = life.s === 'paused' ? life.was : life;
+  const next: JobLife = { s: 'paused', why, was, since, tries };
+  if (now - since < RETRY_FOR_MS) next.retryAt = now + Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries);
+  moveJob(job, next);
+}
+
+/** A paused job goes on as it was running. */
+export function resume(job: { life: JobLife }): void {
+  if (job.life.s === 'paused') moveJob(job, job.life.was);
+}
+
+/** Ends a running job: canceled when it was canceling, failed when `failed`, else done. */
+export function finish(job: { life: JobLife }, failed: string | undefined): void {
+  if (job.life.s !== 'running') return;
+  if (job.life.mode === 'canceling') moveJob(job, { s: 'canceled', why: job.life.why });
+  else if (failed !== undefined) moveJob(job, { s: 'failed', why: failed });
+  else moveJob(job, { s: 'done' });
+}
+
+/** Ends a paused job at once (its owner canceled it without a working key). */
+export function abandon(job: { life: JobLife }, why: string): void {
+  if (job.life.s === 'paused') moveJob(job, { s: 'canceled', why });
+}

@@ -1,0 +1,83 @@
+// Reading a stored job record: checked against its shape and brought to the current version, so
+// a record saved by an earlier version of the add-on (or damaged) never reaches the engine as is.
+import * as z from 'zod/mini';
+import { lazy } from '../api/lazy';
+import { ACTIONS } from './actions';
+import { JOB_RECORD_VERSION, type JobRecord } from './job';
+import type { JobLife, Running } from './job-life';
+
+const num = () => z.number();
+const running = () =>
+  z.union([
+    z.object({ s: z.literal('running'), mode: z.literal('sending') }),
+    z.object({ s: z.literal('running'), mode: z.enum(['draining', 'canceling']), why: z.string() }),
+  ]);
+
+/** The fields every step relies on; the rest of the record is kept as it was saved. */
+const recordSchema = lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    action: z.enum(ACTIONS),
+    sheetId: num(),
+    headerRow: num(),
+    parts: z.array(z.looseObject({ n: num(), state: z.looseObject({ s: z.string() }) })),
+    counts: z.record(z.string(), num()),
+    updatedAt: num(),
+    nextCheckAt: num(),
+    life: z.union([
+      running(),
+      z.object({ s: z.literal('paused'), why: z.enum(['key', 'no_key', 'account']), was: running(), since: num(), retryAt: z.optional(num()) }),
+      z.object({ s: z.literal('done') }),
+      z.object({ s: z.enum(['failed', 'canceled']), why: z.string() }),
+    ]),
+  }),
+);
+
+/** A record of version 1: its state in `state`, with `canceled` and `stopSending` beside it. */
+interface RecordV1 {
+  state?: unknown;
+  canceled?: unknown;
+  stopSending?: unknown;
+  message?: unknown;
+  updatedAt?: unknown;
+}
+
+function lifeOfV1(old: RecordV1): JobLife | undefined {
+  const message = typeof old.message === 'string' ? old.message : '';
+  const stop = typeof old.stopSending === 'string' ? old.stopSending : undefined;
+  const was: Running = old.canceled
+    ? { s: 'running', mode: 'canceling', why: message || 'Canceled.' }
+    : stop
+      ? { s: 'running', mode: 'draining', why: stop }
+      : { s: 'running', mode: 'sending' };
+  switch (old.state) {
+    case 'running':
+      return was;
+    case 'paused':
+      // Tried again at the next step: the key may work by now.
+      return { s: 'paused', why: 'key', was, since: typeof old.updatedAt === 'number' ? old.updatedAt : 0, retryAt: 0 };
+    case 'done':
+      return { s: 'done' };
+    case 'failed':
+    case 'canceled':
+      return { s: old.state, why: message };
+    default:
+      return undefined;
+  }
+}
+
+/** A stored record brought to the current version, or undefined when it cannot be read as a job. */
+export function readJobRecord(raw: unknown): JobRecord | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const record = { ...(raw as Record<string, unknown>) };
+  if (record.v === undefined) {
+    const life = lifeOfV1(record);
+    if (!life) return undefined;
+    delete record.state;
+    delete record.canceled;
+    delete record.stopSending;
+    record.life = life;
+    record.v = JOB_RECORD_VERSION;
+  }
+  return record.v === JOB_RECORD_VERSION && recordSchema().safeParse(record).success ? (record as unknown as JobRecord) : undefined;
+}
