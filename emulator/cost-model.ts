@@ -20,7 +20,7 @@ export const COST_RULES: readonly CostRule[] = [
   { pattern: /^SpreadsheetApp\.(Range\.sort|Filter\.remove)$/, base: 100 },
   // One row per call: reading which rows of a selection are hidden costs a call per row.
   { pattern: /^SpreadsheetApp\.Sheet\.(isRowHiddenByUser|isRowHiddenByFilter)$/, base: 1 },
-  { pattern: /^SpreadsheetApp\.Spreadsheet\.(insertSheet|toast)$/, base: 100 },
+  { pattern: /^SpreadsheetApp\.Spreadsheet\.(insertSheet|deleteSheet|toast)$/, base: 100 },
   { pattern: /^SpreadsheetApp\.(getActiveSpreadsheet|getActive|openById|flush)$/, base: 20 },
   { pattern: /^SpreadsheetApp\.Ui\.(showSidebar|showModalDialog|showModelessDialog)$/, base: 100 },
   { pattern: /^SpreadsheetApp\./, base: 1 },

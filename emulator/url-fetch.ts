@@ -2,7 +2,7 @@
 // muteHttpExceptions, followRedirects), routed by URL prefix to the local service in-process
 // or over loopback HTTP. Unrouted hosts fail like a DNS failure; every request is recorded and
 // counts toward the user's daily fetch quota (a refused call sends nothing).
-import { ConnectionDropped, type LocalHandler, type LocalResponse } from '../toolkit/local-http';
+import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from '../toolkit/local-http';
 import { DEFAULT_FETCH_MS, FETCH_ALL_PER_REQUEST_MS } from './cost-model';
 import { GasError, HostFailure, Messages } from './errors';
 import { Body } from './http-body';
@@ -178,11 +178,19 @@ export class FetchRouter {
   }
 
   private sendInProcess(handler: LocalHandler, path: string, p: Prepared, rec: RecordedRequest): Outcome {
+    // Names differing only in case are one header sent twice, as they would be on the wire.
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(p.headers)) headers[k.toLowerCase()] = v;
+    const repeated = new Set<string>();
+    for (const [k, v] of Object.entries(p.headers)) {
+      const name = k.toLowerCase();
+      if (name in headers) repeated.add(name);
+      else headers[name] = v;
+    }
+    const req: LocalRequest = { method: p.method, path, headers, body: p.body ? p.body.utf8() : '' };
+    if (repeated.size) req.repeatedHeaders = [...repeated];
     let res: LocalResponse;
     try {
-      res = handler.handle({ method: p.method, path, headers, body: p.body ? p.body.utf8() : '' });
+      res = handler.handle(req);
     } catch (e) {
       if (e instanceof ConnectionDropped || (e as Error | undefined)?.name === 'ConnectionDropped') {
         return { error: Messages.addressUnavailable(p.url), delayMs: DEFAULT_FETCH_MS };

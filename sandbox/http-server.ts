@@ -7,7 +7,7 @@ import { errorDetail } from './errors';
 import { answerClientError, readBody } from './http-body';
 import { inspectRoute, isInspectable } from './inspect-routes';
 import { DEFAULT_LIMITS } from './options';
-import { ConnectionDropped, type LocalHandler, type LocalResponse } from '../toolkit/local-http';
+import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from '../toolkit/local-http';
 
 export interface HttpServerOptions {
   /** 0 picks any free port. */
@@ -32,6 +32,21 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/**
+ * Headers sent more than once, from the raw lines: Node's `req.headers` keeps only the first of
+ * some (Authorization among them) and drops the rest without a word.
+ */
+function repeatedHeaders(req: IncomingMessage): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!.toLowerCase();
+    if (seen.has(name)) repeated.add(name);
+    seen.add(name);
+  }
+  return [...repeated];
+}
+
 function write(res: ServerResponse, r: LocalResponse): void {
   const body = Buffer.from(r.body, 'utf8');
   res.writeHead(r.status, { ...r.headers, 'content-length': String(body.length) });
@@ -50,7 +65,9 @@ export function startHttpServer(
     readBody(req, res, maxBody, (body) => {
       let answer: LocalResponse;
       try {
-        const request = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headersOf(req), body };
+        const repeated = repeatedHeaders(req);
+        const request: LocalRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: headersOf(req), body };
+        if (repeated.length) request.repeatedHeaders = repeated;
         answer = (view && inspectRoute(view, request)) ?? service.handle(request);
       } catch (e) {
         if (e instanceof ConnectionDropped) {

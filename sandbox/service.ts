@@ -3,7 +3,7 @@
 import type { AccountState } from './account-state';
 import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow } from './accounts';
 import { available, reserved, settle } from './batches';
-import { ApiError, errorDetail } from './errors';
+import { ApiError, errorDetail, unsupported } from './errors';
 import { FaultInjector } from './faults';
 import {
   DEFAULT_LIMITS,
@@ -110,6 +110,9 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     if (found.kind === 'method') {
       throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}`, undefined, { allow: found.allow.join(', ') });
     }
+    // Two keys are ambiguous: taking either one could spend the wrong account's credits.
+    if (req.repeatedHeaders?.includes('authorization'))
+      throw unsupported(undefined, 'The Authorization header was sent more than once; send it once, as "Authorization: Bearer <key>"');
     const key = bearerKey(req.headers);
     const account = key === undefined ? undefined : accounts.get(key);
     if (!account)

@@ -7,6 +7,11 @@ export interface LocalRequest {
   path: string;
   /** Header names in lower case. */
   headers: Record<string, string>;
+  /**
+   * Names (lower case) of headers the request carried more than once: `headers` holds one value
+   * each, so a header that must not be ambiguous (Authorization) is refused by name here.
+   */
+  repeatedHeaders?: string[];
   body: string;
 }
 

@@ -49,6 +49,16 @@ export class SpreadsheetModel implements FormulaContext {
     return sheet;
   }
 
+  /** Removes a sheet; the last one cannot go. Its selection passes to the sheet before it, as in Sheets. */
+  removeSheet(sheet: SheetModel): void {
+    const i = this.sheets.indexOf(sheet);
+    if (i < 0) throw new GasError('Invalid argument: sheet');
+    if (this.sheets.length === 1) throw new GasError("You can't remove all the sheets in a document.");
+    this.sheets.splice(i, 1);
+    this.selection = this.selection.filter((s) => s.sheetId !== sheet.sheetId);
+    if (this.activeSheetId === sheet.sheetId) this.select(this.sheets[Math.max(0, i - 1)]!, 1, 1, 1, 1);
+  }
+
   sheetByName(name: string): SheetModel | undefined {
     return this.sheets.find((s) => s.name === name);
   }

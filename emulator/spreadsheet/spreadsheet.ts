@@ -73,6 +73,12 @@ export class FakeSpreadsheet implements SpreadsheetApi {
     return this._sheet(s);
   }
 
+  deleteSheet(sheet: FakeSheet): void {
+    const model = this.doc.sheetById(sheet.getSheetId());
+    if (!model) throw new GasError('Invalid argument: sheet');
+    this.doc.removeSheet(model);
+  }
+
   getActiveSheet(): FakeSheet {
     return this._sheet(this.doc.activeSheet());
   }

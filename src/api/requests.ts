@@ -7,6 +7,11 @@ import { lazy } from './lazy';
 import { JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';
 
 export const LIMITS = {
+  /**
+   * The spec bounds no lead list's name; the add-on keeps it to 255 characters, so a job's record
+   * (a user property of at most 9 KB) always has room for it.
+   */
+  leadListName: 255,
   leadsPerList: 10000,
   enrichmentsPerRequest: 10000,
   emailsPerValidation: 100000,
@@ -55,7 +60,7 @@ export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
 export const leadListCreateSchema = lazy(() =>
   z
     .strictObject({
-      name: nonEmpty(),
+      name: nonEmpty().check(z.maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
       owner: email(),
       type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
       leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),

@@ -1,6 +1,5 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
-import { isEmailAddress } from '../../contract/email-address';
 import { currentSpreadsheet } from '../gas/active-document';
 import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
@@ -17,6 +16,9 @@ import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import { parseInput } from '../api/input-errors';
+import { LIMITS } from '../api/requests';
+import { utf8Length } from '../sheet/utf8';
+import { emailProblem } from '../../contract/email-address';
 
 export const runRequestSchema = lazy(() =>
   z.object({
@@ -37,8 +39,20 @@ export const runRequestSchema = lazy(() =>
     mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
     list: z.optional(
       z.object({
-        name: z.string().check(z.trim(), z.minLength(1, { error: 'Give the lead list a name.' })),
-        owner: z.string().check(z.refine(isEmailAddress, { error: 'The owner must be an email address.' })),
+        name: z.string().check(
+          z.trim(),
+          z.minLength(1, { error: 'Give the lead list a name.' }),
+          z.maxLength(LIMITS.leadListName, {
+            error: (issue) =>
+              `A lead list's name can be at most ${LIMITS.leadListName} characters; this one has ${String(issue.input).length.toLocaleString('en-US')}.`,
+          }),
+        ),
+        // The service's own rule (at most 254 characters), so an owner it would refuse never marks a row.
+        owner: z.string().check((ctx) => {
+          const problem = emailProblem(ctx.value);
+          if (problem)
+            ctx.issues.push({ code: 'custom', input: ctx.value, message: `The owner is not a valid email address: it ${problem}.` });
+        }),
         shared: z._default(z.boolean(), false),
         visible: z._default(z.boolean(), true),
       }),
@@ -81,6 +95,23 @@ function toRunRequest(req: ParsedRunInput, sheetId: number): RunRequest {
   if (mapping) out.mapping = mapping;
   if (req.list) out.list = req.list;
   return out;
+}
+
+/** The most bytes a job's record may spend on text the person chose; the rest of 9 KB is its parts and counts. */
+const MAX_KEPT_BYTES = 3 * 1024;
+
+/**
+ * Why the text a job's record keeps (the columns' headers, the sheet's and the list's names, the
+ * owner) would not fit in a user property, or undefined: each text at most as long as a list's
+ * name may be, all of them together within MAX_KEPT_BYTES.
+ */
+function keptTextProblem(texts: ReadonlyArray<[what: string, text: string]>): string | undefined {
+  const max = LIMITS.leadListName;
+  const long = texts.find(([, text]) => text.length > max);
+  if (long) return `${long[0]} is ${long[1].length.toLocaleString('en-US')} characters long; rename it to at most ${max}.`;
+  const bytes = texts.reduce((n, [, text]) => n + utf8Length(JSON.stringify(text)), 0);
+  if (bytes <= MAX_KEPT_BYTES) return undefined;
+  return `The names and column headers this run keeps take ${bytes.toLocaleString('en-US')} bytes together, more than the ${MAX_KEPT_BYTES.toLocaleString('en-US')} a run can keep; shorten the longest.`;
 }
 
 function formatCredits(credits: { email: number; phone: number }): string {
@@ -132,6 +163,14 @@ export function prepare(input: unknown, found?: PreviewFindings) {
   const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
   const partSize = partSizeFor(req.action);
   const prepared = prepareRun(sheetPort(sheet), selection, request, { exclusions: excluded, staleMarks: !live, partSize });
+  const kept: Array<[string, string]> = (Object.keys(prepared.mapping) as Role[]).map((role) => [
+    `The header of the column read as ${ROLE_LABELS[role]}`,
+    String(prepared.headers[prepared.mapping[role]!]).trim(),
+  ]);
+  kept.push(["The sheet's name", sheet.getName()]);
+  if (req.list) kept.push(["The lead list's name", req.list.name], ['The owner', req.list.owner]);
+  const tooLong = keptTextProblem(kept);
+  if (tooLong) throw new Error(tooLong);
   const { plan } = prepared;
   const c = plan.counts;
   const skipped = [

@@ -47,8 +47,19 @@ export const toolRequestSchema = lazy(() =>
 );
 type ToolRequest = z.infer<ReturnType<typeof toolRequestSchema>>;
 
-/** The continuation the sidebar hands back: which sheet, which page, how many rows so far. */
-const cursorSchema = lazy(() => z.object({ sheet: z.string(), href: z.string().check(z.regex(/^\//)), written: z.int() }));
+/**
+ * The continuation the sidebar hands back: which sheet, which page, how many rows so far, and
+ * what a failure must take back (the sheet, when the import made it; else its rows from `fromRow`).
+ */
+const cursorSchema = lazy(() =>
+  z.object({
+    sheet: z.string(),
+    href: z.string().check(z.regex(/^\//)),
+    written: z.int(),
+    made: z.optional(z.boolean()),
+    fromRow: z.optional(z.int().check(z.minimum(1))),
+  }),
+);
 
 function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
   const r = schema.safeParse(input);
@@ -63,12 +74,14 @@ function client(): ProspectingClient {
   return createClient(connection.apiKey);
 }
 
-function targetSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet {
+/** The existing sheet the request names, if any: the import appends to it. */
+function chosenSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet | null {
+  return request.sheetName ? currentSpreadsheet().getSheetByName(request.sheetName) : null;
+}
+
+/** A new sheet for the import, named after it (with a number when the name is taken). */
+function newSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet {
   const ss = currentSpreadsheet();
-  if (request.sheetName) {
-    const existing = ss.getSheetByName(request.sheetName);
-    if (existing) return existing;
-  }
   const base =
     request.sheetName ||
     (request.tool === 'job_openings'
@@ -79,6 +92,33 @@ function targetSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet {
   let name = base.slice(0, 90);
   for (let n = 2; ss.getSheetByName(name); n++) name = `${base.slice(0, 85)} (${n})`;
   return ss.insertSheet(name);
+}
+
+/**
+ * Takes back what an import wrote, so a failed one leaves nothing behind: half a listing would
+ * pass for all of it. A sheet it made goes; rows it appended to a chosen sheet are cleared.
+ */
+function undoImport(sheet: GoogleAppsScript.Spreadsheet.Sheet, made: boolean, fromRow: number): void {
+  if (made) currentSpreadsheet().deleteSheet(sheet);
+  else if (sheet.getLastRow() >= fromRow)
+    sheet.getRange(fromRow, 1, sheet.getLastRow() - fromRow + 1, sheet.getLastColumn()).clearContent();
+}
+
+/** Why an import failed, in words, and that nothing of it was kept. */
+function importFailure(e: unknown, request: ToolRequest, written: number): Error {
+  const rows = written === 1 ? 'row written before the failure was' : 'rows written before the failure were';
+  const undone = written ? ` (the ${written.toLocaleString('en-US')} ${rows} removed)` : '';
+  const why =
+    e instanceof ProspectingError && e.kind === 'not_found'
+      ? request.tool === 'contact'
+        ? 'No contact has that id.'
+        : 'The service found nothing for that.'
+      : e instanceof ProspectingError && e.kind === 'unreadable'
+        ? 'The service sent an answer that could not be read. Try again in a few minutes.'
+        : e instanceof Error
+          ? e.message
+          : String(e);
+  return new Error(`Nothing was imported${undone}. ${why}`);
 }
 
 /** Appends rows below the sheet's last row, writing the header first on an empty sheet. */
@@ -139,23 +179,27 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
       ? undefined
       : parse(cursorSchema(), JSON.parse(String(next)), 'The import cannot continue');
   const c = client();
-  const sheet = cursor ? currentSpreadsheet().getSheetByName(cursor.sheet) : targetSheet(request);
-  if (!sheet) throw new Error('The sheet of this import was deleted or renamed. Start the import again.');
+  let sheet = cursor ? currentSpreadsheet().getSheetByName(cursor.sheet) : chosenSheet(request);
+  if (cursor && !sheet) throw new Error('The sheet of this import was deleted or renamed. Start the import again.');
+  // A new sheet is made only once a page has arrived, so a request that fails makes none.
+  const made = cursor ? cursor.made === true : !sheet;
+  const fromRow = cursor?.fromRow ?? (sheet ? sheet.getLastRow() + 1 : 1);
   const deadline = Date.now() + TOOL_BUDGET_MS;
   let written = cursor?.written ?? 0;
   let nextHref: string | undefined;
   try {
     for (const page of pagesOf(c, request, cursor?.href)) {
+      sheet ??= newSheet(request);
       appendRows(sheet, request.tool, page.rows);
       written += page.rows.length;
       nextHref = page.next;
       if (!nextHref || Date.now() >= deadline) break;
     }
   } catch (e) {
-    if (e instanceof ProspectingError && e.kind === 'not_found')
-      throw new Error(request.tool === 'contact' ? 'No contact has that id.' : 'Nothing was found for that.');
-    throw e instanceof ProspectingError ? new Error(e.message) : e;
+    if (sheet) undoImport(sheet, made, fromRow);
+    throw importFailure(e, request, written);
   }
+  sheet ??= newSheet(request);
   if (written === 0 && sheet.getLastRow() === 0) appendRows(sheet, request.tool, []);
   const progress: ToolProgress = {
     sheetName: sheet.getName(),
@@ -165,7 +209,7 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
       ? `${written.toLocaleString('en-US')} rows so far…`
       : `${written.toLocaleString('en-US')} rows written to "${sheet.getName()}".`,
   };
-  if (nextHref) progress.next = JSON.stringify({ sheet: sheet.getName(), href: nextHref, written });
+  if (nextHref) progress.next = JSON.stringify({ sheet: sheet.getName(), href: nextHref, written, made, fromRow });
   return progress;
 }
 

@@ -242,3 +242,78 @@ test('a job counts only its own rows: rows done by an earlier run or refused at 
   const first = jobs[1]!;
   expect([first.total, first.finished]).toEqual([6, 6]);
 });
+
+describe('free text a job keeps is refused when too long, in one sentence, before anything changes', () => {
+  /** What must stay as it was: the sheet, the service's requests, the jobs and the user's properties. */
+  function untouched(w: World) {
+    return {
+      values: w.host.sheet().values(),
+      requests: w.host.requests.length,
+      properties: w.host.userProperties(),
+      sheets: w.host.spreadsheet.sheets.map((s) => s.name),
+    };
+  }
+
+  function refusal(w: World, input: object): string {
+    const before = untouched(w);
+    const r = w.host.callFromSidebar('startRun', [{ ...input, confirmed: true }]);
+    expect(r.ok).toBe(false);
+    const message = r.error!.message;
+    expect(message).toMatch(/^[A-Z][^\n]*\.$/);
+    expect(message.split(/[.!?](?:\s|$)/).filter(Boolean)).toHaveLength(1);
+    expect(message).not.toMatch(/Argument too large/);
+    expect(w.host.callFromSidebar('previewRun', [input]).error?.message).toBe(message);
+    expect(untouched(w)).toEqual(before);
+    return message;
+  }
+
+  test("a lead list's name of 9,000 characters, from the sidebar and from the menu", () => {
+    const w = setup(people(3));
+    const long = 'Q4 outreach: '.repeat(692) + 'EMEA';
+    const message = refusal(w, { action: 'lead_list', list: { name: long, owner: OWNER } });
+    expect(message).toBe("A lead list's name can be at most 255 characters; this one has 9,000.");
+    const before = untouched(w);
+    w.host.ui.answer({ button: 'OK', text: long }, 'OK');
+    expect(w.host.clickMenu('Create a lead list').ok).toBe(true);
+    expect(w.host.ui.dialogs.at(-1)).toMatchObject({ kind: 'alert', prompt: message });
+    expect(untouched(w)).toEqual(before);
+  });
+
+  test('a name of 255 characters is kept whole and sent', () => {
+    const w = setup(people(2));
+    const name = `${'N'.repeat(254)}!`;
+    expect(w.host.callFromSidebar('startRun', [{ action: 'lead_list', list: { name, owner: OWNER }, confirmed: true }]).ok).toBe(true);
+    runTriggers(w);
+    const created = w.host.requests.find((q) => q.method.toLowerCase() === 'post' && q.url.endsWith('/lead-lists'))!;
+    expect(JSON.parse(created.body)).toMatchObject({ name });
+  });
+
+  test("an owner too long for an email address, and an input column's header too long to keep", () => {
+    const w = setup(people(3));
+    const owner = `${'o'.repeat(9000)}@acme.example`;
+    expect(refusal(w, { action: 'lead_list', list: { name: 'Q4', owner } })).toBe(
+      'The owner is not a valid email address: it has a part before the @ that is not 1 to 64 characters long.',
+    );
+    const domainOwner = `me@${'d'.repeat(250)}.example`;
+    expect(refusal(w, { action: 'lead_list', list: { name: 'Q4', owner: domainOwner } })).toMatch(/^The owner is not a valid email/);
+    const header = `Email ${'(work address) '.repeat(600)}`.trim();
+    w.host.sheet().load([[...HEADER.slice(0, 2), header, ...HEADER.slice(3)], ...people(3)]);
+    expect(refusal(w, { action: 'email', mapping: { email: header } })).toBe(
+      `The header of the column read as Email is ${header.length.toLocaleString('en-US')} characters long; rename it to at most 255.`,
+    );
+  });
+
+  test('texts each within bounds but too many bytes together (three bytes a character)', () => {
+    const w = setup(people(3));
+    const wide = (c: string) => c.repeat(250);
+    const headers = [wide('名'), wide('姓'), wide('邮'), 'Website', wide('职')];
+    w.host.sheet().load([headers, ...people(3)]);
+    const mapping = { first_name: headers[0], last_name: headers[1], email: headers[2], title: headers[4] };
+    const list = { name: '第四季度'.repeat(25), owner: OWNER };
+    expect(refusal(w, { action: 'lead_list', list, mapping })).toMatch(
+      /^The names and column headers this run keeps take 3,\d{3} bytes together, more than the 3,072 a run can keep; shorten the longest\.$/,
+    );
+    const fewer = { first_name: headers[0], last_name: headers[1], email: headers[2], title: null };
+    expect(w.host.callFromSidebar('previewRun', [{ action: 'lead_list', list, mapping: fewer }]).ok).toBe(true);
+  });
+});

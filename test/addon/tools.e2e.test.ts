@@ -80,7 +80,7 @@ test('job openings with filters, exclusions with a keyword, a contact with its a
   expect(rows.some((r) => r[0] === 'Contact ID' && r[1] === contactId)).toBe(true);
   expect(rows.filter((r) => r[0] === 'Activity').length).toBeGreaterThan(0);
   const missing = w.host.callFromSidebar('runTool', [{ tool: 'contact', contactId: '00000000-0000-4000-8000-000000000000' }]);
-  expect(missing.error?.message).toBe('No contact has that id.');
+  expect(missing.error?.message).toBe('Nothing was imported. No contact has that id.');
   const bad = w.host.callFromSidebar('runTool', [{ tool: 'job_openings', domain: '' }]);
   expect(bad.error?.message).toMatch(/Enter the company domain/);
 });

@@ -252,6 +252,11 @@ describe('requests are checked before sending', () => {
       /more than 10,000 leads/,
     ],
     [
+      "a list's name longer than the add-on's bound",
+      (c) => c.createLeadList({ name: 'n'.repeat(256), owner: 'o@a.example', type: 'email', leads: [{ email: 'a@a.example' }] }),
+      /name is longer than 255 characters/,
+    ],
+    [
       'more than 10,000 enrichments',
       (c) => c.startPersonEnrichment({ leads: Array.from({ length: 10001 }, (_, i) => ({ email: `p${i}@a.example` })) }),
       /more than 10,000 leads/,

@@ -86,6 +86,19 @@ describe('sheets, selection and user edits', () => {
     expect(sheet.csv()).toBe('name\nb\nc');
   });
 
+  it('deletes a sheet, moving the selection to the sheet before it, but never the last sheet', () => {
+    const host = makeHost();
+    host.sheet().load([['a']]);
+    host.sheet('Second').load([['b']]);
+    host.sheet('Third').load([['c']]);
+    host.select('Second!A1');
+    expect(host.run('deleteSheetNamed', ['Second']).value).toEqual({ sheets: ['Sheet1', 'Third'], active: 'Sheet1' });
+    expect(host.run('deleteSheetNamed', ['Third']).value).toEqual({ sheets: ['Sheet1'], active: 'Sheet1' });
+    const last = host.run('deleteSheetNamed', ['Sheet1']);
+    expect(last.error?.message).toBe("You can't remove all the sheets in a document.");
+    expect(host.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+  });
+
   it('records notes, the add-on menu item and toasts', () => {
     const host = makeHost();
     host.select('Sheet1!B2:B3');

@@ -2,6 +2,7 @@
 // errors, redirects, fetchAll, request recording and network time on the virtual clock.
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_FETCH_MS } from '../../emulator';
+import { createLocalService } from '../../sandbox';
 import { API, FakeService, makeHost } from './helpers';
 
 describe('UrlFetchApp in-process', () => {
@@ -23,6 +24,23 @@ describe('UrlFetchApp in-process', () => {
       user: 'owner@example.com',
     });
     expect(host.requests[0]!.headers.Authorization).toBe('Bearer sk-secret');
+  });
+
+  it('sends header names differing only in case as one header sent twice, which the local service refuses', () => {
+    const fake = new FakeService();
+    const host = makeHost({ routes: { [API]: fake } });
+    host.run('fetchText', [`${API}/ok`, { headers: { Authorization: 'Bearer first', authorization: 'Bearer second' } }]);
+    expect(fake.received[0]).toMatchObject({ headers: { authorization: 'Bearer first' }, repeatedHeaders: ['authorization'] });
+    const real = makeHost({ routes: { [API]: createLocalService() } });
+    const twice = { Authorization: 'Bearer demo-key-alpha', AUTHORIZATION: 'Bearer demo-key-bravo' };
+    const r = real.run('fetchText', [`${API}/account-info`, { headers: twice, muteHttpExceptions: true }]).value as {
+      code: number;
+      text: string;
+    };
+    expect(r.code).toBe(400);
+    expect(JSON.parse(r.text)._errors[0].code).toBe('unsupported_value');
+    const once = real.run('fetchText', [`${API}/account-info`, { headers: { Authorization: 'Bearer demo-key-alpha' } }]).value;
+    expect(once).toMatchObject({ code: 200 });
   });
 
   it('throws Apps Script’s message for a status of 400 or more unless muted', () => {

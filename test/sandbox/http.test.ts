@@ -1,7 +1,24 @@
 // The HTTP server on a free loopback port with real requests: JSON in and out, headers, body
 // limit, slow answers and a dropped connection.
+import { request } from 'node:http';
+import { SPEC } from '../../src/api/spec-schemas';
 import { createLocalService, startHttpServer, type RunningServer } from '../../sandbox';
 import type { ServiceJson } from './helpers';
+
+/** A GET with headers exactly as listed, repeats included: fetch() would merge them into one. */
+function rawGet(url: string, headers: string[]): Promise<{ status: number; json: ServiceJson }> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: u.hostname, port: u.port, path: u.pathname, headers: ['Host', u.host, ...headers] }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(body) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 const auth = { authorization: 'Bearer demo-key-alpha' };
 
@@ -23,6 +40,24 @@ describe('HTTP server', () => {
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(await res.json()).toEqual({ id: service.account('demo-key-alpha')!.id, name: 'Alpha Outbound (demo)' });
     expect((await fetch(`${server.url}/account-info`)).status).toBe(401);
+  });
+
+  test('two Authorization headers are 400 unsupported_value, whichever key comes first', async () => {
+    for (const keys of [
+      ['demo-key-alpha', 'demo-key-bravo'],
+      ['no-such-key', 'demo-key-alpha'],
+      ['demo-key-alpha', 'demo-key-alpha'],
+    ]) {
+      const res = await rawGet(
+        `${server.url}/account-info`,
+        keys.flatMap((k, i) => [i ? 'authorization' : 'Authorization', `Bearer ${k}`]),
+      );
+      expect(res.status).toBe(400);
+      expect(SPEC.ErrorObjectSchema.safeParse(res.json).success).toBe(true);
+      expect(res.json._errors[0].code).toBe('unsupported_value');
+      expect(res.json._errors[0].detail).toMatch(/Authorization header was sent more than once/);
+    }
+    expect((await rawGet(`${server.url}/account-info`, ['Authorization', 'Bearer demo-key-alpha'])).status).toBe(200);
   });
 
   test('a batch round trip with encoded brackets and Retry-After', async () => {

@@ -202,6 +202,21 @@ describe('routes, keys and accounts', () => {
     expect(firstError(h.get('/territories', null)).title).toBe('Unauthorized');
   });
 
+  test('an Authorization header sent twice is 400 unsupported_value and spends nothing', () => {
+    const body = JSON.stringify({ emails: emails(3) });
+    const headers = { authorization: 'Bearer demo-key-alpha', 'content-type': 'application/json' };
+    const before = h.service.account('demo-key-alpha')!.spent.email;
+    const res = h.service.handle({ method: 'POST', path: '/email-validations', headers, repeatedHeaders: ['authorization'], body });
+    const answer = { status: res.status, headers: res.headers, json: JSON.parse(res.body) };
+    expectError(answer, 400, 'unsupported_value');
+    expect(firstError(answer).source).toBeUndefined();
+    expect(h.service.account('demo-key-alpha')!.reserved.email).toBe(0);
+    expect(h.service.account('demo-key-alpha')!.spent.email).toBe(before);
+    // Another header sent twice is no reason to refuse.
+    const once = h.service.handle({ method: 'GET', path: '/account-info', headers, repeatedHeaders: ['accept'], body: '' });
+    expect(once.status).toBe(200);
+  });
+
   test("another account's batches and lead lists are 404 and untouched", () => {
     const person = h.call('POST', '/people/enrichment-requests', { leads: emails(2) }).json;
     const company = h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'a.com' }] }).json;
