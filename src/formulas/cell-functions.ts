@@ -2,7 +2,8 @@
 // list), which answers are lasting, and the words of a cell's answer or error.
 import { ProspectingError } from '../api/errors';
 import { chooseFields, type FieldDef } from '../sheet/fields';
-import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
+import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
+import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
 /** A cell argument is a value; a range argument is a 2-D array. Each row's first cell is its input. */
 export function inputsOf(arg: unknown): { inputs: string[]; single: boolean } {
@@ -26,22 +27,22 @@ export function headerLabels<T>(fields: ReadonlyArray<FieldDef<T>>): string[] {
   return fields.map((f) => f.header.replace(/^[^·]+· /, ''));
 }
 
-/** What a company lookup sends for an input: a domain, or a company profile URL. */
-export function companyQuery(input: string): { domain: string } | { profile_url: string } | undefined {
-  if (/\/company\//i.test(input)) {
-    const profile = normalizeProfileUrl(input);
-    if (profile) return { profile_url: profileUrlForRequest(profile) };
-  }
-  const domain = normalizeDomain(input);
-  return domain ? { domain } : undefined;
+/**
+ * What a company lookup sends for an input (a domain, or a company profile URL), read as the menu's
+ * actions read it; else the cell's answer saying why nothing is sent.
+ */
+export function companyQuery(input: string): CompanyLookup | string {
+  const found = companyLookupOf(input);
+  if (!found || ('problem' in found && found.problem === NOT_A_DOMAIN)) return CELL_MESSAGES.badInput;
+  return 'problem' in found ? found.problem.charAt(0).toLowerCase() + found.problem.slice(1) : found;
 }
 
-/** What a person lookup sends: an email, or a profile URL. */
-export function personQuery(input: string): { email: string } | { profile_url: string } | undefined {
+/** What a person lookup sends: an email, or a profile URL; else the cell's answer. */
+export function personQuery(input: string): { email: string } | { profile_url: string } | string {
   const email = normalizeEmail(input);
   if (email) return { email };
   const profile = normalizeProfileUrl(input);
-  return profile ? { profile_url: profileUrlForRequest(profile) } : undefined;
+  return profile ? { profile_url: profileUrlForRequest(profile) } : CELL_MESSAGES.badPersonInput;
 }
 
 /** What a cell shows as an answer that stays true: kept by Sheets until the inputs change. */
