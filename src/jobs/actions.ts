@@ -73,6 +73,9 @@ function fullName(row: ReadonlyArray<unknown>, mapping: ColumnMapping): string {
   return [cell(row, mapping, 'first_name'), cell(row, mapping, 'last_name')].filter(Boolean).join(' ');
 }
 
+/** The member of a lead's context that carries its row's key. */
+const ROW_KEY = 'sheet_row_key';
+
 const nameKey = (name: string, company: string) => `n:${name.toLowerCase()}|${company.toLowerCase()}`;
 const titleKey = (title: string, company: string) => `t:${title.toLowerCase()}|${company.toLowerCase()}`;
 
@@ -186,16 +189,19 @@ export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping:
     case 'lead_list': {
       const type = options.listType ?? listTypeFor(mapping) ?? 'email';
       const { profile, title, companyName, domain, noCompany, lead } = leadFields(row, mapping, email);
+      // The key goes out in the lead's context, which the list's entry echoes as its `data`: an
+      // entry is the person found, whose title and company need not read as the row's did.
+      const keyed = (key: string): RowInput => ({ key, payload: { ...lead, context: { [ROW_KEY]: key } } });
       if (type === 'email') {
         if (!email) return { reason: rawEmail ? 'Not a valid email address' : 'No email' };
-        return { key: `e:${email}`, payload: lead };
+        return keyed(`e:${email}`);
       }
       if (type === 'profile') {
         if (!profile) return { reason: 'No profile URL' };
-        return { key: `p:${profile}`, payload: lead };
+        return keyed(`p:${profile}`);
       }
       if (!title || !(companyName || domain)) return { reason: (title && noCompany) || 'No title with company' };
-      return { key: titleKey(title, domain ?? companyName), payload: lead };
+      return keyed(titleKey(title, domain ?? companyName));
     }
   }
 }
@@ -221,6 +227,8 @@ export function resultKey(action: ActionId, echo: Record<string, unknown>, listT
       return name && company ? nameKey(name, company) : undefined;
     }
     case 'lead_list': {
+      const data = echo.data as Record<string, unknown> | undefined;
+      if (typeof data?.[ROW_KEY] === 'string') return data[ROW_KEY];
       if (listType === 'profile') {
         const profile = normalizeProfileUrl(echo.profile_url);
         return profile && `p:${profile}`;
