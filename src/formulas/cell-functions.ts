@@ -5,10 +5,21 @@ import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
-/** A cell argument is a value; a range argument is a 2-D array. Each row's first cell is its input. */
+/**
+ * A cell argument is one input; a range (a 2-D array) is read cell by cell in reading order, row
+ * by row and left to right, so a column, a row and a block are each answered one row per cell.
+ */
 export function inputsOf(arg: unknown): { inputs: string[]; single: boolean } {
-  if (Array.isArray(arg)) return { inputs: arg.map((row) => cellText(Array.isArray(row) ? row[0] : row)), single: false };
+  if (Array.isArray(arg)) return { inputs: arg.flatMap((row: unknown) => (Array.isArray(row) ? row : [row]).map(cellText)), single: false };
   return { inputs: [cellText(arg)], single: true };
+}
+
+/** The value of an argument that takes one cell; a range of several is refused in words. */
+export function oneCell(arg: unknown, what: string): unknown {
+  if (!Array.isArray(arg)) return arg;
+  const cells = arg.flat();
+  if (cells.length <= 1) return cells[0];
+  throw new Error(`${what} takes one cell or value, not a range of ${cells.length} cells: give it a single cell such as A2.`);
 }
 
 /** `"name, size"`, `"all"`, `"basic"`, or a range of field ids. */

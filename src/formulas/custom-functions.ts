@@ -10,6 +10,7 @@ import {
   fieldsOf,
   headerLabels,
   inputsOf,
+  oneCell,
   pendingMessage,
   personQuery,
   tooLargeMessage,
@@ -212,7 +213,7 @@ export function ENRICH_PERSON(emailOrProfileUrl: unknown, fields?: unknown): Row
 
 /** The header row for a lookup's chosen fields: `kind` is "company" or "person". */
 export function PROSPECTING_HEADERS(kind: unknown, fields?: unknown): Row[] | string {
-  const which = cellText(kind).toLowerCase();
+  const which = cellText(oneCell(kind, 'PROSPECTING_HEADERS kind')).toLowerCase();
   const all = which === 'company' ? COMPANY_FIELDS : which === 'person' ? PERSON_FIELDS : undefined;
   if (!all) return 'kind must be "company" or "person"';
   const chosen = fieldsOrMessage(all as ReadonlyArray<FieldDef<unknown>>, fields);
@@ -267,9 +268,10 @@ export function parseJobFilters(text: string): JobFilters | string {
 const JOB_PAGES = 5;
 
 export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string {
-  const query = companyQuery(cellText(Array.isArray(domain) ? (domain as unknown[][])[0]?.[0] : domain));
+  // One table of openings per call: a range of companies is refused, not answered by its first cell.
+  const query = companyQuery(cellText(oneCell(domain, 'JOB_OPENINGS domain')));
   if (typeof query === 'string') return query;
-  const parsed = parseJobFilters(cellText(filters));
+  const parsed = parseJobFilters(cellText(oneCell(filters, 'JOB_OPENINGS filters')));
   if (typeof parsed === 'string') return parsed;
   const key = answerKey('pfs.jobs.', JSON.stringify([query, parsed]));
   const hit = readAnswer(key);
