@@ -2,12 +2,24 @@
 // list), which answers are lasting, and the words of a cell's answer or error.
 import { ProspectingError } from '../api/errors';
 import { chooseFields, type FieldDef } from '../sheet/fields';
-import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
+import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
+import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
-/** A cell argument is a value; a range argument is a 2-D array. Each row's first cell is its input. */
+/**
+ * A cell argument is one input; a range (a 2-D array) is read cell by cell in reading order, row
+ * by row and left to right, so a column, a row and a block are each answered one row per cell.
+ */
 export function inputsOf(arg: unknown): { inputs: string[]; single: boolean } {
-  if (Array.isArray(arg)) return { inputs: arg.map((row) => cellText(Array.isArray(row) ? row[0] : row)), single: false };
+  if (Array.isArray(arg)) return { inputs: arg.flatMap((row: unknown) => (Array.isArray(row) ? row : [row]).map(cellText)), single: false };
   return { inputs: [cellText(arg)], single: true };
+}
+
+/** The value of an argument that takes one cell; a range of several is refused in words. */
+export function oneCell(arg: unknown, what: string): unknown {
+  if (!Array.isArray(arg)) return arg;
+  const cells = arg.flat();
+  if (cells.length <= 1) return cells[0];
+  throw new Error(`${what} takes one cell or value, not a range of ${cells.length} cells: give it a single cell such as A2.`);
 }
 
 /** `"name, size"`, `"all"`, `"basic"`, or a range of field ids. */
@@ -26,22 +38,22 @@ export function headerLabels<T>(fields: ReadonlyArray<FieldDef<T>>): string[] {
   return fields.map((f) => f.header.replace(/^[^·]+· /, ''));
 }
 
-/** What a company lookup sends for an input: a domain, or a company profile URL. */
-export function companyQuery(input: string): { domain: string } | { profile_url: string } | undefined {
-  if (/\/company\//i.test(input)) {
-    const profile = normalizeProfileUrl(input);
-    if (profile) return { profile_url: profileUrlForRequest(profile) };
-  }
-  const domain = normalizeDomain(input);
-  return domain ? { domain } : undefined;
+/**
+ * What a company lookup sends for an input (a domain, or a company profile URL), read as the menu's
+ * actions read it; else the cell's answer saying why nothing is sent.
+ */
+export function companyQuery(input: string): CompanyLookup | string {
+  const found = companyLookupOf(input);
+  if (!found || ('problem' in found && found.problem === NOT_A_DOMAIN)) return CELL_MESSAGES.badInput;
+  return 'problem' in found ? found.problem.charAt(0).toLowerCase() + found.problem.slice(1) : found;
 }
 
-/** What a person lookup sends: an email, or a profile URL. */
-export function personQuery(input: string): { email: string } | { profile_url: string } | undefined {
+/** What a person lookup sends: an email, or a profile URL; else the cell's answer. */
+export function personQuery(input: string): { email: string } | { profile_url: string } | string {
   const email = normalizeEmail(input);
   if (email) return { email };
   const profile = normalizeProfileUrl(input);
-  return profile ? { profile_url: profileUrlForRequest(profile) } : undefined;
+  return profile ? { profile_url: profileUrlForRequest(profile) } : CELL_MESSAGES.badPersonInput;
 }
 
 /** What a cell shows as an answer that stays true: kept by Sheets until the inputs change. */

@@ -10,6 +10,7 @@ import {
   fieldsOf,
   headerLabels,
   inputsOf,
+  oneCell,
   pendingMessage,
   personQuery,
   tooLargeMessage,
@@ -65,10 +66,10 @@ function cellValue(v: unknown): CellValue {
 /** What a lookup function needs to know of its kind. */
 interface LookupKind {
   fields: ReadonlyArray<FieldDef<unknown>>;
-  query: (input: string) => Record<string, string> | undefined;
+  /** What is sent for an input, or the cell's answer when nothing can be. */
+  query: (input: string) => Record<string, string> | string;
   request: (c: ProspectingClient, q: Record<string, string>) => ApiRequest;
   schema: typeof schemas.CompanyLookupSchema | typeof schemas.PersonSchema;
-  invalid: string;
   bucket: RateBucket;
   /**
    * Rows not in the cache one range may look up: five minutes of the cells' budget, so a range
@@ -84,7 +85,6 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     query: companyQuery,
     request: (c, q) => c.companyFindRequest(q),
     schema: schemas.CompanyLookupSchema,
-    invalid: CELL_MESSAGES.badInput,
     bucket: 'default',
     most: 2000,
     menuItem: 'Enrich companies',
@@ -94,7 +94,6 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     query: personQuery,
     request: (c, q) => c.personFindRequest(q),
     schema: schemas.PersonSchema,
-    invalid: CELL_MESSAGES.badPersonInput,
     bucket: 'people_find',
     most: 1500,
     menuItem: 'Enrich people',
@@ -173,17 +172,17 @@ function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
   const at = chosen.map((f) => def.fields.indexOf(f));
   const { inputs, single } = inputsOf(input);
   const keys = inputs.map((x) => {
-    const q = x ? def.query(x) : undefined;
-    return q ? ([queryKey(q), q] as const) : undefined;
+    const q = x ? def.query(x) : '';
+    return typeof q === 'string' ? q : ([queryKey(q), q] as const);
   });
-  const queries = new Map(keys.filter((k) => k !== undefined));
+  const queries = new Map(keys.filter((k) => typeof k !== 'string'));
   const found = lookUp(kind, queries);
   const message = (text: string): Row => [text, ...chosen.slice(1).map(() => '')];
   let pending = 0;
   const rows = inputs.map((x, i): Row => {
     if (!x) return chosen.map(() => '');
-    const key = keys[i];
-    if (!key) return message(def.invalid);
+    const key = keys[i]!;
+    if (typeof key === 'string') return message(key);
     const a = found.answers.get(key[0]);
     if (!a) {
       pending++;
@@ -197,9 +196,9 @@ function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
   }
   if (!single) return rows;
   // A single cell shows its message alone, or one value, or one row.
-  if (!inputs[0]) return '';
-  if (!keys[0]) return def.invalid;
-  const a = found.answers.get(keys[0][0])!;
+  const key = keys[0]!;
+  if (typeof key === 'string') return key;
+  const a = found.answers.get(key[0])!;
   if ('message' in a) return a.message;
   return rows[0]!.length === 1 ? rows[0]![0]! : [rows[0]!];
 }
@@ -214,7 +213,7 @@ export function ENRICH_PERSON(emailOrProfileUrl: unknown, fields?: unknown): Row
 
 /** The header row for a lookup's chosen fields: `kind` is "company" or "person". */
 export function PROSPECTING_HEADERS(kind: unknown, fields?: unknown): Row[] | string {
-  const which = cellText(kind).toLowerCase();
+  const which = cellText(oneCell(kind, 'PROSPECTING_HEADERS kind')).toLowerCase();
   const all = which === 'company' ? COMPANY_FIELDS : which === 'person' ? PERSON_FIELDS : undefined;
   if (!all) return 'kind must be "company" or "person"';
   const chosen = fieldsOrMessage(all as ReadonlyArray<FieldDef<unknown>>, fields);
@@ -269,10 +268,10 @@ export function parseJobFilters(text: string): JobFilters | string {
 const JOB_PAGES = 5;
 
 export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string {
-  const input = cellText(Array.isArray(domain) ? (domain as unknown[][])[0]?.[0] : domain);
-  const query = companyQuery(input);
-  if (!query) return CELL_MESSAGES.badInput;
-  const parsed = parseJobFilters(cellText(filters));
+  // One table of openings per call: a range of companies is refused, not answered by its first cell.
+  const query = companyQuery(cellText(oneCell(domain, 'JOB_OPENINGS domain')));
+  if (typeof query === 'string') return query;
+  const parsed = parseJobFilters(cellText(oneCell(filters, 'JOB_OPENINGS filters')));
   if (typeof parsed === 'string') return parsed;
   const key = answerKey('pfs.jobs.', JSON.stringify([query, parsed]));
   const hit = readAnswer(key);

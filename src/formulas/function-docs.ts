@@ -7,29 +7,30 @@ export const customFunctionDocs: Record<string, { params: string[]; doc: string 
   ENRICH_COMPANY: {
     params: ['domain', 'fields'],
     doc:
-      '/**\n * The company behind a domain, website or company profile URL, as a row of fields. Given a range,\n' +
-      ' * answers every row of it at once. Answers are cached for six hours.\n' +
+      '/**\n * The company behind a domain, website or company profile URL, as a row of fields. Given a range (a\n' +
+      ' * column, a row or a block), answers every cell of it at once, one row per cell in reading order.\n' +
+      ' * Answers are cached for six hours.\n' +
       OWNER_NOTE +
       ' *\n * @param {string|Array<Array<string>>} domain A domain, website or company profile URL, or a range of them.\n' +
       ' * @param {string} [fields] Comma-separated field ids (name, website, industry, size, employees, location, ...), "basic" (default) or "all".\n' +
-      ' * @return The chosen fields, one row per input.\n * @customfunction\n * @example =ENRICH_COMPANY(B2:B200, "name, size, employees")\n */',
+      ' * @return The chosen fields, one row per input cell.\n * @customfunction\n * @example =ENRICH_COMPANY(B2:B200, "name, size, employees")\n */',
   },
   ENRICH_PERSON: {
     params: ['email_or_profile_url', 'fields'],
     doc:
-      '/**\n * The person behind an email or profile URL, as a row of fields. Given a range, answers every row\n' +
-      ' * of it at once. Each person found costs 0.5 email credit, at most once a day; answers are cached.\n' +
+      '/**\n * The person behind an email or profile URL, as a row of fields. Given a range (a column, a\n' +
+      ' * row or a block), answers every cell of it at once, one row per cell in reading order. Each person found costs 0.5 email credit, at most once a day; answers are cached.\n' +
       OWNER_NOTE +
       ' *\n * @param {string|Array<Array<string>>} email_or_profile_url An email or profile URL, or a range of them.\n' +
       ' * @param {string} [fields] Comma-separated field ids (name, title, location, company_name, ...), "basic" (default) or "all".\n' +
-      ' * @return The chosen fields, one row per input.\n * @customfunction\n * @example =ENRICH_PERSON(C2, "name, title, company_name")\n */',
+      ' * @return The chosen fields, one row per input cell.\n * @customfunction\n * @example =ENRICH_PERSON(C2, "name, title, company_name")\n */',
   },
   JOB_OPENINGS: {
     params: ['domain', 'filters'],
     doc:
       "/**\n * A company's open jobs, one per row under a header row (up to 500).\n" +
       OWNER_NOTE +
-      ' *\n * @param {string} domain The company domain, website or company profile URL.\n' +
+      ' *\n * @param {string} domain The company domain, website or company profile URL: one cell, not a range.\n' +
       ' * @param {string} [filters] Optional: "remote; seniority: Senior, VP; department: revenue; function: sales".\n' +
       ' * @return The job openings with a header row.\n * @customfunction\n * @example =JOB_OPENINGS("harborlogistics.com", "remote; seniority: Manager")\n */',
   },

@@ -3,6 +3,7 @@ import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { LIMITS } from '../api/requests';
 import { ROLE_LABELS, type ColumnMapping, type Role } from '../sheet/columns';
 import { isFormulaError } from '../sheet/formula-errors';
+import { companyKey, companyLookupOf } from '../sheet/company-lookup';
 import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
 export const ACTIONS = ['person', 'company', 'email', 'lead_list'] as const;
@@ -72,6 +73,9 @@ function fullName(row: ReadonlyArray<unknown>, mapping: ColumnMapping): string {
   return [cell(row, mapping, 'first_name'), cell(row, mapping, 'last_name')].filter(Boolean).join(' ');
 }
 
+/** The member of a lead's context that carries its row's key. */
+const ROW_KEY = 'sheet_row_key';
+
 const nameKey = (name: string, company: string) => `n:${name.toLowerCase()}|${company.toLowerCase()}`;
 const titleKey = (title: string, company: string) => `t:${title.toLowerCase()}|${company.toLowerCase()}`;
 
@@ -84,14 +88,17 @@ function leadFields(row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: 
   const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
   const title = cell(row, mapping, 'title');
   const companyName = cell(row, mapping, 'company_name');
-  const domain = normalizeDomain(cell(row, mapping, 'domain'));
+  const company = companyLookupOf(cell(row, mapping, 'domain'));
+  const domain = company && 'domain' in company ? company.domain : undefined;
+  // Why a row with only its domain cell for a company has none: that cell's own reason.
+  const noCompany = company && 'problem' in company ? company.problem : undefined;
   const lead: PersonLead & LeadInput = {};
   if (email) lead.email = email;
   if (profile) lead.profile_url = profileUrlForRequest(profile);
   if (title) lead.title = title;
   if (companyName) lead.company_name = companyName;
   if (domain) lead.company_domain = domain;
-  return { profile, title, companyName, domain, lead };
+  return { profile, title, companyName, domain, noCompany, lead };
 }
 
 /** Which lead-list type the mapped columns allow, best first. */
@@ -162,33 +169,39 @@ export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping:
       return { key: `e:${email}`, payload: { email } };
     }
     case 'company': {
-      const domain = normalizeDomain(cell(row, mapping, 'domain')) ?? (email ? normalizeDomain(email) : undefined);
-      if (!domain) return { reason: cell(row, mapping, 'domain') ? 'Not a valid domain or website' : 'No company domain or website' };
-      return { key: `d:${domain}`, payload: { domain } };
+      // The domain cell decides when it holds anything; only an empty one lets the email's domain speak.
+      const company =
+        companyLookupOf(cell(row, mapping, 'domain')) ?? (email ? companyLookupOf(email.slice(email.lastIndexOf('@') + 1)) : undefined);
+      if (!company) return { reason: 'No company domain or website' };
+      if ('problem' in company) return { reason: company.problem };
+      return { key: companyKey(company), payload: company };
     }
     case 'person': {
-      const { profile, companyName, domain, lead: fields } = leadFields(row, mapping, email);
+      const { profile, companyName, domain, noCompany, lead: fields } = leadFields(row, mapping, email);
       const name = fullName(row, mapping);
       const lead: PersonLead = name ? { ...fields, name } : fields;
       if (email) return { key: `e:${email}`, payload: lead };
       if (profile) return { key: `p:${profile}`, payload: lead };
       if (rawEmail) return { reason: 'Not a valid email address' };
       if (name && (companyName || domain)) return { key: nameKey(name, domain ?? companyName), payload: lead };
-      return { reason: 'No email, profile URL, or name with company' };
+      return { reason: (name && noCompany) || 'No email, profile URL, or name with company' };
     }
     case 'lead_list': {
       const type = options.listType ?? listTypeFor(mapping) ?? 'email';
-      const { profile, title, companyName, domain, lead } = leadFields(row, mapping, email);
+      const { profile, title, companyName, domain, noCompany, lead } = leadFields(row, mapping, email);
+      // The key goes out in the lead's context, which the list's entry echoes as its `data`: an
+      // entry is the person found, whose title and company need not read as the row's did.
+      const keyed = (key: string): RowInput => ({ key, payload: { ...lead, context: { [ROW_KEY]: key } } });
       if (type === 'email') {
         if (!email) return { reason: rawEmail ? 'Not a valid email address' : 'No email' };
-        return { key: `e:${email}`, payload: lead };
+        return keyed(`e:${email}`);
       }
       if (type === 'profile') {
         if (!profile) return { reason: 'No profile URL' };
-        return { key: `p:${profile}`, payload: lead };
+        return keyed(`p:${profile}`);
       }
-      if (!title || !(companyName || domain)) return { reason: 'No title with company' };
-      return { key: titleKey(title, domain ?? companyName), payload: lead };
+      if (!title || !(companyName || domain)) return { reason: (title && noCompany) || 'No title with company' };
+      return keyed(titleKey(title, domain ?? companyName));
     }
   }
 }
@@ -201,7 +214,9 @@ export function resultKey(action: ActionId, echo: Record<string, unknown>, listT
       return email && `e:${email}`;
     case 'company': {
       const domain = normalizeDomain(echo.domain);
-      return domain && `d:${domain}`;
+      if (domain) return `d:${domain}`;
+      const profile = normalizeProfileUrl(echo.profile_url);
+      return profile && `p:${profile}`;
     }
     case 'person': {
       if (email) return `e:${email}`;
@@ -212,6 +227,8 @@ export function resultKey(action: ActionId, echo: Record<string, unknown>, listT
       return name && company ? nameKey(name, company) : undefined;
     }
     case 'lead_list': {
+      const data = echo.data as Record<string, unknown> | undefined;
+      if (typeof data?.[ROW_KEY] === 'string') return data[ROW_KEY];
       if (listType === 'profile') {
         const profile = normalizeProfileUrl(echo.profile_url);
         return profile && `p:${profile}`;

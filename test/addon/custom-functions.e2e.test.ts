@@ -294,3 +294,43 @@ test('a formula in the sheet recalculates through the host like Sheets would', (
   const results = w.host.recalculate();
   expect(results[0]!.cell).toBe('Acme');
 });
+
+test('a row range and a block are answered cell by cell, in reading order, one answer row each', () => {
+  const w = world();
+  const one = (input: string) => w.host.runCustomFunction('ENRICH_COMPANY', [input, 'name, size']).cell;
+  const singles = ['acme.com', 'globex.com', 'initech.io', 'umbrella.co'].map((d) => (one(d) as Grid)[0]);
+  w.host.sheet().load([['acme.com', 'globex.com', 'initech.io', '=ENRICH_COMPANY(A1:C1, "name, size")']]);
+  const results = w.host.recalculate();
+  // A row of three cells: three answer rows.
+  expect(results[0]!.cell).toEqual(singles.slice(0, 3));
+  // A block of two rows of two cells: four answer rows, a blank cell answered blank.
+  const block = w.host.runCustomFunction('ENRICH_COMPANY', [
+    [
+      ['acme.com', 'globex.com'],
+      ['umbrella.co', ''],
+    ],
+    'name, size',
+  ]);
+  expect(block.cell).toEqual([singles[0], singles[1], singles[3], ['', '']]);
+  const people = w.host.runCustomFunction('ENRICH_PERSON', [[['jane.doe@example.com', 'not an email']], 'name']);
+  expect(people.cell).toEqual([
+    [w.host.runCustomFunction('ENRICH_PERSON', ['jane.doe@example.com', 'name']).cell],
+    ['not an email or profile URL'],
+  ]);
+});
+
+test('a function that answers for one input refuses a range in words, sending nothing', () => {
+  const w = world();
+  const before = fetches(w);
+  const jobs = w.host.runCustomFunction('JOB_OPENINGS', [[['acme.com', 'globex.com']]]);
+  expect(thrown(jobs)).toMatch(/^JOB_OPENINGS domain takes one cell or value, not a range of 2 cells/);
+  expect(thrown(w.host.runCustomFunction('PROSPECTING_HEADERS', [[['company'], ['person']]]))).toMatch(
+    /PROSPECTING_HEADERS kind takes one cell/,
+  );
+  expect(thrown(w.host.runCustomFunction('JOB_OPENINGS', ['acme.com', [['remote', 'seniority: VP']]]))).toMatch(
+    /JOB_OPENINGS filters takes one cell/,
+  );
+  expect(fetches(w)).toBe(before);
+  // A one-cell range is that cell.
+  expect((w.host.runCustomFunction('JOB_OPENINGS', [[['acme.com']]]).cell as Grid)[0]![0]).toBe('Title');
+});

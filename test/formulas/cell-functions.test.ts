@@ -2,6 +2,8 @@
 import { ProspectingError, type ErrorKind } from '../../src/api/errors';
 import {
   CELL_MESSAGES,
+  inputsOf,
+  oneCell,
   pendingMessage,
   tooLargeMessage,
   transientMessage,
@@ -48,4 +50,27 @@ test('the reason a person must act on wins over a passing one', () => {
   expect(worse('failed', 'refused_key')).toBe('refused_key');
   expect(worse('refused_key', 'rate_limited')).toBe('refused_key');
   expect(worse('busy', 'rate_limited')).toBe('rate_limited');
+});
+
+describe('the shape of a range argument', () => {
+  test('a column, a row and a block are read cell by cell, row by row and left to right', () => {
+    expect(inputsOf('acme.com')).toEqual({ inputs: ['acme.com'], single: true });
+    expect(inputsOf([['a.com'], ['b.com']])).toEqual({ inputs: ['a.com', 'b.com'], single: false });
+    expect(inputsOf([['a.com', ' b.com ', 'c.com']])).toEqual({ inputs: ['a.com', 'b.com', 'c.com'], single: false });
+    expect(
+      inputsOf([
+        ['a.com', ''],
+        [42, 'd.com'],
+      ]),
+    ).toEqual({ inputs: ['a.com', '', '42', 'd.com'], single: false });
+  });
+
+  test('an argument that takes one cell takes a value or a one-cell range, and refuses more in words', () => {
+    expect(oneCell('acme.com', 'JOB_OPENINGS domain')).toBe('acme.com');
+    expect(oneCell([['acme.com']], 'JOB_OPENINGS domain')).toBe('acme.com');
+    expect(() => oneCell([['a.com', 'b.com']], 'JOB_OPENINGS domain')).toThrow(
+      'JOB_OPENINGS domain takes one cell or value, not a range of 2 cells: give it a single cell such as A2.',
+    );
+    expect(() => oneCell([['a.com'], ['b.com'], ['c.com']], 'PROSPECTING_HEADERS kind')).toThrow(/not a range of 3 cells/);
+  });
 });

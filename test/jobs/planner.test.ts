@@ -144,3 +144,20 @@ test('rowKey gives the key rowInput gives, for any row and action', () => {
     { seed: 20261122, numRuns: 2000 },
   );
 });
+
+test('a lead-list entry finds its row by the key its lead carried, whatever the person found reads as', () => {
+  const row = ['', '', 'Acme Robotics, Inc.', '', 'VP of Sales', ''];
+  const input = rowInput('lead_list', row, mapping, { listType: 'titles_and_company' });
+  if (!('key' in input)) throw new Error('the row should be sent');
+  expect(input.payload).toMatchObject({ title: 'VP of Sales', company_name: 'Acme Robotics, Inc.' });
+  // The entry is the person matched: another company name, a domain the row never had.
+  const entry = { title: 'VP of Sales', company_name: 'Acme Robotics', company_domain: 'acme-robotics.com', email: 'x@acme-robotics.com' };
+  const echoed = { ...entry, data: (input.payload as { context: Record<string, unknown> }).context };
+  expect(resultKey('lead_list', echoed, 'titles_and_company')).toBe(input.key);
+  expect(resultKey('lead_list', entry, 'titles_and_company')).not.toBe(input.key);
+  for (const listType of ['email', 'profile'] as const) {
+    const other = rowInput('lead_list', ['Jo', 'jo@acme.io', '', '', '', 'linkedin.com/in/jo'], mapping, { listType });
+    if (!('key' in other)) throw new Error('the row should be sent');
+    expect(resultKey('lead_list', { data: (other.payload as { context: Record<string, unknown> }).context }, listType)).toBe(other.key);
+  }
+});
