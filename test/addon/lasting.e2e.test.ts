@@ -238,8 +238,8 @@ test('a disconnect while a step holds the spreadsheet still removes the key; the
   const view = jobsView(w);
   expect(view.jobs[0]!.state).toBe('paused');
   // One trigger looks again in an hour (a key connected from another spreadsheet), not every step.
-  expect(w.host.triggerList().map((t) => t.dueAt - w.host.clock.now())).toEqual([expect.any(Number)]);
-  expect(w.host.triggerList()[0]!.dueAt - w.host.clock.now()).toBeGreaterThan(55 * 60_000);
+  expect(w.host.triggerList()).toHaveLength(1);
+  expect(w.host.triggerList()[0]!.dueAt! - w.host.clock.now()).toBeGreaterThan(55 * 60_000);
   // Connecting again collects what was paid for and finishes the job.
   connect(w, KEY);
   for (let r2 = w.host.fireNextTrigger(), i = 0; r2 && i < 200; r2 = w.host.fireNextTrigger(), i++);
