@@ -157,7 +157,9 @@ export class NetworkError extends ProspectingError {
 /** Apps Script refused the fetch (its daily URL-fetch quota is spent): nothing was sent. */
 export class QuotaError extends ProspectingError {
   constructor(detail: string) {
-    super('quota', "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.", { detail });
+    super('quota', "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.", {
+      detail,
+    });
     this.name = 'QuotaError';
   }
 }

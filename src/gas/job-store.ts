@@ -97,7 +97,12 @@ function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
     const job = readJobRecord(parse<unknown>(raw));
     const spreadsheetId = key.slice(JOB_PREFIX.length, key.lastIndexOf('.'));
     // An unreadable record is pruned like an old finished one.
-    out.push({ key, spreadsheetId, job: job ?? { life: { s: 'failed', why: '' }, updatedAt: 0 }, bytes: utf8Length(key) + utf8Length(raw) });
+    out.push({
+      key,
+      spreadsheetId,
+      job: job ?? { life: { s: 'failed', why: '' }, updatedAt: 0 },
+      bytes: utf8Length(key) + utf8Length(raw),
+    });
   }
   return out;
 }

@@ -6,7 +6,21 @@ import { ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord, JobView } from './job';
-import { abandon, finish, isCanceling, isLive, isRunning, isSending, pause, resume, startCanceling, stopReason, stopSending, type JobLife, type PauseWhy } from './job-life';
+import {
+  abandon,
+  finish,
+  isCanceling,
+  isLive,
+  isRunning,
+  isSending,
+  pause,
+  resume,
+  startCanceling,
+  stopReason,
+  stopSending,
+  type JobLife,
+  type PauseWhy,
+} from './job-life';
 import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
 import { applyReadings, readParts, settleWaiting, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
 import { sendParts, setPartRows } from './part-send';
@@ -154,7 +168,10 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   if (layout.remade) stopSending(job, REMADE_STATUS);
   if (layout.inputsGone) {
     const why = inputsGoneReason(layout.inputsGone);
-    stopSending(job, `${why.charAt(0).toUpperCase()}${why.slice(1)}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`);
+    stopSending(
+      job,
+      `${why.charAt(0).toUpperCase()}${why.slice(1)}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`,
+    );
     markWaiting(layout, (part) =>
       errorStatus(part === undefined ? `Not sent: ${why}.` : `${why}; a result paid for is kept in the sheet of unplaced results.`),
     );
@@ -174,10 +191,12 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   const stop = stopReason(job);
   if (isCanceling(job)) {
     for (const i of dataRows(layout))
-      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
+      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
+        layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
   } else if (stop) {
     for (const i of dataRows(layout))
-      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, errorStatus(`Not sent: ${stop}`));
+      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
+        layout.grid.set(i, layout.status, errorStatus(`Not sent: ${stop}`));
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.
@@ -200,7 +219,9 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
     const why = stopReason(job);
     settleWaiting(
       layout,
-      isCanceling(job) ? canceledStatus('before it was sent') : errorStatus(why ?? 'the job ended before this row was sent. Run again for it.'),
+      isCanceling(job)
+        ? canceledStatus('before it was sent')
+        : errorStatus(why ?? 'the job ended before this row was sent. Run again for it.'),
     );
     countRows(job, layout);
     end(job);

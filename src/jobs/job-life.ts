@@ -33,7 +33,7 @@ export type PauseWhy =
 
 export type JobLife =
   | Running
-    /** `retryAt`: when it looks again by itself; none after a week of looking (a connect still resumes it). */
+  /** `retryAt`: when it looks again by itself; none after a week of looking (a connect still resumes it). */
   | { s: 'paused'; why: PauseWhy; was: Running; since: number; tries?: number; retryAt?: number }
   | { s: 'done' }
   | { s: 'failed'; why: string }

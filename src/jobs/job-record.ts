@@ -26,7 +26,13 @@ const recordSchema = lazy(() =>
     nextCheckAt: num(),
     life: z.union([
       running(),
-      z.object({ s: z.literal('paused'), why: z.enum(['key', 'no_key', 'account']), was: running(), since: num(), retryAt: z.optional(num()) }),
+      z.object({
+        s: z.literal('paused'),
+        why: z.enum(['key', 'no_key', 'account']),
+        was: running(),
+        since: num(),
+        retryAt: z.optional(num()),
+      }),
       z.object({ s: z.literal('done') }),
       z.object({ s: z.enum(['failed', 'canceled']), why: z.string() }),
     ]),

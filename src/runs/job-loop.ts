@@ -98,7 +98,11 @@ function keepClaim(job: JobRecord, force = false): void {
 }
 
 /** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
-function stillPaused(job: JobRecord & { life: { s: 'paused' } }, connection: StoredConnection | undefined, client: ProspectingClient): PauseWhy | undefined {
+function stillPaused(
+  job: JobRecord & { life: { s: 'paused' } },
+  connection: StoredConnection | undefined,
+  client: ProspectingClient,
+): PauseWhy | undefined {
   if (!connection) return 'no_key';
   if (!isJobAccount(job, connection)) return 'account';
   if (job.life.why !== 'key') return undefined;
@@ -204,7 +208,8 @@ function carryOn(spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
   if (connection) return stepJobs(spreadsheet, createClient(connection.apiKey), budgetMs, opts);
   const id = spreadsheet.getId();
   const loaded = opts.loaded ?? loadDocument(id, true);
-  for (const job of loaded.jobs) if (isRunning(job) || (job.life.s === 'paused' && (job.life.retryAt ?? Infinity) <= Date.now())) pauseHere(spreadsheet, job, 'no_key');
+  for (const job of loaded.jobs)
+    if (isRunning(job) || (job.life.s === 'paused' && (job.life.retryAt ?? Infinity) <= Date.now())) pauseHere(spreadsheet, job, 'no_key');
   const continuation = opts.firedUid && loaded.continuation.uid === opts.firedUid ? {} : loaded.continuation;
   const after = loadDocument(id);
   return { jobs: after.jobs, continuation: settleContinuation(spreadsheet, continuation, nextDue(after.jobs)) };

@@ -94,7 +94,10 @@ export function checkJobsNow(): void {
   const { jobs, continuation } = withDocumentLock(() =>
     stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { force: true }),
   );
-  const views = jobs.map((j) => jobView(j)).reverse().slice(0, 5);
+  const views = jobs
+    .map((j) => jobView(j))
+    .reverse()
+    .slice(0, 5);
   const background = jobs.some((j) => j.life.s === 'running') ? backgroundNote(continuation) : '';
   if (views.length === 0) {
     spreadsheet.toast('No jobs yet.', 'Jobs', 5);
