@@ -1,6 +1,7 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
 import { ProspectingError } from '../api/errors';
+import { classify } from '../api/failure';
 import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
@@ -69,10 +70,10 @@ export const CELL_MESSAGES = {
  * Why a lookup has no answer yet. None of these is a value: the function throws, so the cell
  * shows #ERROR! with the reason and Sheets computes it again on the next recalculation.
  */
-export type Transient = 'no_key' | 'refused_key' | 'no_credits' | 'rate_limited' | 'busy' | 'failed' | 'time';
+export type Transient = 'no_key' | 'refused_key' | 'no_credits' | 'quota' | 'rate_limited' | 'busy' | 'failed' | 'time';
 
 /** Most telling first: the one a person must act on before a recalculation can help. */
-const TRANSIENT_ORDER: ReadonlyArray<Transient> = ['no_key', 'refused_key', 'no_credits', 'rate_limited', 'busy', 'failed', 'time'];
+const TRANSIENT_ORDER: ReadonlyArray<Transient> = ['no_key', 'refused_key', 'no_credits', 'quota', 'rate_limited', 'busy', 'failed', 'time'];
 
 const MENU = 'Extensions › Prospecting for Sheets';
 const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
@@ -84,6 +85,7 @@ const REASONS: Record<Transient, [why: string, then: string]> = {
   ],
   refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then ${RECALCULATE}`],
   no_credits: ['not enough credits', `add credits, then ${RECALCULATE}`],
+  quota: ["Apps Script's daily quota of web requests is spent", `once it resets (within a day), ${RECALCULATE}`],
   rate_limited: ["the service's rate limit was reached", `in a minute, ${RECALCULATE}`],
   busy: ['busy with other lookups or a running job', `in a minute, ${RECALCULATE}`],
   failed: ['the service did not answer', `in a minute, ${RECALCULATE}`],
@@ -120,6 +122,20 @@ export function tooLargeMessage(most: number, menuItem: string): string {
 /** What a failed lookup means for its cell: a lasting message, or a reason to throw. */
 export function verdictOf(error: unknown): { lasting: string } | { transient: Transient } {
   if (!(error instanceof ProspectingError)) return { transient: 'failed' };
+  switch (classify(error)) {
+    case 'key':
+      return { transient: 'refused_key' };
+    case 'credits':
+      return { transient: 'no_credits' };
+    case 'wait':
+      return { transient: 'rate_limited' };
+    case 'quota':
+      return { transient: 'quota' };
+    case 'lasting':
+      break;
+    default:
+      return { transient: 'failed' };
+  }
   switch (error.kind) {
     case 'not_found':
       return { lasting: CELL_MESSAGES.notFound };
@@ -131,12 +147,6 @@ export function verdictOf(error: unknown): { lasting: string } | { transient: Tr
     case 'invalid_request':
       // The same input would be refused again: an answer about this input, not a passing fault.
       return { lasting: CELL_MESSAGES.rejected };
-    case 'rate_limited':
-      return { transient: 'rate_limited' };
-    case 'unauthorized':
-      return { transient: 'refused_key' };
-    case 'insufficient_credits':
-      return { transient: 'no_credits' };
     default:
       return { transient: 'failed' };
   }

@@ -44,7 +44,7 @@ const SEND_UNTIL_MS = 20 * 1000;
 /** What a group is expected to take until one has been timed. */
 const FIRST_GROUP_MS = 3000;
 /** Failures after which the rest of the call would fail the same way: stop sending. */
-const STOPS: ReadonlySet<Transient> = new Set(['rate_limited', 'refused_key', 'no_credits']);
+const STOPS: ReadonlySet<Transient> = new Set(['rate_limited', 'refused_key', 'no_credits', 'quota']);
 
 type Row = CellValue[];
 

@@ -24,7 +24,7 @@ import {
 import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
 import { applyReadings, readParts, settleWaiting, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
 import { sendParts, setPartRows } from './part-send';
-import { batchId, isOpen, isSettled, move } from './part-state';
+import { abandonPart, batchId, isOpen, isSettled, move } from './part-state';
 import {
   canceledStatus,
   errorStatus,
@@ -352,7 +352,7 @@ export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'
     }
     startCanceling(job, why);
   }
-  for (const part of job.parts) if (part.state.s === 'marked' || part.state.s === 'sending') settleCutOffPart(part);
+  for (const part of job.parts) if (part.state.s === 'marked' || part.state.s === 'sending') abandonPart(part, 'the sheet was deleted while it was sent');
   const readings = readParts(job, deps);
   keepUnplaced(job, deps, readings);
   const now = deps.now();
@@ -364,15 +364,6 @@ export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'
   deps.save(job);
 }
 
-/** A part cut off while sending, found when its rows are gone: never sent again. */
-function settleCutOffPart(part: JobRecord['parts'][number]): void {
-  if (part.state.s === 'marked') {
-    move(part, { s: 'planned' });
-    // A planned part was never sent: it is settled by leaving the record (its rows are gone).
-    part.state = { s: 'canceled' };
-  } else if (part.state.s === 'sending') move(part, { s: 'ambiguous', reason: 'the sheet was deleted while it was sent' });
-}
-
 /** Ends a paused job at once, without the service: its waiting rows say why. Results already written stay. */
 export function abandonJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }, reason: string): void {
   if (job.life.s !== 'paused') return;
@@ -382,7 +373,7 @@ export function abandonJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> 
     countRows(job, layout);
     layout.grid.flush();
   }
-  for (const part of job.parts) if (!isSettled(part)) part.state = { s: 'canceled' };
+  for (const part of job.parts) abandonPart(part, reason);
   abandon(job, reason);
   job.updatedAt = deps.now();
   deps.save(job);

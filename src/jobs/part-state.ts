@@ -6,6 +6,7 @@
 //                                     ├─refused (400, 402)──────▶ failed
 //                                     ╰─no clear answer─────────▶ ambiguous
 //   accepted | reading ─ended canceled▶ canceled   ─ended in error or lost▶ failed
+//   marked ─abandoned (the job ended without sending it)▶ canceled
 //
 // `planned` lives only inside one step. A step marks the rows of every part it will send in one
 // write and saves them `marked`; a `marked` part found when a step starts was never sent (the
@@ -41,7 +42,7 @@ type Name = PartState['s'];
 
 const NEXT: Record<Name, ReadonlyArray<Name>> = {
   planned: ['marked'],
-  marked: ['sending', 'planned'],
+  marked: ['sending', 'planned', 'canceled'],
   sending: ['accepted', 'planned', 'failed', 'ambiguous'],
   accepted: ['reading', 'done', 'canceled', 'failed'],
   reading: ['reading', 'done', 'canceled', 'failed'],
@@ -62,6 +63,16 @@ export function move(part: JobPart, next: PartState): void {
     delete part.sentAt;
     delete part.got;
   }
+}
+
+/**
+ * Ends a part the job gives up on without asking the service (the job canceled while paused, or
+ * its sheet deleted): one cut off while sending may have started, so it is ambiguous, never resent.
+ */
+export function abandonPart(part: JobPart, reason: string): void {
+  if (isSettled(part)) return;
+  if (part.state.s === 'planned') move(part, { s: 'marked' });
+  move(part, part.state.s === 'sending' ? { s: 'ambiguous', reason } : { s: 'canceled' });
 }
 
 /** The batch id of a part the service accepted. */

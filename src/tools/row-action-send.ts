@@ -3,6 +3,7 @@
 // after a fresh read, to the Sending row whose request it answers, wherever that row is now.
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
+import { classify } from '../api/failure';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { asCall, asReview, ROW_ACTIONS, rowActionMapping, rowRequest, type RowActionId } from './row-actions';
 import { errorStatus, QUEUED, readStatus, SENDING, skippedStatus } from '../jobs/row-status';
@@ -146,7 +147,9 @@ export function sendRowAction(
         out.failed++;
         const unsure = e.ambiguous ? ' It may have gone through; check before sending it again.' : '';
         answers.push({ key, status: errorStatus(`${rowReason(e)}${unsure}`) });
-        if (e.kind === 'unauthorized' || e.kind === 'insufficient_credits' || e.kind === 'rate_limited') out.stopped = e.message;
+        // The rest would fail the same way: a refused key, no credits, a wait, Apps Script's quota.
+        const failure = classify(e);
+        if (failure === 'key' || failure === 'credits' || failure === 'wait' || failure === 'quota') out.stopped = e.message;
       }
     }
     // The answers go to the rows that sent them, found again after the person may have moved them.

@@ -92,6 +92,23 @@ test("the job's sheet deleted mid-batch: its batch is canceled at the service, t
   expect(w.host.triggerList()).toEqual([]);
 });
 
+test('a job whose sheet was deleted can still be canceled from the job list', () => {
+  const w = world(1000);
+  const { id } = start(w);
+  const doc = w.host.spreadsheet;
+  doc.addSheet('Notes');
+  doc.removeSheet(doc.sheetByName('Sheet1')!);
+  const r = w.host.callFromSidebar('cancelJob', [id]);
+  expect(r.ok).toBe(true);
+  expect(w.host.requests.filter((q) => q.method.toUpperCase() === 'PATCH')).toHaveLength(1);
+  runTriggers(w);
+  expect(jobs(w)[0]!.state).toBe('canceled');
+  const spent = w.service.account(ALPHA)!.spent.email;
+  w.host.clock.advance(DAY);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(spent);
+  expect(spent).toBeLessThan(1000);
+});
+
 test("a second editor, hours after the owner's job paused, is refused by name and never re-sends its rows", () => {
   const editor = 'editor@acme.example';
   const w = world(60);
