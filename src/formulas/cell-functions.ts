@@ -73,7 +73,16 @@ export const CELL_MESSAGES = {
 export type Transient = 'no_key' | 'refused_key' | 'no_credits' | 'quota' | 'rate_limited' | 'busy' | 'failed' | 'time';
 
 /** Most telling first: the one a person must act on before a recalculation can help. */
-const TRANSIENT_ORDER: ReadonlyArray<Transient> = ['no_key', 'refused_key', 'no_credits', 'quota', 'rate_limited', 'busy', 'failed', 'time'];
+const TRANSIENT_ORDER: ReadonlyArray<Transient> = [
+  'no_key',
+  'refused_key',
+  'no_credits',
+  'quota',
+  'rate_limited',
+  'busy',
+  'failed',
+  'time',
+];
 
 const MENU = 'Extensions › Prospecting for Sheets';
 const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;

@@ -352,7 +352,8 @@ export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'
     }
     startCanceling(job, why);
   }
-  for (const part of job.parts) if (part.state.s === 'marked' || part.state.s === 'sending') abandonPart(part, 'the sheet was deleted while it was sent');
+  for (const part of job.parts)
+    if (part.state.s === 'marked' || part.state.s === 'sending') abandonPart(part, 'the sheet was deleted while it was sent');
   const readings = readParts(job, deps);
   keepUnplaced(job, deps, readings);
   const now = deps.now();

@@ -182,7 +182,11 @@ test('a key refused mid-job pauses it; connecting again collects the paid result
       .map(String)
       .filter((r) => r === 'Paused (part 1): the API key was refused; connect a valid key in the sidebar').length,
   ).toBeGreaterThan(0);
-  expect(column(w, 'Email · Result').map(String).filter((r) => /^(Processing|Queued)/.test(r))).toEqual([]);
+  expect(
+    column(w, 'Email · Result')
+      .map(String)
+      .filter((r) => /^(Processing|Queued)/.test(r)),
+  ).toEqual([]);
   connect(w, ALPHA);
   runTriggers(w);
   const results = column(w, 'Email · Result').map(String);
@@ -266,7 +270,9 @@ test("a second editor cannot start the same action on a sheet while another edit
   w.host.select('Sheet1!A32:C61');
   const refused = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], editor);
   expect(refused.ok).toBe(false);
-  expect(refused.error?.message).toMatch(/^Another editor's job \(account "Alpha Outbound \(demo\)"\) is running on this sheet: it holds an email validation here/);
+  expect(refused.error?.message).toMatch(
+    /^Another editor's job \(account "Alpha Outbound \(demo\)"\) is running on this sheet: it holds an email validation here/,
+  );
   // Another action on the same sheet is fine.
   expect(w.host.callFromSidebar('startRun', [{ action: 'company', confirmed: true }], editor).ok).toBe(true);
   runTriggers(w);

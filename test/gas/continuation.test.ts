@@ -48,7 +48,15 @@ describe('jobsToPrune', () => {
   const job = (spreadsheetId: string, n: number, state: 'done' | 'running' | 'paused', ageMs: number, bytes = 1000): StoredJob => ({
     key: `job.${spreadsheetId}.${n}`,
     spreadsheetId,
-    job: { life: state === 'done' ? { s: 'done' } : state === 'running' ? { s: 'running', mode: 'sending' } : { s: 'paused', why: 'key', was: { s: 'running', mode: 'sending' }, since: 0, retryAt: 0 }, updatedAt: NOW - ageMs },
+    job: {
+      life:
+        state === 'done'
+          ? { s: 'done' }
+          : state === 'running'
+            ? { s: 'running', mode: 'sending' }
+            : { s: 'paused', why: 'key', was: { s: 'running', mode: 'sending' }, since: 0, retryAt: 0 },
+      updatedAt: NOW - ageMs,
+    },
     bytes,
   });
 

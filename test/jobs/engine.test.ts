@@ -187,7 +187,9 @@ test('a key revoked mid-job pauses it; connecting again collects what was paid f
   w.advance(60_000);
   advanceJob(job, w.deps());
   expect(job.life.s).toBe('paused');
-  expect(w.sheet.column('Email · Result').every((s) => s === 'Paused (part 1): the API key was refused; connect a valid key in the sidebar')).toBe(true);
+  expect(
+    w.sheet.column('Email · Result').every((s) => s === 'Paused (part 1): the API key was refused; connect a valid key in the sidebar'),
+  ).toBe(true);
   revoked = false;
   resumeJob(job, w.deps());
   w.runToEnd(job);

@@ -33,7 +33,14 @@ describe('nextReadAt', () => {
 });
 
 describe('expectedNextCheck', () => {
-  const job = { parts: [], total: 10000, partSize: 5000, updatedAt: T, counts: {}, life: { s: 'running' as const, mode: 'sending' as const } };
+  const job = {
+    parts: [],
+    total: 10000,
+    partSize: 5000,
+    updatedAt: T,
+    counts: {},
+    life: { s: 'running' as const, mode: 'sending' as const },
+  };
   const reading = { n: 1, state: { s: 'reading' as const, id: 'b', skip: 0 } };
   test("a new job: its first part's first read, a little late", () => {
     expect(expectedNextCheck(job, T)).toBe(firstReadAt(5000, T) + 10 * S);
