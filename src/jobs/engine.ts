@@ -267,8 +267,10 @@ function pauseNote(why: PauseWhy, account: string | undefined): string {
  */
 export function pauseJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }, why: PauseWhy): void {
   if (!isLive(job)) return;
+  // A retry that finds the same reason changes no row: the sheet is not read again.
+  const same = job.life.s === 'paused' && job.life.why === why;
   pause(job, why, deps.now());
-  const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
+  const layout = deps.sheet && !same ? locateJob(job, deps.sheet) : undefined;
   if (layout && !isLost(layout)) {
     const words = pausedRowWords(why, job.account?.name);
     markWaiting(layout, (part) => pausedStatus(part, words));
