@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
 import { lazy } from './lazy';
-import { JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';
+import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';
 
 export const LIMITS = {
   /**
@@ -32,7 +32,7 @@ const email = lazy(() =>
     if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: `is not a valid email address: it ${problem}` });
   }),
 );
-const uuid = lazy(() => z.guid({ error: 'is not a valid id' }));
+const uuid = lazy(() => guidText('is not a valid id'));
 const nonEmpty = lazy(() => z.string().check(z.minLength(1, { error: 'is empty' })));
 
 function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
