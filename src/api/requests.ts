@@ -149,7 +149,8 @@ export const callCreateSchema = lazy(() =>
   z.strictObject({
     from: nonEmpty(),
     to: nonEmpty(),
-    duration: z.int().check(z.nonnegative({ error: 'must be zero or more seconds' })),
+    // A refinement, not z.nonnegative(): the same check and message, without a check class (0.5 KB).
+    duration: z.int().check(z.refine((n) => n >= 0, { error: 'must be zero or more seconds' })),
     answered: z.boolean(),
     human: z.boolean(),
     task_id: uuid(),
