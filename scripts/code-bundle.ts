@@ -28,12 +28,13 @@ function loadBundle(code: string): LoadedBundle {
 }
 
 function declarations(loaded: LoadedBundle): string {
-  const lines: string[] = [`var ${ENTRY} = ${GLOBAL}.entryPoints;`];
+  // Written without spaces, as the bundle is: every execution loads them.
+  const lines: string[] = [`var ${ENTRY}=${GLOBAL}.entryPoints;`];
   for (const name of Object.keys(loaded.entryPoints)) {
     const custom = customFunctionDocs[name];
     if (custom) lines.push(custom.doc.trimEnd());
-    const params = custom ? custom.params.join(', ') : '';
-    lines.push(`function ${name}(${params}) { return ${ENTRY}.${name}.apply(this, arguments); }`);
+    const params = custom ? custom.params.join(',') : '';
+    lines.push(`function ${name}(${params}){return ${ENTRY}.${name}.apply(this,arguments)}`);
   }
   return lines.join('\n');
 }
