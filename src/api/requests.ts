@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
 import { lazy } from './lazy';
-import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';
+import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
 
 export const LIMITS = {
   /**
@@ -150,7 +150,7 @@ export const callCreateSchema = lazy(() =>
     from: nonEmpty(),
     to: nonEmpty(),
     // A refinement, not z.nonnegative(): the same check and message, without a check class (0.5 KB).
-    duration: z.int().check(z.refine((n) => n >= 0, { error: 'must be zero or more seconds' })),
+    duration: wholeNumber().check(z.refine((n) => n >= 0, { error: 'must be zero or more seconds' })),
     answered: z.boolean(),
     human: z.boolean(),
     task_id: uuid(),

@@ -78,6 +78,38 @@ export function guidText(error?: string): z.ZodMiniString<string> {
   return z.string().check(z.regex(GUID, error === undefined ? undefined : { error }));
 }
 
+// ---- Whole numbers --------------------------------------------------------------------------
+
+const SAFE_RANGE = 'Integers must be within the safe integer range.';
+
+/**
+ * A whole number as `z.int()` checks it, raising the same issues (a fraction is not an `int`, a
+ * number past the safe range is too big or too small): a check on `z.number()`, because `z.int()`
+ * brings its number-format classes, 1 KB of dist/Code.js.
+ */
+export function wholeNumber(): z.ZodMiniNumber<number> {
+  return z.number().check((ctx) => {
+    const input = ctx.value;
+    if (!Number.isInteger(input)) {
+      ctx.issues.push({ expected: 'int', format: 'safeint', code: 'invalid_type', continue: false, input });
+    } else if (!Number.isSafeInteger(input)) {
+      ctx.issues.push(
+        input > 0
+          ? { input, code: 'too_big', maximum: Number.MAX_SAFE_INTEGER, note: SAFE_RANGE, origin: 'int', inclusive: true, continue: true }
+          : {
+              input,
+              code: 'too_small',
+              minimum: Number.MIN_SAFE_INTEGER,
+              note: SAFE_RANGE,
+              origin: 'int',
+              inclusive: true,
+              continue: true,
+            },
+      );
+    }
+  });
+}
+
 // ---- Headcounts by department and job function ---------------------------------------------
 
 type Headcount = Partial<Record<Open<Department>, number>>;
@@ -92,8 +124,8 @@ export interface Headcounts {
 /** Read: a department or job-function key the service added later is kept. */
 function openHeadcounts(): Headcounts {
   return {
-    department: z.record(z.string(), z.int()),
-    jobFunction: z.record(z.string(), z.record(z.string(), z.int())),
+    department: z.record(z.string(), wholeNumber()),
+    jobFunction: z.record(z.string(), z.record(z.string(), wholeNumber())),
   };
 }
 
@@ -102,7 +134,7 @@ function openHeadcounts(): Headcounts {
  * lists, so the add-on's build leaves them out.
  */
 export function specHeadcounts(): Headcounts {
-  const int = z.int();
+  const int = wholeNumber();
   return {
     department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int),
     jobFunction: z.strictObject(
@@ -135,7 +167,7 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
   const guid = lazy(() => guidText());
   const date = lazy(dates.date);
   const dateTime = lazy(dates.dateTime);
-  const int = lazy(() => z.int());
+  const int = lazy(wholeNumber);
   /** `string?` in the spec: may be absent or null. */
   const optStr = lazy(() => z.optional(z.nullable(z.string())));
   const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));

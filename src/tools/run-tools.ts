@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { lazy } from '../api/lazy';
-import { JOB_SENIORITIES } from '../api/schemas';
+import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
 import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from './imports';
 import { sendRowAction } from './row-action-send';
 import { ROW_ACTIONS, rowActionMapping, type RowActionId } from './row-actions';
@@ -68,10 +68,10 @@ const cursorSchema = lazy(() =>
   z.object({
     sheet: z.string(),
     href: z.string().check(z.regex(/^\//)),
-    written: z.int(),
+    written: wholeNumber(),
     made: z.optional(z.boolean()),
     // A refinement, not z.minimum(1): the same check, without a check class in the bundle.
-    fromRow: z.optional(z.int().check(z.refine((n) => n >= 1))),
+    fromRow: z.optional(wholeNumber().check(z.refine((n) => n >= 1))),
   }),
 );
 
