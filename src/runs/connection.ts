@@ -5,7 +5,7 @@ import { ProspectingError } from '../api/errors';
 import { lazy } from '../api/lazy';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
-import { parseInput } from '../api/input-errors';
+import { parseInput, trim } from '../api/input-errors';
 import { pauseJobsForDisconnect, resumePausedJobs } from './job-loop';
 
 export interface ConnectionView {
@@ -22,7 +22,7 @@ export function maskKey(key: string): string {
 
 export const keyInput = lazy(() =>
   z.string().check(
-    z.trim(),
+    trim,
     z.minLength(1, { error: 'Enter your API key.' }),
     z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
     z.maxLength(512, { error: 'That does not look like an API key: it is too long.' }),

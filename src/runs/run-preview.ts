@@ -15,7 +15,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
-import { parseInput } from '../api/input-errors';
+import { parseInput, trim } from '../api/input-errors';
 import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
@@ -40,7 +40,7 @@ export const runRequestSchema = lazy(() =>
     list: z.optional(
       z.object({
         name: z.string().check(
-          z.trim(),
+          trim,
           z.minLength(1, { error: 'Give the lead list a name.' }),
           z.maxLength(LIMITS.leadListName, {
             error: (issue) =>
