@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
+import { maxLength, minLength } from './checks';
 import { lazy } from './lazy';
 import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
 
@@ -33,14 +34,14 @@ const email = lazy(() =>
   }),
 );
 const uuid = lazy(() => guidText('is not a valid id'));
-const nonEmpty = lazy(() => z.string().check(z.minLength(1, { error: 'is empty' })));
+const nonEmpty = lazy(() => z.string().check(minLength(1, { error: 'is empty' })));
 
 function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
   return z
     .array(item)
     .check(
-      z.minLength(1, { error: `needs at least one ${what}` }),
-      z.maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
+      minLength(1, { error: `needs at least one ${what}` }),
+      maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
     );
 }
 
@@ -60,7 +61,7 @@ export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
 export const leadListCreateSchema = lazy(() =>
   z
     .strictObject({
-      name: nonEmpty().check(z.maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
+      name: nonEmpty().check(maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
       owner: email(),
       type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
       leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),

@@ -6,6 +6,7 @@ import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
+import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
 import { isLive } from '../jobs/job';
@@ -41,8 +42,8 @@ export const runRequestSchema = lazy(() =>
       z.object({
         name: z.string().check(
           trim,
-          z.minLength(1, { error: 'Give the lead list a name.' }),
-          z.maxLength(LIMITS.leadListName, {
+          minLength(1, { error: 'Give the lead list a name.' }),
+          maxLength(LIMITS.leadListName, {
             error: (issue) =>
               `A lead list's name can be at most ${LIMITS.leadListName} characters; this one has ${String(issue.input).length.toLocaleString('en-US')}.`,
           }),

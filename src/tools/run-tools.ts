@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { trim } from '../api/input-errors';
+import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
 import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from './imports';
@@ -24,13 +25,13 @@ const TOOL_BUDGET_MS = 20 * 1000;
 /** Row actions send one request per row; stop well inside the six-minute limit. */
 const ROW_BUDGET_MS = 4.5 * 60 * 1000;
 
-const sheetName = () => z.optional(z.string().check(trim, z.maxLength(100)));
+const sheetName = () => z.optional(z.string().check(trim, maxLength(100)));
 /** Each import's request, by the `tool` it names. */
 const toolSchemas = lazy(() => ({
   territories: z.object({ tool: z.literal('territories'), name: z.optional(z.string()), sheetName: sheetName() }),
   job_openings: z.object({
     tool: z.literal('job_openings'),
-    domain: z.string().check(trim, z.minLength(1, { error: 'Enter the company domain.' })),
+    domain: z.string().check(trim, minLength(1, { error: 'Enter the company domain.' })),
     seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES))),
     departments: z.optional(z.array(z.string())),
     jobFunctions: z.optional(z.array(z.string())),
@@ -41,7 +42,7 @@ const toolSchemas = lazy(() => ({
   excluded_emails: z.object({ tool: z.literal('excluded_emails'), keyword: z.optional(z.string()), sheetName: sheetName() }),
   contact: z.object({
     tool: z.literal('contact'),
-    contactId: z.string().check(trim, z.minLength(1, { error: 'Enter the contact id.' })),
+    contactId: z.string().check(trim, minLength(1, { error: 'Enter the contact id.' })),
     sheetName: sheetName(),
   }),
 }));
