@@ -71,6 +71,8 @@ export async function buildCode(
     mainFields: ['module', 'main'],
     minify: true,
     legalComments: 'none',
+    // Text as UTF-8 (`·` is two bytes, `\xB7` four): Apps Script reads the file as UTF-8.
+    charset: 'utf8',
     write: false,
     logLevel: opts.logLevel ?? 'warning',
     ...(opts.alias ? { alias: opts.alias } : {}),
