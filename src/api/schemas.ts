@@ -156,13 +156,40 @@ const openDates: DateSchemas = { date: () => z.string(), dateTime: () => z.strin
 /** Checked: ISO dates as the spec writes them. Only the strict schemas use them (they weigh 2 KB in the build). */
 export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () => z.iso.datetime({ offset: true }) };
 
+// ---- Error details -------------------------------------------------------------------------
+
+/**
+ * An error detail as answers are read: by its `code` alone. Title and detail may be missing,
+ * `source` may name a query parameter or a header instead of a pointer, and other members
+ * (`status`, `id`) are dropped. The strict one is spec-schemas.ts's.
+ */
+function readErrorDetail() {
+  return z.object({
+    code: z.string(),
+    title: z._default(z.string(), ''),
+    detail: z._default(z.string(), ''),
+    source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) })),
+  });
+}
+
+/** The schema of an error detail, for one way of reading. */
+export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
+
 // ---- The schemas, for one way of reading --------------------------------------------------
 
 /**
- * The schemas of every resource, each as a getter that builds it on first use; `strict` checks
- * the spec to the letter (with `specHeadcounts` and `specDates`), else answers are read tolerantly.
+ * The schemas of every resource the add-on reads, each as a getter that builds it on first use;
+ * `strict` checks the spec to the letter (with `specHeadcounts`, `specDates` and the strict error
+ * detail of spec-schemas.ts), else answers are read tolerantly. The schemas of the spec that the
+ * add-on never reads (search results, a bare error object) are spec-schemas.ts's: properties of
+ * the object returned here stay in the bundle whether read or not.
  */
-export function defineSchemas(strict: boolean, headcountSchemas: () => Headcounts = openHeadcounts, dates: DateSchemas = openDates) {
+export function defineSchemas(
+  strict: boolean,
+  headcountSchemas: () => Headcounts = openHeadcounts,
+  dates: DateSchemas = openDates,
+  errorDetail: () => ErrorDetailSchema = readErrorDetail,
+) {
   const headcounts = lazy(headcountSchemas);
   const guid = lazy(() => guidText());
   const date = lazy(dates.date);
@@ -193,40 +220,7 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
     }),
   );
 
-  // Read by its `code` alone: title and detail may be missing, `source` may name a query
-  // parameter or a header instead of a pointer, and other members (`status`, `id`) are dropped.
-  const readDetail = () =>
-    z.object({
-      code: z.string(),
-      title: z._default(z.string(), ''),
-      detail: z._default(z.string(), ''),
-      source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) })),
-    });
-  const specDetail = () =>
-    z.strictObject({
-      code: z.string(),
-      title: z.string(),
-      detail: z.string(),
-      source: z.optional(z.strictObject({ pointer: z.string() })),
-    });
-  const ErrorDetailSchema = lazy(() => (strict ? (specDetail() as unknown as ReturnType<typeof readDetail>) : readDetail()));
-
-  const ErrorObjectSchema = lazy(() =>
-    z.object({
-      object: z.literal('error'),
-      _errors: z.array(ErrorDetailSchema()),
-      _links: z.optional(LinksSchema()),
-    }),
-  );
-
-  const PaginationSchema = lazy(() =>
-    z.object({
-      page: int(),
-      page_size: int(),
-      total: int(),
-      total_pages: z.optional(int()),
-    }),
-  );
+  const ErrorDetailSchema = lazy(errorDetail);
 
   // ---- People ----------------------------------------------------------------------------
 
@@ -381,24 +375,6 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
       phone_numbers: opt(z.array(PhoneNumberSchema())),
       company: opt(CompanySchema()),
       profile_presence: opt(oneOf(PERSON_PRESENCE)),
-    }),
-  );
-
-  const PersonSearchResultSchema = lazy(() =>
-    z.object({
-      object: z.literal('person_search_result'),
-      results: z.array(PersonSchema()),
-      _pagination: PaginationSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
-    }),
-  );
-
-  const CompanySearchResultSchema = lazy(() =>
-    z.object({
-      object: z.literal('company_search_result'),
-      results: z.array(CompanySchema()),
-      _pagination: PaginationSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
     }),
   );
 
@@ -649,8 +625,6 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
     LinkSchema,
     LinksSchema,
     ErrorDetailSchema,
-    ErrorObjectSchema,
-    PaginationSchema,
     LocationDetailsSchema,
     ExperienceSchema,
     EducationSchema,
@@ -662,8 +636,6 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
     FundingEventSchema,
     CompanyLookupSchema,
     PersonSchema,
-    PersonSearchResultSchema,
-    CompanySearchResultSchema,
     EmailValidationResultSchema,
     BatchEmailValidationResultSchema,
     EmailValidationBatchSchema,
@@ -779,7 +751,6 @@ type Read<K extends keyof Schemas> = z.infer<ReturnType<Schemas[K]>>;
 
 export type Links = Read<'LinksSchema'>;
 export type ErrorDetail = Read<'ErrorDetailSchema'>;
-export type ErrorObject = Read<'ErrorObjectSchema'>;
 export type Person = Read<'PersonSchema'>;
 export type Company = Read<'CompanySchema'>;
 export type CompanyLookup = Read<'CompanyLookupSchema'>;
