@@ -28,14 +28,31 @@ function loadBundle(code: string): LoadedBundle {
 }
 
 function declarations(loaded: LoadedBundle): string {
-  const lines: string[] = [`var ${ENTRY} = ${GLOBAL}.entryPoints;`];
+  // Written without spaces, as the bundle is: every execution loads them.
+  const lines: string[] = [`var ${ENTRY}=${GLOBAL}.entryPoints;`];
   for (const name of Object.keys(loaded.entryPoints)) {
     const custom = customFunctionDocs[name];
     if (custom) lines.push(custom.doc.trimEnd());
-    const params = custom ? custom.params.join(', ') : '';
-    lines.push(`function ${name}(${params}) { return ${ENTRY}.${name}.apply(this, arguments); }`);
+    const params = custom ? custom.params.join(',') : '';
+    lines.push(`function ${name}(${params}){return ${ENTRY}.${name}.apply(this,arguments)}`);
   }
   return lines.join('\n');
+}
+
+/**
+ * The bundle as one IIFE whose value, the global `ProspectingAddon`, holds the entry module's
+ * exports. esbuild's own IIFE (format `iife` with a global name) reaches them through its
+ * CommonJS helpers, 0.4 KB that every execution loads: the module is built as ESM and its one
+ * `export { … }` becomes the IIFE's return value instead.
+ */
+function asIife(esm: string): string {
+  const tail = /export\s*\{([^}]*)\};?\s*$/.exec(esm);
+  if (!tail) throw new Error('the bundle does not end with its exports');
+  const names = tail[1]!.split(',').map((item) => {
+    const [local, exported = local] = item.trim().split(/\s+as\s+/);
+    return exported === local ? local! : `${exported}:${local}`;
+  });
+  return `"use strict";var ${GLOBAL}=(()=>{${esm.slice(0, tail.index)}return{${names.join(',')}}})();\n`;
 }
 
 /**
@@ -48,18 +65,19 @@ export async function buildCode(
   const result = await build({
     entryPoints: [join(root, 'src/main.ts')],
     bundle: true,
-    format: 'iife',
-    globalName: GLOBAL,
+    format: 'esm',
     target: 'es2020',
     platform: 'neutral',
     mainFields: ['module', 'main'],
     minify: true,
     legalComments: 'none',
+    // Text as UTF-8 (`·` is two bytes, `\xB7` four): Apps Script reads the file as UTF-8.
+    charset: 'utf8',
     write: false,
     logLevel: opts.logLevel ?? 'warning',
     ...(opts.alias ? { alias: opts.alias } : {}),
   });
-  const bundle = result.outputFiles[0]!.text;
+  const bundle = asIife(result.outputFiles[0]!.text);
   const loaded = loadBundle(bundle);
   return { code: `${bundle}\n${declarations(loaded)}\n`, entryPoints: Object.keys(loaded.entryPoints) };
 }

@@ -62,90 +62,91 @@ export class ProspectingError extends Error {
   }
 }
 
-export class UnauthorizedError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('unauthorized', "The API key was not accepted. Connect a valid key in the add-on's settings.", init);
-    this.name = 'UnauthorizedError';
-  }
+/** A fixed message, or one made from what the service said. */
+type Message = string | ((init: ErrorInit) => string);
+
+/**
+ * The class of the errors of one kind: each is a ProspectingError named `name` with `message`.
+ * Eleven classes differ only in these, so one constructor serves them all: dist/Code.js, loaded
+ * by every execution, carries it once.
+ */
+function errorOfKind(kind: ErrorKind, name: string, message: Message) {
+  return class extends ProspectingError {
+    constructor(init: ErrorInit = {}) {
+      super(kind, typeof message === 'string' ? message : message(init), init);
+      this.name = name;
+    }
+  };
 }
 
-export class InsufficientCreditsError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('insufficient_credits', 'Your account does not have enough credits for this. Add credits, then run it again.', init);
-    this.name = 'InsufficientCreditsError';
-  }
+function withPointer(lead: string): (init: ErrorInit) => string {
+  return (init) => {
+    const where = init.pointer ? ` (${init.pointer})` : '';
+    const detail = init.detail ? `: ${init.detail}${/[.!?]$/.test(init.detail) ? '' : '.'}` : '.';
+    return `${lead}${where}${detail}`;
+  };
 }
 
-function withPointer(lead: string, init: ErrorInit): string {
-  const where = init.pointer ? ` (${init.pointer})` : '';
-  const detail = init.detail ? `: ${init.detail}${/[.!?]$/.test(init.detail) ? '' : '.'}` : '.';
-  return `${lead}${where}${detail}`;
-}
+export const UnauthorizedError = errorOfKind(
+  'unauthorized',
+  'UnauthorizedError',
+  "The API key was not accepted. Connect a valid key in the add-on's settings.",
+);
+export type UnauthorizedError = InstanceType<typeof UnauthorizedError>;
 
-export class InvalidParameterError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('invalid_parameter', withPointer('The service rejected a parameter', init), init);
-    this.name = 'InvalidParameterError';
-  }
-}
+export const InsufficientCreditsError = errorOfKind(
+  'insufficient_credits',
+  'InsufficientCreditsError',
+  'Your account does not have enough credits for this. Add credits, then run it again.',
+);
+export type InsufficientCreditsError = InstanceType<typeof InsufficientCreditsError>;
 
-export class NotFoundError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('not_found', 'Not found.', init);
-    this.name = 'NotFoundError';
-  }
-}
+export const InvalidParameterError = errorOfKind(
+  'invalid_parameter',
+  'InvalidParameterError',
+  withPointer('The service rejected a parameter'),
+);
+export type InvalidParameterError = InstanceType<typeof InvalidParameterError>;
 
-export class UnavailableForLegalReasonsError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('unavailable_for_legal_reasons', 'Removed for privacy: this person asked to be removed.', init);
-    this.name = 'UnavailableForLegalReasonsError';
-  }
-}
+export const NotFoundError = errorOfKind('not_found', 'NotFoundError', 'Not found.');
+export type NotFoundError = InstanceType<typeof NotFoundError>;
 
-export class RateLimitedError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    const secs = init.retryAfterSeconds !== undefined ? Math.ceil(init.retryAfterSeconds) : undefined;
-    const wait = secs === undefined ? ' later' : ` in ${secs} second${secs === 1 ? '' : 's'}`;
-    super('rate_limited', `The service is busy (rate limit reached). Try again${wait}.`, init);
-    this.name = 'RateLimitedError';
-  }
-}
+export const UnavailableForLegalReasonsError = errorOfKind(
+  'unavailable_for_legal_reasons',
+  'UnavailableForLegalReasonsError',
+  'Removed for privacy: this person asked to be removed.',
+);
+export type UnavailableForLegalReasonsError = InstanceType<typeof UnavailableForLegalReasonsError>;
 
-export class UnsupportedValueError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('unsupported_value', withPointer('The service did not accept a value', init), init);
-    this.name = 'UnsupportedValueError';
-  }
-}
+export const RateLimitedError = errorOfKind('rate_limited', 'RateLimitedError', (init) => {
+  const secs = init.retryAfterSeconds !== undefined ? Math.ceil(init.retryAfterSeconds) : undefined;
+  const wait = secs === undefined ? ' later' : ` in ${secs} second${secs === 1 ? '' : 's'}`;
+  return `The service is busy (rate limit reached). Try again${wait}.`;
+});
+export type RateLimitedError = InstanceType<typeof RateLimitedError>;
 
-export class MissingFieldError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('missing_field', withPointer('A required value is missing', init), init);
-    this.name = 'MissingFieldError';
-  }
-}
+export const UnsupportedValueError = errorOfKind(
+  'unsupported_value',
+  'UnsupportedValueError',
+  withPointer('The service did not accept a value'),
+);
+export type UnsupportedValueError = InstanceType<typeof UnsupportedValueError>;
 
-export class InvalidStateError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('invalid_state', withPointer('That cannot be done now', init), init);
-    this.name = 'InvalidStateError';
-  }
-}
+export const MissingFieldError = errorOfKind('missing_field', 'MissingFieldError', withPointer('A required value is missing'));
+export type MissingFieldError = InstanceType<typeof MissingFieldError>;
 
-export class PayloadTooLargeError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('payload_too_large', 'The request was too large for the service. Select fewer rows.', init);
-    this.name = 'PayloadTooLargeError';
-  }
-}
+export const InvalidStateError = errorOfKind('invalid_state', 'InvalidStateError', withPointer('That cannot be done now'));
+export type InvalidStateError = InstanceType<typeof InvalidStateError>;
 
-export class ServerError extends ProspectingError {
-  constructor(init: ErrorInit = {}) {
-    super('server', 'The prospecting service had a problem. Try again in a few minutes.', init);
-    this.name = 'ServerError';
-  }
-}
+export const PayloadTooLargeError = errorOfKind(
+  'payload_too_large',
+  'PayloadTooLargeError',
+  'The request was too large for the service. Select fewer rows.',
+);
+export type PayloadTooLargeError = InstanceType<typeof PayloadTooLargeError>;
+
+export const ServerError = errorOfKind('server', 'ServerError', 'The prospecting service had a problem. Try again in a few minutes.');
+export type ServerError = InstanceType<typeof ServerError>;
 
 export class NetworkError extends ProspectingError {
   constructor(detail: string) {

@@ -5,6 +5,14 @@ import type * as z from 'zod/mini';
 
 type Issue = z.core.$ZodIssue;
 
+/**
+ * Trims the text before the checks after it, as `z.trim()` does: a plain check function, since
+ * `z.trim()` brings a check class of its own into dist/Code.js.
+ */
+export function trim(ctx: z.core.ParsePayload<string>): void {
+  ctx.value = ctx.value.trim();
+}
+
 /** Words for the value a schema expected, as in "must be …". */
 const EXPECTED: Record<string, string> = {
   string: 'text',

@@ -3,8 +3,9 @@
 import * as z from 'zod/mini';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
+import { maxLength, minLength } from './checks';
 import { lazy } from './lazy';
-import { JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES } from './schemas';
+import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
 
 export const LIMITS = {
   /**
@@ -32,15 +33,15 @@ const email = lazy(() =>
     if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: `is not a valid email address: it ${problem}` });
   }),
 );
-const uuid = lazy(() => z.guid({ error: 'is not a valid id' }));
-const nonEmpty = lazy(() => z.string().check(z.minLength(1, { error: 'is empty' })));
+const uuid = lazy(() => guidText('is not a valid id'));
+const nonEmpty = lazy(() => z.string().check(minLength(1, { error: 'is empty' })));
 
 function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
   return z
     .array(item)
     .check(
-      z.minLength(1, { error: `needs at least one ${what}` }),
-      z.maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
+      minLength(1, { error: `needs at least one ${what}` }),
+      maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
     );
 }
 
@@ -60,7 +61,7 @@ export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
 export const leadListCreateSchema = lazy(() =>
   z
     .strictObject({
-      name: nonEmpty().check(z.maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
+      name: nonEmpty().check(maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
       owner: email(),
       type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
       leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
@@ -149,7 +150,8 @@ export const callCreateSchema = lazy(() =>
   z.strictObject({
     from: nonEmpty(),
     to: nonEmpty(),
-    duration: z.int().check(z.nonnegative({ error: 'must be zero or more seconds' })),
+    // A refinement, not z.nonnegative(): the same check and message, without a check class (0.5 KB).
+    duration: wholeNumber().check(z.refine((n) => n >= 0, { error: 'must be zero or more seconds' })),
     answered: z.boolean(),
     human: z.boolean(),
     task_id: uuid(),

@@ -65,6 +65,51 @@ export { JOB_SENIORITIES };
 
 export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
 
+// ---- Ids ----------------------------------------------------------------------------------
+
+/** zod's `guid` pattern: 8-4-4-4-12 hex digits, any version or variant. */
+const GUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+
+/**
+ * An id as `z.guid()` checks it (the same pattern), as a refinement of a string: `z.guid()` and
+ * `z.regex()` would each bring classes of their own, about 0.5 KB of dist/Code.js apiece.
+ */
+export function guidText(error?: string): z.ZodMiniString<string> {
+  return z.string().check(z.refine((id) => GUID.test(id), error === undefined ? undefined : { error }));
+}
+
+// ---- Whole numbers --------------------------------------------------------------------------
+
+const SAFE_RANGE = 'Integers must be within the safe integer range.';
+
+/**
+ * A whole number as `z.int()` checks it, raising the same issues (a fraction is not an `int`, a
+ * number past the safe range is too big or too small): a check on `z.number()`, because `z.int()`
+ * brings its number-format classes, 1 KB of dist/Code.js.
+ */
+export function wholeNumber(): z.ZodMiniNumber<number> {
+  return z.number().check((ctx) => {
+    const input = ctx.value;
+    if (!Number.isInteger(input)) {
+      ctx.issues.push({ expected: 'int', format: 'safeint', code: 'invalid_type', continue: false, input });
+    } else if (!Number.isSafeInteger(input)) {
+      ctx.issues.push(
+        input > 0
+          ? { input, code: 'too_big', maximum: Number.MAX_SAFE_INTEGER, note: SAFE_RANGE, origin: 'int', inclusive: true, continue: true }
+          : {
+              input,
+              code: 'too_small',
+              minimum: Number.MIN_SAFE_INTEGER,
+              note: SAFE_RANGE,
+              origin: 'int',
+              inclusive: true,
+              continue: true,
+            },
+      );
+    }
+  });
+}
+
 // ---- Headcounts by department and job function ---------------------------------------------
 
 type Headcount = Partial<Record<Open<Department>, number>>;
@@ -79,8 +124,8 @@ export interface Headcounts {
 /** Read: a department or job-function key the service added later is kept. */
 function openHeadcounts(): Headcounts {
   return {
-    department: z.record(z.string(), z.int()),
-    jobFunction: z.record(z.string(), z.record(z.string(), z.int())),
+    department: z.record(z.string(), wholeNumber()),
+    jobFunction: z.record(z.string(), z.record(z.string(), wholeNumber())),
   };
 }
 
@@ -89,7 +134,7 @@ function openHeadcounts(): Headcounts {
  * lists, so the add-on's build leaves them out.
  */
 export function specHeadcounts(): Headcounts {
-  const int = z.int();
+  const int = wholeNumber();
   return {
     department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int),
     jobFunction: z.strictObject(
@@ -111,18 +156,45 @@ const openDates: DateSchemas = { date: () => z.string(), dateTime: () => z.strin
 /** Checked: ISO dates as the spec writes them. Only the strict schemas use them (they weigh 2 KB in the build). */
 export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () => z.iso.datetime({ offset: true }) };
 
+// ---- Error details -------------------------------------------------------------------------
+
+/**
+ * An error detail as answers are read: by its `code` alone. Title and detail may be missing,
+ * `source` may name a query parameter or a header instead of a pointer, and other members
+ * (`status`, `id`) are dropped. The strict one is spec-schemas.ts's.
+ */
+function readErrorDetail() {
+  return z.object({
+    code: z.string(),
+    title: z._default(z.string(), ''),
+    detail: z._default(z.string(), ''),
+    source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) })),
+  });
+}
+
+/** The schema of an error detail, for one way of reading. */
+export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
+
 // ---- The schemas, for one way of reading --------------------------------------------------
 
 /**
- * The schemas of every resource, each as a getter that builds it on first use; `strict` checks
- * the spec to the letter (with `specHeadcounts` and `specDates`), else answers are read tolerantly.
+ * The schemas of every resource the add-on reads, each as a getter that builds it on first use;
+ * `strict` checks the spec to the letter (with `specHeadcounts`, `specDates` and the strict error
+ * detail of spec-schemas.ts), else answers are read tolerantly. The schemas of the spec that the
+ * add-on never reads (search results, a bare error object) are spec-schemas.ts's: properties of
+ * the object returned here stay in the bundle whether read or not.
  */
-export function defineSchemas(strict: boolean, headcountSchemas: () => Headcounts = openHeadcounts, dates: DateSchemas = openDates) {
+export function defineSchemas(
+  strict: boolean,
+  headcountSchemas: () => Headcounts = openHeadcounts,
+  dates: DateSchemas = openDates,
+  errorDetail: () => ErrorDetailSchema = readErrorDetail,
+) {
   const headcounts = lazy(headcountSchemas);
-  const guid = lazy(() => z.guid());
+  const guid = lazy(() => guidText());
   const date = lazy(dates.date);
   const dateTime = lazy(dates.dateTime);
-  const int = lazy(() => z.int());
+  const int = lazy(wholeNumber);
   /** `string?` in the spec: may be absent or null. */
   const optStr = lazy(() => z.optional(z.nullable(z.string())));
   const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
@@ -148,40 +220,7 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
     }),
   );
 
-  // Read by its `code` alone: title and detail may be missing, `source` may name a query
-  // parameter or a header instead of a pointer, and other members (`status`, `id`) are dropped.
-  const readDetail = () =>
-    z.object({
-      code: z.string(),
-      title: z._default(z.string(), ''),
-      detail: z._default(z.string(), ''),
-      source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) })),
-    });
-  const specDetail = () =>
-    z.strictObject({
-      code: z.string(),
-      title: z.string(),
-      detail: z.string(),
-      source: z.optional(z.strictObject({ pointer: z.string() })),
-    });
-  const ErrorDetailSchema = lazy(() => (strict ? (specDetail() as unknown as ReturnType<typeof readDetail>) : readDetail()));
-
-  const ErrorObjectSchema = lazy(() =>
-    z.object({
-      object: z.literal('error'),
-      _errors: z.array(ErrorDetailSchema()),
-      _links: z.optional(LinksSchema()),
-    }),
-  );
-
-  const PaginationSchema = lazy(() =>
-    z.object({
-      page: int(),
-      page_size: int(),
-      total: int(),
-      total_pages: z.optional(int()),
-    }),
-  );
+  const ErrorDetailSchema = lazy(errorDetail);
 
   // ---- People ----------------------------------------------------------------------------
 
@@ -336,24 +375,6 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
       phone_numbers: opt(z.array(PhoneNumberSchema())),
       company: opt(CompanySchema()),
       profile_presence: opt(oneOf(PERSON_PRESENCE)),
-    }),
-  );
-
-  const PersonSearchResultSchema = lazy(() =>
-    z.object({
-      object: z.literal('person_search_result'),
-      results: z.array(PersonSchema()),
-      _pagination: PaginationSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
-    }),
-  );
-
-  const CompanySearchResultSchema = lazy(() =>
-    z.object({
-      object: z.literal('company_search_result'),
-      results: z.array(CompanySchema()),
-      _pagination: PaginationSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
     }),
   );
 
@@ -604,8 +625,6 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
     LinkSchema,
     LinksSchema,
     ErrorDetailSchema,
-    ErrorObjectSchema,
-    PaginationSchema,
     LocationDetailsSchema,
     ExperienceSchema,
     EducationSchema,
@@ -617,8 +636,6 @@ export function defineSchemas(strict: boolean, headcountSchemas: () => Headcount
     FundingEventSchema,
     CompanyLookupSchema,
     PersonSchema,
-    PersonSearchResultSchema,
-    CompanySearchResultSchema,
     EmailValidationResultSchema,
     BatchEmailValidationResultSchema,
     EmailValidationBatchSchema,
@@ -734,7 +751,6 @@ type Read<K extends keyof Schemas> = z.infer<ReturnType<Schemas[K]>>;
 
 export type Links = Read<'LinksSchema'>;
 export type ErrorDetail = Read<'ErrorDetailSchema'>;
-export type ErrorObject = Read<'ErrorObjectSchema'>;
 export type Person = Read<'PersonSchema'>;
 export type Company = Read<'CompanySchema'>;
 export type CompanyLookup = Read<'CompanyLookupSchema'>;

@@ -5,7 +5,8 @@ import { ProspectingError } from '../api/errors';
 import { lazy } from '../api/lazy';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
-import { parseInput } from '../api/input-errors';
+import { parseInput, trim } from '../api/input-errors';
+import { maxLength, minLength } from '../api/checks';
 import { pauseJobsForDisconnect, resumePausedJobs } from './job-loop';
 
 export interface ConnectionView {
@@ -21,15 +22,14 @@ export function maskKey(key: string): string {
 }
 
 export const keyInput = lazy(() =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'Enter your API key.' }),
-      z.minLength(8, { error: 'That does not look like an API key: it is too short.' }),
-      z.maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
-      z.regex(/^\S+$/, { error: 'An API key has no spaces in it.' }),
-    ),
+  z.string().check(
+    trim,
+    minLength(1, { error: 'Enter your API key.' }),
+    minLength(8, { error: 'That does not look like an API key: it is too short.' }),
+    maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
+    // A refinement, not z.regex(): the same test and message, without the pattern-check classes.
+    z.refine((key) => /^\S+$/.test(key), { error: 'An API key has no spaces in it.' }),
+  ),
 );
 
 export function getConnection(): ConnectionView {

@@ -6,6 +6,7 @@ import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
+import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
 import { isLive } from '../jobs/job';
@@ -15,7 +16,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
-import { parseInput } from '../api/input-errors';
+import { parseInput, trim } from '../api/input-errors';
 import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
@@ -40,9 +41,9 @@ export const runRequestSchema = lazy(() =>
     list: z.optional(
       z.object({
         name: z.string().check(
-          z.trim(),
-          z.minLength(1, { error: 'Give the lead list a name.' }),
-          z.maxLength(LIMITS.leadListName, {
+          trim,
+          minLength(1, { error: 'Give the lead list a name.' }),
+          maxLength(LIMITS.leadListName, {
             error: (issue) =>
               `A lead list's name can be at most ${LIMITS.leadListName} characters; this one has ${String(issue.input).length.toLocaleString('en-US')}.`,
           }),

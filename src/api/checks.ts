@@ -1,0 +1,46 @@
+// Length checks for text and lists that raise the very issues zod's `z.minLength()` and
+// `z.maxLength()` raise, made on zod's base check: theirs bring two classes into dist/Code.js.
+import * as z from 'zod/mini';
+
+type Sized = string | ReadonlyArray<unknown>;
+type LengthIssue = z.core.$ZodRawIssue<z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig>;
+
+/** An error message, fixed or made from the issue (the `error` parameter of zod's checks). */
+export interface LengthParams {
+  error?: string | ((issue: LengthIssue) => string);
+}
+
+/** As zod's: a length check runs on anything with a length, even after an earlier issue. */
+function hasLength(payload: z.core.ParsePayload): boolean {
+  const value = payload.value as { length?: unknown } | null | undefined;
+  return value !== null && value !== undefined && value.length !== undefined;
+}
+
+function lengthCheck<T extends Sized>(bound: number, atLeast: boolean, params?: LengthParams): z.core.$ZodCheck<T> {
+  const check: z.core.$ZodCheck<T> = z.check<T>(
+    (ctx) => {
+      const input = ctx.value;
+      // Text is measured in code points, as zod measures it.
+      const length = typeof input === 'string' ? [...input].length : input.length;
+      if (atLeast ? length >= bound : length <= bound) return;
+      const origin = typeof input === 'string' ? 'string' : Array.isArray(input) ? 'array' : 'unknown';
+      ctx.issues.push(
+        atLeast
+          ? { origin, code: 'too_small', minimum: bound, inclusive: true, input, inst: check, continue: true }
+          : { origin, code: 'too_big', maximum: bound, inclusive: true, input, inst: check, continue: true },
+      );
+    },
+    { ...params, when: hasLength } as z.core.$ZodCustomParams,
+  );
+  return check;
+}
+
+/** At least `minimum` characters or items, as `z.minLength(minimum, params)` checks it. */
+export function minLength<T extends Sized>(minimum: number, params?: LengthParams): z.core.$ZodCheck<T> {
+  return lengthCheck<T>(minimum, true, params);
+}
+
+/** At most `maximum` characters or items, as `z.maxLength(maximum, params)` checks it. */
+export function maxLength<T extends Sized>(maximum: number, params?: LengthParams): z.core.$ZodCheck<T> {
+  return lengthCheck<T>(maximum, false, params);
+}
