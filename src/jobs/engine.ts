@@ -30,13 +30,14 @@ import {
   errorStatus,
   isFinishedLabel,
   isPending,
+  partOfStatus,
   pausedStatus,
   processingStatus,
   QUEUED,
   readStatus,
   statusCounts,
 } from './row-status';
-import { QUOTA_NOTE, type StepDeps } from './step-context';
+import { keyOfRow, QUOTA_NOTE, type StepDeps } from './step-context';
 
 export type { StepDeps } from './step-context';
 
@@ -172,9 +173,17 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
       job,
       `${why.charAt(0).toUpperCase()}${why.slice(1)}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`,
     );
-    markWaiting(layout, (part) =>
-      errorStatus(part === undefined ? `Not sent: ${why}.` : `${why}; a result paid for is kept in the sheet of unplaced results.`),
-    );
+    // Rows whose key can no longer be read end now; rows whose key still reads go on as they were.
+    for (const i of dataRows(layout)) {
+      const cell = layout.grid.get(i, layout.status);
+      if (!isPending(cell) || keyOfRow(job, layout, i) !== undefined) continue;
+      const part = partOfStatus(cell);
+      layout.grid.set(
+        i,
+        layout.status,
+        errorStatus(part === undefined ? `Not sent: ${why}.` : `${why}; a result paid for is kept in the sheet of unplaced results.`),
+      );
+    }
   }
   if (readings.length) keepUnplaced(job, deps, undefined, applyReadings(job, readings, layout));
   const life: JobLife = job.life;

@@ -125,26 +125,28 @@ export function unplacedHeaders(job: JobRecord): string[] {
 /**
  * Writes results to the rows of their part that hold their key. When no row of the part holds
  * it (the status column was cleared or put back), the rows holding the key with no status of
- * their own get it. A result whose key no row holds any more (the row deleted or its key edited)
- * is returned, to be kept elsewhere.
+ * their own get it. A result that reaches no row, and whose key no row shows an answer for (the
+ * row deleted, its key edited, its mark overwritten), is returned, to be kept elsewhere: it was
+ * paid for.
  */
 export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReading>, layout: JobLayout): ResultCell[] {
   const { grid } = layout;
   const fields = BATCH_KINDS[job.action].fields;
   const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
   const byPart = new Map<number, Map<string, number[]>>();
-  const keysNow = new Set<string>();
+  /** Keys a row already shows an answer for: a result that finds no row of its part is not lost. */
+  const answered = new Set<string>();
   /** Rows holding a key whose mark is gone: a cleared status cell, or text a person typed. */
   const unmarked = new Map<string, number[]>();
   for (const i of dataRows(layout)) {
     const key = keyOfRow(job, layout, i);
     if (key === undefined) continue;
-    keysNow.add(key);
     const cell = grid.get(i, layout.status);
     const n = partOfStatus(cell);
     if (n === undefined) {
       const kind = readStatus(cell).kind;
       if (kind === 'empty' || kind === 'other') unmarked.set(key, [...(unmarked.get(key) ?? []), i]);
+      if (kind === 'done') answered.add(key);
       continue;
     }
     const rows = byPart.get(n) ?? new Map<string, number[]>();
@@ -157,7 +159,7 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
     for (const cell of reading.results) {
       const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? unmarked.get(cell.key));
       if (!targets) {
-        if (cell.key === undefined || !keysNow.has(cell.key)) unplaced.push(cell);
+        if (cell.key === undefined || !answered.has(cell.key)) unplaced.push(cell);
         continue;
       }
       for (const i of targets) {
