@@ -49,6 +49,44 @@ export class SpreadsheetModel implements FormulaContext {
     return sheet;
   }
 
+  /**
+   * Renames a sheet as a user does on its tab; Sheets refuses a name another sheet has (case
+   * ignored) and an empty one.
+   */
+  renameSheet(sheet: SheetModel, name: string): void {
+    const title = name.trim();
+    if (title === '') throw new GasError('Invalid argument: name');
+    const clash = this.sheets.find((s) => s !== sheet && s.name.toLowerCase() === title.toLowerCase());
+    if (clash) throw new GasError(`A sheet with the name "${title}" already exists. Please enter another name.`);
+    sheet.name = title;
+  }
+
+  /**
+   * Duplicates a sheet as its tab's Duplicate does: "Copy of <name>" (numbered when taken) right
+   * after it, with a new id, its cells, notes, formats, frozen and hidden rows copied.
+   */
+  duplicateSheet(sheet: SheetModel): SheetModel {
+    let title = `Copy of ${sheet.name}`;
+    for (let n = 2; this.sheetByName(title); n++) title = `Copy of ${sheet.name} ${n}`;
+    const copy = this.addSheet(title, this.sheets.indexOf(sheet) + 1);
+    copy.copyFrom(sheet);
+    return copy;
+  }
+
+  /** Deletes a sheet as its tab's Delete does; a spreadsheet keeps at least one sheet. */
+  removeSheet(sheet: SheetModel): void {
+    const at = this.sheets.indexOf(sheet);
+    if (at < 0) throw new GasError('Invalid argument: sheet');
+    if (this.sheets.length === 1) throw new GasError("You can't remove all the sheets in a document.");
+    this.sheets.splice(at, 1);
+    // The selection on a deleted sheet goes; its neighbour becomes the active sheet, as in Sheets.
+    this.selection = this.selection.filter((r) => r.sheetId !== sheet.sheetId);
+    if (this.activeSheetId === sheet.sheetId) {
+      const next = this.sheets[Math.min(at, this.sheets.length - 1)]!;
+      this.select(next, 1, 1, 1, 1);
+    }
+  }
+
   sheetByName(name: string): SheetModel | undefined {
     return this.sheets.find((s) => s.name === name);
   }
