@@ -150,7 +150,8 @@ export function faultyAnswer(
     default:
       break;
   }
-  if (get && fault === 'html') return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
+  if (get && fault === 'html')
+    return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
   const res = forward(req);
   if (fault === 'slow') return { ...res, delayMs: 30000 };
   if (get && fault === 'cutoff' && res.status === 200) return { ...res, body: res.body.slice(0, Math.floor(res.body.length / 2)) };

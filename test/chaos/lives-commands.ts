@@ -16,6 +16,7 @@ import {
   rowKey,
   STATUS,
   truthOf,
+  type KeyCells,
   type LivesWorld,
 } from './lives-world';
 import type { Action } from './chaos-world';
@@ -69,6 +70,8 @@ export interface Layout {
   name: string;
   values: unknown[][];
   col: (header: string) => number;
+  /** The cells a row's key is made of. */
+  keyCells: (cells: unknown[]) => KeyCells;
   /** Data rows by the person's ID, with their row number (1-based). */
   rows: Array<{ id: string; row: number; cells: unknown[] }>;
 }
@@ -84,7 +87,9 @@ function layout(m: LivesModel, w: LivesWorld): Layout | undefined {
   values.forEach((cells, i) => {
     if (i > 0 && id >= 0 && /^r\d+$/.test(String(cells[id]))) rows.push({ id: String(cells[id]), row: i + 1, cells });
   });
-  return { name: sheet.name, values, col, rows };
+  const [email, website, name] = [col('Email'), col('Website'), col('Name')];
+  const keyCells = (cells: unknown[]) => ({ email: cells[email], website: cells[website], name: cells[name] });
+  return { name: sheet.name, values, col, keyCells, rows };
 }
 
 function keyHeader(action: Action): string {
@@ -140,17 +145,18 @@ function keyChanged(m: LivesModel, l: Layout, row: { id: string; cells: unknown[
 /** Notes the results rows show now: once shown, a result was delivered, whatever the person does to it after. */
 function noteDelivered(m: LivesModel, w: LivesWorld, l: Layout | undefined = layout(m, w)): void {
   if (!l) return;
-  const email = l.col('Email');
-  const site = l.col('Website');
   for (const action of ACTIONS) {
     const s = l.col(STATUS[action]);
     if (s < 0) continue;
     for (const r of l.rows) {
-      const key = rowKey(action, r.cells[email], r.cells[site]);
+      const key = rowKey(action, l.keyCells(r.cells));
       if (key === undefined || m.stale.has(`${action}|${r.id}`)) continue;
       const text = String(r.cells[s]);
       const word = w.unknownWord.get(`${action}|${key}`);
-      if (OUTCOME_WORDS[action].includes(text) || (word !== undefined && !/^(Error|Skipped|Canceled)/.test(text) && text.toLowerCase().includes(word)))
+      if (
+        OUTCOME_WORDS[action].includes(text) ||
+        (word !== undefined && !/^(Error|Skipped|Canceled)/.test(text) && text.toLowerCase().includes(word))
+      )
         m.delivered[action].add(key);
     }
   }
@@ -184,7 +190,8 @@ export function applyEdit(m: LivesModel, w: LivesWorld, ed: SheetEdit): void {
       let c = -1;
       if (ed.which === 'input') c = l.col(keyHeader(ed.action));
       if (ed.which === 'status') c = l.col(STATUS[ed.action]);
-      if (ed.which === 'result') c = (l.values[0] ?? []).findIndex((h) => String(h).startsWith(PREFIX[ed.action]) && h !== STATUS[ed.action]);
+      if (ed.which === 'result')
+        c = (l.values[0] ?? []).findIndex((h) => String(h).startsWith(PREFIX[ed.action]) && h !== STATUS[ed.action]);
       if (c < 0 || sheet.model.maxColumns <= 1) break;
       sheet.userDeleteColumns(c + 1, 1);
       // The rows' keys are gone (or, for a company, read from the email's domain now): results
@@ -205,7 +212,8 @@ export function applyEdit(m: LivesModel, w: LivesWorld, ed: SheetEdit): void {
       if (!r || c < 0) break;
       keyChanged(m, l, r);
       m.edits++;
-      const value = ed.e === 'clearKey' ? '' : ed.action === 'company' ? `https://edited${m.edits}.com` : `edited${m.edits}.${r.id}@firm1.com`;
+      const value =
+        ed.e === 'clearKey' ? '' : ed.action === 'company' ? `https://edited${m.edits}.com` : `edited${m.edits}.${r.id}@firm1.com`;
       sheet.userEdit(`${letter(c)}${r.row}`, value);
       break;
     }
@@ -263,10 +271,13 @@ export class Start extends Base {
     readonly from: number,
     readonly to: number,
     readonly via: 'sidebar' | 'menu',
+    /** When set, the service is busy at the start: its first request is a 429 asking for this wait (see ServiceFault). */
+    readonly busy?: number,
   ) {
     super();
   }
   act(m: LivesModel, w: LivesWorld): void {
+    if (this.busy !== undefined) w.armed.unshift({ fault: 'r429', draw: this.busy });
     const l = layout(m, w);
     if (!l) return;
     const last = Math.max(2, l.values.length);
@@ -282,7 +293,8 @@ export class Start extends Base {
     record(w, r);
   }
   toString(): string {
-    return `Start(${this.action}, ${this.from}, ${this.to}, ${this.via})`;
+    const busy = this.busy === undefined ? '' : `, service busy: retry-after ${1 + Math.floor(this.busy * 900)} s`;
+    return `Start(${this.action}, ${this.from}, ${this.to}, ${this.via}${busy})`;
   }
 }
 
@@ -396,34 +408,56 @@ export class TimePasses extends Base {
   }
 }
 
-/** The service fails the next `count` requests it can (a page fault waits for a page of results). */
+/** The service fails the next `count` requests it can (a fault on reads waits for a read of results). */
 export class ServiceFault extends Base {
   constructor(
     readonly fault: Fault,
     readonly count: number,
+    /** In [0, 1): how long a 429 asks to wait (1 to 900 seconds). */
+    readonly wait: number,
+    /** The fault waits for a read of a batch's results (an answer-shaped fault always does). */
+    readonly onRead = false,
   ) {
     super();
   }
   act(_m: LivesModel, w: LivesWorld): void {
-    for (let i = 0; i < this.count; i++) w.armed.push(this.fault);
+    for (let i = 0; i < this.count; i++) w.armed.push({ fault: this.fault, draw: this.wait, onRead: this.onRead });
   }
   toString(): string {
-    return `ServiceFault(${this.fault} ×${this.count})`;
+    const wait = this.fault === 'r429' ? `, retry-after ${1 + Math.floor(this.wait * 900)} s` : '';
+    return `ServiceFault(${this.fault} ×${this.count}${wait}${this.onRead ? ', on reads' : ''})`;
   }
 }
 
 // ---- the promises ----
 
 export class Broken extends Error {
-  constructor(promise: string, detail: unknown) {
-    super(`${promise}: ${JSON.stringify(detail)}`);
+  constructor(
+    readonly promise: string,
+    text: string,
+    detail: unknown,
+  ) {
+    super(`[${promise}] ${text}: ${JSON.stringify(detail)}`);
     this.name = 'BrokenPromise';
   }
+}
+
+/**
+ * Promises to look past (LIVES_PAST, comma-separated ids), to find the failures hiding behind
+ * one already known. Never set in CI: every promise is checked there.
+ */
+const PAST = new Set((process.env.LIVES_PAST ?? '').split(',').filter(Boolean));
+
+function broken(promise: string, text: string, detail: unknown): void {
+  if (!PAST.has(promise)) throw new Broken(promise, text, detail);
 }
 
 function jobsRunning(w: LivesWorld): Array<JobListing & { user: string }> {
   return [OWNER, EDITOR].flatMap((user) => jobsOf(w, user).map((j) => ({ ...j, user })));
 }
+
+/** How often a check found rows waiting (a job alive between commands), for LIVES_DEBUG. */
+export const coverage = { checks: 0, waiting: 0, runsWithWaiting: new Set<LivesWorld>() };
 
 /** Every promise that holds at any moment; `final` adds the ones that hold once the jobs ran out. */
 export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void {
@@ -434,7 +468,7 @@ export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void
   for (const s of doc.sheets)
     s.rows.forEach((r, i) =>
       r.cells.forEach((c, j) => {
-        if (c?.formula) throw new Broken('a formula in a cell', { sheet: s.name, cell: `${letter(j)}${i + 1}`, formula: c.formula });
+        if (c?.formula) broken('formula', 'a formula in a cell', { sheet: s.name, cell: `${letter(j)}${i + 1}`, formula: c.formula });
       }),
     );
 
@@ -442,7 +476,7 @@ export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void
   for (const [id, copied] of m.copies) {
     const s = doc.sheetById(id);
     if (s && JSON.stringify(w.host.sheet(s.name).values()) !== JSON.stringify(copied))
-      throw new Broken('a write to a sheet no job runs on', { sheet: s.name, now: w.host.sheet(s.name).values(), copied });
+      broken('copy-written', 'a write to a sheet no job runs on', { sheet: s.name, now: w.host.sheet(s.name).values(), copied });
   }
 
   // No key paid twice: each key accepted once per action, a start the service canceled before
@@ -455,13 +489,13 @@ export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void
           // A key sent again after a row showed its result is the person asking again for another row.
           if (!a.known[i]) count.set(k.toLowerCase(), (count.get(k.toLowerCase()) ?? 0) + 1);
         });
-    for (const [k, n] of count) if (n > 1) throw new Broken('a key paid twice', { action, key: k, starts: n });
+    for (const [k, n] of count) if (n > 1) broken('paid-twice', 'a key paid twice', { action, key: k, starts: n });
   }
 
   // The API keys appear nowhere they should not, in any letter case.
   const seen = (what: string, text: string, keys: string[]) => {
     const low = text.toLowerCase();
-    for (const k of keys) if (low.includes(k.toLowerCase())) throw new Broken(`an API key in ${what}`, { key: k });
+    for (const k of keys) if (low.includes(k.toLowerCase())) broken('key-leak', `an API key in ${what}`, { key: k });
   };
   const ownerKeys = [OWNER_KEY, OTHER_KEY];
   for (const s of doc.sheets) seen(`a cell of ${s.name}`, JSON.stringify(w.host.sheet(s.name).values()), [...ownerKeys, EDITOR_KEY]);
@@ -480,19 +514,19 @@ export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void
     for (const action of ACTIONS) {
       const s = l.col(STATUS[action]);
       if (s < 0) continue;
-      const email = l.col('Email');
-      const site = l.col('Website');
       const nameCol = l.col('Company · Name');
       const shown = l.rows.filter((r) => OUTCOME_WORDS[action].includes(String(r.cells[s])));
       for (const r of l.rows) if (PENDING.test(String(r.cells[s]))) m.stale.delete(`${action}|${r.id}`);
-      const keys = shown.map((r) => rowKey(action, r.cells[email], r.cells[site]));
-      const truth = truthOf(w, action, keys.filter((k): k is string => k !== undefined));
+      const keys = shown.map((r) => rowKey(action, l.keyCells(r.cells)));
+      const truth = truthOf(
+        w,
+        action,
+        keys.filter((k): k is string => k !== undefined),
+      );
       shown.forEach((r, i) => {
         if (m.stale.has(`${action}|${r.id}`)) return;
         const key = keys[i];
         const status = String(r.cells[s]);
-        // A person row with no email is looked up by name and company: not a key this test names.
-        if (key === undefined && action === 'person') return;
         const t = key === undefined ? undefined : truth.get(key);
         const word = key === undefined ? undefined : w.unknownWord.get(`${action}|${key}`);
         const ok =
@@ -500,7 +534,7 @@ export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void
           (status === t.status || (word !== undefined && status.toLowerCase().includes(word.toLowerCase()))) &&
           (action !== 'company' || nameCol < 0 || status !== t.status || String(r.cells[nameCol] ?? '') === (t.name ?? ''));
         if (!ok)
-          throw new Broken('a result on another row', {
+          broken('wrong-row', 'a result on another row', {
             action,
             row: r.id,
             key,
@@ -518,18 +552,21 @@ export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void
       const s = l.col(STATUS[a]);
       return s >= 0 && l.rows.some((r) => PENDING.test(String(r.cells[s])));
     });
+    coverage.checks++;
     if (pending.length) {
+      coverage.waiting++;
+      coverage.runsWithWaiting.add(w);
       const jobs = jobsRunning(w);
       for (const a of pending) {
         const running = jobs.some((j) => j.action === a && j.state === 'running');
         if (!running || final) {
           const s = l.col(STATUS[a]);
           const rows = l.rows.filter((r) => PENDING.test(String(r.cells[s]))).map((r) => `${r.id}: ${String(r.cells[s])}`);
-          throw new Broken(final ? 'a row left waiting at the end' : 'transient words on rows no running job works on', {
-            action: a,
-            rows,
-            jobs: jobs.filter((j) => j.action === a).map((j) => `${j.user}: ${j.state} ${j.message}`),
-          });
+          const paused = jobs.some((j) => j.action === a && j.state === 'paused');
+          const detail = { action: a, rows, jobs: jobs.filter((j) => j.action === a).map((j) => `${j.user}: ${j.state} ${j.message}`) };
+          if (final) broken('left-waiting', 'a row left waiting at the end', detail);
+          else if (paused) broken('paused-rows', 'transient words on the rows of a paused job', detail);
+          else broken('transient', 'transient words on rows no running job works on', detail);
         }
       }
     }
@@ -541,9 +578,19 @@ export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void
 function checkFinal(m: LivesModel, w: LivesWorld): void {
   const jobs = jobsRunning(w);
   const live = jobs.filter((j) => !['done', 'failed', 'canceled'].includes(j.state));
-  if (live.length) throw new Broken('a job that never ended', live.map((j) => `${j.user}: ${j.action} ${j.state} ${j.message}`));
+  if (live.length)
+    broken(
+      'job-not-ended',
+      'a job that never ended',
+      live.map((j) => `${j.user}: ${j.action} ${j.state} ${j.message}`),
+    );
   const triggers = w.host.triggerList();
-  if (triggers.length) throw new Broken('a trigger left', triggers.map((t) => ({ user: t.user, handler: t.handler })));
+  if (triggers.length)
+    broken(
+      'trigger-left',
+      'a trigger left',
+      triggers.map((t) => ({ user: t.user, handler: t.handler })),
+    );
 
   // Every paid result is on its row or kept in an unplaced-results sheet.
   const unplaced = w.host.spreadsheet.sheets
@@ -553,8 +600,8 @@ function checkFinal(m: LivesModel, w: LivesWorld): void {
   for (const action of ACTIONS) {
     const paid = paidKeys(w, action);
     const lost = [...paid.keys].filter((k) => !m.delivered[action].has(k) && !unplaced.includes(k));
-    if (lost.length) throw new Broken('a paid result on no row and in no unplaced sheet', { action, lost });
-    for (const [k, n] of paid.count) if (n > 1) throw new Broken('a key paid twice', { action, key: k, times: n });
+    if (lost.length) broken('paid-lost', 'a paid result on no row and in no unplaced sheet', { action, lost });
+    for (const [k, n] of paid.count) if (n > 1) broken('paid-twice', 'a key paid twice', { action, key: k, times: n });
   }
   // Credits spent are what ran: one email credit per email validated, none for a company.
   for (const key of [OWNER_KEY, OTHER_KEY, EDITOR_KEY]) {
@@ -562,13 +609,14 @@ function checkFinal(m: LivesModel, w: LivesWorld): void {
     if (mine.some((a) => a.action === 'person')) continue;
     const validated = mine.filter((a) => a.action === 'email').reduce((n, a) => n + finishedOf(w, a).length, 0);
     const spent = w.service.account(key)!.spent.email;
-    if (spent !== validated) throw new Broken('credits spent that no result accounts for', { key: key.slice(-5), spent, validated });
+    if (spent !== validated) broken('credits', 'credits spent that no result accounts for', { key: key.slice(-5), spent, validated });
   }
 }
 
 /** The keys of a batch the service ran (its results list), read once everything has ended. */
 function finishedOf(w: LivesWorld, a: { action: Action; id: string; apiKey: string }): string[] {
-  const path = a.action === 'email' ? '/email-validations' : a.action === 'company' ? '/companies/enrichment-requests' : '/people/enrichment-requests';
+  const path =
+    a.action === 'email' ? '/email-validations' : a.action === 'company' ? '/companies/enrichment-requests' : '/people/enrichment-requests';
   const res = w.service.handle({
     method: 'GET',
     path: `${path}/${encodeURIComponent(a.id)}?page%5Bsize%5D=1000`,
@@ -602,12 +650,16 @@ export function settle(m: LivesModel, w: LivesWorld): void {
   w.armed.length = 0;
   w.inFlight.length = 0;
   m.lock?.release();
-  for (let i = 0; i < 20; i++) {
+  // The person connects their key again, trying each hour while it fails (a spent day's quota
+  // lasts until the day ends), the triggers firing meanwhile.
+  let connected = false;
+  for (let i = 0; i < 30 && !connected; i++) {
     const r = w.host.callFromSidebar('connect', [OWNER_KEY]);
     record(w, r);
-    if (r.ok) break;
-    w.host.clock.advance(5 * 60_000);
+    connected = r.ok;
+    if (!connected) for (const t of w.host.runTriggersUntil(w.host.clock.now() + 3600_000, 50)) record(w, t);
   }
+  if (!connected) broken('reconnect', 'the original key could not be connected again in 30 hours', w.payloads.slice(-2));
   for (const r of w.host.runTriggersUntil(w.host.clock.now() + 3 * DAY, 600)) record(w, r);
   checkPromises(m, w, true);
 }

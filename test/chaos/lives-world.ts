@@ -7,7 +7,7 @@ import type { AppsScriptHost } from '../../emulator';
 import { createLocalService, DEMO_ACCOUNTS, DEMO_KEYS, type LocalRequest, type LocalResponse, type LocalService } from '../../sandbox';
 import { addonWorld, OWNER } from '../support/addon-world';
 import { localTransport } from '../support/local-transport';
-import { faultyAnswer, keysOf, rng, type Action, type Fault } from './chaos-world';
+import { faultyAnswer, keysOf, type Action, type Fault } from './chaos-world';
 
 export { OWNER };
 export const OWNER_KEY = DEMO_KEYS.alpha;
@@ -56,8 +56,11 @@ export interface Truth {
 export interface LivesWorld {
   host: AppsScriptHost;
   service: LocalService;
-  /** Faults waiting for the next requests, first first. */
-  armed: Fault[];
+  /**
+   * Faults waiting for the next requests, first first; `draw` in [0, 1) sets a 429's wait; a
+   * fault `onRead` waits for a read of a batch's results.
+   */
+  armed: Array<{ fault: Fault; draw: number; onRead?: boolean }>;
   /** A person's edit made while the next request is on its way. */
   inFlight: Array<() => void>;
   accepted: Accepted[];
@@ -116,7 +119,6 @@ function pageItems(action: Action, body: string): Array<{ key: string; word: str
 }
 
 export function livesWorld(): LivesWorld {
-  const draw = rng(7);
   const world = {
     armed: [],
     inFlight: [],
@@ -136,33 +138,48 @@ export function livesWorld(): LivesWorld {
       // A fault waits for a request it can spoil: the answer-shaped ones for a page of results.
       const pageFault = (f: Fault) => f === 'html' || f === 'cutoff' || f === 'enum';
       const next = world.armed[0];
-      const applies = next !== undefined && (!pageFault(next) || (get && batch?.id !== undefined));
-      const fault: Fault = applies ? world.armed.shift()! : 'none';
-      return faultyAnswer(fault, req, draw, bearer(req), (r) => {
-        const res = world.service.handle(r);
-        if (!batch) return res;
-        const method = r.method.toUpperCase();
-        if (method === 'POST' && batch.id === undefined && res.status === 202) {
-          const items = itemsOf(r.body);
-          const keys = keysOf(batch.action, r.body);
-          keys.forEach((k, i) => world.sent[batch.action].set(k, items[i]));
-          const id = String((JSON.parse(res.body) as { id: unknown }).id);
-          const known = keys.map((k) => world.delivered(batch.action, k.toLowerCase()));
-          world.accepted.push({ action: batch.action, id, apiKey: bearer(r), keys, known, canceled: false });
-        }
-        if (method === 'PATCH' && batch.id !== undefined && res.status < 300) {
-          for (const a of world.accepted) if (a.action === batch.action && a.id === batch.id && a.apiKey === bearer(r)) a.canceled = true;
-        }
-        if (fault === 'enum' && get && res.status === 200) {
-          // Which key's word the fault changed, found by comparing the page before and after.
-          const before = pageItems(batch.action, res.body);
-          const after = faultyAnswer('enum', r, draw, '', () => res);
-          pageItems(batch.action, after.body).forEach((x, i) => {
-            if (before[i] && before[i].word !== x.word) world.unknownWord.set(`${batch.action}|${x.key}`, x.word);
-          });
-        }
-        return res;
-      });
+      const read = get && batch?.id !== undefined;
+      const applies = next !== undefined && (read || !(next.onRead || pageFault(next.fault)));
+      const armed = applies ? world.armed.shift()! : { fault: 'none' as const, draw: 0 };
+      const fault = armed.fault;
+      return faultyAnswer(
+        fault,
+        req,
+        () => armed.draw,
+        bearer(req),
+        (r) => {
+          const res = world.service.handle(r);
+          if (!batch) return res;
+          const method = r.method.toUpperCase();
+          if (method === 'POST' && batch.id === undefined && res.status === 202) {
+            const items = itemsOf(r.body);
+            const keys = keysOf(batch.action, r.body);
+            keys.forEach((k, i) => world.sent[batch.action].set(k.toLowerCase(), items[i]));
+            const id = String((JSON.parse(res.body) as { id: unknown }).id);
+            const known = keys.map((k) => world.delivered(batch.action, k.toLowerCase()));
+            world.accepted.push({ action: batch.action, id, apiKey: bearer(r), keys, known, canceled: false });
+          }
+          if (method === 'PATCH' && batch.id !== undefined && res.status < 300) {
+            for (const a of world.accepted) if (a.action === batch.action && a.id === batch.id && a.apiKey === bearer(r)) a.canceled = true;
+          }
+          if (fault === 'enum' && get && res.status === 200) {
+            // Which key's word the fault changed, found by comparing the page before and after.
+            const before = pageItems(batch.action, res.body);
+            const after = faultyAnswer(
+              'enum',
+              r,
+              () => 0,
+              '',
+              () => res,
+            );
+            pageItems(batch.action, after.body).forEach((x, i) => {
+              if (before[i] && before[i].word !== x.word)
+                world.unknownWord.set(`${batch.action}|${x.key.toLowerCase()}`, x.word.toLowerCase());
+            });
+          }
+          return res;
+        },
+      );
     },
   };
   const { host, service } = addonWorld({
@@ -179,8 +196,14 @@ export function livesWorld(): LivesWorld {
 
   // The truth: the same service, never faulty, on its own clock.
   let t = Date.UTC(2026, 10, 2, 9, 0, 0);
-  const twin = createLocalService({ now: () => t, accounts: [{ key: 'truth-key-000001', name: 'Truth', credits: { email: 1e9, phone: 1e9 } }] });
-  const truth = new ProspectingClient(localTransport(twin, 'truth-key-000001', () => t), { sleep: (ms) => (t += ms), now: () => t });
+  const twin = createLocalService({
+    now: () => t,
+    accounts: [{ key: 'truth-key-000001', name: 'Truth', credits: { email: 1e9, phone: 1e9 } }],
+  });
+  const truth = new ProspectingClient(
+    localTransport(twin, 'truth-key-000001', () => t),
+    { sleep: (ms) => (t += ms), now: () => t },
+  );
   world.ask = (action, items) => {
     if (!items.length) return [];
     const out: Array<{ key: string; truth: Truth }> = [];
@@ -222,7 +245,7 @@ export function truthOf(w: LivesWorld, action: Action, keys: Iterable<string>): 
     action,
     missing.map((k) => w.sent[action].get(k)),
   ))
-    known.set(key, truth);
+    known.set(key.toLowerCase(), truth);
   return known;
 }
 
@@ -231,26 +254,42 @@ export function sheetValues(spec: SheetSpec): unknown[][] {
   const values: unknown[][] = [['ID', 'Name', 'Email', 'Website']];
   spec.rows.forEach((r, i) => {
     if (r.kind === 'blank') values.push([`r${i + 1}`, '', '', '']);
-    else values.push([`r${i + 1}`, `Person ${i}`, r.kind === 'dup' ? `person0@firm${r.firm}.com` : `person${i}@firm${r.firm}.com`, `https://firm${r.firm}.com`]);
+    else
+      values.push([
+        `r${i + 1}`,
+        `Person ${i}`,
+        r.kind === 'dup' ? `person0@firm${r.firm}.com` : `person${i}@firm${r.firm}.com`,
+        `https://firm${r.firm}.com`,
+      ]);
   });
   return values;
 }
 
-/** The key a row holds now for an action, as the add-on sends it; undefined when it has none this test can name. */
-export function rowKey(action: Action, email: unknown, website: unknown): string | undefined {
-  const e = String(email ?? '')
+/** The cells of a row that make its key: its email, website and name. */
+export interface KeyCells {
+  email: unknown;
+  website: unknown;
+  name: unknown;
+}
+
+/** The key a row holds now for an action, as the add-on sends it (lower case); undefined when it has none. */
+export function rowKey(action: Action, row: KeyCells): string | undefined {
+  const e = String(row.email ?? '')
     .trim()
     .toLowerCase()
     .normalize('NFC');
   const address = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e) ? e : undefined;
-  if (action !== 'company') return address;
   // A company is its website's domain, or failing that the domain of the row's email.
-  const d = String(website ?? '')
+  const site = String(row.website ?? '')
     .trim()
     .toLowerCase()
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
     .replace(/^www\d?\./, '')
     .split(/[/?#:\s]/)[0]!;
-  if (d.includes('.')) return d;
-  return address?.slice(address.lastIndexOf('@') + 1);
+  const domain = site.includes('.') ? site : address?.slice(address.lastIndexOf('@') + 1);
+  if (action === 'company') return domain;
+  if (action === 'email' || address) return address;
+  // A person with no email is looked up by name and company.
+  const name = String(row.name ?? '').trim();
+  return name && domain ? `${name}|${domain}`.toLowerCase() : undefined;
 }
