@@ -457,7 +457,8 @@ function jobsRunning(w: LivesWorld): Array<JobListing & { user: string }> {
 }
 
 /** How often a check found rows waiting (a job alive between commands), for LIVES_DEBUG. */
-export const coverage = { checks: 0, waiting: 0, runsWithWaiting: new Set<LivesWorld>() };
+export const coverage = { checks: 0, waiting: 0, runsWithWaiting: 0 };
+const counted = new WeakSet<LivesWorld>();
 
 /** Every promise that holds at any moment; `final` adds the ones that hold once the jobs ran out. */
 export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void {
@@ -555,7 +556,8 @@ export function checkPromises(m: LivesModel, w: LivesWorld, final = false): void
     coverage.checks++;
     if (pending.length) {
       coverage.waiting++;
-      coverage.runsWithWaiting.add(w);
+      if (!counted.has(w)) coverage.runsWithWaiting++;
+      counted.add(w);
       const jobs = jobsRunning(w);
       for (const a of pending) {
         const running = jobs.some((j) => j.action === a && j.state === 'running');

@@ -20,9 +20,10 @@ import {
   settle,
   Start,
   TimePasses,
+  type LivesModel,
   type SheetEdit,
 } from './lives-commands';
-import { EDITOR, EDITOR_KEY, livesWorld, OWNER, OWNER_KEY, sheetValues, type SheetSpec } from './lives-world';
+import { EDITOR, EDITOR_KEY, livesWorld, OWNER, OWNER_KEY, sheetValues, type LivesWorld, type SheetSpec } from './lives-world';
 
 const RUNS = Number(process.env.LIVES_RUNS ?? 300);
 const SEED = process.env.LIVES_SEED === undefined ? undefined : Number(process.env.LIVES_SEED);
@@ -66,32 +67,38 @@ const sheetEdit: fc.Arbitrary<SheetEdit> = fc.oneof(
 
 const FAULTS = (['r429', 'r500', 'drop', 'html', 'cutoff', 'enum', 'echoKey'] as Fault[]).filter((f) => !WITHOUT.has(f));
 
+type LivesCommand = fc.Command<LivesModel, LivesWorld>;
+const cmd = <T>(arb: fc.Arbitrary<T>, make: (t: T) => LivesCommand): fc.Arbitrary<LivesCommand> => arb.map(make);
+const one = (make: () => LivesCommand): fc.Arbitrary<LivesCommand> => fc.constant(null).map(make);
+
 /** Every command, by name, with how often it is drawn. */
-const COMMANDS: Record<string, { weight: number; arb: fc.Arbitrary<fc.Command<never, never>> }> = {
+const COMMANDS: Record<string, { weight: number; arb: fc.Arbitrary<LivesCommand> }> = {
   start: {
     weight: 6,
-    arb: fc
-      .tuple(action, pick, pick, fc.constantFrom('sidebar' as const, 'menu' as const), fc.option(wait, { nil: undefined }))
-      .map(([a, f, t, v, b]) => new Start(a, f, t, v, b) as never),
+    arb: cmd(
+      fc.tuple(action, pick, pick, fc.constantFrom('sidebar' as const, 'menu' as const), fc.option(wait, { nil: undefined })),
+      ([a, f, t, v, b]) => new Start(a, f, t, v, b),
+    ),
   },
-  cancel: { weight: 1, arb: fc.constant(new Cancel() as never) },
-  edit: { weight: 4, arb: sheetEdit.map((e) => new Edit(e) as never) },
-  editMidRequest: { weight: 3, arb: sheetEdit.map((e) => new EditMidRequest(e) as never) },
-  disconnect: { weight: 1, arb: fc.constant(new Connection('disconnect') as never) },
-  otherKey: { weight: 1, arb: fc.constant(new Connection('other') as never) },
-  reconnect: { weight: 1, arb: fc.constant(new Connection('original') as never) },
-  editor: { weight: 1, arb: fc.constant(new EditorStart() as never) },
-  poll: { weight: 1, arb: fc.constant(new Poll() as never) },
-  trigger: { weight: 5, arb: fc.constant(new FireTrigger() as never) },
-  lockBusy: { weight: 1, arb: fc.integer({ min: 1000, max: 10 * 60_000 }).map((ms) => new LockBusy(ms) as never) },
-  quotaSpent: { weight: 1, arb: fc.constant(new QuotaSpent() as never) },
-  dayPasses: { weight: 1, arb: fc.constant(new TimePasses(1) as never) },
-  hundredDays: { weight: 1, arb: fc.constant(new TimePasses(100) as never) },
+  cancel: { weight: 1, arb: one(() => new Cancel()) },
+  edit: { weight: 4, arb: cmd(sheetEdit, (e) => new Edit(e)) },
+  editMidRequest: { weight: 3, arb: cmd(sheetEdit, (e) => new EditMidRequest(e)) },
+  disconnect: { weight: 1, arb: one(() => new Connection('disconnect')) },
+  otherKey: { weight: 1, arb: one(() => new Connection('other')) },
+  reconnect: { weight: 1, arb: one(() => new Connection('original')) },
+  editor: { weight: 1, arb: one(() => new EditorStart()) },
+  poll: { weight: 1, arb: one(() => new Poll()) },
+  trigger: { weight: 5, arb: one(() => new FireTrigger()) },
+  lockBusy: { weight: 1, arb: cmd(fc.integer({ min: 1000, max: 10 * 60_000 }), (ms) => new LockBusy(ms)) },
+  quotaSpent: { weight: 1, arb: one(() => new QuotaSpent()) },
+  dayPasses: { weight: 1, arb: one(() => new TimePasses(1)) },
+  hundredDays: { weight: 1, arb: one(() => new TimePasses(100)) },
   fault: {
     weight: 3,
-    arb: fc
-      .tuple(fc.constantFrom(...FAULTS), fc.integer({ min: 1, max: 3 }), fc.double({ min: 0, max: 0.999, noNaN: true }))
-      .map(([f, n, d]) => new ServiceFault(f, n, d) as never),
+    arb: cmd(
+      fc.tuple(fc.constantFrom(...FAULTS), fc.integer({ min: 1, max: 3 }), wait, fc.boolean()),
+      ([f, n, d, r]) => new ServiceFault(f, n, d, r),
+    ),
   },
 };
 
@@ -115,7 +122,7 @@ const sheetSpec: fc.Arbitrary<SheetSpec> = fc.record({
 });
 
 /** What happened in a run, for LIVES_DEBUG: every sheet, the requests, the jobs, the logs. */
-function debugDump(w: ReturnType<typeof livesWorld>): string {
+function debugDump(w: LivesWorld): string {
   return JSON.stringify(
     {
       sheets: w.host.spreadsheet.sheets.map((s) => ({ name: s.name, values: w.host.sheet(s.name).values() })),
@@ -123,6 +130,9 @@ function debugDump(w: ReturnType<typeof livesWorld>): string {
       accepted: w.accepted,
       jobs: [OWNER, EDITOR].map((u) => w.host.callFromSidebar('listJobs', [], u).value),
       logs: w.host.logs.text(),
+      now: new Date(w.host.clock.now()).toISOString(),
+      triggers: w.host.triggerList().map((t) => ({ ...t, due: t.dueAt === undefined ? null : new Date(t.dueAt).toISOString() })),
+      properties: w.host.userProperties(OWNER),
     },
     null,
     1,
@@ -135,7 +145,7 @@ test(`lives: ${RUNS} generated job lives keep every promise after every step`, (
   fc.assert(
     fc.property(
       sheetSpec,
-      fc.commands(commands as never, { maxCommands: 16, size: 'medium', ...(REPLAY ? { replayPath: REPLAY } : {}) }),
+      fc.commands(commands, { maxCommands: 16, size: 'medium', ...(REPLAY ? { replayPath: REPLAY } : {}) }),
       (spec, cmds) => {
         const w = livesWorld();
         w.host.sheet().load(sheetValues(spec)).setFrozenRows(1);
@@ -148,7 +158,7 @@ test(`lives: ${RUNS} generated job lives keep every promise after every step`, (
         const model = newModel(w, w.host.spreadsheet.sheetByName('Sheet1')!.sheetId);
         try {
           const t0 = Date.now();
-          fc.modelRun(() => ({ model, real: w }), cmds as never);
+          fc.modelRun(() => ({ model, real: w }), cmds);
           const t1 = Date.now();
           settle(model, w);
           timing.commands += t1 - t0;
@@ -164,6 +174,6 @@ test(`lives: ${RUNS} generated job lives keep every promise after every step`, (
   );
   if (process.env.LIVES_DEBUG)
     console.log(
-      `commands ${timing.commands} ms, settle ${timing.settle} ms; checks ${coverage.checks}, with rows waiting ${coverage.waiting}, in ${coverage.runsWithWaiting.size} runs`,
+      `commands ${timing.commands} ms, settle ${timing.settle} ms; checks ${coverage.checks}, with rows waiting ${coverage.waiting}, in ${coverage.runsWithWaiting} runs`,
     );
 });
