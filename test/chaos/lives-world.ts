@@ -1,7 +1,5 @@
-// The world of the lives campaign: the built add-on in the local host over a small prospect
-// sheet, the local service (its demo accounts and an editor's) behind a route that injects armed
-// faults and a person's edits mid-request, a fault-free twin that says each key's answer, and
-// the ledger of what the service accepted and what each key's truth is.
+// The lives campaign's world: the built add-on in the local host, the local service behind a route
+// of armed faults and mid-request edits, a fault-free twin for each key's truth, and the ledger.
 import { ProspectingClient } from '../../src/api/client';
 import type { AppsScriptHost } from '../../emulator';
 import { createLocalService, DEMO_ACCOUNTS, DEMO_KEYS, type LocalRequest, type LocalResponse, type LocalService } from '../../sandbox';

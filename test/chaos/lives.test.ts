@@ -1,6 +1,5 @@
-// The lives campaign: model-based runs of whole job lives (fast-check commands) through the
-// built add-on in the local host. After every command the promises are checked; at the end the
-// original key is back and the jobs run out. A failure prints its seed, path and commands.
+// The lives campaign: model-based job lives (fast-check commands) through the built add-on in the
+// local host, every promise checked after every command and once the jobs ran out.
 import fc from 'fast-check';
 import { connect } from '../support/addon-world';
 import type { Fault } from './chaos-world';
@@ -132,7 +131,8 @@ function debugDump(w: LivesWorld): string {
       logs: w.host.logs.text(),
       now: new Date(w.host.clock.now()).toISOString(),
       triggers: w.host.triggerList().map((t) => ({ ...t, due: t.dueAt === undefined ? null : new Date(t.dueAt).toISOString() })),
-      properties: w.host.userProperties(OWNER),
+      // The owner's job and trigger records (not their key).
+      records: Object.fromEntries(Object.entries(w.host.userProperties(OWNER)).filter(([k]) => /^(job|prospecting\.trigger)\./.test(k))),
     },
     null,
     1,
