@@ -255,6 +255,30 @@ export class AppsScriptHost {
     doc.activeSheetId = doc.selection[0]?.sheetId ?? doc.activeSheetId;
   }
 
+  /** Renames a sheet of the default spreadsheet on its tab, as a user does. */
+  userRenameSheet(name: string, newName: string): void {
+    const doc = this.document();
+    doc.renameSheet(this.sheetModel(doc, name), newName);
+  }
+
+  /** Duplicates a sheet of the default spreadsheet from its tab ("Copy of …"); returns the copy's name. */
+  userDuplicateSheet(name: string): string {
+    const doc = this.document();
+    return doc.duplicateSheet(this.sheetModel(doc, name)).name;
+  }
+
+  /** Deletes a sheet of the default spreadsheet from its tab, as a user does; the last one cannot go. */
+  userDeleteSheet(name: string): void {
+    const doc = this.document();
+    doc.removeSheet(this.sheetModel(doc, name));
+  }
+
+  private sheetModel(doc: SpreadsheetModel, name: string) {
+    const sheet = doc.sheetByName(name);
+    if (!sheet) throw new HostFailure(`no sheet named "${name}" in ${doc.name}`);
+    return sheet;
+  }
+
   // ---- executions ----
 
   private loadInto(exec: Execution): { sandbox: Record<string, unknown>; realm: Realm; instr: Instrumenter } {
@@ -543,7 +567,7 @@ export class AppsScriptHost {
   holdLock(scope: LockScope, opts: { user?: string; spreadsheetId?: string; releaseAfterMs?: number } = {}): { release(): void } {
     const id = scope === 'document' ? (opts.spreadsheetId ?? this.defaultDocumentId) : scope === 'user' ? (opts.user ?? this.owner) : '';
     const releaseAt = opts.releaseAfterMs === undefined ? undefined : this.clock.now() + opts.releaseAfterMs;
-    return this.locks.holdExternally(this.locks.key(scope, id), releaseAt);
+    return this.locks.holdExternally(this.locks.key(scope, id), releaseAt, this.clock.now());
   }
 
   // ---- quotas ----
@@ -551,6 +575,11 @@ export class AppsScriptHost {
   /** The user's use of the daily quotas in their current day (zero, and no start, when no day is open). */
   quotaUse(user = this.owner): QuotaUse {
     return this.quota.use(user, this.clock.now());
+  }
+
+  /** Spends the rest of the user's day of a call quota, as their other scripts would: the next call is refused. */
+  useUpQuota(name: 'urlFetch' | 'properties', user = this.owner): void {
+    this.quota.useUp(user, name, this.clock.now());
   }
 
   /** Every quota day of the user, oldest first; the last may still be open. */

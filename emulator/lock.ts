@@ -42,9 +42,12 @@ export class LockTable {
     for (const [k, h] of this.holders) if (h.executionId === executionId) this.holders.delete(k);
   }
 
-  /** Holds a lock as another execution would; it is released by `release()` or at `releaseAt`. */
-  holdExternally(key: string, releaseAt?: number): { release(): void } {
-    if (this.holders.has(key)) throw new HostFailure(`lock ${key} is already held`);
+  /**
+   * Holds a lock as another execution would; it is released by `release()` or at `releaseAt`.
+   * A hold that ran out by `now` no longer counts.
+   */
+  holdExternally(key: string, releaseAt?: number, now = -Infinity): { release(): void } {
+    if (this.holder(key, now)) throw new HostFailure(`lock ${key} is already held`);
     const holder: Holder = releaseAt === undefined ? { executionId: 0 } : { executionId: 0, releaseAt };
     this.holders.set(key, holder);
     return {

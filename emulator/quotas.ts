@@ -72,6 +72,16 @@ export class QuotaLedger {
     day[name] += n;
   }
 
+  /**
+   * Spends what is left of a call quota in the user's current day (opening one when none is
+   * open), as if other scripts of theirs had made the calls: the next call is refused until the
+   * day ends, 24 hours after it began.
+   */
+  useUp(user: string, name: 'urlFetch' | 'properties', now: number): void {
+    const day = this.day(user, now);
+    day[name] = Math.max(day[name], this.quotas[name]);
+  }
+
   /** Whether the user's trigger runtime for the day at `now` has reached the quota. */
   triggerRuntimeSpent(user: string, now: number): boolean {
     return this.day(user, now).triggerRuntimeMs >= this.quotas.triggerRuntimeMs;

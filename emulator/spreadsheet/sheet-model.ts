@@ -77,6 +77,26 @@ export class SheetModel {
     return this.rows.length;
   }
 
+  /**
+   * Takes another sheet's contents, as Duplicate copies them: cells (values, formulas, notes,
+   * formats), the grid's size, frozen and hidden rows, the filter. Custom functions' answers are
+   * not copied: the copy's cells compute again.
+   */
+  copyFrom(other: SheetModel): void {
+    const copyCell = (c: Cell | undefined): Cell | undefined => {
+      if (!c) return undefined;
+      const out: Cell = { value: c.value instanceof Date ? new Date(c.value.getTime()) : c.value };
+      if (c.formula !== undefined) out.formula = c.formula;
+      if (c.note !== undefined) out.note = c.note;
+      if (c.format !== undefined) out.format = c.format;
+      return out;
+    };
+    this.rows = other.rows.map((r) => ({ cells: r.cells.map(copyCell), hiddenByUser: r.hiddenByUser, hiddenByFilter: r.hiddenByFilter }));
+    this.maxColumns = other.maxColumns;
+    this.frozenRows = other.frozenRows;
+    this.filter = other.filter ? structuredClone(other.filter) : undefined;
+  }
+
   cell(row: number, column: number): Cell | undefined {
     return this.rows[row - 1]?.cells[column - 1];
   }

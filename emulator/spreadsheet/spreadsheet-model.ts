@@ -49,14 +49,39 @@ export class SpreadsheetModel implements FormulaContext {
     return sheet;
   }
 
-  /** Removes a sheet; the last one cannot go. Its selection passes to the sheet before it, as in Sheets. */
+  /**
+   * Renames a sheet as a user does on its tab; Sheets refuses a name another sheet has (case
+   * ignored) and an empty one.
+   */
+  renameSheet(sheet: SheetModel, name: string): void {
+    const title = name.trim();
+    if (title === '') throw new GasError('Invalid argument: name');
+    const clash = this.sheets.find((s) => s !== sheet && s.name.toLowerCase() === title.toLowerCase());
+    if (clash) throw new GasError(`A sheet with the name "${title}" already exists. Please enter another name.`);
+    sheet.name = title;
+  }
+
+  /**
+   * Duplicates a sheet as its tab's Duplicate does: "Copy of <name>" (numbered when taken) right
+   * after it, with a new id, its cells, notes, formats, frozen and hidden rows copied.
+   */
+  duplicateSheet(sheet: SheetModel): SheetModel {
+    let title = `Copy of ${sheet.name}`;
+    for (let n = 2; this.sheetByName(title); n++) title = `Copy of ${sheet.name} ${n}`;
+    const copy = this.addSheet(title, this.sheets.indexOf(sheet) + 1);
+    copy.copyFrom(sheet);
+    return copy;
+  }
+
+  /** Deletes a sheet as its tab's Delete does; a spreadsheet keeps at least one sheet. */
   removeSheet(sheet: SheetModel): void {
-    const i = this.sheets.indexOf(sheet);
-    if (i < 0) throw new GasError('Invalid argument: sheet');
+    const at = this.sheets.indexOf(sheet);
+    if (at < 0) throw new GasError('Invalid argument: sheet');
     if (this.sheets.length === 1) throw new GasError("You can't remove all the sheets in a document.");
-    this.sheets.splice(i, 1);
-    this.selection = this.selection.filter((s) => s.sheetId !== sheet.sheetId);
-    if (this.activeSheetId === sheet.sheetId) this.select(this.sheets[Math.max(0, i - 1)]!, 1, 1, 1, 1);
+    this.sheets.splice(at, 1);
+    // The selection on a deleted sheet goes; the sheet before it becomes the active sheet.
+    this.selection = this.selection.filter((r) => r.sheetId !== sheet.sheetId);
+    if (this.activeSheetId === sheet.sheetId) this.select(this.sheets[Math.max(0, at - 1)]!, 1, 1, 1, 1);
   }
 
   sheetByName(name: string): SheetModel | undefined {

@@ -117,7 +117,54 @@ export interface ChaosWorld {
   requestCount: number;
 }
 
-function keysOf(action: Action, body: string): string[] {
+/**
+ * What a faulty route answers for one request: the fault instead of the service's answer (a
+ * 429, a 500, a dropped connection, an error that echoes `key`), or made of it (slow, an HTML
+ * page, a body cut off, a result word the add-on does not know). `forward` asks the service.
+ */
+export function faultyAnswer(
+  fault: Fault,
+  req: LocalRequest,
+  draw: () => number,
+  key: string,
+  forward: (req: LocalRequest) => LocalResponse,
+): LocalResponse {
+  const get = req.method.toUpperCase() === 'GET';
+  const json = { 'content-type': 'application/json' };
+  const error = (status: number, code: string, detail: string, headers: Record<string, string> = {}): LocalResponse => ({
+    status,
+    headers: { ...json, ...headers },
+    body: JSON.stringify({ object: 'error', _errors: [{ code, title: code, detail }] }),
+  });
+  switch (fault) {
+    case 'r429':
+      return error(429, 'rate_limited', 'Hourly usage limit reached', { 'retry-after': String(1 + Math.floor(draw() * 900)) });
+    case 'r429bare':
+      return error(429, 'rate_limited', 'Too many requests');
+    case 'r500':
+      return error(500, 'internal_server_error', 'The service failed');
+    case 'drop':
+      throw new ConnectionDropped();
+    case 'echoKey':
+      return error(500, 'internal_server_error', `Key ${key.toUpperCase()} was refused upstream`);
+    default:
+      break;
+  }
+  if (get && fault === 'html')
+    return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
+  const res = forward(req);
+  if (fault === 'slow') return { ...res, delayMs: 30000 };
+  if (get && fault === 'cutoff' && res.status === 200) return { ...res, body: res.body.slice(0, Math.floor(res.body.length / 2)) };
+  if (get && fault === 'enum' && res.status === 200)
+    return {
+      ...res,
+      body: res.body.replace(/"result":"risky"/, '"result":"greylisted"').replace(/"status":"not_found"/, '"status":"vanished"'),
+    };
+  return res;
+}
+
+/** The keys of a batch start's body, as the add-on finds rows by them. */
+export function keysOf(action: Action, body: string): string[] {
   const b = JSON.parse(body) as {
     emails?: Array<{ email: string }>;
     leads?: Array<{ email?: string; profile_url?: string; name?: string; company_domain?: string }>;
@@ -149,42 +196,14 @@ export function chaosWorld(action: Action, faults: FaultProfile, credits: number
         world.host.sheet().userSort(world.sortInFlight ?? planned!, draw() < 0.5);
         world.sortInFlight = undefined;
       }
-      const get = req.method.toUpperCase() === 'GET';
       const fault: Fault =
         world.faultsOn && draw() * 100 < faults.rate ? (faults.kinds[Math.floor(draw() * faults.kinds.length)] ?? 'none') : 'none';
-      const json = { 'content-type': 'application/json' };
-      const error = (status: number, code: string, detail: string, headers: Record<string, string> = {}): LocalResponse => ({
-        status,
-        headers: { ...json, ...headers },
-        body: JSON.stringify({ object: 'error', _errors: [{ code, title: code, detail }] }),
+      return faultyAnswer(fault, req, draw, KEY, (r) => {
+        const res = world.service.handle(r);
+        if (r.method.toUpperCase() !== 'GET' && res.status === 202)
+          for (const k of keysOf(action, r.body ?? '{}')) world.accepted.set(k, (world.accepted.get(k) ?? 0) + 1);
+        return res;
       });
-      switch (fault) {
-        case 'r429':
-          return error(429, 'rate_limited', 'Hourly usage limit reached', { 'retry-after': String(1 + Math.floor(draw() * 900)) });
-        case 'r429bare':
-          return error(429, 'rate_limited', 'Too many requests');
-        case 'r500':
-          return error(500, 'internal_server_error', 'The service failed');
-        case 'drop':
-          throw new ConnectionDropped();
-        case 'echoKey':
-          return error(500, 'internal_server_error', `Key ${KEY.toUpperCase()} was refused upstream`);
-        default:
-          break;
-      }
-      if (get && fault === 'html')
-        return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' };
-      const res = world.service.handle(req);
-      if (!get && res.status === 202)
-        for (const k of keysOf(action, req.body ?? '{}')) world.accepted.set(k, (world.accepted.get(k) ?? 0) + 1);
-      if (fault === 'slow') return { ...res, delayMs: 30000 };
-      if (get && fault === 'cutoff' && res.status === 200) return { ...res, body: res.body.slice(0, Math.floor(res.body.length / 2)) };
-      if (get && fault === 'enum' && res.status === 200)
-        return {
-          ...res,
-          body: res.body.replace(/"result":"risky"/, '"result":"greylisted"').replace(/"status":"not_found"/, '"status":"vanished"'),
-        };
-      return res;
     },
   };
   const { host, service } = addonWorld({
