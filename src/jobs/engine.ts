@@ -7,7 +7,6 @@ import { classify } from '../api/failure';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord, JobView } from './job';
 import {
-  abandon,
   finish,
   isCanceling,
   isLive,
@@ -294,9 +293,15 @@ export function pauseJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & 
  * A paused job goes on: its rows say Processing or Queued again, and the record is touched, so a
  * job resumed after a long pause is not taken for one long left.
  */
-export function resumeJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }): void {
+export function resumeJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save' | 'client'> & { sheet?: StepDeps['sheet'] }): void {
   if (job.life.s !== 'paused') return;
   resume(job);
+  // Canceled while paused: the service is told now that a key works.
+  if (isCanceling(job) && !cancelAtService(job, deps)) {
+    pause(job, 'key', deps.now());
+    deps.save(job);
+    return;
+  }
   const now = deps.now();
   const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
   if (layout && !isLost(layout)) {
@@ -376,17 +381,24 @@ export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'
   deps.save(job);
 }
 
-/** Ends a paused job at once, without the service: its waiting rows say why. Results already written stay. */
-export function abandonJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }, reason: string): void {
+/**
+ * Cancels a paused job: nothing more is sent (its queued rows say so at once), and its batches
+ * are canceled at the service, and what they finished collected, once its key is back. Without
+ * a key the service cannot be told, and results it finishes meanwhile are paid for.
+ */
+export function cancelPausedJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }): void {
   if (job.life.s !== 'paused') return;
+  startCanceling(job, 'Canceled.');
   const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
   if (layout && !isLost(layout)) {
-    settleWaiting(layout, canceledStatus(`: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`));
+    markWaiting(layout, (part) =>
+      part === undefined
+        ? canceledStatus('before it was sent')
+        : pausedStatus(part, 'canceled; connect the key again to collect what was paid'),
+    );
     countRows(job, layout);
     layout.grid.flush();
   }
-  for (const part of job.parts) abandonPart(part, reason);
-  abandon(job, reason);
   job.updatedAt = deps.now();
   deps.save(job);
 }

@@ -9,7 +9,7 @@
 //            │                                                        (why, since, next retry)          │
 //            ◀──────────────resume (a connect, the retry finding the key good)──────────────────────────┤
 //            │                                                                   paused ─why changed────┘
-//            ╰──every part settled──▶ done | failed | canceled          paused ──cancel──▶ canceled
+//            ╰──every part settled──▶ done | failed | canceled      paused ──cancel──▶ paused (was canceling)
 //
 // A paused job remembers how it was running (`was`), so a job that stopped sending, or was being
 // canceled, goes on the same way when it resumes.
@@ -134,9 +134,4 @@ export function finish(job: { life: JobLife }, failed: string | undefined): void
   if (job.life.mode === 'canceling') moveJob(job, { s: 'canceled', why: job.life.why });
   else if (failed !== undefined) moveJob(job, { s: 'failed', why: failed });
   else moveJob(job, { s: 'done' });
-}
-
-/** Ends a paused job at once (its owner canceled it without a working key). */
-export function abandon(job: { life: JobLife }, why: string): void {
-  if (job.life.s === 'paused') moveJob(job, { s: 'canceled', why });
 }

@@ -291,7 +291,8 @@ export function resumePausedJobs(): void {
         continue;
       }
       const sheet = sheetById(spreadsheet, job.sheetId);
-      resumeJob(job, { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(id, j) });
+      const client = createClient(connection.apiKey);
+      resumeJob(job, { client, sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(id, j) });
       keepClaim(job, true);
     }
     settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));

@@ -2,7 +2,7 @@
 // plan is in run-preview, the stepping in job-loop, the rules in src/jobs.
 import * as z from 'zod/mini';
 import { ACTION_LABELS } from '../jobs/actions';
-import { abandonJob, advanceWithoutSheet, cancelJob as cancelJobSteps, jobView } from '../jobs/engine';
+import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobView } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
 import { isCanceling, isLive, isRunning } from '../jobs/job-life';
 import { createJob } from '../jobs/start';
@@ -96,12 +96,8 @@ export function cancelJob(jobId: string): JobView {
     const sheet = sheetById(spreadsheet, job.sheetId);
     const save = (j: JobRecord) => saveJob(spreadsheet.getId(), j);
     if (job.life.s === 'paused') {
-      // Without a working key the service cannot be told; the rows still end here.
-      abandonJob(
-        job,
-        { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save },
-        'Canceled while waiting for a key; batches already accepted may still finish at the service.',
-      );
+      // Without a working key the service cannot be told now: it is, once the key is back.
+      cancelPausedJob(job, { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save });
     } else if (!isCanceling(job)) {
       const deps = stepDeps(spreadsheet, sheet, requireClient(), Date.now() + POLL_BUDGET_MS);
       if (deps.sheet) cancelJobSteps(job, { ...deps, sheet: deps.sheet });

@@ -109,6 +109,27 @@ test('a job whose sheet was deleted can still be canceled from the job list', ()
   expect(spent).toBeLessThan(1000);
 });
 
+test('a job canceled while paused keeps what it paid for: once the key is back its batch is canceled and its results collected', () => {
+  const w = world(1000);
+  const { id } = start(w);
+  expect(w.host.callFromSidebar('disconnect', []).ok).toBe(true);
+  expect(w.host.callFromSidebar('cancelJob', [id]).ok).toBe(true);
+  expect(statuses(w).filter((s) => PENDING.test(s))).toEqual([]);
+  w.host.clock.advance(60_000);
+  connect(w, ALPHA);
+  runTriggers(w);
+  const [job] = jobs(w);
+  expect(job!.state).toBe('canceled');
+  const done = statuses(w).filter((s) => FINAL.includes(s)).length;
+  const spent = w.service.account(ALPHA)!.spent.email;
+  // Every result the service finished before it was told is on its row; nothing more is charged.
+  expect(done).toBe(spent);
+  expect(spent).toBeLessThan(1000);
+  w.host.clock.advance(DAY);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(spent);
+  expect(statuses(w).filter((s) => PENDING.test(s) || s.startsWith('Paused'))).toEqual([]);
+});
+
 test("a second editor, hours after the owner's job paused, is refused by name and never re-sends its rows", () => {
   const editor = 'editor@acme.example';
   const w = world(60);

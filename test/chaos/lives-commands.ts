@@ -7,6 +7,7 @@ import {
   EDITOR,
   EDITOR_KEY,
   MENU,
+  OTHER_ACCOUNT,
   OTHER_KEY,
   OUTCOME_WORDS,
   OWNER,
@@ -652,16 +653,32 @@ export function settle(m: LivesModel, w: LivesWorld): void {
   w.armed.length = 0;
   w.inFlight.length = 0;
   m.lock?.release();
-  // The person connects their key again, trying each hour while it fails (a spent day's quota
+  // The person connects a key again, trying each hour while it fails (a spent day's quota
   // lasts until the day ends), the triggers firing meanwhile.
-  let connected = false;
-  for (let i = 0; i < 30 && !connected; i++) {
-    const r = w.host.callFromSidebar('connect', [OWNER_KEY]);
-    record(w, r);
-    connected = r.ok;
-    if (!connected) for (const t of w.host.runTriggersUntil(w.host.clock.now() + 3600_000, 50)) record(w, t);
+  const reconnect = (key: string): void => {
+    let connected = false;
+    for (let i = 0; i < 30 && !connected; i++) {
+      const r = w.host.callFromSidebar('connect', [key]);
+      record(w, r);
+      connected = r.ok;
+      if (!connected) for (const t of w.host.runTriggersUntil(w.host.clock.now() + 3600_000, 50)) record(w, t);
+    }
+    if (!connected) broken('reconnect', 'the key could not be connected again in 30 hours', w.payloads.slice(-2));
+  };
+  const run = (): void => {
+    for (const r of w.host.runTriggersUntil(w.host.clock.now() + 3 * DAY, 600)) record(w, r);
+  };
+  reconnect(OWNER_KEY);
+  run();
+  // A job started with the other account's key asks for that account: the person connects it,
+  // lets the job finish, then connects their own key again.
+  const listing = w.host.callFromSidebar('listJobs', []);
+  const jobs = (listing.ok ? listing.value : []) as Array<{ state: string; message: string }>;
+  if (jobs.some((j) => j.state === 'paused' && j.message.includes(`the account "${OTHER_ACCOUNT}"`))) {
+    reconnect(OTHER_KEY);
+    run();
+    reconnect(OWNER_KEY);
+    run();
   }
-  if (!connected) broken('reconnect', 'the original key could not be connected again in 30 hours', w.payloads.slice(-2));
-  for (const r of w.host.runTriggersUntil(w.host.clock.now() + 3 * DAY, 600)) record(w, r);
   checkPromises(m, w, true);
 }

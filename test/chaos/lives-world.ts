@@ -11,6 +11,8 @@ export { OWNER };
 export const OWNER_KEY = DEMO_KEYS.alpha;
 /** Another account's key: the local service's second demo account. */
 export const OTHER_KEY = DEMO_KEYS.bravo;
+/** Its name, which a job it started gives when it asks for that account. */
+export const OTHER_ACCOUNT = DEMO_ACCOUNTS.find((a) => a.key === OTHER_KEY)!.name;
 export const EDITOR = 'editor@acme.example';
 export const EDITOR_KEY = 'lives-Key-Editor-0003';
 export const ACTIONS: readonly Action[] = ['email', 'company', 'person'];
