@@ -13,7 +13,7 @@ const LONG = [
   [/types[\\/]typecheck\.test/, 30],
   [/scale[\\/]refused[\\/]company\./, 28],
   [/scale[\\/]paced[\\/]lead-list\./, 26],
-  [/chaos[\\/]lives\./, 26],
+  [/chaos[\\/]lives\./, 38],
   [/lasting\.e2e/, 26],
   [/custom-function-scale\.e2e/, 23],
   [/sort-while-running\.browser/, 21],
