@@ -262,3 +262,30 @@ test("the job list shows the sheet's name as it is now", () => {
   runTriggers(w);
   expect(jobs(w)[0]).toMatchObject({ sheetName: 'Leads', state: 'done' });
 });
+
+test('what a paused week costs: a look an hour, then twice as long apart, then none; one trigger at a time', () => {
+  const w = world(40);
+  start(w);
+  const props = w.host.userProperties();
+  const name = Object.keys(props).find((k) => props[k] === ALPHA)!;
+  w.host.setProperties('user', { [name]: 'revoked-key-000000' });
+  const before = w.host.requests.length;
+  const fired = w.host.runTriggersUntil(w.host.clock.now() + 10 * DAY, 1000);
+  const looks = w.host.requests.slice(before);
+  // The step that met the refused key, then one request a look (the key tried once), each
+  // further apart, none after a week of looking: 12 executions and 12 requests in ten days.
+  expect(fired.length).toBe(12);
+  expect(looks.length).toBe(fired.length);
+  expect(looks.slice(1).every((q) => q.url.endsWith('/account-info') && q.status === 401)).toBe(true);
+  const gaps = fired.slice(1).map((f, i) => f.trigger.dueAt! - fired[i]!.trigger.dueAt!);
+  expect(gaps.map((g) => Math.round(g / 3_600_000))).toEqual([1, 2, 4, 8, 16, 24, 24, 24, 24, 24, 24]);
+  expect(w.host.triggerList()).toEqual([]);
+  expect(jobs(w)[0]!.state).toBe('paused');
+  expect(statuses(w).filter((s) => PENDING.test(s))).toEqual([]);
+  // A connect still ends the wait.
+  w.host.setProperties('user', { [name]: ALPHA });
+  connect(w, ALPHA);
+  runTriggers(w);
+  expect(statuses(w).filter((s) => FINAL.includes(s))).toHaveLength(40);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(40);
+});
