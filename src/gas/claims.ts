@@ -1,7 +1,8 @@
-// Which user's job holds an action on a sheet, kept in document properties (shared by editors):
+// Which users' jobs hold an action on a sheet, kept in document properties (shared by editors):
 // row states in the sheet are shared, so two editors must not run the same action on the same
 // sheet at once. A running job renews its claim as it steps (stale after two hours without);
 // a paused job's claim holds as long as its record is kept, since its rows wait for paid results.
+// A stale claim no longer holds the action, but its job's marks are never taken for leftovers.
 import { RETENTION } from './job-retention';
 
 const STALE_MS = 2 * 60 * 60 * 1000;
@@ -24,32 +25,54 @@ function me(): string {
   return Session.getTemporaryActiveUserKey();
 }
 
-function read(sheetId: number, action: string): Claim | undefined {
+/** Every claim on this action on this sheet (one per job; a record saved as one claim is read as a list). */
+function read(sheetId: number, action: string): Claim[] {
   const raw = PropertiesService.getDocumentProperties().getProperty(key(sheetId, action));
-  if (!raw) return undefined;
+  if (!raw) return [];
   try {
-    return JSON.parse(raw) as Claim;
+    const value = JSON.parse(raw) as Claim | Claim[];
+    return (Array.isArray(value) ? value : [value]).filter((c) => c && typeof c.user === 'string' && typeof c.job === 'string');
   } catch {
-    return undefined;
+    return [];
   }
 }
 
-/** Another editor's claim on this action on this sheet, while it holds. */
+function write(sheetId: number, action: string, claims: Claim[]): void {
+  const props = PropertiesService.getDocumentProperties();
+  if (claims.length) props.setProperty(key(sheetId, action), JSON.stringify(claims));
+  else props.deleteProperty(key(sheetId, action));
+}
+
+function holds(claim: Claim): boolean {
+  return Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
+}
+
+/**
+ * Another editor's claim on this action on this sheet, however old: its rows' marks are that
+ * editor's job's, never stale marks to send again (a job's end releases its claim).
+ */
+export function anotherEditorsClaim(sheetId: number, action: string): Claim | undefined {
+  return read(sheetId, action).find((c) => c.user !== me());
+}
+
+/** Another editor's claim on this action on this sheet, while it holds the whole action. */
 export function claimedByAnother(sheetId: number, action: string): Claim | undefined {
-  const claim = read(sheetId, action);
-  if (!claim || claim.user === me()) return undefined;
-  const lasts = claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS;
-  return Date.now() - claim.at < lasts ? claim : undefined;
+  return read(sheetId, action).find((c) => c.user !== me() && holds(c));
 }
 
 export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string } = {}): void {
   const value: Claim = { user: me(), job: jobId, at: Date.now() };
   if (how.paused) value.paused = true;
   if (how.account) value.account = how.account;
-  PropertiesService.getDocumentProperties().setProperty(key(sheetId, action), JSON.stringify(value));
+  write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
 }
 
 export function release(sheetId: number, action: string, jobId: string): void {
-  const current = read(sheetId, action);
-  if (current && current.job === jobId) PropertiesService.getDocumentProperties().deleteProperty(key(sheetId, action));
+  const claims = read(sheetId, action);
+  if (claims.some((c) => c.job === jobId))
+    write(
+      sheetId,
+      action,
+      claims.filter((c) => c.job !== jobId),
+    );
 }

@@ -1,6 +1,7 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
 import { currentSpreadsheet } from '../gas/active-document';
+import { anotherEditorsClaim } from '../gas/claims';
 import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
@@ -163,7 +164,9 @@ export function prepare(input: unknown, found?: PreviewFindings) {
   // Row marks that no live job holds are left over from a job that ended badly.
   const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
   const partSize = partSizeFor(req.action);
-  const prepared = prepareRun(sheetPort(sheet), selection, request, { exclusions: excluded, staleMarks: !live, partSize });
+  // Marks of another editor's job are never stale: its rows wait for results already paid for.
+  const holder = live ? undefined : anotherEditorsClaim(sheet.getSheetId(), req.action);
+  const prepared = prepareRun(sheetPort(sheet), selection, request, { exclusions: excluded, staleMarks: !live && !holder, partSize });
   const kept: Array<[string, string]> = (Object.keys(prepared.mapping) as Role[]).map((role) => [
     `The header of the column read as ${ROLE_LABELS[role]}`,
     String(prepared.headers[prepared.mapping[role]!]).trim(),
@@ -177,7 +180,9 @@ export function prepare(input: unknown, found?: PreviewFindings) {
   const skipped = [
     c.duplicates ? `${plural(c.duplicates, 'duplicate')} sent once` : '',
     c.done ? `${plural(c.done, 'row')} already done` : '',
-    c.running ? `${plural(c.running, 'row')} already running` : '',
+    c.running
+      ? `${plural(c.running, 'row')} ${holder ? `held by another editor's job${holder.account ? ` (account "${holder.account}")` : ''}` : 'already running'}`
+      : '',
     c.invalid ? `${plural(c.invalid, 'row')} that cannot be sent` : '',
     c.excluded ? `${plural(c.excluded, 'row')} on your exclusion lists` : '',
     c.hidden ? `${plural(c.hidden, 'hidden or filtered row')}` : '',

@@ -150,6 +150,27 @@ test("a second editor, hours after the owner's job paused, is refused by name an
   expect(jobs(w)[0]!.state).toBe('done');
 });
 
+test("a second editor 100 days after the owner's job paused may run, but never re-sends the rows that job holds", () => {
+  const editor = 'editor@acme.example';
+  const w = world(60);
+  w.host.open({ user: editor });
+  connect(w, BRAVO, editor);
+  start(w);
+  expect(w.host.callFromSidebar('disconnect', []).ok).toBe(true);
+  w.host.clock.advance(100 * DAY);
+  w.host.select('Sheet1!A1:C61');
+  const preview = w.host.callFromSidebar('previewRun', [{ action: 'email' }], editor);
+  expect((preview.value as { summary: string }).summary).toMatch(/held by another editor's job \(account "Alpha Outbound \(demo\)"\)/);
+  const r = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], editor);
+  expect(r.ok).toBe(true);
+  runTriggers(w);
+  expect(w.service.account(BRAVO)!.spent.email).toBe(0);
+  connect(w, ALPHA);
+  runTriggers(w);
+  expect(statuses(w).filter((s) => FINAL.includes(s))).toHaveLength(60);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(60);
+});
+
 test('a job resumed after 100 days is not pruned by the next start: it collects every paid result', () => {
   const w = world(40);
   start(w);
