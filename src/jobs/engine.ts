@@ -154,7 +154,9 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   // A step that only sent and has nothing to read or end writes nothing more: the read that
   // marked its rows counts them.
   const quiet = readings.length === 0 && isSending(job) && job.troubleSince === undefined && !job.parts.every(isSettled);
-  const layout = sent && (!sent.afterRequests || quiet) ? sent.layout : locateJob(job, deps.sheet);
+  // The sheet as sending left it serves only when no request went out since it was read: a read
+  // of results is a request, during which rows may move.
+  const layout = sent && readings.length === 0 && (!sent.afterRequests || quiet) ? sent.layout : locateJob(job, deps.sheet);
   if (isLost(layout)) {
     keepUnplaced(job, deps, readings);
     stopSending(job, LOST_HEADER);
@@ -240,6 +242,8 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
     schedule(job, queued, now);
   }
   layout.grid.flush();
+  // Results written to a sheet deleted meanwhile reached no one: they were paid for, so kept.
+  if (readings.some((r) => r.results.length) && deps.sheetGone?.()) keepUnplaced(job, deps, readings);
   job.updatedAt = now;
   deps.save(job);
 }

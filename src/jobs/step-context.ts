@@ -23,6 +23,11 @@ export interface StepDeps {
   keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) => string;
   /** Results per page read (the API allows up to 1,000). */
   pageSize?: number;
+  /**
+   * Whether the job's sheet is gone, asked after results were written: a person may delete it
+   * while a request is out, and writes to a deleted sheet may fail or go nowhere.
+   */
+  sheetGone?: () => boolean;
 }
 
 /** What one row of the layout sends, by its key; undefined when it cannot be sent. */

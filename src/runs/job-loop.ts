@@ -50,6 +50,7 @@ export function stepDeps(
     save: (j: JobRecord) => saveJob(id, j),
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
       appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
+    sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
   };
 }
 
