@@ -198,6 +198,9 @@ export function applyEdit(m: LivesModel, w: LivesWorld, ed: SheetEdit): void {
       // The rows' keys are gone (or, for a company, read from the email's domain now): results
       // shown before are the person's to keep.
       if (ed.which === 'input') for (const r of l.rows) keyChanged(m, l, r);
+      // A result column the person deleted takes the values rows showed with it: those rows'
+      // results stay as the person left them (the add-on puts the column back, empty, for later rows).
+      if (ed.which === 'result') for (const r of l.rows) keyChanged(m, l, r);
       break;
     }
     case 'clearStatus': {
