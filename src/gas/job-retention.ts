@@ -1,11 +1,12 @@
 // Which finished job records the user's property store lets go. The store (500 KB) is shared by
 // every spreadsheet the person uses the add-on in, so finished jobs are pruned across all of them.
 import { isLive, type JobRecord } from '../jobs/job';
+import { isOpen } from '../jobs/part-state';
 
 export interface StoredJob {
   key: string;
   spreadsheetId: string;
-  job: Pick<JobRecord, 'life' | 'updatedAt'>;
+  job: Pick<JobRecord, 'life' | 'updatedAt'> & { parts?: JobRecord['parts'] };
   bytes: number;
 }
 
@@ -20,7 +21,8 @@ export const RETENTION = {
   maxAgeMs: 30 * 24 * 60 * 60 * 1000,
   /**
    * A paused or running job untouched this long was left for good (a key never reconnected, a
-   * spreadsheet never reopened): it is dropped too, so live records cannot fill the store.
+   * spreadsheet never reopened): it is dropped too, so live records cannot fill the store, unless
+   * it still holds batches the service accepted (results paid for and not yet collected).
    */
   liveMaxAgeMs: 90 * 24 * 60 * 60 * 1000,
 } as const;
@@ -29,7 +31,9 @@ export const RETENTION = {
 export function jobsToPrune(stored: StoredJob[], now: number): string[] {
   const finished = stored.filter((s) => !isLive(s.job)).sort((a, b) => b.job.updatedAt - a.job.updatedAt);
   const perSheet = new Map<string, number>();
-  const drop = stored.filter((s) => isLive(s.job) && now - s.job.updatedAt > RETENTION.liveMaxAgeMs).map((s) => s.key);
+  const drop = stored
+    .filter((s) => isLive(s.job) && now - s.job.updatedAt > RETENTION.liveMaxAgeMs && !(s.job.parts ?? []).some(isOpen))
+    .map((s) => s.key);
   let kept = 0;
   let bytes = 0;
   for (const s of finished) {

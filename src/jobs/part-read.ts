@@ -123,9 +123,10 @@ export function unplacedHeaders(job: JobRecord): string[] {
 }
 
 /**
- * Writes results to the rows of their part that hold their key. When no row of the part holds
- * it (the status column was cleared or put back), the rows holding the key with no status of
- * their own get it. A result that reaches no row, and whose key no row shows an answer for (the
+ * Writes results to the rows of their part that hold their key. When no row of the job is
+ * marked any more (its status column was cleared, or deleted and put back), the rows holding the
+ * key with no status of their own get it; while other rows keep their marks, a row that lost its
+ * own was deleted or edited, and another row holding the same key is not this job's to write. A result that reaches no row, and whose key no row shows an answer for (the
  * row deleted, its key edited, its mark overwritten), is returned, to be kept elsewhere: it was
  * paid for.
  */
@@ -138,7 +139,9 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
   const answered = new Set<string>();
   /** Rows holding a key whose mark is gone: a cleared status cell, or text a person typed. */
   const unmarked = new Map<string, number[]>();
+  let marked = false;
   for (const i of dataRows(layout)) {
+    if (isPending(grid.get(i, layout.status))) marked = true;
     const key = keyOfRow(job, layout, i);
     if (key === undefined) continue;
     const cell = grid.get(i, layout.status);
@@ -157,7 +160,7 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
   for (const reading of readings) {
     const rows = byPart.get(reading.part.n);
     for (const cell of reading.results) {
-      const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? unmarked.get(cell.key));
+      const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? (marked ? undefined : unmarked.get(cell.key)));
       if (!targets) {
         if (cell.key === undefined || !answered.has(cell.key)) unplaced.push(cell);
         continue;

@@ -66,6 +66,14 @@ describe('jobsToPrune', () => {
     expect(jobsToPrune([job('s1', 1, 'paused', RETENTION.liveMaxAgeMs + MIN)], NOW)).toEqual(['job.s1.1']);
   });
 
+  test('a job left for months that still holds an accepted batch is kept: its results were paid for', () => {
+    const holding = job('s1', 1, 'paused', RETENTION.liveMaxAgeMs + 30 * 24 * 60 * MIN);
+    holding.job.parts = [{ n: 1, state: { s: 'reading', id: 'b-1', skip: 0 } }];
+    expect(jobsToPrune([holding], NOW)).toEqual([]);
+    holding.job.parts = [{ n: 1, state: { s: 'done' } }];
+    expect(jobsToPrune([holding], NOW)).toEqual(['job.s1.1']);
+  });
+
   test('finished jobs: the newest few per spreadsheet, a bounded number and size in all, none too old', () => {
     const stored = Array.from({ length: 100 }, (_, s) =>
       Array.from({ length: 8 }, (_, j) => job(`s${s}`, j, 'done', (s * 8 + j) * MIN)),
