@@ -123,11 +123,24 @@ function unplacedNote(job: JobRecord): string {
   return `${u.count.toLocaleString('en-US')} result${u.count === 1 ? '' : 's'} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
 }
 
-/** Every row still waiting in this job gets `word`; `part` rows keep their part when `keep` says so. */
-function markWaiting(layout: JobLayout, word: (part: number | undefined) => string): void {
+/**
+ * Which waiting rows are this job's: every one, unless another editor's job holds marks in the
+ * same column (its claim lapsed while it waited), then only this job's parts and plain Queued rows.
+ */
+function ownsRow(job: JobRecord, othersMarks: boolean | undefined): (cell: unknown) => boolean {
+  if (!othersMarks) return isPending;
+  const parts = new Set(job.parts.map((p) => p.n));
+  return (cell) => {
+    const s = readStatus(cell);
+    return s.kind === 'queued' || ((s.kind === 'processing' || s.kind === 'paused') && s.part !== undefined && parts.has(s.part));
+  };
+}
+
+/** Every row still waiting in this job gets `word`, given its part. */
+function markWaiting(layout: JobLayout, owns: (cell: unknown) => boolean, word: (part: number | undefined) => string): void {
   for (const i of dataRows(layout)) {
     const cell = layout.grid.get(i, layout.status);
-    if (!isPending(cell)) continue;
+    if (!owns(cell)) continue;
     const s = readStatus(cell);
     layout.grid.set(i, layout.status, word(s.kind === 'processing' || s.kind === 'paused' ? s.part : undefined));
   }
@@ -175,9 +188,10 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
       `${why.charAt(0).toUpperCase()}${why.slice(1)}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`,
     );
     // Rows whose key can no longer be read end now; rows whose key still reads go on as they were.
+    const owns = ownsRow(job, deps.othersMarks);
     for (const i of dataRows(layout)) {
       const cell = layout.grid.get(i, layout.status);
-      if (!isPending(cell) || keyOfRow(job, layout, i) !== undefined) continue;
+      if (!owns(cell) || keyOfRow(job, layout, i) !== undefined) continue;
       const part = partOfStatus(cell);
       layout.grid.set(
         i,
@@ -191,7 +205,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   if (life.s === 'paused') {
     // The rows say why nothing moves, keeping their part, until the job goes on.
     const why = pausedRowWords(life.why, job.account?.name);
-    markWaiting(layout, (part) => pausedStatus(part, why));
+    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) => pausedStatus(part, why));
     countRows(job, layout);
     layout.grid.flush();
     job.updatedAt = now;
@@ -220,7 +234,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
         : 'The service let nothing progress for a day, so the job stopped. Run again for these rows.';
       failOpenParts(job, reason);
       stopSending(job, reason);
-      settleWaiting(layout, errorStatus(reason));
+      settleWaiting(layout, errorStatus(reason), ownsRow(job, deps.othersMarks));
     }
   }
 
@@ -232,6 +246,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
       isCanceling(job)
         ? canceledStatus('before it was sent')
         : errorStatus(why ?? 'the job ended before this row was sent. Run again for it.'),
+      ownsRow(job, deps.othersMarks),
     );
     countRows(job, layout);
     end(job);
@@ -277,7 +292,11 @@ function pauseNote(why: PauseWhy, account: string | undefined): string {
  * Pauses a job until its owner acts (or its key works again): it keeps its batch ids, and its
  * waiting rows say why. `deps.sheet` is undefined when the sheet is out of reach.
  */
-export function pauseJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }, why: PauseWhy): void {
+export function pauseJob(
+  job: JobRecord,
+  deps: Pick<StepDeps, 'now' | 'save' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
+  why: PauseWhy,
+): void {
   if (!isLive(job)) return;
   // A retry that finds the same reason changes no row: the sheet is not read again.
   const same = job.life.s === 'paused' && job.life.why === why;
@@ -285,7 +304,7 @@ export function pauseJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & 
   const layout = deps.sheet && !same ? locateJob(job, deps.sheet) : undefined;
   if (layout && !isLost(layout)) {
     const words = pausedRowWords(why, job.account?.name);
-    markWaiting(layout, (part) => pausedStatus(part, words));
+    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) => pausedStatus(part, words));
     countRows(job, layout);
     layout.grid.flush();
   }
@@ -297,7 +316,10 @@ export function pauseJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & 
  * A paused job goes on: its rows say Processing or Queued again, and the record is touched, so a
  * job resumed after a long pause is not taken for one long left.
  */
-export function resumeJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save' | 'client'> & { sheet?: StepDeps['sheet'] }): void {
+export function resumeJob(
+  job: JobRecord,
+  deps: Pick<StepDeps, 'now' | 'save' | 'client' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
+): void {
   if (job.life.s !== 'paused') return;
   resume(job);
   // Canceled while paused: the service is told now that a key works.
@@ -309,9 +331,13 @@ export function resumeJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save' | 
   const now = deps.now();
   const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
   if (layout && !isLost(layout)) {
+    const parts = new Set(job.parts.map((p) => p.n));
     for (const i of dataRows(layout)) {
       const s = readStatus(layout.grid.get(i, layout.status));
-      if (s.kind === 'paused') layout.grid.set(i, layout.status, s.part === undefined ? QUEUED : processingStatus(s.part));
+      if (s.kind !== 'paused') continue;
+      // A queued row that paused is whose it says only while no other editor's job has marks here.
+      if (s.part === undefined ? !deps.othersMarks : parts.has(s.part))
+        layout.grid.set(i, layout.status, s.part === undefined ? QUEUED : processingStatus(s.part));
     }
     countRows(job, layout);
     layout.grid.flush();
@@ -390,12 +416,15 @@ export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'
  * are canceled at the service, and what they finished collected, once its key is back. Without
  * a key the service cannot be told, and results it finishes meanwhile are paid for.
  */
-export function cancelPausedJob(job: JobRecord, deps: Pick<StepDeps, 'now' | 'save'> & { sheet?: StepDeps['sheet'] }): void {
+export function cancelPausedJob(
+  job: JobRecord,
+  deps: Pick<StepDeps, 'now' | 'save' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
+): void {
   if (job.life.s !== 'paused') return;
   startCanceling(job, 'Canceled.');
   const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
   if (layout && !isLost(layout)) {
-    markWaiting(layout, (part) =>
+    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) =>
       part === undefined
         ? canceledStatus('before it was sent')
         : pausedStatus(part, 'canceled; connect the key again to collect what was paid'),

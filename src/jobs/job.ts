@@ -27,6 +27,8 @@ export interface JobRecord {
   list?: { name: string; owner: string; shared: boolean; visible: boolean };
   /** Distinct keys per part. */
   partSize: number;
+  /** The number of its first part: above every part mark the status column held when it began. */
+  firstPart?: number;
   parts: JobPart[];
   /** Its state: only job-life.ts moves it. */
   life: JobLife;

@@ -181,6 +181,6 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
 }
 
 /** Rows still waiting when their job ends get this reason: no row is left Processing. */
-export function settleWaiting(layout: JobLayout, status: string): void {
-  for (const i of dataRows(layout)) if (isPending(layout.grid.get(i, layout.status))) layout.grid.set(i, layout.status, status);
+export function settleWaiting(layout: JobLayout, status: string, owns: (cell: unknown) => boolean = isPending): void {
+  for (const i of dataRows(layout)) if (owns(layout.grid.get(i, layout.status))) layout.grid.set(i, layout.status, status);
 }

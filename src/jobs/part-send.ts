@@ -10,7 +10,7 @@ import { isSending, pause, stopSending } from './job-life';
 import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
 import { move, type JobPart } from './part-state';
 import { firstReadAt } from './read-pace';
-import { errorStatus, isQueued, partOfStatus, processingStatus, QUEUED, skippedStatus } from './row-status';
+import { errorStatus, isQueued, partOfStatus, processingStatus, QUEUED, readStatus, skippedStatus } from './row-status';
 import { message, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
 interface PickedPart {
@@ -31,12 +31,14 @@ function releaseOrphanMarks(job: JobRecord, layout: JobLayout): void {
  * The next parts: distinct keys of queued rows, in sheet order, up to the part size each; a key
  * and all its rows go in one part. Also how many distinct keys are queued in all.
  */
-function pickParts(job: JobRecord, layout: JobLayout): { parts: PickedPart[]; queuedKeys: number } {
+function pickParts(job: JobRecord, layout: JobLayout, othersMarks?: boolean): { parts: PickedPart[]; queuedKeys: number } {
   const size = job.partSize || PART_SIZE[job.action];
   const parts: PickedPart[] = [];
   const partOfKey = new Map<string, PickedPart>();
   for (const i of dataRows(layout)) {
-    if (!isQueued(layout.grid.get(i, layout.status))) continue;
+    // With another editor's job in the column, a paused queued row may be theirs: only Queued is ours.
+    const cell = layout.grid.get(i, layout.status);
+    if (othersMarks ? readStatus(cell).kind !== 'queued' : !isQueued(cell)) continue;
     const input = rowInput(job.action, layout.grid.row(i), layout.mapping, job.options);
     if (!('key' in input)) {
       // Emptied or edited since it was queued: it says why instead of being sent.
@@ -76,8 +78,9 @@ export function setPartRows(job: JobRecord, deps: StepDeps, words: ReadonlyMap<n
   return layout;
 }
 
+/** Part numbers start above the marks already in the column when the job began (another job's). */
 function nextPartNumber(job: JobRecord): number {
-  return job.parts.reduce((m, p) => Math.max(m, p.n), 0) + 1;
+  return job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
 }
 
 /** Parts not sent after all: out of the record, their rows Queued again (in the caller's write). */
@@ -107,8 +110,10 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   if (deps.now() >= deps.deadline || !isSending(job) || (job.sendAfter ?? 0) > deps.now()) return undefined;
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) return undefined;
-  releaseOrphanMarks(job, layout);
-  const pick = pickParts(job, layout);
+  // Marks of a part the record does not hold are this job's cut-off step's, unless another
+  // editor's job holds marks in this column too: then they may be that job's, and stay.
+  if (!deps.othersMarks) releaseOrphanMarks(job, layout);
+  const pick = pickParts(job, layout, deps.othersMarks);
   const size = job.partSize || PART_SIZE[job.action];
   const parts: Array<{ part: JobPart; payloads: Payload[] }> = [];
   let n = nextPartNumber(job);

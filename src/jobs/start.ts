@@ -8,7 +8,7 @@ import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, 
 import { BATCH_KINDS } from './batch-kinds';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import { outputHeaders } from './job-layout';
-import { isFinishedLabel, QUEUED, statusCounts } from './row-status';
+import { isFinishedLabel, partOfStatus, QUEUED, statusCounts } from './row-status';
 import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
 
 export interface Selection {
@@ -150,6 +150,10 @@ export function createJob(
     isFinishedLabel(label),
   );
   if (ended.length) job.before = Object.fromEntries(ended);
+  // Marks another job left in the column keep their numbers: this job's parts are numbered above them.
+  let highest = 0;
+  for (let i = 0; i < grid.rows.length; i++) highest = Math.max(highest, partOfStatus(grid.get(i, status!)) ?? 0);
+  if (highest > 0) job.firstPart = highest + 1;
   if (nothing) {
     job.message = 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';
   }

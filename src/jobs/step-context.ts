@@ -28,6 +28,8 @@ export interface StepDeps {
    * while a request is out, and writes to a deleted sheet may fail or go nowhere.
    */
   sheetGone?: () => boolean;
+  /** Another editor's job holds marks in this job's status column (its claim is there). */
+  othersMarks?: boolean;
 }
 
 /** What one row of the layout sends, by its key; undefined when it cannot be sent. */

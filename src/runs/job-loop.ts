@@ -17,7 +17,7 @@ import {
   withDocumentLock,
   type Spreadsheet,
 } from '../gas/active-document';
-import { claim, release } from '../gas/claims';
+import { anotherEditorsClaim, claim, release } from '../gas/claims';
 import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
@@ -35,6 +35,7 @@ const CLAIM_RENEW_MS = 30 * 60 * 1000;
 /** The step's dependencies for one job of this spreadsheet. */
 export function stepDeps(
   spreadsheet: Spreadsheet,
+  job: JobRecord,
   sheet: GoogleAppsScript.Spreadsheet.Sheet | undefined,
   client: ProspectingClient,
   deadline: number,
@@ -51,6 +52,7 @@ export function stepDeps(
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
       appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
+    othersMarks: anotherEditorsClaim(job.sheetId, job.action) !== undefined,
   };
 }
 
@@ -125,7 +127,7 @@ function stillPaused(
 function stepOne(spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingClient, deadline: number, opts: StepOptions): void {
   const connection = readConnection();
   const sheet = sheetById(spreadsheet, job.sheetId);
-  const deps = stepDeps(spreadsheet, sheet, client, deadline, opts.held);
+  const deps = stepDeps(spreadsheet, job, sheet, client, deadline, opts.held);
   if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
   if (job.life.s === 'paused') {
     const why = stillPaused(job as JobRecord & { life: { s: 'paused' } }, connection, client);
@@ -219,7 +221,12 @@ function carryOn(spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
 /** Pauses one job of this spreadsheet (its rows say why) and marks its claim paused. */
 function pauseHere(spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): void {
   const sheet = sheetById(spreadsheet, job.sheetId);
-  pauseJob(job, { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(spreadsheet.getId(), j) }, why);
+  const othersMarks = anotherEditorsClaim(job.sheetId, job.action) !== undefined;
+  pauseJob(
+    job,
+    { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(spreadsheet.getId(), j), othersMarks },
+    why,
+  );
   keepClaim(job, true);
 }
 
@@ -293,7 +300,8 @@ export function resumePausedJobs(): void {
       }
       const sheet = sheetById(spreadsheet, job.sheetId);
       const client = createClient(connection.apiKey);
-      resumeJob(job, { client, sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(id, j) });
+      const othersMarks = anotherEditorsClaim(job.sheetId, job.action) !== undefined;
+      resumeJob(job, { client, sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(id, j), othersMarks });
       keepClaim(job, true);
     }
     settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));

@@ -6,7 +6,7 @@ import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobV
 import type { JobRecord, JobView } from '../jobs/job';
 import { isCanceling, isLive, isRunning } from '../jobs/job-life';
 import { createJob } from '../jobs/start';
-import { claim, claimedByAnother, release } from '../gas/claims';
+import { anotherEditorsClaim, claim, claimedByAnother, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
@@ -97,9 +97,14 @@ export function cancelJob(jobId: string): JobView {
     const save = (j: JobRecord) => saveJob(spreadsheet.getId(), j);
     if (job.life.s === 'paused') {
       // Without a working key the service cannot be told now: it is, once the key is back.
-      cancelPausedJob(job, { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save });
+      cancelPausedJob(job, {
+        sheet: sheet && sheetPort(sheet),
+        now: () => Date.now(),
+        save,
+        othersMarks: anotherEditorsClaim(job.sheetId, job.action) !== undefined,
+      });
     } else if (!isCanceling(job)) {
-      const deps = stepDeps(spreadsheet, sheet, requireClient(), Date.now() + POLL_BUDGET_MS);
+      const deps = stepDeps(spreadsheet, job, sheet, requireClient(), Date.now() + POLL_BUDGET_MS);
       if (deps.sheet) cancelJobSteps(job, { ...deps, sheet: deps.sheet });
       else advanceWithoutSheet(job, deps);
     }

@@ -171,6 +171,31 @@ test("a second editor 100 days after the owner's job paused may run, but never r
   expect(w.service.account(ALPHA)!.spent.email).toBe(60);
 });
 
+test("another editor's job on other rows of the same column, long after the owner's paused, never sends the owner's rows", () => {
+  const editor = 'editor@acme.example';
+  // Slow enough that the owner's row is still being processed when they disconnect.
+  const w = world(3, { service: { processingRate: 0.01 } });
+  w.host.open({ user: editor });
+  connect(w, BRAVO, editor);
+  w.host.select('Sheet1!A2:C2');
+  start(w);
+  expect(w.host.callFromSidebar('disconnect', []).ok).toBe(true);
+  w.host.clock.advance(100 * DAY);
+  w.host.select('Sheet1!A3:C3');
+  expect(w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], editor).ok).toBe(true);
+  runTriggers(w);
+  expect(w.service.account(BRAVO)!.spent.email).toBe(1);
+  expect(statuses(w)[0]).toMatch(/^Paused \(part 1\)/);
+  connect(w, ALPHA);
+  runTriggers(w);
+  expect(
+    statuses(w)
+      .slice(0, 2)
+      .filter((s) => FINAL.includes(s)),
+  ).toHaveLength(2);
+  expect(w.service.account(ALPHA)!.spent.email).toBe(1);
+});
+
 test('a job resumed after 100 days is not pruned by the next start: it collects every paid result', () => {
   const w = world(40);
   start(w);
