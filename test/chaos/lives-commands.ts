@@ -605,7 +605,10 @@ function checkFinal(m: LivesModel, w: LivesWorld): void {
     .join('\n');
   for (const action of ACTIONS) {
     const paid = paidKeys(w, action);
-    const lost = [...paid.keys].filter((k) => !m.delivered[action].has(k) && !unplaced.includes(k));
+    // A name-and-company key is shown there as "name at company".
+    const lost = [...paid.keys].filter(
+      (k) => !m.delivered[action].has(k) && !unplaced.includes(k) && !unplaced.includes(k.replace('|', ' at ')),
+    );
     if (lost.length) broken('paid-lost', 'a paid result on no row and in no unplaced sheet', { action, lost });
     for (const [k, n] of paid.count) if (n > 1) broken('paid-twice', 'a key paid twice', { action, key: k, times: n });
   }
