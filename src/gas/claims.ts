@@ -55,6 +55,11 @@ export function anotherEditorsClaim(sheetId: number, action: string): Claim | un
   return read(sheetId, action).find((c) => c.user !== me());
 }
 
+/** Whether another editor's job has marks in this job's status column (its claim is there, however old). */
+export function othersHoldMarks(job: { sheetId: number; action: string }): boolean {
+  return anotherEditorsClaim(job.sheetId, job.action) !== undefined;
+}
+
 /** Another editor's claim on this action on this sheet, while it holds the whole action. */
 export function claimedByAnother(sheetId: number, action: string): Claim | undefined {
   return read(sheetId, action).find((c) => c.user !== me() && holds(c));

@@ -17,7 +17,7 @@ import {
   withDocumentLock,
   type Spreadsheet,
 } from '../gas/active-document';
-import { anotherEditorsClaim, claim, release } from '../gas/claims';
+import { claim, othersHoldMarks, release } from '../gas/claims';
 import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
@@ -52,7 +52,7 @@ export function stepDeps(
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
       appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
-    othersMarks: anotherEditorsClaim(job.sheetId, job.action) !== undefined,
+    othersMarks: othersHoldMarks(job),
   };
 }
 
@@ -221,7 +221,7 @@ function carryOn(spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
 /** Pauses one job of this spreadsheet (its rows say why) and marks its claim paused. */
 function pauseHere(spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): void {
   const sheet = sheetById(spreadsheet, job.sheetId);
-  const othersMarks = anotherEditorsClaim(job.sheetId, job.action) !== undefined;
+  const othersMarks = othersHoldMarks(job);
   pauseJob(
     job,
     { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(spreadsheet.getId(), j), othersMarks },
@@ -300,7 +300,7 @@ export function resumePausedJobs(): void {
       }
       const sheet = sheetById(spreadsheet, job.sheetId);
       const client = createClient(connection.apiKey);
-      const othersMarks = anotherEditorsClaim(job.sheetId, job.action) !== undefined;
+      const othersMarks = othersHoldMarks(job);
       resumeJob(job, { client, sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(id, j), othersMarks });
       keepClaim(job, true);
     }

@@ -6,7 +6,7 @@ import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobV
 import type { JobRecord, JobView } from '../jobs/job';
 import { isCanceling, isLive, isRunning } from '../jobs/job-life';
 import { createJob } from '../jobs/start';
-import { anotherEditorsClaim, claim, claimedByAnother, release } from '../gas/claims';
+import { claim, claimedByAnother, othersHoldMarks, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
@@ -101,7 +101,7 @@ export function cancelJob(jobId: string): JobView {
         sheet: sheet && sheetPort(sheet),
         now: () => Date.now(),
         save,
-        othersMarks: anotherEditorsClaim(job.sheetId, job.action) !== undefined,
+        othersMarks: othersHoldMarks(job),
       });
     } else if (!isCanceling(job)) {
       const deps = stepDeps(spreadsheet, job, sheet, requireClient(), Date.now() + POLL_BUDGET_MS);
