@@ -32,7 +32,9 @@ export const Messages = {
   cacheValueTooLarge: 'Argument too large: value',
   lockTimeout: 'Lock timeout: another process was holding the lock for too long.',
   tooManyTriggers: (kind: string) => `This add-on has created too many ${kind} triggers in this document for this Google user account.`,
-  clockTooFrequent: 'Clock events must be scheduled at least 1 hour(s) apart.',
+  addOnRecurrence: 'The recurrence interval for an Add-on trigger must be at least one hour.',
+  /** Not documented by Google: the host's wording for its 'refused' policy of short one-shots. */
+  backgroundOneShotRefused: 'An Add-on trigger created from a time-driven trigger must fire at least one hour later.',
   scriptTooManyTriggers: 'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
   testAsAddOn:
     'The add-on attempted an action that is not permitted in Test as add-on mode. To use this action, you must deploy the add-on.',

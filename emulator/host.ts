@@ -29,7 +29,14 @@ import { FakeSpreadsheet, FakeSpreadsheetApp } from './spreadsheet/spreadsheet';
 import { SpreadsheetModel } from './spreadsheet/spreadsheet-model';
 import { UiRecorder, type MenuEntry } from './spreadsheet/ui';
 import { SyncHttpClient } from './sync-http';
-import { FakeScriptApp, MAX_TRIGGERS_PER_USER, TriggerRegistry, type DeploymentMode, type TriggerRecord } from './triggers';
+import {
+  FakeScriptApp,
+  MAX_TRIGGERS_PER_USER,
+  TriggerRegistry,
+  type BackgroundOneShots,
+  type DeploymentMode,
+  type TriggerRecord,
+} from './triggers';
 import { FakeUrlFetchApp, FetchRouter, type RecordedRequest, type Route } from './url-fetch';
 import { FakeUtilities } from './utilities';
 
@@ -64,6 +71,8 @@ export interface HostOptions {
   deployment?: DeploymentMode;
   /** 'none' runs time-driven triggers with no active spreadsheet (default 'active'). */
   triggerDocument?: TriggerDocument;
+  /** 'refused': a one-shot due within the hour cannot be made from a time-driven run (default 'allowed'). */
+  backgroundOneShots?: BackgroundOneShots;
   /**
    * How the script's own JavaScript time (loading the bundle, and its code between service
    * calls, measured on this machine) moves the virtual clock: 'measured' (default), 'none', or a
@@ -153,6 +162,7 @@ export class AppsScriptHost {
     this.ui = new UiRecorder(options.addonMenuTitle ?? 'Add-on');
     this.triggers = new TriggerRegistry(options.addOnRules ?? true, options.maxTriggersPerUser ?? MAX_TRIGGERS_PER_USER);
     this.triggers.deployment = options.deployment ?? 'published';
+    this.triggers.backgroundOneShots = options.backgroundOneShots ?? 'allowed';
     this.triggerDocument = options.triggerDocument ?? 'active';
     this.quota = new QuotaLedger(options.quotas);
     this.logs = new LogSink(this.runtime);
@@ -212,6 +222,11 @@ export class AppsScriptHost {
   /** Switches between a published add-on and a test deployment (which cannot create installable triggers). */
   setDeployment(mode: DeploymentMode): void {
     this.triggers.deployment = mode;
+  }
+
+  /** Whether short one-shots may be made from time-driven runs from now on (see BackgroundOneShots). */
+  setBackgroundOneShots(policy: BackgroundOneShots): void {
+    this.triggers.backgroundOneShots = policy;
   }
 
   /** Whether time-driven triggers from now on run with their spreadsheet active ('active') or none ('none'). */

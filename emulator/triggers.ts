@@ -1,7 +1,8 @@
 // ScriptApp: installable triggers kept per user and document with Apps Script's limit (20 per user
 // per script), the Editor add-on rules (one trigger of each event type per user per document;
-// recurring clock triggers at most hourly) and no triggers at all in a test deployment, plus the
-// AuthMode enum. The host fires due clock triggers from this registry.
+// recurring clock triggers at most hourly; optionally, no short one-shot made from a time-driven
+// run) and no triggers at all in a test deployment, plus the AuthMode enum. The host fires due
+// clock triggers from this registry.
 import { GasError, Messages } from './errors';
 import type { Runtime } from './runtime';
 import type { Shape } from './shape';
@@ -42,23 +43,40 @@ export const MAX_TRIGGERS_PER_USER = 20;
 /** How the add-on runs: installed from a published deployment, or through Deploy → Test deployments. */
 export type DeploymentMode = 'published' | 'test';
 
+/**
+ * Whether a one-shot clock trigger due in less than an hour may be made during a time-driven
+ * execution. Google documents that add-on triggers recur at most hourly, and published add-ons
+ * chain a short `after(ms)` one-shot from a user's action; whether a short one-shot made from a
+ * trigger's own run is refused is not documented, so the host models both answers: 'allowed'
+ * (the default) and 'refused'.
+ */
+export type BackgroundOneShots = 'allowed' | 'refused';
+
+/** A one-shot due sooner than this after it is made counts as short. */
+export const SHORT_ONE_SHOT_MS = 60 * 60 * 1000;
+
 export class TriggerRegistry {
   readonly triggers: TriggerRecord[] = [];
   private nextUid = 1000001;
   /** A test deployment supports no installable triggers; the host switches this at run time. */
   deployment: DeploymentMode = 'published';
+  /** See BackgroundOneShots; the host switches this at run time. */
+  backgroundOneShots: BackgroundOneShots = 'allowed';
 
   constructor(
     readonly addOnRules: boolean,
     readonly maxPerUser = MAX_TRIGGERS_PER_USER,
   ) {}
 
-  add(t: Omit<TriggerRecord, 'uid' | 'spent' | 'fired'>): TriggerRecord {
+  /** `fromTimeDriven`: the trigger is made during an execution a time-driven trigger started. */
+  add(t: Omit<TriggerRecord, 'uid' | 'spent' | 'fired'>, fromTimeDriven = false): TriggerRecord {
     if (this.deployment === 'test') throw new GasError(Messages.testAsAddOn);
     if (this.addOnRules) {
+      if (t.everyMs !== undefined && t.everyMs < HOUR) throw new GasError(Messages.addOnRecurrence);
+      const short = t.eventType === 'CLOCK' && t.everyMs === undefined && (t.dueAt ?? 0) - t.createdAt < SHORT_ONE_SHOT_MS;
+      if (short && fromTimeDriven && this.backgroundOneShots === 'refused') throw new GasError(Messages.backgroundOneShotRefused);
       const same = this.triggers.filter((x) => x.user === t.user && x.documentId === t.documentId && x.eventType === t.eventType);
       if (same.length > 0) throw new GasError(Messages.tooManyTriggers(EVENT_WORDS[t.eventType]));
-      if (t.everyMs !== undefined && t.everyMs < HOUR) throw new GasError(Messages.clockTooFrequent);
     }
     // Counted across every document, spent one-shots included: they stay until deleted.
     if (this.triggers.filter((x) => x.user === t.user).length >= this.maxPerUser) throw new GasError(Messages.scriptTooManyTriggers);
@@ -149,6 +167,8 @@ export class FakeClockTriggerBuilder {
 
   everyMinutes(n: number): this {
     if (![1, 5, 10, 15, 30].includes(Number(n))) throw new GasError('The value passed to everyMinutes must be 1, 5, 10, 15 or 30.');
+    // An add-on learns at once that minutes are too often, before `create()`.
+    if (this.ctx.registry.addOnRules) throw new GasError(Messages.addOnRecurrence);
     this.everyMs = Number(n) * 60 * 1000;
     return this;
   }
@@ -181,15 +201,18 @@ export class FakeClockTriggerBuilder {
     const exec = this.ctx.runtime.exec();
     const now = this.ctx.runtime.clock.now();
     if (this.dueAt === undefined && this.everyMs === undefined) throw new GasError('Missing time-based trigger schedule.');
-    const record = this.ctx.registry.add({
-      handler: this.ctx.handler,
-      user: exec.user,
-      documentId: exec.spreadsheetId,
-      eventType: 'CLOCK',
-      createdAt: now,
-      dueAt: this.dueAt ?? now + (this.everyMs ?? 0),
-      ...(this.everyMs !== undefined ? { everyMs: this.everyMs } : {}),
-    });
+    const record = this.ctx.registry.add(
+      {
+        handler: this.ctx.handler,
+        user: exec.user,
+        documentId: exec.spreadsheetId,
+        eventType: 'CLOCK',
+        createdAt: now,
+        dueAt: this.dueAt ?? now + (this.everyMs ?? 0),
+        ...(this.everyMs !== undefined ? { everyMs: this.everyMs } : {}),
+      },
+      exec.kind === 'trigger',
+    );
     return new FakeTrigger(record);
   }
 }

@@ -16,11 +16,49 @@ describe('triggers', () => {
     expect(host.triggerList()).toHaveLength(2);
   });
 
-  it('refuses recurring triggers more often than hourly', () => {
+  it('refuses recurring triggers more often than hourly, with Apps Script’s words for add-ons', () => {
     const host = makeHost();
-    expect(host.run('schedule', ['minutes', 5]).error?.message).toBe('Clock events must be scheduled at least 1 hour(s) apart.');
+    expect(host.run('schedule', ['minutes', 5]).error?.message).toBe(
+      'The recurrence interval for an Add-on trigger must be at least one hour.',
+    );
     expect(host.run('schedule', ['minutes', 7]).error?.message).toBe('The value passed to everyMinutes must be 1, 5, 10, 15 or 30.');
+    expect(host.triggerList()).toHaveLength(0);
     expect(host.run('schedule', ['hours', 1]).ok).toBe(true);
+  });
+
+  it('lets a time-driven run chain a short one-shot by default', () => {
+    const host = makeHost();
+    const start = host.clock.now();
+    host.run('schedule', ['after', 60000, 'chainStep']);
+    const runs = host.runTriggersUntil(start + 10 * 60 * 1000);
+    expect(runs.length).toBeGreaterThanOrEqual(8);
+    expect(host.documentProperties().chained).toBe('one-shot');
+  });
+
+  it('under the refusing policy, a time-driven run cannot chain a short one-shot and falls back to hourly', () => {
+    const host = makeHost({ backgroundOneShots: 'refused' });
+    const start = host.clock.now();
+    // A user's action may still make a short one-shot.
+    expect(host.run('schedule', ['after', 60000, 'chainStep']).ok).toBe(true);
+    const runs = host.runTriggersUntil(start + 3 * HOUR + 30 * 60 * 1000);
+    expect(runs.every((r) => r.ok)).toBe(true);
+    expect(host.documentProperties().chained).toBe(
+      'hourly: An Add-on trigger created from a time-driven trigger must fire at least one hour later.',
+    );
+    // The first run a minute in, then each run's hourly trigger: once an hour.
+    expect(runs.map((r) => Math.round((r.execution.startedAt - start) / 60000))).toEqual([1, 61, 121, 181]);
+    expect(host.triggerList()).toHaveLength(1);
+  });
+
+  it('refuses a short one-shot from a trigger only while the policy says so', () => {
+    const host = makeHost({ backgroundOneShots: 'refused' });
+    const start = host.clock.now();
+    host.run('schedule', ['after', 60000, 'chainStep']);
+    host.fireNextTrigger();
+    expect(host.documentProperties().chained).toMatch(/^hourly: /);
+    host.setBackgroundOneShots('allowed');
+    host.runTriggersUntil(start + 2 * HOUR);
+    expect(host.documentProperties().chained).toBe('one-shot');
   });
 
   it('allows frequent recurring triggers when the add-on rules are off', () => {
