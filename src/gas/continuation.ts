@@ -7,6 +7,11 @@ export interface Continuation {
   uid?: string;
   /** When it fires. */
   dueAt?: number;
+  /**
+   * Apps Script refused a short one-shot from a time-driven run here, so background runs chain an
+   * hourly trigger: add-on triggers may always recur hourly.
+   */
+  hourly?: boolean;
   /** Why background steps are off: a trigger could not be made, or ran without its spreadsheet. */
   off?: string;
   /** Until when not to try making one again. */
@@ -15,6 +20,8 @@ export interface Continuation {
 
 /** Apps Script fires a one-shot no sooner than about a minute after it is made. */
 export const MIN_DELAY_MS = 60 * 1000;
+/** The shortest recurrence Apps Script allows an add-on's trigger. */
+export const HOUR_MS = 60 * 60 * 1000;
 /**
  * A trigger that would fire this much before the work is due is replaced: an execution that
  * finds nothing due costs more than deleting a trigger and making one.
@@ -29,13 +36,15 @@ export type ContinuationPlan = { kind: 'keep' } | { kind: 'create'; dueAt: numbe
  * `nextDue` is when the earliest running job wants its next step (undefined: none runs). A
  * waiting trigger is kept when it fires a little before that, or not much after it. Steps come
  * only when a job is due (at the pace its parts show), so a replaced trigger is one per step at
- * most, never one per poll.
+ * most, never one per poll. `background`: a time-driven run, which cannot do better than an
+ * hourly trigger once a short one was refused.
  */
-export function planContinuation(state: Continuation, nextDue: number | undefined, now: number): ContinuationPlan {
+export function planContinuation(state: Continuation, nextDue: number | undefined, now: number, background = false): ContinuationPlan {
   if (nextDue === undefined) return state.uid || state.off ? { kind: 'clear' } : { kind: 'keep' };
   const want = Math.max(nextDue, now + MIN_DELAY_MS);
   if (state.uid && state.dueAt !== undefined) {
     const lost = state.dueAt < now - LOST_AFTER_MS;
+    if (background && state.hourly && !lost) return { kind: 'keep' };
     const tolerance = Math.max(MIN_DELAY_MS, (want - now) / 4);
     const early = state.dueAt < want - EARLY_TOLERANCE_MS && state.dueAt >= now;
     if (!lost && !early && state.dueAt <= want + tolerance) return { kind: 'keep' };
@@ -49,6 +58,8 @@ export const OFF_RETRY_MS = { createFailed: 30 * 60 * 1000, noDocument: 6 * 60 *
 
 /** The sentence the job list shows while background steps are off. */
 export function backgroundNote(state: Continuation): string {
+  if (state.hourly && state.uid)
+    return 'Background steps run once an hour (Apps Script allows no sooner one from a background step); this sidebar open goes faster.';
   if (!state.off) return '';
   return `Background steps are off: ${state.off} Jobs go on while this sidebar is open, or with Extensions › Prospecting for Sheets › Check running jobs now.`;
 }

@@ -1,6 +1,6 @@
 // The add-on's time-driven triggers: at most one waiting one-shot per spreadsheet and user, made
 // only when the plan says so, never failing the user's action when Apps Script refuses one.
-import { MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
+import { HOUR_MS, MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
 import { allContinuations, saveContinuation } from './job-store';
 import { userValues } from './user-store';
 
@@ -25,9 +25,13 @@ function deleteAll(triggers: GoogleAppsScript.Script.Trigger[]): void {
 /** Why a trigger could not be made, in words for the job list. */
 function refusal(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
-  if (/test as add-on|not permitted in test/i.test(text)) return 'a test deployment cannot run triggers.';
+  if (isTestDeployment(e)) return 'a test deployment cannot run triggers.';
   if (/too many triggers/i.test(text)) return 'your account has too many triggers for this add-on.';
   return 'Apps Script refused to make a trigger.';
+}
+
+function isTestDeployment(e: unknown): boolean {
+  return e instanceof Error && /test as add-on|not permitted in test/i.test(e.message);
 }
 
 /** The per-user limit (20 a script), as opposed to the one-per-document rule of add-ons. */
@@ -40,16 +44,32 @@ function isDocumentLimit(e: unknown): boolean {
   return e instanceof Error && /in this document/i.test(e.message);
 }
 
-function create(dueAt: number): { uid: string } | { error: unknown } {
+type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown };
+
+/** A one-shot for `dueAt`, or (`hourly`) a trigger recurring each hour, its first run an hour away. */
+function create(dueAt: number, hourly = false): Made {
   try {
-    const trigger = ScriptApp.newTrigger(CONTINUE_HANDLER)
-      .timeBased()
-      .after(Math.max(0, Math.round(dueAt - Date.now())))
-      .create();
-    return { uid: trigger.getUniqueId() };
+    const builder = ScriptApp.newTrigger(CONTINUE_HANDLER).timeBased();
+    const trigger = (hourly ? builder.everyHours(1) : builder.after(Math.max(0, Math.round(dueAt - Date.now())))).create();
+    return hourly ? { uid: trigger.getUniqueId(), dueAt: Date.now() + HOUR_MS, hourly } : { uid: trigger.getUniqueId(), dueAt };
   } catch (e) {
     return { error: e };
   }
+}
+
+/**
+ * The trigger for `dueAt`. A time-driven run may be refused a one-shot due within the hour (Google
+ * does not say; the host can model it): it then makes an hourly trigger, which add-ons may always
+ * make, and remembers to go straight to one. The per-user limit counts triggers left in other
+ * documents: those are cleared and the trigger tried once more.
+ */
+function make(dueAt: number, background: boolean, hourlyKnown: boolean): Made {
+  const hourly = background && hourlyKnown && dueAt - Date.now() < HOUR_MS;
+  let made = create(dueAt, hourly);
+  if ('error' in made && isUserLimit(made.error) && removeStaleTriggers() > 0) made = create(dueAt, hourly);
+  const e = 'error' in made && made.error;
+  if (e && background && !hourly && !isUserLimit(e) && !isDocumentLimit(e) && !isTestDeployment(e)) made = create(dueAt, true);
+  return made;
 }
 
 /**
@@ -78,14 +98,20 @@ function verified(spreadsheet: Spreadsheet, state: Continuation): Continuation {
 /**
  * Leaves the spreadsheet's continuation right for `nextDue` (undefined: no job runs). Returns
  * what is now known; a refused trigger turns background steps off for a while, never throws.
+ * `background`: this is a time-driven run.
  */
-export function settleContinuation(spreadsheet: Spreadsheet, state: Continuation, nextDue: number | undefined): Continuation {
+export function settleContinuation(
+  spreadsheet: Spreadsheet,
+  state: Continuation,
+  nextDue: number | undefined,
+  background = false,
+): Continuation {
   const now = Date.now();
   let known = state;
-  let plan = planContinuation(known, nextDue, now);
+  let plan = planContinuation(known, nextDue, now, background);
   if (plan.kind === 'keep' && known.uid) {
     known = verified(spreadsheet, known);
-    plan = planContinuation(known, nextDue, now);
+    plan = planContinuation(known, nextDue, now, background);
   }
   if (plan.kind === 'keep') {
     saveContinuation(spreadsheet.getId(), known);
@@ -94,10 +120,8 @@ export function settleContinuation(spreadsheet: Spreadsheet, state: Continuation
   deleteAll(ours(ScriptApp.getUserTriggers(spreadsheet)));
   let next: Continuation = {};
   if (plan.kind === 'create') {
-    let made = create(plan.dueAt);
-    // The per-user limit counts triggers left in other documents: clear those, then try once more.
-    if ('error' in made && isUserLimit(made.error) && removeStaleTriggers() > 0) made = create(plan.dueAt);
-    if ('uid' in made) next = { uid: made.uid, dueAt: plan.dueAt };
+    const made = make(plan.dueAt, background, Boolean(known.hourly));
+    if ('uid' in made) next = made;
     else if (!isDocumentLimit(made.error)) next = { off: refusal(made.error), offUntil: now + OFF_RETRY_MS.createFailed };
   }
   saveContinuation(spreadsheet.getId(), next);
@@ -110,9 +134,8 @@ export function settleContinuation(spreadsheet: Spreadsheet, state: Continuation
  */
 export function ensureSomeTrigger(spreadsheet: Spreadsheet): void {
   if (ours(ScriptApp.getUserTriggers(spreadsheet)).length > 0) return;
-  const dueAt = Date.now() + MIN_DELAY_MS;
-  const made = create(dueAt);
-  if ('uid' in made) saveContinuation(spreadsheet.getId(), { uid: made.uid, dueAt });
+  const made = make(Date.now() + MIN_DELAY_MS, true, false);
+  if ('uid' in made) saveContinuation(spreadsheet.getId(), made);
 }
 
 /** The trigger that fired is spent: delete it, so it counts toward no limit. */

@@ -4,7 +4,7 @@
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
-import { backgroundNote, OFF_RETRY_MS, planContinuation } from '../gas/continuation';
+import { backgroundNote, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, advanceWithoutSheet, jobView, pauseJob, resumeJob } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
@@ -82,6 +82,8 @@ export interface StepOptions {
   only?: string;
   /** The trigger this execution was fired by: it is spent, whatever the record says. */
   firedUid?: string;
+  /** A time-driven run: see `settleContinuation`. */
+  background?: boolean;
   /** The store as just read under the lock, when the caller has it. */
   loaded?: DocumentJobs;
   /** A sheet's cells as this execution last read and wrote them, with no network call since. */
@@ -158,8 +160,8 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
   // A trigger waits before any work starts, so a step cut off at Apps Script's time limit is
   // picked up by it. It is made for when the jobs will likely be due after this step, so the
   // settling at the end mostly keeps it instead of making another.
-  let continuation = opts.firedUid && before.continuation.uid === opts.firedUid ? {} : before.continuation;
-  continuation = settleContinuation(spreadsheet, continuation, expectedDue(before.jobs, opts));
+  let continuation = firedOut(before.continuation, opts);
+  continuation = settleContinuation(spreadsheet, continuation, expectedDue(before.jobs, opts), opts.background);
   for (const job of before.jobs) {
     const due = dueAt(job);
     if (due === undefined || (opts.only && job.id !== opts.only)) continue;
@@ -168,7 +170,12 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
     stepOne(spreadsheet, job, client, deadline, opts);
   }
   const after = loadDocument(id);
-  return { jobs: after.jobs, continuation: settleContinuation(spreadsheet, continuation, nextDue(after.jobs)) };
+  return { jobs: after.jobs, continuation: settleContinuation(spreadsheet, continuation, nextDue(after.jobs), opts.background) };
+}
+
+/** The continuation without the trigger this run was fired by (it is spent, or deleted). */
+function firedOut(state: Continuation, opts: StepOptions): Continuation {
+  return opts.firedUid && state.uid === opts.firedUid ? { hourly: state.hourly } : state;
 }
 
 /** The spreadsheet's jobs as last saved: from the cache when it has them, else the store. */
@@ -213,9 +220,11 @@ function carryOn(spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
   const loaded = opts.loaded ?? loadDocument(id, true);
   for (const job of loaded.jobs)
     if (isRunning(job) || (job.life.s === 'paused' && (job.life.retryAt ?? Infinity) <= Date.now())) pauseHere(spreadsheet, job, 'no_key');
-  const continuation = opts.firedUid && loaded.continuation.uid === opts.firedUid ? {} : loaded.continuation;
   const after = loadDocument(id);
-  return { jobs: after.jobs, continuation: settleContinuation(spreadsheet, continuation, nextDue(after.jobs)) };
+  return {
+    jobs: after.jobs,
+    continuation: settleContinuation(spreadsheet, firedOut(loaded.continuation, opts), nextDue(after.jobs), opts.background),
+  };
 }
 
 /** Pauses one job of this spreadsheet (its rows say why) and marks its claim paused. */
@@ -273,7 +282,7 @@ export function continueJobs(event?: { triggerUid?: unknown }): void {
     return;
   }
   const stepped = tryWithDocumentLock(5000, () =>
-    carryOn(spreadsheet, STEP_BUDGET_MS, { firedUid: uid, loaded: loadDocument(spreadsheet.getId(), true) }),
+    carryOn(spreadsheet, STEP_BUDGET_MS, { firedUid: uid, background: true, loaded: loadDocument(spreadsheet.getId(), true) }),
   );
   // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
   // wait after it. That step's own settling checks that its recorded trigger still exists.

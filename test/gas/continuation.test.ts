@@ -1,5 +1,5 @@
 // The continuation plan and the store's retention, as pure rules.
-import { MIN_DELAY_MS, planContinuation } from '../../src/gas/continuation';
+import { backgroundNote, HOUR_MS, MIN_DELAY_MS, planContinuation } from '../../src/gas/continuation';
 import { jobsToPrune, RETENTION, type StoredJob } from '../../src/gas/job-retention';
 
 const NOW = Date.UTC(2026, 10, 2, 9);
@@ -36,6 +36,21 @@ describe('planContinuation', () => {
     expect(planContinuation({ uid: 't1', dueAt: NOW + MIN }, undefined, NOW)).toEqual({ kind: 'clear' });
     expect(planContinuation({ off: 'x', offUntil: NOW + MIN }, undefined, NOW)).toEqual({ kind: 'clear' });
     expect(planContinuation({}, undefined, NOW)).toEqual({ kind: 'keep' });
+  });
+
+  test('a time-driven run keeps the hourly trigger it fell back to; a user action replaces it when it is late', () => {
+    const hourly = { uid: 't1', dueAt: NOW + HOUR_MS, hourly: true };
+    expect(planContinuation(hourly, NOW + 2 * MIN, NOW, true)).toEqual({ kind: 'keep' });
+    expect(planContinuation(hourly, NOW + 2 * MIN, NOW, false)).toEqual({ kind: 'create', dueAt: NOW + 2 * MIN });
+    // Lost is lost, hourly or not; and no job running clears it.
+    expect(planContinuation({ ...hourly, dueAt: NOW - 11 * MIN }, NOW, NOW, true).kind).toBe('create');
+    expect(planContinuation(hourly, undefined, NOW, true)).toEqual({ kind: 'clear' });
+  });
+
+  test('the job list says when background steps run only hourly, and when they are off', () => {
+    expect(backgroundNote({ uid: 't1', dueAt: NOW, hourly: true })).toMatch(/^Background steps run once an hour/);
+    expect(backgroundNote({ uid: 't1', dueAt: NOW })).toBe('');
+    expect(backgroundNote({ off: 'a test deployment cannot run triggers.' })).toMatch(/^Background steps are off: a test deployment/);
   });
 
   test('while background steps are off, no trigger is tried until the wait is over', () => {
