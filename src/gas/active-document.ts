@@ -14,9 +14,25 @@ export function currentSpreadsheet(): Spreadsheet {
   return spreadsheet;
 }
 
-/** Runs `work` holding the document lock; false when another step holds it past `waitMs`. */
+/**
+ * The spreadsheet a time-driven run was made for when Apps Script ran it without it: opened by
+ * id, which only the full `spreadsheets` scope allows (under `currentonly` it throws: null).
+ */
+export function openSpreadsheet(id: string): Spreadsheet | null {
+  try {
+    return SpreadsheetApp.openById(id);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `work` holding the document lock; false when another step holds it past `waitMs`. A run
+ * that opened its spreadsheet by id has no document lock: the user's lock keeps this user's
+ * steps apart there.
+ */
 export function tryWithDocumentLock<T>(waitMs: number, work: () => T): { ran: true; value: T } | { ran: false } {
-  const lock = LockService.getDocumentLock();
+  const lock = LockService.getDocumentLock() ?? LockService.getUserLock();
   if (!lock.tryLock(waitMs)) return { ran: false };
   try {
     return { ran: true, value: work() };

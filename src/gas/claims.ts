@@ -27,7 +27,11 @@ function me(): string {
 
 /** Every claim on this action on this sheet (one per job; a record saved as one claim is read as a list). */
 function read(sheetId: number, action: string): Claim[] {
-  const raw = PropertiesService.getDocumentProperties().getProperty(key(sheetId, action));
+  const props = PropertiesService.getDocumentProperties();
+  // A trigger run that reached its spreadsheet by id cannot see the claims: another editor's
+  // job may hold marks, so nothing of theirs is taken, and no claim is written.
+  if (!props) return [{ user: '', job: '', at: Date.now() }];
+  const raw = props.getProperty(key(sheetId, action));
   if (!raw) return [];
   try {
     const value = JSON.parse(raw) as Claim | Claim[];
@@ -39,6 +43,7 @@ function read(sheetId: number, action: string): Claim[] {
 
 function write(sheetId: number, action: string, claims: Claim[]): void {
   const props = PropertiesService.getDocumentProperties();
+  if (!props) return;
   if (claims.length) props.setProperty(key(sheetId, action), JSON.stringify(claims));
   else props.deleteProperty(key(sheetId, action));
 }

@@ -13,6 +13,7 @@ import {
   activeSpreadsheet,
   currentSpreadsheet,
   logLine,
+  openSpreadsheet,
   tryWithDocumentLock,
   withDocumentLock,
   type Spreadsheet,
@@ -183,12 +184,21 @@ function knownJobs(spreadsheet: Spreadsheet): DocumentJobs {
   return cachedDocument(spreadsheet.getId()) ?? loadDocument(spreadsheet.getId());
 }
 
-/** The jobs of this spreadsheet, newest first, each with its sheet's name as it is now. */
+/**
+ * The jobs of this spreadsheet, newest first, each with its sheet's name as it is now; a running
+ * job with nothing else to say tells why it may not move without the sidebar.
+ */
 export function listJobs(): JobView[] {
   const spreadsheet = currentSpreadsheet();
   const names = new Map(spreadsheet.getSheets().map((s) => [s.getSheetId(), s.getName()]));
-  return knownJobs(spreadsheet)
-    .jobs.map((j) => jobView(j, names.get(j.sheetId)))
+  const known = knownJobs(spreadsheet);
+  const note = backgroundNote(known.continuation);
+  return known.jobs
+    .map((j) => {
+      const view = jobView(j, names.get(j.sheetId));
+      if (view.state === 'running' && !view.message) view.message = note;
+      return view;
+    })
     .reverse();
 }
 
@@ -260,33 +270,37 @@ export function pollJobs(): PollAnswer {
 }
 
 /** Notes on the spreadsheet whose trigger this was that background steps cannot see it. */
-function noteRanWithoutDocument(uid: string): void {
-  const mine = allContinuations().find((c) => c.continuation.uid === uid);
+function noteRanWithoutDocument(spreadsheetId: string | undefined): void {
   logLine(
     'Background step skipped: Apps Script ran this trigger without its spreadsheet. Jobs go on while the sidebar is open, or with Check running jobs now.',
   );
-  if (!mine) return;
-  saveContinuation(mine.spreadsheetId, {
+  if (!spreadsheetId) return;
+  saveContinuation(spreadsheetId, {
     off: 'Apps Script ran the background step without this spreadsheet.',
     offUntil: Date.now() + OFF_RETRY_MS.noDocument,
   });
 }
 
-/** The time-driven trigger: carries the jobs on while nobody watches. */
+/**
+ * The time-driven trigger: carries the jobs on while nobody watches. Run without its spreadsheet,
+ * it opens the one its record names by id, when the add-on's scopes allow.
+ */
 export function continueJobs(event?: { triggerUid?: unknown }): void {
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
-  const spreadsheet = activeSpreadsheet();
+  let spreadsheet = activeSpreadsheet();
   if (uid) deleteFiredTrigger(uid, spreadsheet);
   if (!spreadsheet) {
-    noteRanWithoutDocument(uid);
-    return;
+    const id = uid ? allContinuations().find((c) => c.continuation.uid === uid)?.spreadsheetId : undefined;
+    spreadsheet = id ? openSpreadsheet(id) : null;
+    if (!spreadsheet) return noteRanWithoutDocument(id);
   }
+  const open = spreadsheet;
   const stepped = tryWithDocumentLock(5000, () =>
-    carryOn(spreadsheet, STEP_BUDGET_MS, { firedUid: uid, background: true, loaded: loadDocument(spreadsheet.getId(), true) }),
+    carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, loaded: loadDocument(open.getId(), true) }),
   );
   // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
   // wait after it. That step's own settling checks that its recorded trigger still exists.
-  if (!stepped.ran) ensureSomeTrigger(spreadsheet);
+  if (!stepped.ran) ensureSomeTrigger(open);
 }
 
 /**

@@ -179,6 +179,11 @@ test('a trigger that runs without its spreadsheet exits cleanly, says so in the 
   expect(r.ok).toBe(true);
   expect(r.logs.map((l) => l.message).join('\n')).toMatch(/without its spreadsheet/);
   expect(w.host.triggerList()).toEqual([]);
+  // Under the add-on's `currentonly` scope the trigger cannot open it by id either.
+  expect(r.logs.map((l) => l.message).join('\n')).not.toMatch(/permission/i);
+  // The job list says why the job is not moving, not only "running".
+  const listed = w.host.callFromSidebar('listJobs', []).value as Array<{ state: string; message: string }>;
+  expect(listed[0]).toMatchObject({ state: 'running', message: expect.stringMatching(/without this spreadsheet/) });
   let view = jobsView(w);
   expect(view.background).toMatch(/without this spreadsheet/);
   for (let i = 0; i < 500 && view.nextPollSeconds > 0; i++) {
