@@ -23,6 +23,7 @@ const LONG = [
   [/formula\.browser/, 14],
   [/scale[\\/]refused[\\/]email\./, 12],
   [/menu-run\.browser/, 12],
+  [/scale[\\/]hourly\./, 10],
 ];
 
 function weight(path) {

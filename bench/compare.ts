@@ -6,6 +6,7 @@ import { runAddon } from './addon-run';
 import { runBundleBench, type BundleFigures } from './bundle-load';
 import { runCustomFunctionBench, type CustomFunctionFigures } from './custom-function-run';
 import type { Figures } from './figures';
+import { runHeavyDay, type HeavyDayFigures } from './heavy-day';
 import { runNaive } from './naive-run';
 
 export interface Comparison {
@@ -22,6 +23,8 @@ export interface BenchPlan {
   customFunction: number[];
   /** Loads of each bundle measured after the first. */
   loads: number;
+  /** The heavy day: rows of each of its three jobs, and its formula cells. */
+  day: { rows: number; cells: number };
 }
 
 export interface BenchResult {
@@ -29,6 +32,7 @@ export interface BenchResult {
   comparisons: Comparison[];
   customFunctions: CustomFunctionFigures[];
   bundle: BundleFigures;
+  day: HeavyDayFigures;
   realSeconds: number;
 }
 
@@ -40,6 +44,7 @@ export const FULL_PLAN: BenchPlan = {
   ],
   customFunction: [500, 10000],
   loads: 50,
+  day: { rows: 50000, cells: 2000 },
 };
 
 /** Small enough for CI: every part runs, the custom function past its refusal size too. */
@@ -47,6 +52,7 @@ export const QUICK_PLAN: BenchPlan = {
   sizes: [{ rows: 200, naive: true }],
   customFunction: [100, 2100],
   loads: 10,
+  day: { rows: 2000, cells: 100 },
 };
 
 export async function runBench(plan: BenchPlan, progress: (line: string) => void = () => {}): Promise<BenchResult> {
@@ -72,8 +78,12 @@ export async function runBench(plan: BenchPlan, progress: (line: string) => void
     say(`=ENRICH_COMPANY over ${n.toLocaleString('en-US')} domains...`);
     return runCustomFunctionBench(n);
   });
+  say(
+    `a heavy day: three jobs of ${plan.day.rows.toLocaleString('en-US')} rows, ${plan.day.cells.toLocaleString('en-US')} formula cells...`,
+  );
+  const day = runHeavyDay(plan.day.rows, plan.day.cells);
   say(`dist/Code.js against a full-zod build, ${plan.loads} loads each...`);
   const bundle = await runBundleBench(plan.loads);
   say('done');
-  return { quick: plan === QUICK_PLAN, comparisons, customFunctions, bundle, realSeconds: (performance.now() - started) / 1000 };
+  return { quick: plan === QUICK_PLAN, comparisons, customFunctions, bundle, day, realSeconds: (performance.now() - started) / 1000 };
 }

@@ -5,6 +5,7 @@ import { ACTION_DEFS, hourlyLimitHours } from './actions';
 import type { BundleFigures } from './bundle-load';
 import type { BenchResult, Comparison } from './compare';
 import type { CustomFunctionFigures, RecalcFigures } from './custom-function-run';
+import type { HeavyDayFigures } from './heavy-day';
 import { sheetCalls, type Figures } from './figures';
 
 type Line = [label: string, value: (f: Figures) => number | string];
@@ -185,11 +186,25 @@ const NOTES = [
   "  worst-day figure within a consumer account's quotas.",
 ];
 
-export function formatTable(result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle'>): string {
+/** The heavy day against a consumer account's daily quotas. */
+function dayTable(d: HeavyDayFigures): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const lines = [
+    `A heavy day: three jobs of ${n(d.rows)} rows (emails, people, companies), the sidebar open while they run, ${n(d.cells)} formula cells`,
+    `  rows ended ${n(d.rowsEnded)} of ${n(3 * d.rows)}, cells answered ${n(d.cellsAnswered)} of ${n(d.cells)}, last job ended after ${d.hoursToEnd.toFixed(2)} h`,
+    `  ${n(d.polls)} sidebar polls, ${n(d.triggerRuns)} trigger runs, ${n(d.refused)} executions refused by a daily quota`,
+    `  URL fetches ${n(d.urlFetch)} of ${n(CONSUMER_DAILY_QUOTAS.urlFetch)}; property calls ${n(d.properties)} of ${n(CONSUMER_DAILY_QUOTAS.properties)}; trigger runtime ${d.triggerRuntimeMinutes.toFixed(1)} of ${CONSUMER_DAILY_QUOTAS.triggerRuntimeMs / 60000} min`,
+    `  fits a consumer account's day: ${d.fitsConsumerQuotas ? 'yes' : 'no'}`,
+  ];
+  return lines.join('\n');
+}
+
+export function formatTable(result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle' | 'day'>): string {
   return [
     ...result.comparisons.map(comparisonTable),
     NOTES.join('\n'),
     ...result.customFunctions.map(customFunctionTable),
+    dayTable(result.day),
     bundleTable(result.bundle),
   ].join('\n\n');
 }

@@ -107,6 +107,18 @@ test('the bundle comparison measures dist/Code.js itself against a larger full-z
   expect(dist.loads).toBe(QUICK_PLAN.loads);
 });
 
+test('the heavy day ends every row and cell of its three jobs within a consumer account’s quotas', () => {
+  const d = result.day;
+  expect(d).toMatchObject({ rows: QUICK_PLAN.day.rows, cells: QUICK_PLAN.day.cells, refused: 0, fitsConsumerQuotas: true });
+  expect(d.rowsEnded).toBe(3 * d.rows);
+  expect(d.cellsAnswered).toBe(d.cells);
+  expect(d.polls).toBeGreaterThan(0);
+  // Every cell fetched once at most, every job's rows in batches: far fewer fetches than rows.
+  expect(d.urlFetch).toBeGreaterThanOrEqual(d.cells);
+  expect(d.urlFetch).toBeLessThan(d.cells + d.rows);
+  expect(formatTable(result)).toMatch(/A heavy day: three jobs of 2,000 rows/);
+});
+
 test('the chart has both sides of every action for each metric', () => {
   const points = chartData(result.comparisons);
   for (const [metric] of METRICS) {
