@@ -3,6 +3,9 @@
 import { GasError, Messages } from './errors';
 import type { Execution } from './execution';
 
+/** The full Sheets scope: every spreadsheet the user can open (SpreadsheetApp.openById/openByUrl). */
+export const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+
 const Scopes = {
   containerUi: 'https://www.googleapis.com/auth/script.container.ui',
   externalRequest: 'https://www.googleapis.com/auth/script.external_request',
@@ -31,6 +34,10 @@ function refusal(exec: Execution, kind: string, method: string): string | undefi
   if (kind === 'UrlFetchApp' && limited) return Messages.permission(label, Scopes.externalRequest);
   if (kind === 'ScriptApp' && TRIGGER_CALLS.test(method) && (limited || exec.mode === 'CUSTOM_FUNCTION')) {
     return Messages.permission(label, Scopes.scriptApp);
+  }
+  // Custom functions cannot open other spreadsheets (Apps Script's custom-function guide).
+  if (exec.mode === 'CUSTOM_FUNCTION' && kind === 'SpreadsheetApp' && /^openBy(Id|Url)$/.test(method)) {
+    return Messages.permission(method);
   }
   if (exec.mode === 'CUSTOM_FUNCTION' && kind.startsWith('SpreadsheetApp') && WRITES.test(method)) {
     return Messages.permission(method);

@@ -84,6 +84,12 @@ export interface HostOptions {
    * when data is in the way). Default false: a 2-D answer stays in its cell.
    */
   spill?: boolean;
+  /**
+   * The script's OAuth scopes, in place of the bundle's appsscript.json (`oauthScopes`), e.g. to
+   * run the add-on under the full `spreadsheets` scope. Without either, every call is allowed, as
+   * Apps Script grants the scopes a script without a list uses.
+   */
+  oauthScopes?: readonly string[];
 }
 
 /** Whether a time-driven trigger's execution sees its spreadsheet as the active one. */
@@ -133,6 +139,14 @@ const SERVICE_GLOBALS = [
   'UrlFetchApp',
 ] as const;
 
+/** The `oauthScopes` of the bundle folder's appsscript.json, if it has one that names any. */
+function manifestScopes(bundleDir: string): string[] | undefined {
+  const file = path.join(bundleDir, 'appsscript.json');
+  if (!fs.existsSync(file)) return undefined;
+  const scopes = (JSON.parse(fs.readFileSync(file, 'utf8')) as { oauthScopes?: unknown }).oauthScopes;
+  return Array.isArray(scopes) ? scopes.map(String) : undefined;
+}
+
 export class AppsScriptHost {
   readonly clock: VirtualClock;
   readonly runtime: Runtime;
@@ -154,6 +168,8 @@ export class AppsScriptHost {
   private readonly services: Record<(typeof SERVICE_GLOBALS)[number], object>;
   private readonly filter: (file: string) => boolean;
   private lastLoad: string[] = [];
+  /** The script's OAuth scopes: the option, else the bundle's appsscript.json; undefined when neither names any. */
+  readonly scopes: ReadonlySet<string> | undefined;
 
   constructor(private readonly options: HostOptions) {
     this.clock = new VirtualClock(options.clockStart);
@@ -168,6 +184,8 @@ export class AppsScriptHost {
     this.logs = new LogSink(this.runtime);
     this.caches = new CacheStores(() => this.clock.now());
     this.filter = options.filter ?? ((f) => f.endsWith('.js'));
+    const scopes = options.oauthScopes ?? manifestScopes(options.bundleDir);
+    this.scopes = scopes ? new Set(scopes) : undefined;
 
     const doc = new SpreadsheetModel(
       'spreadsheet-1',
@@ -182,7 +200,10 @@ export class AppsScriptHost {
     this.router = new FetchRouter(options.routes ?? {}, () => (this.http ??= new SyncHttpClient()), this.runtime);
     const scriptId = 'local-script';
     this.services = {
-      SpreadsheetApp: new FakeSpreadsheetApp(this.runtime, (id) => this.document(id), this.ui),
+      SpreadsheetApp: new FakeSpreadsheetApp(this.runtime, (id) => this.document(id), this.ui, {
+        find: (id) => this.documents.get(id),
+        scopes: () => this.scopes,
+      }),
       PropertiesService: new FakePropertiesService(
         this.properties,
         this.runtime,
@@ -246,6 +267,16 @@ export class AppsScriptHost {
     return this.document();
   }
 
+  /** Another spreadsheet the user can open (SpreadsheetApp.openById), with one sheet, Sheet1. */
+  addSpreadsheet(id: string, name = id): SpreadsheetModel {
+    if (this.documents.has(id)) throw new HostFailure(`spreadsheet ${id} exists`);
+    const doc = new SpreadsheetModel(id, name, this.owner, this.options.spreadsheetTimeZone ?? 'Etc/UTC');
+    doc.addSheet('Sheet1');
+    for (const d of this.declared) if (!d.name.endsWith('_')) doc.customFunctions.add(d.name.toUpperCase());
+    this.documents.set(id, doc);
+    return doc;
+  }
+
   /** A sheet of the default spreadsheet for tests to load and inspect, created if missing. */
   sheet(name = 'Sheet1'): SheetHelper {
     const doc = this.document();
@@ -255,7 +286,7 @@ export class AppsScriptHost {
   /** Sets the user's selection, e.g. `'Sheet1!A2:C5'` or several ranges (a range list). */
   select(...a1: string[]): void {
     const doc = this.document();
-    doc.selection = a1.map((ref) => {
+    const ranges = a1.map((ref) => {
       const a = parseA1(ref);
       const sheet = a.sheetName !== undefined ? doc.sheetByName(a.sheetName) : doc.activeSheet();
       if (!sheet) throw new HostFailure(`no sheet in ${ref}`);
@@ -267,7 +298,7 @@ export class AppsScriptHost {
         numColumns: (a.lastColumn ?? sheet.maxColumns) - a.column + 1,
       };
     });
-    doc.activeSheetId = doc.selection[0]?.sheetId ?? doc.activeSheetId;
+    doc.selectRanges(ranges);
   }
 
   /** Renames a sheet of the default spreadsheet on its tab, as a user does. */

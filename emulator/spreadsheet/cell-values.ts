@@ -93,7 +93,7 @@ export function formulaValue(cell: Cell, ctx: FormulaContext): CellValue {
     const c = cell.computed;
     return Array.isArray(c) ? (c[0]?.[0] ?? '') : c;
   }
-  return evaluateFormula(cell.formula ?? '', ctx);
+  return evaluateFormula(cell.formula ?? '', ctx, cell);
 }
 
 export function readValue(cell: Cell | undefined, ctx: FormulaContext): CellValue {

@@ -2,9 +2,10 @@
 import { GasError, Messages } from '../errors';
 import type { Shape } from '../shape';
 import { formatA1 } from './a1';
+import { a1ToR1c1, r1c1ToA1 } from './r1c1';
 import { DEFAULT_NUMBER_FORMAT, enterValue, isEmpty, type CellValue } from './cell-values';
 import type { SheetModel, SortKey } from './sheet-model';
-import type { SpreadsheetModel } from './spreadsheet-model';
+import type { Selection, SpreadsheetModel } from './spreadsheet-model';
 
 type RangeApi = Shape<
   GoogleAppsScript.Spreadsheet.Range,
@@ -17,6 +18,11 @@ type RangeApi = Shape<
   | 'getFormulas'
   | 'getFormula'
   | 'setFormula'
+  | 'setFormulas'
+  | 'setFormulaR1C1'
+  | 'setFormulasR1C1'
+  | 'getFormulaR1C1'
+  | 'getFormulasR1C1'
   | 'setNumberFormat'
   | 'setNumberFormats'
   | 'getNumberFormat'
@@ -40,6 +46,12 @@ type RangeApi = Shape<
 
 // Bound once: a global read under a test runner's vm context is slow, and shapes are checked per row.
 const isArray = Array.isArray;
+
+/** A formula as the setFormula family takes it: the leading = may be left out; '' clears the cell. */
+function asFormula(f: unknown): string {
+  const text = String(f ?? '');
+  return text === '' || text.startsWith('=') ? text : `=${text}`;
+}
 
 /** Checks a rectangle against the sheet as Apps Script does when a range is made. */
 export function checkBounds(sheet: SheetModel, row: number, column: number, numRows: number, numColumns: number): void {
@@ -122,6 +134,43 @@ export class FakeRange implements RangeApi {
 
   setFormula(formula: string): this {
     return this.setValue(formula.startsWith('=') ? formula : `=${formula}`);
+  }
+
+  setFormulas(formulas: unknown[][]): this {
+    const data = this._checkShape(formulas);
+    data.forEach((row, i) => row.forEach((f, j) => enterValue(this.sheet.writableCell(this.row + i, this.column + j), asFormula(f))));
+    return this;
+  }
+
+  /** One R1C1 formula for every cell: relative parts (`R[-1]C[0]`) count from each cell, as a fill down does. */
+  setFormulaR1C1(formula: string): this {
+    const text = asFormula(formula);
+    this._each((r, c) => enterValue(this.sheet.writableCell(r, c), r1c1ToA1(text, r, c)));
+    return this;
+  }
+
+  setFormulasR1C1(formulas: unknown[][]): this {
+    const data = this._checkShape(formulas);
+    data.forEach((row, i) =>
+      row.forEach((f, j) => {
+        const r = this.row + i;
+        const c = this.column + j;
+        enterValue(this.sheet.writableCell(r, c), r1c1ToA1(asFormula(f), r, c));
+      }),
+    );
+    return this;
+  }
+
+  getFormulaR1C1(): string {
+    const formula = this.sheet.cell(this.row, this.column)?.formula;
+    return formula ? a1ToR1c1(formula, this.row, this.column) : '';
+  }
+
+  getFormulasR1C1(): string[][] {
+    return this._each((r, c) => {
+      const formula = this.sheet.cell(r, c)?.formula;
+      return formula ? a1ToR1c1(formula, r, c) : '';
+    });
   }
 
   setNumberFormat(numberFormat: string): this {
@@ -248,6 +297,14 @@ export class FakeRange implements RangeApi {
     return this;
   }
 
+  _doc(): SpreadsheetModel {
+    return this.doc;
+  }
+
+  _selection(): Selection {
+    return { sheetId: this.sheet.sheetId, row: this.row, column: this.column, numRows: this.numRows, numColumns: this.numColumns };
+  }
+
   /**
    * Sorts the range's rows by sheet column numbers inside it, blanks last: `2`,
    * `{column: 2, ascending: false}`, or an array of those (later keys break ties). Every row of
@@ -280,5 +337,12 @@ export class FakeRangeList {
 
   getRanges(): FakeRange[] {
     return [...this.ranges];
+  }
+
+  /** Selects the ranges; their sheet becomes the active one. */
+  activate(): this {
+    this.ranges[0]?.activate();
+    this.ranges[0]?._doc().selectRanges(this.ranges.map((r) => r._selection()));
+    return this;
   }
 }

@@ -56,8 +56,8 @@ export class SheetModel {
   rows: RowState[];
   frozenRows = 0;
   filter: FilterState | undefined;
-  /** Sheet names and custom functions, for formulas; the spreadsheet sets it. */
-  context: FormulaContext = STANDALONE;
+  /** What this sheet's formulas resolve against: the spreadsheet's, with unqualified references on this sheet. */
+  private formulaContext: FormulaContext = STANDALONE;
   /** Formula cells given a 2-D answer: they spill (see spill.ts). */
   private readonly spillAnchors = new Set<Cell>();
   /** Moves on with every change to the cells, so the spill layout is worked out again. */
@@ -75,6 +75,27 @@ export class SheetModel {
 
   get maxRows(): number {
     return this.rows.length;
+  }
+
+  get context(): FormulaContext {
+    return this.formulaContext;
+  }
+
+  /** Sheet names, custom functions and the sheets references read, for formulas; the spreadsheet sets it. */
+  set context(spreadsheet: FormulaContext) {
+    this.formulaContext = {
+      hasSheet: (name) => spreadsheet.hasSheet(name),
+      isCustomFunction: (name) => spreadsheet.isCustomFunction(name),
+      sheetNamed: (name) => (name === undefined ? this : spreadsheet.sheetNamed?.(name)),
+    };
+  }
+
+  hiddenByUser(row: number): boolean {
+    return this.rows[row - 1]?.hiddenByUser ?? false;
+  }
+
+  hiddenByFilter(row: number): boolean {
+    return this.rows[row - 1]?.hiddenByFilter ?? false;
   }
 
   /**

@@ -35,6 +35,10 @@ type SheetApi = Shape<
   | 'getActiveRange'
   | 'getActiveRangeList'
   | 'getFilter'
+  | 'hideSheet'
+  | 'showSheet'
+  | 'isSheetHidden'
+  | 'activate'
   | 'insertRows'
   | 'insertColumns'
 >;
@@ -240,9 +244,25 @@ export class FakeSheet implements SheetApi {
     this.model.frozenRows = rows;
   }
 
+  /** Makes this the active sheet with the selection it last had (A1 the first time). */
   activate(): this {
-    this.doc.select(this.model, 1, 1, 1, 1);
+    this.doc.activate(this.model);
     return this;
+  }
+
+  /** Hides the sheet's tab; hiding the last visible sheet throws, as in Sheets. */
+  hideSheet(): this {
+    this.doc.hideSheet(this.model);
+    return this;
+  }
+
+  showSheet(): this {
+    this.doc.hiddenSheets.delete(this.model.sheetId);
+    return this;
+  }
+
+  isSheetHidden(): boolean {
+    return this.doc.hiddenSheets.has(this.model.sheetId);
   }
 
   clear(): this {

@@ -1,5 +1,6 @@
-// A spreadsheet document: its sheets, owner, time zone, the current selection, the toasts shown,
-// and what its formulas can name (its sheets, the bundle's custom functions).
+// A spreadsheet document: its sheets, owner, time zone, the current selection (and the one each
+// other sheet had when it was left), the toasts shown, and what its formulas can name (its
+// sheets, the bundle's custom functions).
 import { GasError } from '../errors';
 import type { FormulaContext } from './formulas';
 import { SheetModel } from './sheet-model';
@@ -23,9 +24,13 @@ export class SpreadsheetModel implements FormulaContext {
   readonly sheets: SheetModel[] = [];
   /** Upper-cased names a cell may call besides Sheets' own functions; the host fills it from the bundle. */
   customFunctions = new Set<string>();
-  /** The selection, one range or several (a range list). */
+  /** The selection, one range or several (a range list), on the active sheet. */
   selection: Selection[] = [];
   activeSheetId = 0;
+  /** Sheets keeps a selection per sheet: what each sheet had selected when another became active. */
+  private readonly leftSelections = new Map<number, Selection[]>();
+  /** Sheets hidden from the tabs (Sheet.hideSheet). */
+  readonly hiddenSheets = new Set<number>();
   readonly toasts: Toast[] = [];
   private nextSheetId = 0;
 
@@ -79,9 +84,47 @@ export class SpreadsheetModel implements FormulaContext {
     if (at < 0) throw new GasError('Invalid argument: sheet');
     if (this.sheets.length === 1) throw new GasError("You can't remove all the sheets in a document.");
     this.sheets.splice(at, 1);
+    this.hiddenSheets.delete(sheet.sheetId);
+    this.leftSelections.delete(sheet.sheetId);
     // The selection on a deleted sheet goes; the sheet before it becomes the active sheet.
     this.selection = this.selection.filter((r) => r.sheetId !== sheet.sheetId);
-    if (this.activeSheetId === sheet.sheetId) this.select(this.sheets[Math.max(0, at - 1)]!, 1, 1, 1, 1);
+    if (this.activeSheetId === sheet.sheetId) this.activate(this.sheets[Math.max(0, at - 1)]!);
+  }
+
+  /**
+   * Hides a sheet's tab (Sheet.hideSheet). Sheets keeps one sheet visible; hiding the active
+   * sheet makes the next visible one active.
+   */
+  hideSheet(sheet: SheetModel): void {
+    const visible = this.sheets.filter((s) => s !== sheet && !this.hiddenSheets.has(s.sheetId));
+    if (visible.length === 0) throw new GasError("You can't hide all the sheets in a document.");
+    this.hiddenSheets.add(sheet.sheetId);
+    if (this.activeSheetId === sheet.sheetId) {
+      const at = this.sheets.indexOf(sheet);
+      this.activate(visible.find((s) => this.sheets.indexOf(s) > at) ?? visible[visible.length - 1]!);
+    }
+  }
+
+  /** Makes a sheet the active one with the selection it had when it was left (A1 the first time), as switching tabs does. */
+  activate(sheet: SheetModel): void {
+    if (sheet.sheetId === this.activeSheetId && this.selection.length) return;
+    this.leave();
+    this.activeSheetId = sheet.sheetId;
+    this.selection = this.leftSelections.get(sheet.sheetId) ?? [{ sheetId: sheet.sheetId, row: 1, column: 1, numRows: 1, numColumns: 1 }];
+  }
+
+  /** Sets the selection (one range or a list, all on one sheet), whose sheet becomes the active one. */
+  selectRanges(ranges: Selection[]): void {
+    const sheetId = ranges[0]?.sheetId ?? this.activeSheetId;
+    if (sheetId !== this.activeSheetId) this.leave();
+    this.activeSheetId = sheetId;
+    this.selection = ranges;
+  }
+
+  /** Keeps the active sheet's selection for when it is active again. */
+  private leave(): void {
+    const own = this.selection.filter((r) => r.sheetId === this.activeSheetId);
+    if (own.length) this.leftSelections.set(this.activeSheetId, own);
   }
 
   sheetByName(name: string): SheetModel | undefined {
@@ -90,6 +133,11 @@ export class SpreadsheetModel implements FormulaContext {
 
   hasSheet(name: string): boolean {
     return this.sheetByName(name) !== undefined;
+  }
+
+  /** The sheet a formula's reference names; a sheet's own references are answered by the sheet (SheetModel.context). */
+  sheetNamed(name: string | undefined): SheetModel | undefined {
+    return name === undefined ? undefined : this.sheetByName(name);
   }
 
   isCustomFunction(name: string): boolean {
@@ -107,7 +155,6 @@ export class SpreadsheetModel implements FormulaContext {
   }
 
   select(sheet: SheetModel, row: number, column: number, numRows: number, numColumns: number): void {
-    this.activeSheetId = sheet.sheetId;
-    this.selection = [{ sheetId: sheet.sheetId, row, column, numRows, numColumns }];
+    this.selectRanges([{ sheetId: sheet.sheetId, row, column, numRows, numColumns }]);
   }
 }

@@ -1,5 +1,6 @@
 // The fake Spreadsheet and SpreadsheetApp: sheets, the active sheet/range/selection, toasts, the UI.
-import { GasError } from '../errors';
+import { SPREADSHEETS_SCOPE } from '../auth';
+import { GasError, Messages } from '../errors';
 import type { Runtime } from '../runtime';
 import type { Shape } from '../shape';
 import { parseA1 } from './a1';
@@ -67,9 +68,10 @@ export class FakeSpreadsheet implements SpreadsheetApi {
     return s ? this._sheet(s) : null;
   }
 
+  /** A new sheet, which becomes the active sheet (as in Apps Script); the sheet left keeps its selection for when it is active again. */
   insertSheet(sheetName?: string, sheetIndex?: number): FakeSheet {
     const s = this.doc.addSheet(typeof sheetName === 'string' ? sheetName : undefined, sheetIndex);
-    this.doc.select(s, 1, 1, 1, 1);
+    this.doc.activate(s);
     return this._sheet(s);
   }
 
@@ -83,10 +85,15 @@ export class FakeSpreadsheet implements SpreadsheetApi {
     return this._sheet(this.doc.activeSheet());
   }
 
-  setActiveSheet(sheet: FakeSheet): FakeSheet {
+  /**
+   * Makes the sheet active with the selection it last had. Apps Script restores it when
+   * `restoreSelection` is true; the host restores it either way, as switching tabs does.
+   */
+  setActiveSheet(sheet: FakeSheet, restoreSelection?: boolean): FakeSheet {
+    void restoreSelection;
     const model = this.doc.sheetById(sheet.getSheetId());
     if (!model) throw new GasError('Invalid argument: sheet');
-    this.doc.select(model, 1, 1, 1, 1);
+    this.doc.activate(model);
     return this._sheet(model);
   }
 
@@ -115,6 +122,13 @@ export class FakeSpreadsheet implements SpreadsheetApi {
   }
 }
 
+/** What opening a spreadsheet by id needs from the host: its documents and the script's OAuth scopes. */
+export interface DocumentAccess {
+  find(id: string): SpreadsheetModel | undefined;
+  /** The script's scopes; undefined when it declares none (Apps Script then grants what the code uses). */
+  scopes(): ReadonlySet<string> | undefined;
+}
+
 export class FakeSpreadsheetApp {
   static readonly kind = 'SpreadsheetApp';
 
@@ -122,7 +136,30 @@ export class FakeSpreadsheetApp {
     private readonly runtime: Runtime,
     private readonly documents: (id: string) => SpreadsheetModel,
     private readonly recorder: UiRecorder,
+    private readonly access?: DocumentAccess,
   ) {}
+
+  /**
+   * A spreadsheet by id. It needs the full spreadsheets scope (spreadsheets.currentonly reaches
+   * only the document the script is bound to), and it is not the active document: the run's
+   * getActiveSpreadsheet(), document lock, properties and cache stay as they were.
+   */
+  openById(id: string): FakeSpreadsheet {
+    const scopes = this.access?.scopes();
+    if (scopes && !scopes.has(SPREADSHEETS_SCOPE)) throw new GasError(Messages.permission('SpreadsheetApp.openById', SPREADSHEETS_SCOPE));
+    const doc = this.access?.find(String(id));
+    if (!doc) throw new GasError('Unexpected error while getting the method or property openById on object SpreadsheetApp.');
+    return new FakeSpreadsheet(doc, this.runtime);
+  }
+
+  openByUrl(url: string): FakeSpreadsheet {
+    const scopes = this.access?.scopes();
+    if (scopes && !scopes.has(SPREADSHEETS_SCOPE)) throw new GasError(Messages.permission('SpreadsheetApp.openByUrl', SPREADSHEETS_SCOPE));
+    const id = /\/spreadsheets\/d\/([^/?#]+)/.exec(String(url))?.[1];
+    const doc = id === undefined ? undefined : this.access?.find(id);
+    if (!doc) throw new GasError('Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.');
+    return new FakeSpreadsheet(doc, this.runtime);
+  }
 
   /** The active spreadsheet; null in a time-driven trigger run with no document. */
   _active(): FakeSpreadsheet | null {

@@ -28,9 +28,41 @@ export function sheetById(
 }
 
 /**
+ * Rows first..last of `sheet` hidden by the person or a filter, in one formula instead of a call
+ * per row: a hidden helper sheet holds, per row, -1 for an empty row (nothing to send, so never
+ * counted hidden) else SUBTOTAL(103) of the row, which counts only cells of visible rows. The
+ * helper goes in `finally`, the person's sheet and selection come back; undefined when the helper
+ * cannot be made (a protected spreadsheet), so the caller asks row by row.
+ */
+function hiddenByFormula(sheet: GoogleAppsScript.Spreadsheet.Sheet, first: number, last: number): Set<number> | undefined {
+  const doc = sheet.getParent();
+  let helper: GoogleAppsScript.Spreadsheet.Sheet | undefined;
+  try {
+    helper = doc.insertSheet(`~hidden rows ${Date.now()}`);
+    doc.setActiveSheet(sheet, true);
+    helper.hideSheet();
+    const rows = last - first + 1;
+    const more = rows - helper.getMaxRows();
+    if (more > 0) helper.insertRowsAfter(1, more);
+    const r = `R[${first - 1}]`;
+    const row = `'${sheet.getName().replace(/'/g, "''")}'!${r}C1:${r}C${sheet.getLastColumn()}`;
+    const cells = helper.getRange(1, 1, rows, 1);
+    cells.setFormulaR1C1(`=IF(COUNTA(${row})=0,-1,SUBTOTAL(103,${row}))`);
+    const hidden = new Set<number>();
+    cells.getValues().forEach((v, i) => v[0] === 0 && hidden.add(first + i));
+    return hidden;
+  } catch {
+    return undefined;
+  } finally {
+    if (helper) doc.deleteSheet(helper);
+  }
+}
+
+/**
  * The selected rows of the active sheet, every range of a multi-range selection, with the
- * rows the person cannot see. Apps Script tells hidden rows one row at a time, so only rows
- * of the selection are asked, and filter checks only when the sheet has a filter.
+ * rows the person cannot see. Apps Script tells hidden rows one call per row (about 10 ms each,
+ * emulator/cost-model.ts), so past 50 rows one formula over the span answers for all of them;
+ * filter checks only when the sheet has a filter.
  */
 export function activeSelection(sheet: GoogleAppsScript.Spreadsheet.Sheet): Selection {
   const list = sheet.getActiveRangeList();
@@ -38,17 +70,14 @@ export function activeSelection(sheet: GoogleAppsScript.Spreadsheet.Sheet): Sele
     .filter((r): r is GoogleAppsScript.Spreadsheet.Range => Boolean(r) && r!.getSheet().getSheetId() === sheet.getSheetId())
     .map((r) => ({ firstRow: r.getRow(), lastRow: r.getLastRow() }));
   if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: sheet.getLastRow() });
-  const filtered = sheet.getFilter() !== null;
   const last = sheet.getLastRow();
-  const hidden = new Set<number>();
-  const seen = new Set<number>();
-  for (const { firstRow, lastRow } of ranges) {
-    for (let r = firstRow; r <= Math.min(lastRow, last); r++) {
-      if (seen.has(r)) continue;
-      seen.add(r);
-      if (sheet.isRowHiddenByUser(r) || (filtered && sheet.isRowHiddenByFilter(r))) hidden.add(r);
-    }
-  }
+  const rows = new Set<number>();
+  for (const { firstRow, lastRow } of ranges) for (let r = firstRow; r <= Math.min(lastRow, last); r++) rows.add(r);
+  const span = [...rows].sort((a, b) => a - b);
+  const filtered = sheet.getFilter() !== null;
+  const hidden =
+    (span.length > 50 && hiddenByFormula(sheet, span[0]!, span[span.length - 1]!)) ||
+    new Set(span.filter((r) => sheet.isRowHiddenByUser(r) || (filtered && sheet.isRowHiddenByFilter(r))));
   return { ranges, hidden, frozenRows: sheet.getFrozenRows() };
 }
 

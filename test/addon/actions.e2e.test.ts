@@ -189,7 +189,9 @@ test("a start's own read plans its first send: the sheet is read once, every row
   w.host.resetStats();
   const r = w.host.callFromSidebar('startRun', [{ action: 'company', confirmed: true }], OWNER);
   if (!r.ok) throw new Error(r.error?.message);
-  expect(w.host.stats()['SpreadsheetApp.Range.getValues']).toBe(1);
+  // One read of the sheet, and one of the helper sheet whose formula tells the hidden rows.
+  expect(w.host.stats()['SpreadsheetApp.Range.getValues']).toBe(2);
+  expect(w.host.stats()['SpreadsheetApp.Range.setFormulaR1C1']).toBe(1);
   expect(column(w, 'Company · Status').every((m) => m === processingStatus(1))).toBe(true);
   runTriggers(w);
   expect(new Set(column(w, 'Company · Status'))).toEqual(new Set(['Enriched']));

@@ -1,5 +1,5 @@
 // What formula cells read: Sheets' error values as text (as getValues returns them), the values
-// the host computes, and `#ERROR!` for what it cannot parse or does not compute.
+// the host computes (references included), and `#ERROR!` for what it cannot parse or does not compute.
 import { makeHost } from './helpers';
 
 const cases: [formula: string, reads: unknown][] = [
@@ -20,7 +20,8 @@ const cases: [formula: string, reads: unknown][] = [
   ['=1+', '#ERROR!'],
   ['=(1', '#ERROR!'],
   ['+1 555 0100', '#ERROR!'],
-  ['=Sheet1!A1', '#ERROR!'],
+  // The cell refers to itself: a circular reference.
+  ['=Sheet1!A1', '#REF!'],
   ['=1+2*3', 7],
   ['=-2^2', 4],
   ['=50%', 0.5],
@@ -60,7 +61,7 @@ describe('formula values', () => {
     const host = makeHost();
     host.sheet().load([['=Leads!A1']]);
     expect(host.sheet().values()).toEqual([['#REF!']]);
-    host.sheet('Leads');
-    expect(host.sheet().values()).toEqual([['#ERROR!']]);
+    host.sheet('Leads').load([['lead']]);
+    expect(host.sheet().values()).toEqual([['lead']]);
   });
 });
