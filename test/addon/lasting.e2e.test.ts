@@ -1,5 +1,7 @@
 // What the add-on costs a user's Apps Script quotas over a job's life: triggers made per trigger
 // run, property calls of a watched job and of a poll that finds nothing due.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
 
 const KEY = 'lasting-key-0001';
@@ -12,7 +14,7 @@ function emails(n: number): unknown[][] {
 /** A validation of `rows` rows started from the menu; `before` runs first on the new world. */
 function started(
   rows: number,
-  opts: { deployment?: 'test'; service?: { processingRate: number } } = {},
+  opts: { deployment?: 'test'; service?: { processingRate: number }; oauthScopes?: string[] } = {},
   before: (w: World) => void = () => {},
 ): World {
   const w = addonWorld({ accounts: [{ key: KEY, name: 'Lasting', credits: { email: 200000, phone: 0 } }], ...opts });
@@ -192,6 +194,25 @@ test('a trigger that runs without its spreadsheet exits cleanly, says so in the 
   }
   expect(view.jobs[0]!.state).toBe('done');
   expect(finished(w)).toBe(12000);
+});
+
+test('under the full spreadsheets scope, a trigger without its spreadsheet opens it by id and finishes the job with nobody watching', () => {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '../../dist/appsscript.json'), 'utf8')) as { oauthScopes: string[] };
+  const full = [...manifest.oauthScopes.filter((s) => !s.endsWith('.currentonly')), 'https://www.googleapis.com/auth/spreadsheets'];
+  const w = started(12000, { service: { processingRate: 5 }, oauthScopes: full });
+  w.host.setTriggerDocument('none');
+  let runs = 0;
+  for (let r = w.host.fireNextTrigger(); r; r = w.host.fireNextTrigger()) {
+    expect(r.ok).toBe(true);
+    expect(r.logs.map((l) => l.message).join('\n')).not.toMatch(/without its spreadsheet/);
+    if (++runs > 200) throw new Error('the job never ended');
+  }
+  expect(finished(w)).toBe(12000);
+  expect(w.host.triggerList()).toEqual([]);
+  // The job list carries no note that background steps are off.
+  const view = jobsView(w);
+  expect(view.jobs[0]!.state).toBe('done');
+  expect(view.background).toBe('');
 });
 
 test("triggers left in other documents are cleared when the user's 20-trigger limit is reached", () => {

@@ -20,6 +20,8 @@ export interface WorldOptions {
   deployment?: 'published' | 'test';
   /** How the script's own time is charged (the host's default: as measured on this machine). */
   scriptTime?: ScriptTimeModel;
+  /** The script's OAuth scopes in place of dist/appsscript.json's (e.g. the full spreadsheets scope). */
+  oauthScopes?: string[];
 }
 
 export function addonWorld(opts: WorldOptions = {}): World {
@@ -32,6 +34,7 @@ export function addonWorld(opts: WorldOptions = {}): World {
       clockStart: WORLD_CLOCK_START,
       ...(opts.deployment ? { deployment: opts.deployment } : {}),
       ...(opts.scriptTime ? { scriptTime: opts.scriptTime } : {}),
+      ...(opts.oauthScopes ? { oauthScopes: opts.oauthScopes } : {}),
     },
   });
   return { host, service };
