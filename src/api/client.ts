@@ -52,7 +52,8 @@ export interface Read<T> {
 
 type Schema = z.ZodMiniType;
 
-function pageQuery(page: PageParams | undefined): Query {
+/** The paging parameters of a request's query. */
+export function pageQuery(page: PageParams | undefined): Query {
   return { 'page[size]': page?.size, 'page[after]': page?.after, 'page[before]': page?.before };
 }
 
@@ -188,7 +189,8 @@ export class ProspectingClient {
     return parsed.data;
   }
 
-  private call<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety = 'idempotent', emptyMeans?: unknown): z.infer<S> {
+  /** One request, its answer read with `schema`: the methods below, and a subclass's reads, are made of these. */
+  protected call<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety = 'idempotent', emptyMeans?: unknown): z.infer<S> {
     return this.exchange(req, schema, safety, emptyMeans).value;
   }
 
@@ -199,7 +201,7 @@ export class ProspectingClient {
   }
 
   /** Pages of a listing, following `_links.next` until it is absent. */
-  private *pages<S extends Schema>(first: ApiRequest, schema: S): Generator<z.infer<S>, void, undefined> {
+  protected *pages<S extends Schema>(first: ApiRequest, schema: S): Generator<z.infer<S>, void, undefined> {
     let req: ApiRequest | undefined = first;
     while (req) {
       const page = this.call(req, schema) as z.infer<S> & { _links?: Links };
@@ -231,14 +233,6 @@ export class ProspectingClient {
     );
   }
 
-  leadListPages(id: string, size?: number) {
-    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the lead list');
-    return this.pages(
-      { method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) },
-      schemas.LeadListSchema(),
-    );
-  }
-
   // ---- Person enrichment ------------------------------------------------------------------
 
   startPersonEnrichment(body: PersonEnrichmentCreate) {
@@ -257,14 +251,6 @@ export class ProspectingClient {
   getPersonEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
     const schema = keys ? personBatchReading(keys) : schemas.PersonEnrichmentBatchSchema();
     return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), schema, dropLeading('results', skip));
-  }
-
-  personEnrichmentPages(id: number, size?: number) {
-    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.pages(
-      { method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery({ size }) },
-      schemas.PersonEnrichmentBatchSchema(),
-    );
   }
 
   cancelPersonEnrichment(id: number) {
@@ -295,14 +281,6 @@ export class ProspectingClient {
     );
   }
 
-  companyEnrichmentPages(id: number, size?: number) {
-    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.pages(
-      { method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery({ size }) },
-      schemas.CompanyEnrichmentBatchSchema(),
-    );
-  }
-
   cancelCompanyEnrichment(id: number) {
     return this.call(
       { method: 'PATCH', path: `/companies/enrichment-requests/${id}`, body: { status: 'canceled' } },
@@ -326,14 +304,6 @@ export class ProspectingClient {
     );
   }
 
-  emailValidationPages(id: string, size?: number) {
-    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the email validation');
-    return this.pages(
-      { method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery({ size }) },
-      schemas.EmailValidationBatchSchema(),
-    );
-  }
-
   cancelEmailValidation(id: string) {
     return this.call(
       { method: 'PATCH', path: `/email-validations/${encodeURIComponent(id)}`, body: { status: 'canceled' } },
@@ -349,17 +319,9 @@ export class ProspectingClient {
     return { method: 'GET', path: '/companies/find', query: checked };
   }
 
-  findCompany(query: CompanyFind) {
-    return this.call(this.companyFindRequest(query), schemas.CompanyLookupSchema());
-  }
-
   personFindRequest(query: PersonFind): ApiRequest {
     const checked = checkRequest(personFindSchema(), query, 'look up the person');
     return { method: 'GET', path: '/people/find', query: checked };
-  }
-
-  findPerson(query: PersonFind) {
-    return this.call(this.personFindRequest(query), schemas.PersonSchema());
   }
 
   // ---- Calls, phone numbers, contacts -----------------------------------------------------
