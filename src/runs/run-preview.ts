@@ -7,7 +7,7 @@ import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
-import { maxLength, minLength } from '../api/checks';
+import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
 import { isLive } from '../jobs/job';
@@ -23,44 +23,47 @@ import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 
 export const runRequestSchema = lazy(() =>
-  z.object({
-    action: z.enum(ACTIONS),
-    options: z._default(
-      z.object({
+  withDefaults(
+    {
+      action: z.enum(ACTIONS),
+      options: z.object({
         revealEmail: z.optional(z.boolean()),
         revealPhones: z.optional(z.boolean()),
         listType: z.optional(z.enum(['email', 'profile', 'titles_and_company'])),
         enrich: z.optional(z.boolean()),
         validateEmail: z.optional(z.boolean()),
       }),
-      {},
-    ),
-    fields: z._default(z.union([z.enum(['basic', 'all']), z.array(z.string())]), 'basic'),
-    rerun: z.optional(z.boolean()),
-    skipExcluded: z.optional(z.boolean()),
-    mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
-    list: z.optional(
-      z.object({
-        name: z.string().check(
-          trim,
-          minLength(1, { error: 'Give the lead list a name.' }),
-          maxLength(LIMITS.leadListName, {
-            error: (issue) =>
-              `A lead list's name can be at most ${LIMITS.leadListName} characters; this one has ${String(issue.input).length.toLocaleString('en-US')}.`,
-          }),
+      fields: z.union([z.enum(['basic', 'all']), z.array(z.string())]),
+      rerun: z.optional(z.boolean()),
+      skipExcluded: z.optional(z.boolean()),
+      mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
+      list: z.optional(
+        withDefaults(
+          {
+            name: z.string().check(
+              trim,
+              minLength(1, { error: 'Give the lead list a name.' }),
+              maxLength(LIMITS.leadListName, {
+                error: (issue) =>
+                  `A lead list's name can be at most ${LIMITS.leadListName} characters; this one has ${String(issue.input).length.toLocaleString('en-US')}.`,
+              }),
+            ),
+            // The service's own rule (at most 254 characters), so an owner it would refuse never marks a row.
+            owner: z.string().check((ctx) => {
+              const problem = emailProblem(ctx.value);
+              if (problem)
+                ctx.issues.push({ code: 'custom', input: ctx.value, message: `The owner is not a valid email address: it ${problem}.` });
+            }),
+            shared: z.boolean(),
+            visible: z.boolean(),
+          },
+          { shared: false, visible: true },
         ),
-        // The service's own rule (at most 254 characters), so an owner it would refuse never marks a row.
-        owner: z.string().check((ctx) => {
-          const problem = emailProblem(ctx.value);
-          if (problem)
-            ctx.issues.push({ code: 'custom', input: ctx.value, message: `The owner is not a valid email address: it ${problem}.` });
-        }),
-        shared: z._default(z.boolean(), false),
-        visible: z._default(z.boolean(), true),
-      }),
-    ),
-    confirmed: z.optional(z.boolean()),
-  }),
+      ),
+      confirmed: z.optional(z.boolean()),
+    },
+    { options: {}, fields: 'basic' },
+  ),
 );
 export type RunInput = z.input<ReturnType<typeof runRequestSchema>>;
 export type ParsedRunInput = z.infer<ReturnType<typeof runRequestSchema>>;
