@@ -12,7 +12,7 @@ const GLOBAL = 'ProspectingAddon';
  * The entry points under a short name for the declarations to call: thirty declarations repeat
  * it, and the file is loaded on every execution. The trailing underscore keeps it private.
  */
-const ENTRY = 'entry_';
+const ENTRY = 'E_';
 
 interface LoadedBundle {
   entryPoints: Record<string, unknown>;
@@ -34,7 +34,8 @@ function declarations(loaded: LoadedBundle): string {
     const custom = customFunctionDocs[name];
     if (custom) lines.push(custom.doc.trimEnd());
     const params = custom ? custom.params.join(',') : '';
-    lines.push(`function ${name}(${params}){return ${ENTRY}.${name}.apply(this,arguments)}`);
+    // The arguments are passed on as they came; no entry point reads `this`.
+    lines.push(`function ${name}(${params}){return ${ENTRY}.${name}(...arguments)}`);
   }
   return lines.join('\n');
 }

@@ -52,15 +52,26 @@ export interface Read<T> {
 
 type Schema = z.ZodMiniType;
 
-function pageQuery(page: PageParams | undefined): Query {
+/** The paging parameters of a request's query. */
+export function pageQuery(page: PageParams | undefined): Query {
   return { 'page[size]': page?.size, 'page[after]': page?.after, 'page[before]': page?.before };
+}
+
+/** A GET of `path`, with `query` when there is one. */
+function get(path: string, query?: Query): ApiRequest {
+  return query ? { method: 'GET', path, query } : { method: 'GET', path };
 }
 
 /** A page of a batch or list: the first by its id and paging parameters, later ones by their `_links.next` href. */
 function pageRequest(path: string, page: PageParams | string | undefined, what: string): ApiRequest {
-  if (typeof page === 'string') return { method: 'GET', path: page };
+  if (typeof page === 'string') return get(page);
   checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, what);
-  return { method: 'GET', path, query: pageQuery(page) };
+  return get(path, pageQuery(page));
+}
+
+/** The first page of a listing, or the page at `from`, a `_links.next` href an earlier page gave. */
+function listingRequest(path: string, query: Query, from: string | undefined): ApiRequest {
+  return from ? get(from) : get(path, query);
 }
 
 /** What came instead of JSON, for the error's detail: its length and type, never its text. */
@@ -188,7 +199,8 @@ export class ProspectingClient {
     return parsed.data;
   }
 
-  private call<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety = 'idempotent', emptyMeans?: unknown): z.infer<S> {
+  /** One request, its answer read with `schema`: the methods below, and a subclass's reads, are made of these. */
+  protected call<S extends Schema>(req: ApiRequest, schema: S, safety: RequestSafety = 'idempotent', emptyMeans?: unknown): z.infer<S> {
     return this.exchange(req, schema, safety, emptyMeans).value;
   }
 
@@ -198,28 +210,45 @@ export class ProspectingClient {
     return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
   }
 
+  /** Posts `body` once `check` finds nothing wrong with it (else says what, for `what`, and sends nothing). */
+  private post<S extends Schema>(
+    path: string,
+    check: Schema,
+    body: unknown,
+    what: string,
+    schema: S,
+    safety: RequestSafety = 'starts_work',
+    emptyMeans?: unknown,
+  ): z.infer<S> {
+    return this.call({ method: 'POST', path, body: checkRequest(check, body, what) }, schema, safety, emptyMeans);
+  }
+
+  /** Asks the service to cancel the batch at `path`; answers the batch. */
+  private cancel<S extends Schema>(path: string, schema: S): z.infer<S> {
+    return this.call({ method: 'PATCH', path, body: { status: 'canceled' } }, schema);
+  }
+
   /** Pages of a listing, following `_links.next` until it is absent. */
-  private *pages<S extends Schema>(first: ApiRequest, schema: S): Generator<z.infer<S>, void, undefined> {
+  protected *pages<S extends Schema>(first: ApiRequest, schema: S): Generator<z.infer<S>, void, undefined> {
     let req: ApiRequest | undefined = first;
     while (req) {
       const page = this.call(req, schema) as z.infer<S> & { _links?: Links };
       yield page;
       const next = page._links?.next?.href;
-      req = next ? { method: 'GET', path: next } : undefined;
+      req = next ? get(next) : undefined;
     }
   }
 
   // ---- Account ----------------------------------------------------------------------------
 
   getAccount() {
-    return this.call({ method: 'GET', path: '/account-info' }, schemas.AccountSchema());
+    return this.call(get('/account-info'), schemas.AccountSchema());
   }
 
   // ---- Lead lists -------------------------------------------------------------------------
 
   createLeadList(body: LeadListCreate) {
-    const checked = checkRequest(leadListCreateSchema(), body, 'create the lead list');
-    return this.call({ method: 'POST', path: '/lead-lists', body: checked }, schemas.LeadListSchema(), 'starts_work');
+    return this.post('/lead-lists', leadListCreateSchema(), body, 'create the lead list', schemas.LeadListSchema());
   }
 
   /** `skip`: leading leads of the page already used, neither checked nor returned. */
@@ -231,22 +260,15 @@ export class ProspectingClient {
     );
   }
 
-  leadListPages(id: string, size?: number) {
-    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the lead list');
-    return this.pages(
-      { method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) },
-      schemas.LeadListSchema(),
-    );
-  }
-
   // ---- Person enrichment ------------------------------------------------------------------
 
   startPersonEnrichment(body: PersonEnrichmentCreate) {
-    const checked = checkRequest(personEnrichmentCreateSchema(), body, 'start the person enrichment');
-    return this.call(
-      { method: 'POST', path: '/people/enrichment-requests', body: checked },
+    return this.post(
+      '/people/enrichment-requests',
+      personEnrichmentCreateSchema(),
+      body,
+      'start the person enrichment',
       schemas.PersonEnrichmentBatchSchema(),
-      'starts_work',
     );
   }
 
@@ -259,29 +281,19 @@ export class ProspectingClient {
     return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), schema, dropLeading('results', skip));
   }
 
-  personEnrichmentPages(id: number, size?: number) {
-    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.pages(
-      { method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery({ size }) },
-      schemas.PersonEnrichmentBatchSchema(),
-    );
-  }
-
   cancelPersonEnrichment(id: number) {
-    return this.call(
-      { method: 'PATCH', path: `/people/enrichment-requests/${id}`, body: { status: 'canceled' } },
-      schemas.PersonEnrichmentBatchSchema(),
-    );
+    return this.cancel(`/people/enrichment-requests/${id}`, schemas.PersonEnrichmentBatchSchema());
   }
 
   // ---- Company enrichment -----------------------------------------------------------------
 
   startCompanyEnrichment(body: CompanyEnrichmentCreate) {
-    const checked = checkRequest(companyEnrichmentCreateSchema(), body, 'start the company enrichment');
-    return this.call(
-      { method: 'POST', path: '/companies/enrichment-requests', body: checked },
+    return this.post(
+      '/companies/enrichment-requests',
+      companyEnrichmentCreateSchema(),
+      body,
+      'start the company enrichment',
       schemas.CompanyEnrichmentBatchSchema(),
-      'starts_work',
     );
   }
 
@@ -295,26 +307,20 @@ export class ProspectingClient {
     );
   }
 
-  companyEnrichmentPages(id: number, size?: number) {
-    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
-    return this.pages(
-      { method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery({ size }) },
-      schemas.CompanyEnrichmentBatchSchema(),
-    );
-  }
-
   cancelCompanyEnrichment(id: number) {
-    return this.call(
-      { method: 'PATCH', path: `/companies/enrichment-requests/${id}`, body: { status: 'canceled' } },
-      schemas.CompanyEnrichmentBatchSchema(),
-    );
+    return this.cancel(`/companies/enrichment-requests/${id}`, schemas.CompanyEnrichmentBatchSchema());
   }
 
   // ---- Email validation -------------------------------------------------------------------
 
   startEmailValidation(body: EmailValidationCreate) {
-    const checked = checkRequest(emailValidationCreateSchema(), body, 'start the email validation');
-    return this.call({ method: 'POST', path: '/email-validations', body: checked }, schemas.EmailValidationBatchSchema(), 'starts_work');
+    return this.post(
+      '/email-validations',
+      emailValidationCreateSchema(),
+      body,
+      'start the email validation',
+      schemas.EmailValidationBatchSchema(),
+    );
   }
 
   /** `skip`: leading results of the page already used, neither checked nor returned. */
@@ -326,54 +332,34 @@ export class ProspectingClient {
     );
   }
 
-  emailValidationPages(id: string, size?: number) {
-    checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the email validation');
-    return this.pages(
-      { method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery({ size }) },
-      schemas.EmailValidationBatchSchema(),
-    );
-  }
-
   cancelEmailValidation(id: string) {
-    return this.call(
-      { method: 'PATCH', path: `/email-validations/${encodeURIComponent(id)}`, body: { status: 'canceled' } },
-      schemas.EmailValidationBatchSchema(),
-    );
+    return this.cancel(`/email-validations/${encodeURIComponent(id)}`, schemas.EmailValidationBatchSchema());
   }
 
   // ---- Single lookups ---------------------------------------------------------------------
 
-  /** The request of a company lookup, for callers that send many at once (see `parseCompany`). */
+  /** The request of a company lookup, for callers that send many at once (`sendMany`). */
   companyFindRequest(query: CompanyFind): ApiRequest {
-    const checked = checkRequest(companyFindSchema(), query, 'look up the company');
-    return { method: 'GET', path: '/companies/find', query: checked };
-  }
-
-  findCompany(query: CompanyFind) {
-    return this.call(this.companyFindRequest(query), schemas.CompanyLookupSchema());
+    return get('/companies/find', checkRequest(companyFindSchema(), query, 'look up the company'));
   }
 
   personFindRequest(query: PersonFind): ApiRequest {
-    const checked = checkRequest(personFindSchema(), query, 'look up the person');
-    return { method: 'GET', path: '/people/find', query: checked };
-  }
-
-  findPerson(query: PersonFind) {
-    return this.call(this.personFindRequest(query), schemas.PersonSchema());
+    return get('/people/find', checkRequest(personFindSchema(), query, 'look up the person'));
   }
 
   // ---- Calls, phone numbers, contacts -----------------------------------------------------
 
   logCall(body: CallCreate) {
-    const checked = checkRequest(callCreateSchema(), body, 'log the call');
-    return this.call({ method: 'POST', path: '/calls', body: checked }, schemas.CallRecordSchema(), 'starts_work');
+    return this.post('/calls', callCreateSchema(), body, 'log the call', schemas.CallRecordSchema());
   }
 
   reviewPhoneNumber(phoneNumberId: string, body: PhoneReview) {
-    const checked = checkRequest(phoneReviewSchema(), body, 'review the phone number');
     // The spec leaves the body of this 200 open: an empty one means reviewed, like `{}`.
-    return this.call(
-      { method: 'POST', path: `/phone_numbers/${encodeURIComponent(phoneNumberId)}/review`, body: checked },
+    return this.post(
+      `/phone_numbers/${encodeURIComponent(phoneNumberId)}/review`,
+      phoneReviewSchema(),
+      body,
+      'review the phone number',
       schemas.PhoneReviewResponseSchema(),
       'idempotent',
       {},
@@ -381,7 +367,7 @@ export class ProspectingClient {
   }
 
   getContact(id: string) {
-    return this.call({ method: 'GET', path: `/contacts/${encodeURIComponent(id)}` }, schemas.ContactSchema());
+    return this.call(get(`/contacts/${encodeURIComponent(id)}`), schemas.ContactSchema());
   }
 
   // ---- Listings ---------------------------------------------------------------------------
@@ -390,9 +376,7 @@ export class ProspectingClient {
   territoryPages(filter: { name?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.territories, 'list territories');
     return this.pages(
-      from
-        ? { method: 'GET', path: from }
-        : { method: 'GET', path: '/territories', query: { name: filter.name || undefined, 'page[size]': filter.size } },
+      listingRequest('/territories', { name: filter.name || undefined, 'page[size]': filter.size }, from),
       schemas.TerritoryPageSchema(),
     );
   }
@@ -400,18 +384,13 @@ export class ProspectingClient {
   jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {
     const checked = checkRequest(jobOpeningsQuerySchema(), filter, 'list job openings');
     checkPageSize(size, PAGE_SIZE_BOUNDS.jobOpenings, 'list job openings');
-    return this.pages(
-      from ? { method: 'GET', path: from } : { method: 'GET', path: '/job-openings', query: { ...checked, 'page[size]': size } },
-      schemas.JobOpeningPageSchema(),
-    );
+    return this.pages(listingRequest('/job-openings', { ...checked, 'page[size]': size }, from), schemas.JobOpeningPageSchema());
   }
 
   excludedDomainPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded domains');
     return this.pages(
-      from
-        ? { method: 'GET', path: from }
-        : { method: 'GET', path: '/excluded-domains', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
+      listingRequest('/excluded-domains', { keyword: filter.keyword || undefined, 'page[size]': filter.size }, from),
       schemas.ExcludedDomainPageSchema(),
     );
   }
@@ -419,9 +398,7 @@ export class ProspectingClient {
   excludedEmailPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
     checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded emails');
     return this.pages(
-      from
-        ? { method: 'GET', path: from }
-        : { method: 'GET', path: '/excluded-emails', query: { keyword: filter.keyword || undefined, 'page[size]': filter.size } },
+      listingRequest('/excluded-emails', { keyword: filter.keyword || undefined, 'page[size]': filter.size }, from),
       schemas.ExcludedEmailPageSchema(),
     );
   }

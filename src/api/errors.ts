@@ -65,18 +65,27 @@ export class ProspectingError extends Error {
 /** A fixed message, or one made from what the service said. */
 type Message = string | ((init: ErrorInit) => string);
 
+type ErrorClass = new (init: ErrorInit) => ProspectingError;
+
+// Filled in as the classes below are made: the class of each error `code` the service sends.
+const BY_CODE: Record<string, ErrorClass> = {};
+
 /**
- * The class of the errors of one kind: each is a ProspectingError named `name` with `message`.
- * Eleven classes differ only in these, so one constructor serves them all: dist/Code.js, loaded
- * by every execution, carries it once.
+ * The class of the errors of one kind: each is a ProspectingError named after its kind
+ * (`not_found` makes NotFoundError) with `message`; when `coded`, an answer whose error code is
+ * the kind maps to it. Eleven classes differ only in these, so one constructor serves them all:
+ * dist/Code.js, loaded by every execution, carries it once.
  */
-function errorOfKind(kind: ErrorKind, name: string, message: Message) {
-  return class extends ProspectingError {
+function errorOfKind(kind: ErrorKind, message: Message, coded = true) {
+  const name = `${kind.replace(/(?:^|_)(.)/g, (_, letter: string) => letter.toUpperCase())}Error`;
+  const cls = class extends ProspectingError {
     constructor(init: ErrorInit = {}) {
       super(kind, typeof message === 'string' ? message : message(init), init);
       this.name = name;
     }
   };
+  if (coded) BY_CODE[kind] = cls;
+  return cls;
 }
 
 function withPointer(lead: string): (init: ErrorInit) => string {
@@ -87,66 +96,59 @@ function withPointer(lead: string): (init: ErrorInit) => string {
   };
 }
 
-export const UnauthorizedError = errorOfKind(
-  'unauthorized',
-  'UnauthorizedError',
-  "The API key was not accepted. Connect a valid key in the add-on's settings.",
-);
+export const UnauthorizedError = errorOfKind('unauthorized', "The API key was not accepted. Connect a valid key in the add-on's settings.");
 export type UnauthorizedError = InstanceType<typeof UnauthorizedError>;
 
 export const InsufficientCreditsError = errorOfKind(
   'insufficient_credits',
-  'InsufficientCreditsError',
   'Your account does not have enough credits for this. Add credits, then run it again.',
 );
 export type InsufficientCreditsError = InstanceType<typeof InsufficientCreditsError>;
 
-export const InvalidParameterError = errorOfKind(
-  'invalid_parameter',
-  'InvalidParameterError',
-  withPointer('The service rejected a parameter'),
-);
+export const InvalidParameterError = errorOfKind('invalid_parameter', withPointer('The service rejected a parameter'));
 export type InvalidParameterError = InstanceType<typeof InvalidParameterError>;
 
-export const NotFoundError = errorOfKind('not_found', 'NotFoundError', 'Not found.');
+export const NotFoundError = errorOfKind('not_found', 'Not found.');
 export type NotFoundError = InstanceType<typeof NotFoundError>;
 
 export const UnavailableForLegalReasonsError = errorOfKind(
   'unavailable_for_legal_reasons',
-  'UnavailableForLegalReasonsError',
   'Removed for privacy: this person asked to be removed.',
 );
 export type UnavailableForLegalReasonsError = InstanceType<typeof UnavailableForLegalReasonsError>;
 
-export const RateLimitedError = errorOfKind('rate_limited', 'RateLimitedError', (init) => {
+export const RateLimitedError = errorOfKind('rate_limited', (init) => {
   const secs = init.retryAfterSeconds !== undefined ? Math.ceil(init.retryAfterSeconds) : undefined;
   const wait = secs === undefined ? ' later' : ` in ${secs} second${secs === 1 ? '' : 's'}`;
   return `The service is busy (rate limit reached). Try again${wait}.`;
 });
 export type RateLimitedError = InstanceType<typeof RateLimitedError>;
 
-export const UnsupportedValueError = errorOfKind(
-  'unsupported_value',
-  'UnsupportedValueError',
-  withPointer('The service did not accept a value'),
-);
+export const UnsupportedValueError = errorOfKind('unsupported_value', withPointer('The service did not accept a value'));
 export type UnsupportedValueError = InstanceType<typeof UnsupportedValueError>;
 
-export const MissingFieldError = errorOfKind('missing_field', 'MissingFieldError', withPointer('A required value is missing'));
+export const MissingFieldError = errorOfKind('missing_field', withPointer('A required value is missing'));
 export type MissingFieldError = InstanceType<typeof MissingFieldError>;
 
-export const InvalidStateError = errorOfKind('invalid_state', 'InvalidStateError', withPointer('That cannot be done now'));
+export const InvalidStateError = errorOfKind('invalid_state', withPointer('That cannot be done now'));
 export type InvalidStateError = InstanceType<typeof InvalidStateError>;
 
+/** Known by its status alone: the service sends no `payload_too_large` code. */
 export const PayloadTooLargeError = errorOfKind(
   'payload_too_large',
-  'PayloadTooLargeError',
   'The request was too large for the service. Select fewer rows.',
+  false,
 );
 export type PayloadTooLargeError = InstanceType<typeof PayloadTooLargeError>;
 
-export const ServerError = errorOfKind('server', 'ServerError', 'The prospecting service had a problem. Try again in a few minutes.');
+/** Its code is `internal_server_error`, not its kind. */
+export const ServerError = errorOfKind('server', 'The prospecting service had a problem. Try again in a few minutes.', false);
 export type ServerError = InstanceType<typeof ServerError>;
+
+// Codes that are not a kind's name.
+BY_CODE.person_not_found = NotFoundError;
+BY_CODE.company_not_found = NotFoundError;
+BY_CODE.internal_server_error = ServerError;
 
 export class NetworkError extends ProspectingError {
   constructor(detail: string) {
@@ -203,23 +205,6 @@ export class UnexpectedResponseError extends ProspectingError {
     this.name = 'UnexpectedResponseError';
   }
 }
-
-type ErrorClass = new (init: ErrorInit) => ProspectingError;
-
-const BY_CODE: Record<string, ErrorClass> = {
-  unauthorized: UnauthorizedError,
-  insufficient_credits: InsufficientCreditsError,
-  invalid_parameter: InvalidParameterError,
-  not_found: NotFoundError,
-  person_not_found: NotFoundError,
-  company_not_found: NotFoundError,
-  unavailable_for_legal_reasons: UnavailableForLegalReasonsError,
-  rate_limited: RateLimitedError,
-  unsupported_value: UnsupportedValueError,
-  missing_field: MissingFieldError,
-  invalid_state: InvalidStateError,
-  internal_server_error: ServerError,
-};
 
 const BY_STATUS: Record<number, ErrorClass> = {
   401: UnauthorizedError,

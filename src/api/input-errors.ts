@@ -46,7 +46,7 @@ function list(values: ReadonlyArray<unknown>, word: 'or' | 'and'): string {
 }
 
 /** `leads[3].email` for the path of a nested field. */
-function fieldName(path: ReadonlyArray<PropertyKey>): string {
+export function fieldName(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
   for (const part of path) out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part);
   return out;

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
+import { fieldName } from './input-errors';
 import { maxLength, minLength } from './checks';
 import { lazy } from './lazy';
 import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
@@ -208,19 +209,13 @@ export const jobOpeningsQuerySchema = lazy(() =>
 );
 export type JobOpeningsQuery = z.infer<ReturnType<typeof jobOpeningsQuerySchema>>;
 
-function describePath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part);
-  return out;
-}
-
 /** Parses a request body or throws a RequestValidationError naming the first problems. */
 export function checkRequest<T extends z.ZodMiniType>(schema: T, body: unknown, what: string): z.infer<T> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues;
   const shown = issues.slice(0, 3).map((issue) => {
-    const where = describePath(issue.path);
+    const where = fieldName(issue.path);
     const msg =
       issue.code === 'unrecognized_keys'
         ? `has unknown field(s) ${(issue as { keys: string[] }).keys.join(', ')}`

@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import { isEmailAddress } from '../../contract/email-address';
 import { COMPANY_TYPES, DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, PHONE_TYPES, type Department } from '../../contract/enumerations';
+import { withDefaults } from './checks';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -164,12 +165,15 @@ export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () =
  * (`status`, `id`) are dropped. The strict one is spec-schemas.ts's.
  */
 function readErrorDetail() {
-  return z.object({
-    code: z.string(),
-    title: z._default(z.string(), ''),
-    detail: z._default(z.string(), ''),
-    source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) })),
-  });
+  return withDefaults(
+    {
+      code: z.string(),
+      title: z.string(),
+      detail: z.string(),
+      source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) })),
+    },
+    { title: '', detail: '' },
+  );
 }
 
 /** The schema of an error detail, for one way of reading. */

@@ -1,6 +1,7 @@
 // A person's run settings (user properties) and each sheet's column mapping (document
 // properties: the mapping describes the sheet, not the person, and holds no secret).
 import * as z from 'zod/mini';
+import { withDefaults } from '../api/checks';
 import { parseInput } from '../api/input-errors';
 import { lazy } from '../api/lazy';
 import type { Role } from '../sheet/columns';
@@ -8,12 +9,10 @@ import type { Role } from '../sheet/columns';
 const SETTINGS = 'prospecting.settings';
 
 export const settingsSchema = lazy(() =>
-  z.object({
-    revealEmail: z._default(z.boolean(), false),
-    revealPhones: z._default(z.boolean(), false),
-    fields: z._default(z.enum(['basic', 'all']), 'basic'),
-    skipExcluded: z._default(z.boolean(), false),
-  }),
+  withDefaults(
+    { revealEmail: z.boolean(), revealPhones: z.boolean(), fields: z.enum(['basic', 'all']), skipExcluded: z.boolean() },
+    { revealEmail: false, revealPhones: false, fields: 'basic', skipExcluded: false },
+  ),
 );
 /**
  * The schema as a value, built when this module loads: for code outside the bundle. The add-on

@@ -7,7 +7,7 @@ import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
 import type { ProspectingClient } from '../api/client';
-import { maxLength, minLength } from '../api/checks';
+import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
 import { isLive } from '../jobs/job';
@@ -22,45 +22,53 @@ import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 
+/** `12,345`: a count as the messages write it. */
+function thousands(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 export const runRequestSchema = lazy(() =>
-  z.object({
-    action: z.enum(ACTIONS),
-    options: z._default(
-      z.object({
+  withDefaults(
+    {
+      action: z.enum(ACTIONS),
+      options: z.object({
         revealEmail: z.optional(z.boolean()),
         revealPhones: z.optional(z.boolean()),
         listType: z.optional(z.enum(['email', 'profile', 'titles_and_company'])),
         enrich: z.optional(z.boolean()),
         validateEmail: z.optional(z.boolean()),
       }),
-      {},
-    ),
-    fields: z._default(z.union([z.enum(['basic', 'all']), z.array(z.string())]), 'basic'),
-    rerun: z.optional(z.boolean()),
-    skipExcluded: z.optional(z.boolean()),
-    mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
-    list: z.optional(
-      z.object({
-        name: z.string().check(
-          trim,
-          minLength(1, { error: 'Give the lead list a name.' }),
-          maxLength(LIMITS.leadListName, {
-            error: (issue) =>
-              `A lead list's name can be at most ${LIMITS.leadListName} characters; this one has ${String(issue.input).length.toLocaleString('en-US')}.`,
-          }),
+      fields: z.union([z.enum(['basic', 'all']), z.array(z.string())]),
+      rerun: z.optional(z.boolean()),
+      skipExcluded: z.optional(z.boolean()),
+      mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
+      list: z.optional(
+        withDefaults(
+          {
+            name: z.string().check(
+              trim,
+              minLength(1, { error: 'Give the lead list a name.' }),
+              maxLength(LIMITS.leadListName, {
+                error: (issue) =>
+                  `A lead list's name can be at most ${LIMITS.leadListName} characters; this one has ${thousands(String(issue.input).length)}.`,
+              }),
+            ),
+            // The service's own rule (at most 254 characters), so an owner it would refuse never marks a row.
+            owner: z.string().check((ctx) => {
+              const problem = emailProblem(ctx.value);
+              if (problem)
+                ctx.issues.push({ code: 'custom', input: ctx.value, message: `The owner is not a valid email address: it ${problem}.` });
+            }),
+            shared: z.boolean(),
+            visible: z.boolean(),
+          },
+          { shared: false, visible: true },
         ),
-        // The service's own rule (at most 254 characters), so an owner it would refuse never marks a row.
-        owner: z.string().check((ctx) => {
-          const problem = emailProblem(ctx.value);
-          if (problem)
-            ctx.issues.push({ code: 'custom', input: ctx.value, message: `The owner is not a valid email address: it ${problem}.` });
-        }),
-        shared: z._default(z.boolean(), false),
-        visible: z._default(z.boolean(), true),
-      }),
-    ),
-    confirmed: z.optional(z.boolean()),
-  }),
+      ),
+      confirmed: z.optional(z.boolean()),
+    },
+    { options: {}, fields: 'basic' },
+  ),
 );
 export type RunInput = z.input<ReturnType<typeof runRequestSchema>>;
 export type ParsedRunInput = z.infer<ReturnType<typeof runRequestSchema>>;
@@ -110,21 +118,21 @@ const MAX_KEPT_BYTES = 3 * 1024;
 function keptTextProblem(texts: ReadonlyArray<[what: string, text: string]>): string | undefined {
   const max = LIMITS.leadListName;
   const long = texts.find(([, text]) => text.length > max);
-  if (long) return `${long[0]} is ${long[1].length.toLocaleString('en-US')} characters long; rename it to at most ${max}.`;
+  if (long) return `${long[0]} is ${thousands(long[1].length)} characters long; rename it to at most ${max}.`;
   const bytes = texts.reduce((n, [, text]) => n + utf8Length(JSON.stringify(text)), 0);
   if (bytes <= MAX_KEPT_BYTES) return undefined;
-  return `The names and column headers this run keeps take ${bytes.toLocaleString('en-US')} bytes together, more than the ${MAX_KEPT_BYTES.toLocaleString('en-US')} a run can keep; shorten the longest.`;
+  return `The names and column headers this run keeps take ${thousands(bytes)} bytes together, more than the ${thousands(MAX_KEPT_BYTES)} a run can keep; shorten the longest.`;
 }
 
 function formatCredits(credits: { email: number; phone: number }): string {
   const parts: string[] = [];
-  if (credits.email) parts.push(`${credits.email.toLocaleString('en-US')} email credit${credits.email === 1 ? '' : 's'}`);
-  if (credits.phone) parts.push(`${credits.phone.toLocaleString('en-US')} phone credit${credits.phone === 1 ? '' : 's'}`);
+  if (credits.email) parts.push(plural(credits.email, 'email credit'));
+  if (credits.phone) parts.push(plural(credits.phone, 'phone credit'));
   return parts.join(' and ');
 }
 
 function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  return `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**

@@ -22,7 +22,8 @@ export type ColumnMapping = Partial<Record<Role, number>>;
 /** Headers the add-on writes itself start with one of these, and are never read as input. */
 export const OUTPUT_PREFIXES = ['Person · ', 'Company · ', 'Email · ', 'Lead list · '] as const;
 
-function words(header: string): string {
+/** A header in plain lower-case words, as the header patterns read it. */
+export function headerWords(header: string): string {
   return header
     .toLowerCase()
     .replace(/[_\-./]+/g, ' ')
@@ -47,7 +48,7 @@ const PATTERNS: Array<[Role, RegExp]> = [
 export function roleOfHeader(header: unknown): Role | undefined {
   const text = typeof header === 'string' ? header : '';
   if (!text || OUTPUT_PREFIXES.some((p) => text.startsWith(p))) return undefined;
-  const w = words(text);
+  const w = headerWords(text);
   for (const [role, pattern] of PATTERNS) if (pattern.test(w)) return role;
   return undefined;
 }

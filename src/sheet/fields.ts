@@ -41,6 +41,33 @@ function mapText(map: Readonly<Record<string, number | undefined>> | undefined):
 
 type AnyCompany = Company & { industry?: string | null };
 
+/**
+ * Makes fields headed `prefix` + `header` that show the value at `key` of what `pick` finds
+ * (nothing when it finds nothing), or what `get` makes of it. With a `reads` prefix, each field
+ * reads its `key` under it; without one (email and lead-list items), a field does not say.
+ * The tables below repeat this shape field after field: written once, dist/Code.js carries it once.
+ */
+function fieldOf<T, V>(
+  pick: (v: T) => V | null | undefined,
+  prefix: string,
+  idPrefix: string,
+  reads: string | undefined,
+): (id: string, header: string, basic?: boolean, key?: string, get?: (value: V) => unknown) => FieldDef<T> {
+  return (id, header, basic = false, key = id, get = (value) => (value as Record<string, unknown>)[key]) => {
+    const f: FieldDef<T> = {
+      id: `${idPrefix}${id}`,
+      header: `${prefix}${header}`,
+      get: (v) => {
+        const value = pick(v);
+        return value ? get(value) : '';
+      },
+      basic,
+    };
+    if (reads !== undefined) f.reads = [`${reads}${key}`];
+    return f;
+  };
+}
+
 /** Company fields, shared by company enrichment and the company of a person. */
 function companyFields<T>(
   pick: (v: T) => AnyCompany | null | undefined,
@@ -48,107 +75,92 @@ function companyFields<T>(
   idPrefix: string,
   readsPrefix: string,
 ): Array<FieldDef<T>> {
-  const f = (id: string, header: string, get: (c: AnyCompany) => unknown, basic = false, key = id): FieldDef<T> => ({
-    id: `${idPrefix}${id}`,
-    header: `${prefix}${header}`,
-    get: (v) => {
-      const c = pick(v);
-      return c ? get(c) : '';
-    },
-    basic,
-    reads: [`${readsPrefix}${key}`],
-  });
+  const f = fieldOf(pick, prefix, idPrefix, readsPrefix);
   return [
-    f('name', 'Name', (c) => c.name, true),
-    f('website', 'Website', (c) => c.website, true),
-    f('industry', 'Industry', (c) => c.industry),
-    f('size', 'Size', (c) => c.size, true),
-    f('employees', 'Employees', (c) => c.estimated_number_of_employees, true, 'estimated_number_of_employees'),
-    f('location', 'Location', (c) => c.location, true),
-    f('country', 'Country', (c) => c.location_details?.country, false, 'location_details'),
-    f('founded', 'Founded', (c) => c.founded_year, false, 'founded_year'),
-    f('type', 'Type', (c) => c.type),
-    f('revenue_range', 'Revenue range', (c) => c.estimated_revenue, true, 'estimated_revenue'),
-    f('revenue', 'Revenue', (c) => c.revenue),
-    f('total_funding', 'Total funding', (c) => c.total_funding),
-    f('funding_stage', 'Latest funding stage', (c) => c.latest_funding_stage, false, 'latest_funding_stage'),
-    f('funding_date', 'Latest funding date', (c) => c.latest_funding_date, false, 'latest_funding_date'),
-    f('followers', 'Followers', (c) => c.followers),
-    f('presence', 'Profile presence', (c) => c.profile_presence, false, 'profile_presence'),
-    f('b2b', 'B2B', (c) => c.is_b2b, false, 'is_b2b'),
-    f('b2c', 'B2C', (c) => c.is_b2c, false, 'is_b2c'),
-    f('keywords', 'Keywords', (c) => join(c.keywords)),
-    f('technologies', 'Technologies', (c) => join(c.technologies)),
-    f('departments', 'Department headcount', (c) => mapText(c.department_headcount), false, 'department_headcount'),
-    f('locations', 'Locations', (c) => join((c.locations ?? []).map((l) => l.address))),
-    f('overview', 'Overview', (c) => c.overview),
-    f('profile_url', 'Profile URL', (c) => c.profile_url),
-    f('sic', 'SIC codes', (c) => join(c.sic_codes, ', '), false, 'sic_codes'),
-    f('naics', 'NAICS codes', (c) => join(c.naics_codes, ', '), false, 'naics_codes'),
-    f('traffic_rank', 'Traffic rank', (c) => c.traffic_rank),
+    f('name', 'Name', true),
+    f('website', 'Website', true),
+    f('industry', 'Industry'),
+    f('size', 'Size', true),
+    f('employees', 'Employees', true, 'estimated_number_of_employees'),
+    f('location', 'Location', true),
+    f('country', 'Country', false, 'location_details', (c) => c.location_details?.country),
+    f('founded', 'Founded', false, 'founded_year'),
+    f('type', 'Type'),
+    f('revenue_range', 'Revenue range', true, 'estimated_revenue'),
+    f('revenue', 'Revenue'),
+    f('total_funding', 'Total funding'),
+    f('funding_stage', 'Latest funding stage', false, 'latest_funding_stage'),
+    f('funding_date', 'Latest funding date', false, 'latest_funding_date'),
+    f('followers', 'Followers'),
+    f('presence', 'Profile presence', false, 'profile_presence'),
+    f('b2b', 'B2B', false, 'is_b2b'),
+    f('b2c', 'B2C', false, 'is_b2c'),
+    f('keywords', 'Keywords', false, 'keywords', (c) => join(c.keywords)),
+    f('technologies', 'Technologies', false, 'technologies', (c) => join(c.technologies)),
+    f('departments', 'Department headcount', false, 'department_headcount', (c) => mapText(c.department_headcount)),
+    f('locations', 'Locations', false, 'locations', (c) => join((c.locations ?? []).map((l) => l.address))),
+    f('overview', 'Overview'),
+    f('profile_url', 'Profile URL'),
+    f('sic', 'SIC codes', false, 'sic_codes', (c) => join(c.sic_codes, ', ')),
+    f('naics', 'NAICS codes', false, 'naics_codes', (c) => join(c.naics_codes, ', ')),
+    f('traffic_rank', 'Traffic rank'),
   ];
 }
 
+const itself = <T>(v: T) => v;
+const personField = fieldOf<Person, Person>(itself, 'Person · ', '', '');
+
 export const PERSON_FIELDS: Array<FieldDef<Person>> = [
-  { id: 'name', header: 'Person · Name', get: (p) => p.name, basic: true, reads: ['name'] },
-  { id: 'title', header: 'Person · Title', get: (p) => p.title, basic: true, reads: ['title'] },
-  { id: 'email', header: 'Person · Email', get: (p) => p.email, basic: true, reads: ['email'] },
-  { id: 'phones', header: 'Person · Phones', get: (p) => phonesText(p.phone_numbers), basic: true, reads: ['phone_numbers'] },
-  { id: 'location', header: 'Person · Location', get: (p) => p.location, basic: true, reads: ['location'] },
-  { id: 'profile_url', header: 'Person · Profile URL', get: (p) => p.profile_url, basic: true, reads: ['profile_url'] },
-  { id: 'first_name', header: 'Person · First name', get: (p) => p.first_name, reads: ['first_name'] },
-  { id: 'last_name', header: 'Person · Last name', get: (p) => p.last_name, reads: ['last_name'] },
-  { id: 'headline', header: 'Person · Headline', get: (p) => p.headline, reads: ['headline'] },
-  {
-    id: 'position_start',
-    header: 'Person · In role since',
-    get: (p) => p.current_position_start_date,
-    reads: ['current_position_start_date'],
-  },
-  { id: 'country', header: 'Person · Country', get: (p) => p.location_details?.country, reads: ['location_details'] },
-  { id: 'gender', header: 'Person · Gender', get: (p) => p.gender, reads: ['gender'] },
-  { id: 'presence', header: 'Person · Profile presence', get: (p) => p.profile_presence, reads: ['profile_presence'] },
-  { id: 'experiences', header: 'Person · Experience', get: (p) => experiencesText(p.experiences), reads: ['experiences'] },
-  {
-    id: 'educations',
-    header: 'Person · Education',
-    reads: ['educations'],
-    get: (p) =>
-      join(
-        (p.educations ?? []).map(
-          (e) => `${join([e.degree, e.field_of_study], ', ')}${e.degree || e.field_of_study ? ' — ' : ''}${e.school_name}`,
-        ),
+  personField('name', 'Name', true),
+  personField('title', 'Title', true),
+  personField('email', 'Email', true),
+  personField('phones', 'Phones', true, 'phone_numbers', (p) => phonesText(p.phone_numbers)),
+  personField('location', 'Location', true),
+  personField('profile_url', 'Profile URL', true),
+  personField('first_name', 'First name'),
+  personField('last_name', 'Last name'),
+  personField('headline', 'Headline'),
+  personField('position_start', 'In role since', false, 'current_position_start_date'),
+  personField('country', 'Country', false, 'location_details', (p) => p.location_details?.country),
+  personField('gender', 'Gender'),
+  personField('presence', 'Profile presence', false, 'profile_presence'),
+  personField('experiences', 'Experience', false, 'experiences', (p) => experiencesText(p.experiences)),
+  personField('educations', 'Education', false, 'educations', (p) =>
+    join(
+      (p.educations ?? []).map(
+        (e) => `${join([e.degree, e.field_of_study], ', ')}${e.degree || e.field_of_study ? ' — ' : ''}${e.school_name}`,
       ),
-  },
-  {
-    id: 'languages',
-    header: 'Person · Languages',
-    get: (p) => join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))),
-    reads: ['languages'],
-  },
-  { id: 'about', header: 'Person · About', get: (p) => p.about, reads: ['about'] },
-  ...companyFields<Person>((p) => p.company, 'Person · Company ', 'company_', 'company.').map((f) =>
-    f.id === 'company_name' || f.id === 'company_website' ? { ...f, basic: true } : { ...f, basic: false },
+    ),
   ),
+  personField('languages', 'Languages', false, 'languages', (p) =>
+    join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))),
+  ),
+  personField('about', 'About'),
+  ...companyFields<Person>((p) => p.company, 'Person · Company ', 'company_', 'company.').map((f) => ({
+    ...f,
+    basic: f.id === 'company_name' || f.id === 'company_website',
+  })),
 ];
 
-export const COMPANY_FIELDS: Array<FieldDef<AnyCompany>> = companyFields<AnyCompany>((c) => c, 'Company · ', '', '');
+export const COMPANY_FIELDS: Array<FieldDef<AnyCompany>> = companyFields<AnyCompany>(itself, 'Company · ', '', '');
 
 export const EMAIL_FIELDS: Array<FieldDef<BatchEmailValidationResult>> = [
-  { id: 'catch_all', header: 'Email · Catch-all', get: (r) => r.catch_all, basic: true },
+  fieldOf<BatchEmailValidationResult, BatchEmailValidationResult>(itself, 'Email · ', '', undefined)('catch_all', 'Catch-all', true),
 ];
 
+const leadField = fieldOf<LeadListEntry, LeadListEntry>(itself, 'Lead list · ', '', undefined);
+
 export const LEAD_FIELDS: Array<FieldDef<LeadListEntry>> = [
-  { id: 'first_name', header: 'Lead list · First name', get: (l) => l.first_name, basic: true },
-  { id: 'last_name', header: 'Lead list · Last name', get: (l) => l.last_name, basic: true },
-  { id: 'title', header: 'Lead list · Title', get: (l) => l.title, basic: true },
-  { id: 'email', header: 'Lead list · Email', get: (l) => l.email, basic: true },
-  { id: 'email_result', header: 'Lead list · Email result', get: (l) => l.email_validation_result.result, basic: true },
-  { id: 'company_name', header: 'Lead list · Company', get: (l) => l.company_name, basic: true },
-  { id: 'company_domain', header: 'Lead list · Company domain', get: (l) => l.company_domain },
-  { id: 'industry', header: 'Lead list · Industry', get: (l) => l.industry },
-  { id: 'profile_url', header: 'Lead list · Profile URL', get: (l) => l.profile_url },
-  { id: 'phones', header: 'Lead list · Phones', get: (l) => phonesText(l.phone_numbers) },
+  leadField('first_name', 'First name', true),
+  leadField('last_name', 'Last name', true),
+  leadField('title', 'Title', true),
+  leadField('email', 'Email', true),
+  leadField('email_result', 'Email result', true, '', (l) => l.email_validation_result.result),
+  leadField('company_name', 'Company', true),
+  leadField('company_domain', 'Company domain'),
+  leadField('industry', 'Industry'),
+  leadField('profile_url', 'Profile URL'),
+  leadField('phones', 'Phones', false, '', (l) => phonesText(l.phone_numbers)),
 ];
 
 /** Every key the fields `ids` read; undefined when one of them does not say (read everything). */

@@ -1,6 +1,7 @@
 // Row actions that send one request per selected row: logging calls and reviewing phone
 // numbers. Which fields they take, how columns map to them, and what each row sends.
 import type { CallCreate, PhoneReview } from '../api/requests';
+import { headerWords } from '../sheet/columns';
 import { cellText } from '../sheet/keys';
 import { isFormulaError } from '../sheet/formula-errors';
 import { OUTCOMES } from '../jobs/row-status';
@@ -16,13 +17,10 @@ export interface RowField {
   kind: 'text' | 'int' | 'bool';
 }
 
-const words = (h: unknown) =>
-  cellText(h)
-    .toLowerCase()
-    .replace(/[_\-./]+/g, ' ')
-    .replace(/[^a-z0-9 ]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** A field of a row action; most take text. */
+function rowField(field: string, label: string, required: boolean, pattern: RegExp, kind: RowField['kind'] = 'text'): RowField {
+  return { field, label, required, pattern, kind };
+}
 
 export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; idHeader: string; done: string; fields: RowField[] }> = {
   log_calls: {
@@ -31,28 +29,16 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; i
     idHeader: 'Call · ID',
     done: OUTCOMES.logged,
     fields: [
-      { field: 'from', label: 'From', required: true, pattern: /^(from|caller|from number|from phone)$/, kind: 'text' },
-      { field: 'to', label: 'To', required: true, pattern: /^(to|callee|to number|to phone|phone|number)$/, kind: 'text' },
-      {
-        field: 'duration',
-        label: 'Duration (seconds)',
-        required: true,
-        pattern: /^(duration|duration s|duration seconds|seconds|length)$/,
-        kind: 'int',
-      },
-      { field: 'answered', label: 'Answered', required: true, pattern: /^(answered|was answered)$/, kind: 'bool' },
-      { field: 'human', label: 'Human', required: true, pattern: /^(human|answered by human|human answered)$/, kind: 'bool' },
-      { field: 'task_id', label: 'Task ID', required: true, pattern: /^(task|task id)$/, kind: 'text' },
-      { field: 'user_id', label: 'User ID', required: true, pattern: /^(user|user id)$/, kind: 'text' },
-      { field: 'disposition_id', label: 'Disposition ID', required: false, pattern: /^(disposition|disposition id)$/, kind: 'text' },
-      { field: 'transcription', label: 'Transcription', required: false, pattern: /^(transcription|transcript)$/, kind: 'text' },
-      {
-        field: 'recording_url',
-        label: 'Recording URL',
-        required: false,
-        pattern: /^(recording|recording url|recording link)$/,
-        kind: 'text',
-      },
+      rowField('from', 'From', true, /^(from|caller|from number|from phone)$/),
+      rowField('to', 'To', true, /^(to|callee|to number|to phone|phone|number)$/),
+      rowField('duration', 'Duration (seconds)', true, /^(duration|duration s|duration seconds|seconds|length)$/, 'int'),
+      rowField('answered', 'Answered', true, /^(answered|was answered)$/, 'bool'),
+      rowField('human', 'Human', true, /^(human|answered by human|human answered)$/, 'bool'),
+      rowField('task_id', 'Task ID', true, /^(task|task id)$/),
+      rowField('user_id', 'User ID', true, /^(user|user id)$/),
+      rowField('disposition_id', 'Disposition ID', false, /^(disposition|disposition id)$/),
+      rowField('transcription', 'Transcription', false, /^(transcription|transcript)$/),
+      rowField('recording_url', 'Recording URL', false, /^(recording|recording url|recording link)$/),
     ],
   },
   review_phones: {
@@ -61,15 +47,9 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; i
     idHeader: '',
     done: OUTCOMES.reviewed,
     fields: [
-      {
-        field: 'phone_number_id',
-        label: 'Phone number ID',
-        required: true,
-        pattern: /^(phone number id|phone id|number id|phone number)$/,
-        kind: 'text',
-      },
-      { field: 'user_id', label: 'User ID', required: true, pattern: /^(user|user id|reviewer|reviewer id)$/, kind: 'text' },
-      { field: 'reason', label: 'Reason', required: true, pattern: /^(reason|review reason)$/, kind: 'text' },
+      rowField('phone_number_id', 'Phone number ID', true, /^(phone number id|phone id|number id|phone number)$/),
+      rowField('user_id', 'User ID', true, /^(user|user id|reviewer|reviewer id)$/),
+      rowField('reason', 'Reason', true, /^(reason|review reason)$/),
     ],
   },
 };
@@ -83,7 +63,7 @@ export function rowActionMapping(
   const mapping: Record<string, number> = {};
   const def = ROW_ACTIONS[action];
   for (const f of def.fields) {
-    const i = headers.findIndex((h) => f.pattern.test(words(h)));
+    const i = headers.findIndex((h) => f.pattern.test(headerWords(cellText(h))));
     if (i >= 0) mapping[f.field] = i;
   }
   for (const [field, header] of Object.entries(overrides)) {

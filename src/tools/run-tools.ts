@@ -20,6 +20,11 @@ import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
 
+/** `12,345`: a count as the messages write it. */
+function thousands(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
 const TOOL_BUDGET_MS = 20 * 1000;
 /** Row actions send one request per row; stop well inside the six-minute limit. */
@@ -123,7 +128,7 @@ function undoImport(sheet: GoogleAppsScript.Spreadsheet.Sheet, made: boolean, fr
 /** Why an import failed, in words, and that nothing of it was kept. */
 function importFailure(e: unknown, request: ToolRequest, written: number): Error {
   const rows = written === 1 ? 'row written before the failure was' : 'rows written before the failure were';
-  const undone = written ? ` (the ${written.toLocaleString('en-US')} ${rows} removed)` : '';
+  const undone = written ? ` (the ${thousands(written)} ${rows} removed)` : '';
   const why =
     e instanceof ProspectingError && e.kind === 'not_found'
       ? request.tool === 'contact'
@@ -221,9 +226,7 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
     sheetName: sheet.getName(),
     written,
     done: !nextHref,
-    message: nextHref
-      ? `${written.toLocaleString('en-US')} rows so far…`
-      : `${written.toLocaleString('en-US')} rows written to "${sheet.getName()}".`,
+    message: nextHref ? `${thousands(written)} rows so far…` : `${thousands(written)} rows written to "${sheet.getName()}".`,
   };
   if (nextHref) progress.next = JSON.stringify({ sheet: sheet.getName(), href: nextHref, written, made, fromRow });
   return progress;
@@ -271,7 +274,7 @@ export function previewRowAction(input: z.input<ReturnType<typeof rowActionReque
     rows: rows.length,
     summary: missing.length
       ? `Map a column to ${missing.join(', ')} first.`
-      : `${def.label}: ${rows.length.toLocaleString('en-US')} selected row${rows.length === 1 ? '' : 's'} on "${sheet.getName()}".`,
+      : `${def.label}: ${thousands(rows.length)} selected row${rows.length === 1 ? '' : 's'} on "${sheet.getName()}".`,
   };
 }
 

@@ -1,7 +1,7 @@
 // Every endpoint of the client against constructed answers: what it sends and what it returns.
-import { type ProspectingClient } from '../../src/api/client';
 import { ProspectingError, RequestValidationError, UnexpectedResponseError } from '../../src/api/errors';
 import { fakeClient, json } from '../support/fake-transport';
+import type { TestClient } from '../support/test-client';
 import * as f from '../support/fixtures';
 
 const setup = () => fakeClient();
@@ -239,7 +239,7 @@ describe('client endpoints', () => {
 });
 
 describe('requests are checked before sending', () => {
-  const cases: Array<[string, (c: ProspectingClient) => unknown, RegExp]> = [
+  const cases: Array<[string, (c: TestClient) => unknown, RegExp]> = [
     [
       'more than 10,000 leads in a list',
       (c) =>

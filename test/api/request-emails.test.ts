@@ -1,13 +1,13 @@
 // Email addresses in requests follow the one rule the add-on and the service share
 // (email-address.ts): internationalized addresses go out, malformed ones are refused unsent.
-import { ProspectingClient } from '../../src/api/client';
+import { TestClient } from '../support/test-client';
 import { RequestValidationError } from '../../src/api/errors';
 import { FakeTransport, json } from '../support/fake-transport';
 import * as f from '../support/fixtures';
 
 function setup() {
   const transport = new FakeTransport();
-  return { transport, client: new ProspectingClient(transport, { sleep: () => {}, now: () => 0 }) };
+  return { transport, client: new TestClient(transport, { sleep: () => {}, now: () => 0 }) };
 }
 
 /** 302 characters: a 64-character local part, and a domain of labels under the 253 limit. */

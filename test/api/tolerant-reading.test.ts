@@ -1,6 +1,6 @@
 // Answers are read tolerantly: unknown properties are ignored everywhere, and an enum value the
 // add-on does not know is an unknown state of that one item, never a failure of the answer.
-import { ProspectingClient } from '../../src/api/client';
+import { TestClient } from '../support/test-client';
 import { errorFromResponse, InsufficientCreditsError, InvalidParameterError } from '../../src/api/errors';
 import { isKnown, unknownValueMessage } from '../../src/api/open-values';
 import {
@@ -17,7 +17,7 @@ import * as f from '../support/fixtures';
 
 function setup() {
   const transport = new FakeTransport();
-  const client = new ProspectingClient(transport, { sleep: () => {}, now: () => 0, random: () => 0.5 });
+  const client = new TestClient(transport, { sleep: () => {}, now: () => 0, random: () => 0.5 });
   return { transport, client };
 }
 

@@ -1,5 +1,5 @@
 // A scripted Transport for client tests: answers queued per "METHOD path" and records every request.
-import { ProspectingClient } from '../../src/api/client';
+import { TestClient } from './test-client';
 import { NetworkError } from '../../src/api/errors';
 import type { RetryPolicy } from '../../src/api/retry';
 import { buildQuery, type ApiRequest, type ApiResponse, type Transport } from '../../src/api/transport';
@@ -74,7 +74,7 @@ export function fakeClient(options: { retry?: RetryPolicy; transport?: FakeTrans
   const transport = options.transport ?? new FakeTransport();
   const slept: number[] = [];
   let clock = 0;
-  const client = new ProspectingClient(transport, {
+  const client = new TestClient(transport, {
     sleep: (ms) => {
       slept.push(ms);
       clock += ms;
