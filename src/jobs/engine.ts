@@ -20,7 +20,7 @@ import {
   type JobLife,
   type PauseWhy,
 } from './job-life';
-import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
+import { dataRows, headerStands, isLost, locateJob, type JobLayout } from './job-layout';
 import { applyReadings, readParts, settleWaiting, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
 import { sendParts, setPartRows } from './part-send';
 import { abandonPart, batchId, isOpen, isSettled, move } from './part-state';
@@ -109,6 +109,13 @@ function schedule(job: JobRecord, queued: number, now: number): void {
   job.nextCheckAt = times.length ? Math.max(now, Math.min(...times)) : now;
 }
 
+/** A running job that goes on: what it says meanwhile, and when it is next worth a step. */
+function goOn(job: JobRecord, queued: number, now: number): void {
+  if (job.troubleSince !== undefined) job.message = TROUBLE_NOTE;
+  else if (job.message !== QUOTA_NOTE) job.message = job.unplaced ? unplacedNote(job) : undefined;
+  schedule(job, queued, now);
+}
+
 /** Ends the job: failed when a part failed or rows were left unsent, saying why; else done. */
 function end(job: JobRecord): void {
   const failed = job.parts.some((p) => p.state.s === 'failed' || p.state.s === 'ambiguous');
@@ -162,6 +169,23 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   const sent = sendParts(job, deps);
   const readings = isRunning(job) ? readParts(job, deps) : [];
   const now = deps.now();
+  // A step that read nothing new, with nothing to end or settle, writes nothing: the sheet is
+  // asked only whether the job's columns still stand where it left them.
+  const idle =
+    !sent &&
+    readings.every((r) => r.results.length === 0 && !r.leftover) &&
+    job.life.s === 'running' &&
+    !isCanceling(job) &&
+    !stopReason(job) &&
+    job.troubleSince === undefined &&
+    now - job.lastProgressAt < STALL_LIMIT_MS &&
+    !job.parts.every(isSettled);
+  if (idle && headerStands(job, deps.sheet)) {
+    goOn(job, job.counts[QUEUED] ?? 0, now);
+    job.updatedAt = now;
+    deps.save(job);
+    return;
+  }
 
   // Write time: the sheet is read again, so rows moved while the service answered are found.
   // A step that only sent and has nothing to read or end writes nothing more: the read that
@@ -251,11 +275,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
     countRows(job, layout);
     end(job);
     if (job.unplaced) job.message = unplacedNote(job);
-  } else if (isRunning(job)) {
-    if (job.troubleSince !== undefined) job.message = TROUBLE_NOTE;
-    else if (job.message !== QUOTA_NOTE) job.message = job.unplaced ? unplacedNote(job) : undefined;
-    schedule(job, queued, now);
-  }
+  } else if (isRunning(job)) goOn(job, queued, now);
   layout.grid.flush();
   // Results written to a sheet deleted meanwhile reached no one: they were paid for, so kept.
   if (readings.some((r) => r.results.length) && deps.sheetGone?.()) keepUnplaced(job, deps, readings);

@@ -1,5 +1,7 @@
 // Where a job's columns are on the sheet as it is now: the header row is found again by its
 // texts (a sort may have moved it), inputs by header text, and the add-on's own columns placed.
+// A large sheet whose header row is where the job left it is read in parts: that row, the status
+// column, and the keys and results of the rows a step needs (`needInputs`, `needOutputs`).
 import type { ColumnMapping, Role } from '../sheet/columns';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { STATUS_HEADERS } from './actions';
@@ -45,9 +47,11 @@ function findHeader(grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): n
  * and inputs that went are named. Output columns that were deleted are put back after the data.
  */
 export function locateJob(job: JobRecord, port: SheetPort): JobLayout | LostLayout {
-  const grid = new Grid(port);
   const inputs = Object.values(job.mapping).filter((h): h is string => typeof h === 'string');
   const status = STATUS_HEADERS[job.action];
+  const lean = leanLayout(job, port);
+  if (lean) return lean;
+  const grid = new Grid(port);
   let header = findHeader(grid, job, [status, ...inputs]);
   let remade = false;
   if (header === undefined) {
@@ -69,6 +73,70 @@ export function locateJob(job: JobRecord, port: SheetPort): JobLayout | LostLayo
   if (remade) layout.remade = true;
   if (inputsGone.length) layout.inputsGone = inputsGone;
   return layout;
+}
+
+/**
+ * Whole reads of a sheet past this many cells (2 s by the cost of reads) give way to reads of
+ * the cells a step needs: a few calls more, seconds less. Below it one read serves a step.
+ */
+const LEAN_CELLS = 200_000;
+
+/** Where the job's status, input and output columns are in its header row, when it holds them all. */
+function columnsIn(job: JobRecord, row: ReadonlyArray<unknown>): Omit<JobLayout, 'grid' | 'header'> | undefined {
+  const at = (h: string) => {
+    const i = row.findIndex((c) => typeof c === 'string' && c.trim() === h);
+    return i < 0 ? undefined : i;
+  };
+  const mapping: ColumnMapping = {};
+  for (const role of Object.keys(job.mapping) as Role[]) mapping[role] = at(job.mapping[role]!);
+  const [status, ...outputs] = [STATUS_HEADERS[job.action], ...outputHeaders(job)].map(at);
+  return status === undefined || [...outputs, ...Object.values(mapping)].includes(undefined)
+    ? undefined
+    : { mapping, status, outputs: outputs as number[] };
+}
+
+/** The header row of a large sheet, read alone, when it is where the job left it. */
+function headerRowOf(job: JobRecord, port: SheetPort): ReadonlyArray<unknown> | undefined {
+  const width = port.lastColumn();
+  return job.headerRow > port.lastRow() || width < 1 ? undefined : port.read(job.headerRow, 1, 1, width)[0];
+}
+
+/** Whether the job's header row still holds all its columns where the job left it: one small read. */
+export function headerStands(job: JobRecord, port: SheetPort): boolean {
+  const row = headerRowOf(job, port);
+  return row !== undefined && columnsIn(job, row) !== undefined;
+}
+
+/** The layout of a large sheet read in parts, when its header row holds every column of the job. */
+function leanLayout(job: JobRecord, port: SheetPort): JobLayout | undefined {
+  const height = port.lastRow();
+  if (height * port.lastColumn() <= LEAN_CELLS || port.holds?.()) return undefined;
+  const row = headerRowOf(job, port);
+  const columns = row && columnsIn(job, row);
+  if (!columns) return undefined;
+  const grid = new Grid(port, height);
+  const header = job.headerRow - 1;
+  grid.rows[header] = [...row];
+  grid.wholeRow = header;
+  grid.load([columns.status], 0, height - 1);
+  return { grid, header, ...columns };
+}
+
+function span(layout: JobLayout, columns: number[], rows: ReadonlyArray<number>): void {
+  let first = Infinity;
+  let last = -1;
+  for (const r of rows) [first, last] = [Math.min(first, r), Math.max(last, r)];
+  layout.grid.load(columns, first, last);
+}
+
+/** Reads the input columns of these rows (from the first to the last), so their keys can be told. */
+export function needInputs(layout: JobLayout, rows: ReadonlyArray<number>): void {
+  span(layout, Object.values(layout.mapping), rows);
+}
+
+/** Reads the output columns of these rows, so results can be written to them. */
+export function needOutputs(layout: JobLayout, rows: ReadonlyArray<number>): void {
+  span(layout, layout.outputs, rows);
 }
 
 export function isLost(layout: JobLayout | LostLayout): layout is LostLayout {

@@ -5,7 +5,7 @@ import { classify } from '../api/failure';
 import { BATCH_KINDS, type ResultCell } from './batch-kinds';
 import type { JobRecord } from './job';
 import { isRunning, pause } from './job-life';
-import { dataRows, outputHeaders, type JobLayout } from './job-layout';
+import { dataRows, needInputs, needOutputs, outputHeaders, type JobLayout } from './job-layout';
 import { cursor, isOpen, move, type JobPart } from './part-state';
 import { canceledStatus, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { dueForRead, nextReadAt, type PartPace } from './read-pace';
@@ -134,48 +134,73 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
   const { grid } = layout;
   const fields = BATCH_KINDS[job.action].fields;
   const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
-  const byPart = new Map<number, Map<string, number[]>>();
-  /** Keys a row already shows an answer for: a result that finds no row of its part is not lost. */
-  const answered = new Set<string>();
-  /** Rows holding a key whose mark is gone: a cleared status cell, or text a person typed. */
-  const unmarked = new Map<string, number[]>();
+  const read = new Set(readings.map((r) => r.part.n));
+  // The status column sorts the rows first, so keys are read only for the rows that can need them.
+  const mine: number[] = [];
+  const done: number[] = [];
+  const loose: number[] = [];
   let marked = false;
   for (const i of dataRows(layout)) {
-    if (isPending(grid.get(i, layout.status))) marked = true;
-    const key = keyOfRow(job, layout, i);
-    if (key === undefined) continue;
     const cell = grid.get(i, layout.status);
+    if (isPending(cell)) marked = true;
     const n = partOfStatus(cell);
-    if (n === undefined) {
-      const kind = readStatus(cell).kind;
-      if (kind === 'empty' || kind === 'other') unmarked.set(key, [...(unmarked.get(key) ?? []), i]);
-      if (kind === 'done') answered.add(key);
+    if (n !== undefined) {
+      if (read.has(n)) mine.push(i);
       continue;
     }
-    const rows = byPart.get(n) ?? new Map<string, number[]>();
-    rows.set(key, [...(rows.get(key) ?? []), i]);
-    byPart.set(n, rows);
+    const kind = readStatus(cell).kind;
+    if (kind === 'done') done.push(i);
+    else if (kind === 'empty' || kind === 'other') loose.push(i);
   }
+  const byKey = (rows: number[]) => {
+    needInputs(layout, rows);
+    const out = new Map<string, number[]>();
+    for (const i of rows) {
+      const key = keyOfRow(job, layout, i);
+      if (key !== undefined) (out.get(key) ?? out.set(key, []).get(key)!).push(i);
+    }
+    return out;
+  };
+  // A reading without results writes no key's rows: their keys are not read.
+  const results = readings.some((r) => r.results.length > 0);
+  const byPart = new Map<number, Map<string, number[]>>();
+  for (const [key, rows] of byKey(results ? mine : [])) {
+    for (const i of rows) {
+      const n = partOfStatus(grid.get(i, layout.status))!;
+      const part = byPart.get(n) ?? byPart.set(n, new Map()).get(n)!;
+      (part.get(key) ?? part.set(key, []).get(key)!).push(i);
+    }
+  }
+  /** Rows holding a key whose mark is gone (a cleared status cell, or text a person typed): only when no row is marked. */
+  const unmarked = byKey(marked || !results ? [] : loose);
+  /** Keys a row already shows an answer for: a result that finds no row of its part is not lost. */
+  let answered: Map<string, number[]> | undefined;
   const unplaced: ResultCell[] = [];
+  const writes: Array<[number, ResultCell]> = [];
   for (const reading of readings) {
     const rows = byPart.get(reading.part.n);
     for (const cell of reading.results) {
-      const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? (marked ? undefined : unmarked.get(cell.key)));
+      const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? unmarked.get(cell.key));
       if (!targets) {
-        if (cell.key === undefined || !answered.has(cell.key)) unplaced.push(cell);
+        if (cell.key === undefined || !(answered ??= byKey(done)).has(cell.key)) unplaced.push(cell);
         continue;
       }
-      for (const i of targets) {
-        grid.set(i, layout.status, cell.status);
-        chosen.forEach((f, k) => grid.set(i, layout.outputs[k]!, f >= 0 ? (cell.values[fields[f]!.id] ?? '') : ''));
-      }
+      for (const i of targets) writes.push([i, cell]);
       rows?.delete(cell.key!);
       unmarked.delete(cell.key!);
     }
-    if (reading.leftover) {
-      for (const i of dataRows(layout))
-        if (partOfStatus(grid.get(i, layout.status)) === reading.part.n) grid.set(i, layout.status, reading.leftover);
-    }
+  }
+  needOutputs(
+    layout,
+    writes.map(([i]) => i),
+  );
+  for (const [i, cell] of writes) {
+    grid.set(i, layout.status, cell.status);
+    chosen.forEach((f, k) => grid.set(i, layout.outputs[k]!, f >= 0 ? (cell.values[fields[f]!.id] ?? '') : ''));
+  }
+  for (const reading of readings) {
+    if (!reading.leftover) continue;
+    for (const i of mine) if (partOfStatus(grid.get(i, layout.status)) === reading.part.n) grid.set(i, layout.status, reading.leftover);
   }
   return unplaced;
 }

@@ -7,7 +7,7 @@ import { PART_SIZE, rowInput, type Payload } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord } from './job';
 import { isSending, pause, stopSending } from './job-life';
-import { dataRows, isLost, locateJob, type JobLayout } from './job-layout';
+import { dataRows, isLost, locateJob, needInputs, type JobLayout } from './job-layout';
 import { move, type JobPart } from './part-state';
 import { firstReadAt } from './read-pace';
 import { errorStatus, isQueued, partOfStatus, processingStatus, QUEUED, readStatus, skippedStatus } from './row-status';
@@ -35,10 +35,13 @@ function pickParts(job: JobRecord, layout: JobLayout, othersMarks?: boolean): { 
   const size = job.partSize || PART_SIZE[job.action];
   const parts: PickedPart[] = [];
   const partOfKey = new Map<string, PickedPart>();
-  for (const i of dataRows(layout)) {
-    // With another editor's job in the column, a paused queued row may be theirs: only Queued is ours.
+  // With another editor's job in the column, a paused queued row may be theirs: only Queued is ours.
+  const queued = dataRows(layout).filter((i) => {
     const cell = layout.grid.get(i, layout.status);
-    if (othersMarks ? readStatus(cell).kind !== 'queued' : !isQueued(cell)) continue;
+    return othersMarks ? readStatus(cell).kind === 'queued' : isQueued(cell);
+  });
+  needInputs(layout, queued);
+  for (const i of queued) {
     const input = rowInput(job.action, layout.grid.row(i), layout.mapping, job.options);
     if (!('key' in input)) {
       // Emptied or edited since it was queued: it says why instead of being sent.

@@ -24,5 +24,6 @@ export function withHeldRead(port: SheetPort, rows: ReadonlyArray<ReadonlyArray<
       held = undefined;
       port.insertColumnsAfter(after, count);
     },
+    holds: () => held !== undefined,
   };
 }
