@@ -386,7 +386,7 @@ export class AppsScriptHost {
       thrown = e;
     } finally {
       this.runtime.leave(exec);
-      this.locks.releaseAllOf(exec.id);
+      this.locks.releaseAllOf(exec.id, this.clock.now());
       if (triggerDay) triggerDay.triggerRuntimeMs += this.clock.now() - exec.startedAt;
     }
     const failure = exec.failures[0];

@@ -1,5 +1,6 @@
 // LockService: document, user and script locks held by executions. A test can hold a lock from
-// "another execution" to prove contention; waiting for a lock spends virtual time.
+// "another execution" to prove contention; waiting for a lock spends virtual time. Executions run
+// side by side (custom-function cells on a clock set back for each) wait for each other's holds.
 import { GasError, HostFailure, Messages } from './errors';
 import type { Runtime } from './runtime';
 import type { Shape } from './shape';
@@ -15,6 +16,12 @@ interface Holder {
 
 export class LockTable {
   private holders = new Map<string, Holder>();
+  /**
+   * When each lock was last let go, on the virtual clock. An execution whose clock was set back
+   * (cells that Sheets runs side by side) finds the lock held until then: another cell held it
+   * at that moment, so it waits for it as it would have.
+   */
+  private releasedAt = new Map<string, number>();
 
   key(scope: LockScope, id: string): string {
     return `${scope}:${id}`;
@@ -26,20 +33,24 @@ export class LockTable {
       this.holders.delete(key);
       return undefined;
     }
-    return h;
+    if (h) return h;
+    const released = this.releasedAt.get(key);
+    return released !== undefined && released > now ? { executionId: -1, releaseAt: released } : undefined;
   }
 
   take(key: string, executionId: number): void {
     this.holders.set(key, { executionId });
   }
 
-  release(key: string, executionId: number): void {
-    if (this.holders.get(key)?.executionId === executionId) this.holders.delete(key);
+  release(key: string, executionId: number, now: number): void {
+    if (this.holders.get(key)?.executionId !== executionId) return;
+    this.holders.delete(key);
+    this.releasedAt.set(key, Math.max(now, this.releasedAt.get(key) ?? -Infinity));
   }
 
   /** Apps Script releases an execution's locks when it ends. */
-  releaseAllOf(executionId: number): void {
-    for (const [k, h] of this.holders) if (h.executionId === executionId) this.holders.delete(k);
+  releaseAllOf(executionId: number, now: number): void {
+    for (const [k, h] of this.holders) if (h.executionId === executionId) this.release(k, executionId, now);
   }
 
   /**
@@ -93,7 +104,7 @@ export class FakeLock implements LockApi {
   }
 
   releaseLock(): void {
-    this.table.release(this.key, this.runtime.exec().id);
+    this.table.release(this.key, this.runtime.exec().id, this.runtime.clock.now());
   }
 
   hasLock(): boolean {

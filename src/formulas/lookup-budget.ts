@@ -50,10 +50,13 @@ export function takeFrom(claims: Claims, now: number, want: number, limit: numbe
 }
 
 /**
- * How long a cell waits for the lock. Short: a job step holds the document lock while it works,
- * and a cell that cannot wait recalculates later rather than send past the budget.
+ * How long a cell waits for the lock. Sheets runs a filled-down column's cells side by side, and
+ * each holds the lock for a cache read and write (about 70 ms of Apps Script's time), so cells
+ * queue for it: ten seconds lets over a hundred through while leaving most of the cell's 30 s. A
+ * job step holds the lock while it works; a cell that cannot wait recalculates later rather than
+ * send past the budget.
  */
-const LOCK_WAIT_MS = 2000;
+const LOCK_WAIT_MS = 10000;
 
 /**
  * Up to `want` requests this cell may send now to the service's `bucket`; 0 when the minute is

@@ -77,25 +77,27 @@ function fastRoute(service: LocalHandler): LocalHandler {
 
 test('a filled-down column of single-cell formulas stays under the per-minute limit; the cells over the budget throw and answer later', () => {
   const w = world({ route: fastRoute });
-  const cells = domains(0, 600).map((row) => row[0]!);
-  // Every cell of one recalculation, one after another, the clock moving only by their own work:
-  // all within a minute, so without the shared budget the service would see 600 in a minute.
-  const run = (inputs: string[]) => inputs.map((d) => ({ d, r: w.host.runCustomFunction('ENRICH_COMPANY', [d, 'name']) }));
-  const started = w.host.clock.now();
-  const first = run(cells);
-  expect(w.host.clock.now() - started).toBeLessThan(60000);
-  const answered = first.filter(({ r }) => r.cell !== '#ERROR!');
-  const busy = first.filter(({ r }) => r.cell === '#ERROR!');
-  expect(answered).toHaveLength(400);
-  for (const { r } of busy)
-    expect(r.error).toBe(
-      'Busy with other lookups or a running job: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).',
-    );
-  for (const { r } of answered) expect(typeof r.cell === 'string' && r.cell !== '').toBe(true);
-
-  w.host.clock.advance(65000);
-  const second = run(busy.map(({ d }) => d));
-  expect(second.filter(({ r }) => r.cell !== '#ERROR!')).toHaveLength(200);
+  // Six hundred cells filled down, started together as Sheets runs them side by side: without
+  // the shared budget the service would see 600 in a minute. They queue for the document lock
+  // that guards the budget; those that cannot get it in time, or find the minute spent, throw.
+  w.host.sheet().load(domains(0, 600).map(([d], i) => [d, `=ENRICH_COMPANY(A${i + 1}, "name")`]));
+  const first = w.host.recalculate();
+  expect(first).toHaveLength(600);
+  const answered = first.filter((r) => r.cell !== '#ERROR!');
+  expect(answered.length).toBeGreaterThanOrEqual(100);
+  expect(answered.length).toBeLessThanOrEqual(400);
+  for (const r of answered) expect(typeof r.cell === 'string' && r.cell !== '').toBe(true);
+  // Sheets computes a failed cell again on the next recalculation: a minute apart, until done.
+  let left = first.filter((r) => r.cell === '#ERROR!');
+  for (let round = 0; left.length > 0 && round < 10; round++) {
+    for (const r of left)
+      expect(r.error).toBe(
+        'Busy with other lookups or a running job: in a minute, recalculate (Extensions › Prospecting for Sheets › Refresh formulas in selection).',
+      );
+    w.host.clock.advance(65000);
+    left = w.host.recalculate().filter((r) => r.cell === '#ERROR!');
+  }
+  expect(left).toEqual([]);
 
   const lookups = w.host.requests.filter((q) => q.url.includes('/companies/find'));
   expect(lookups).toHaveLength(600);

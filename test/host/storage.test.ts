@@ -76,4 +76,20 @@ describe('locks', () => {
     host.run('tryLock', [0]);
     expect(host.run('tryLock', [0]).value).toMatchObject({ got: true });
   });
+
+  it('an execution run side by side (its clock set back) waits for a lock another held at that moment', () => {
+    const host = makeHost();
+    const start = host.clock.now();
+    // The first execution takes the lock and ends holding it until its end.
+    const first = host.run('tryLock', [0]);
+    const end = first.execution.startedAt + first.elapsedMs;
+    expect(end).toBeGreaterThan(start);
+    host.clock.rewindTo(start);
+    const waited = host.run('tryLock', [10000]).value as { got: boolean; now: number };
+    expect(waited.got).toBe(true);
+    expect(waited.now).toBeGreaterThanOrEqual(end);
+    // One that cannot wait that long does not get it.
+    host.clock.rewindTo(start);
+    expect(host.run('tryLock', [0]).value).toMatchObject({ got: false });
+  });
 });
