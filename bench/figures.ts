@@ -26,6 +26,9 @@ export interface Figures {
   quotaRefusals: number;
   /** The host's estimate: service calls by the cost model plus the script's own time. */
   appsScriptMinutes: number;
+  /** The first execution (the add-on's start from the sidebar; the naive script's first run): estimated seconds and service calls. */
+  firstSeconds: number;
+  firstCalls: number;
   triggerRuntimeMinutes: number;
   virtualHours: number;
   credits: number;
@@ -53,7 +56,7 @@ export const sheetCalls = (f: Figures): number => f.blockReads + f.cellReads + f
 const PROPERTY_READS = ['getProperty', 'getProperties', 'getKeys'];
 const BLOCK_READS = /^SpreadsheetApp\.Range\.(getValues|getDisplayValues|getFormulas|getNotes|getNumberFormats)$/;
 const CELL_READS = /^SpreadsheetApp\.Range\.(getValue|getDisplayValue|getFormula|getNote|getNumberFormat)$/;
-const BLOCK_WRITES = /^SpreadsheetApp\.Range\.(setValues|setFormulas|setNotes|setNumberFormats)$/;
+const BLOCK_WRITES = /^SpreadsheetApp\.Range\.(setValues|setFormulas|setFormulasR1C1|setFormulaR1C1|setNotes|setNumberFormats)$/;
 const CELL_WRITES = /^SpreadsheetApp\.Range\.(setValue|setFormula|setNote|setNumberFormat)$/;
 const QUOTA_MESSAGES = [Messages.urlFetchDailyQuota, Messages.propertiesDailyQuota, Messages.triggerRuntimeQuota];
 
@@ -166,6 +169,8 @@ export function figuresOf(r: RunRecord): Figures {
     timedOut: r.executions.filter((e) => e.timedOut).length,
     quotaRefusals,
     appsScriptMinutes: report.totalMs / 60000,
+    firstSeconds: (r.executions[0]?.elapsedMs ?? 0) / 1000,
+    firstCalls: Object.values(r.executions[0]?.calls ?? {}).reduce((n, c) => n + c, 0),
     triggerRuntimeMinutes: days.reduce((n, d) => n + d.triggerRuntimeMs, 0) / 60000,
     virtualHours: (r.host.clock.now() - r.startedAt) / 3600000,
     credits: r.service.account(r.key)!.spent.email,
