@@ -55,7 +55,9 @@ export const sheetCalls = (f: Figures): number => f.blockReads + f.cellReads + f
 
 const PROPERTY_READS = ['getProperty', 'getProperties', 'getKeys'];
 const BLOCK_READS = /^SpreadsheetApp\.Range\.(getValues|getDisplayValues|getFormulas|getNotes|getNumberFormats)$/;
-const CELL_READS = /^SpreadsheetApp\.Range\.(getValue|getDisplayValue|getFormula|getNote|getNumberFormat)$/;
+// A row's hidden state asked one row at a time is a per-row read of the sheet like any other.
+const CELL_READS =
+  /^SpreadsheetApp\.(Range\.(getValue|getDisplayValue|getFormula|getNote|getNumberFormat)|Sheet\.(isRowHiddenByUser|isRowHiddenByFilter))$/;
 const BLOCK_WRITES = /^SpreadsheetApp\.Range\.(setValues|setFormulas|setFormulasR1C1|setFormulaR1C1|setNotes|setNumberFormats)$/;
 const CELL_WRITES = /^SpreadsheetApp\.Range\.(setValue|setFormula|setNote|setNumberFormat)$/;
 const QUOTA_MESSAGES = [Messages.urlFetchDailyQuota, Messages.propertiesDailyQuota, Messages.triggerRuntimeQuota];

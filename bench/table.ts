@@ -19,7 +19,7 @@ const LINES: Line[] = [
   ['URL fetches (HTTP requests, fetchAll items included)', (f) => f.requests],
   ['HTTP 429 answers', (f) => f.http429],
   ['sheet block reads (getValues, ...)', (f) => f.blockReads],
-  ['sheet cell reads (getValue, ...)', (f) => f.cellReads],
+  ['sheet cell reads (getValue, isRowHiddenByUser, ...)', (f) => f.cellReads],
   ['sheet block writes (setValues, ...)', (f) => f.blockWrites],
   ['sheet cell writes (setValue, ...)', (f) => f.cellWrites],
   ['sheet calls (reads + writes)', sheetCalls],
