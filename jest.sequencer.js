@@ -19,7 +19,7 @@ const LONG = [
   [/sort-while-running\.browser/, 21],
   [/scale[\\/]paced[\\/]email\./, 20],
   [/scale[\\/]refused[\\/]lead-list\./, 17],
-  [/chaos[\\/]campaign/, 16],
+  [/chaos[\\/]campaign/, 24],
   [/formula\.browser/, 14],
   [/scale[\\/]refused[\\/]email\./, 12],
   [/menu-run\.browser/, 12],

@@ -2,6 +2,7 @@
 // and service faults, run through the built add-on in the local host. After every run the
 // README's promises must hold; a failure prints the seed and the shrunk counterexample.
 import fc from 'fast-check';
+import { formatA1 } from '../../emulator/spreadsheet/a1';
 import { connect, runTriggers } from '../support/addon-world';
 import {
   chaosWorld,
@@ -46,6 +47,9 @@ const sheetSpec: fc.Arbitrary<SheetSpec> = fc.record({
   selection: fc.constantFrom('all' as const, 'part' as const, 'two' as const),
   cut: fc.tuple(fc.nat(100), fc.nat(100), fc.nat(100)),
   hidden: fc.array(fc.nat(30), { maxLength: 3 }),
+  // One run in eight on a sheet large enough for steps to read only what they need: each costs
+  // a few times a small sheet's run.
+  wide: fc.oneof({ weight: 7, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
 const event: fc.Arbitrary<UserEvent> = fc.oneof(
@@ -250,7 +254,7 @@ function runScenario(s: Scenario): void {
         // The whole table, header included, every column (a person selects all and sorts).
         const l = layout(w, s.action);
         const width = Math.max(...l.values.map((r) => r.length));
-        sheet.userSortRange(`A1:${String.fromCharCode(64 + width)}${l.values.length}`, ev.column, ev.asc);
+        sheet.userSortRange(formatA1(1, 1, l.values.length, width), ev.column, ev.asc);
         break;
       }
       case 'insertRows':
@@ -378,7 +382,13 @@ function runScenario(s: Scenario): void {
   for (const name of doc.sheets.map((x: { name: string }) => x.name)) {
     const helper = w.host.sheet(name);
     const grid = helper.values();
-    grid.forEach((r, i) => r.forEach((_, j) => expect(helper.cell(`${String.fromCharCode(65 + j)}${i + 1}`).formula).toBe('')));
+    // Every cell of the first columns, and every cell holding anything further right (a wide
+    // sheet reaches column 18,000).
+    grid.forEach((r, i) =>
+      r.forEach((v, j) => {
+        if (j < 40 || v !== '') expect(helper.cell(formatA1(i + 1, j + 1)).formula).toBe('');
+      }),
+    );
     expect(JSON.stringify(grid).toLowerCase()).not.toContain(KEY.toLowerCase());
   }
   const seen = JSON.stringify([payloads, w.host.logs.text(), w.host.documentProperties(), w.host.userProperties(EDITOR)]).toLowerCase();

@@ -22,6 +22,17 @@ export interface SheetSpec {
   selection: 'all' | 'part' | 'two';
   cut: [number, number, number];
   hidden: number[];
+  /**
+   * A note far to the right of the header row, so that the sheet is past the size (200,000
+   * cells) where steps read only the cells they need instead of the whole sheet: from ten rows
+   * on, within Sheets' 18,278 columns.
+   */
+  wide?: boolean;
+}
+
+/** The column of a wide sheet's far note. */
+export function wideColumn(spec: SheetSpec): number {
+  return Math.min(18000, Math.ceil(210000 / (spec.rows.length + 2)));
 }
 
 export type Fault = 'none' | 'r429' | 'r429bare' | 'r500' | 'drop' | 'slow' | 'html' | 'cutoff' | 'enum' | 'echoKey';
@@ -89,6 +100,7 @@ export function sheetValues(spec: SheetSpec): { values: unknown[][]; headerRow: 
   const values: unknown[][] = [];
   if (spec.title) values.push(['Prospects for Q3', '', '', '', '']);
   values.push(['ID', 'Name', 'Email', 'Website', '']);
+  if (spec.wide) values[values.length - 1] = [...values[values.length - 1]!, ...Array<string>(wideColumn(spec) - 6).fill(''), 'far note'];
   spec.rows.forEach((r, i) => {
     const blank = r.email === 'blank';
     values.push([
