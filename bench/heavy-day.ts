@@ -1,14 +1,17 @@
 // A day of heavy use on one consumer account, in the host at Apps Script's real limits: three
 // jobs of `rows` rows each (emails, people, companies), the sidebar open while they run and
-// polling at its own cadence, and `cells` formula cells of =ENRICH_COMPANY, each its own
-// execution, computed again a minute after the per-minute budget turned them away. What the day
-// costs the user's daily quotas of URL fetches, property calls and trigger runtime.
+// polling as soon as the server says a job can change (never sooner than 5 s, and without the
+// sidebar's backing off: more polls than it makes), and `cells` formula cells of
+// =ENRICH_COMPANY, each its own execution, computed again a minute after the per-minute budget
+// turned them away. What the day costs the user's daily quotas of URL fetches, property calls
+// and trigger runtime.
 import { CONSUMER_DAILY_QUOTAS } from '../emulator';
-import { afterAnswer, signature, START } from '../sidebar/poll-cadence';
 import { DIST } from './addon-run';
 import { benchWorld, KEY, OWNER } from './world';
 
 const HOUR = 3600000;
+/** The sidebar never polls sooner than this. */
+const MIN_POLL_MS = 5000;
 const DAY_HOURS = 8;
 const JOBS = [
   { sheet: 'Emails', action: 'email', status: 'Email · Result' },
@@ -54,7 +57,7 @@ export function runHeavyDay(rows: number, cells: number): HeavyDayFigures {
   }
   let waiting = Array.from({ length: cells }, (_, i) => `cell${i}.example.com`);
   let nextRecalc = t0;
-  let cadence = START;
+  let polling = true;
   let nextPoll = t0;
   let polls = 0;
   let triggerRuns = 0;
@@ -66,7 +69,7 @@ export function runHeavyDay(rows: number, cells: number): HeavyDayFigures {
   while (host.clock.now() - t0 < DAY_HOURS * HOUR) {
     const recalcAt = waiting.length ? nextRecalc : Infinity;
     const due = Math.min(...host.triggerList().map((t) => (t.spent ? Infinity : (t.dueAt ?? Infinity))));
-    const next = Math.min(recalcAt, due, cadence.delay > 0 || polls === 0 ? nextPoll : Infinity);
+    const next = Math.min(recalcAt, due, polling ? nextPoll : Infinity);
     if (next === Infinity) break;
     host.clock.advanceTo(Math.max(next, host.clock.now()));
     if (next === recalcAt) {
@@ -83,12 +86,11 @@ export function runHeavyDay(rows: number, cells: number): HeavyDayFigures {
       const poll = host.callFromSidebar('pollJobs', []);
       note(poll.error?.message);
       polls++;
-      const answer = poll.value as { jobs: Array<{ id: string; state: string; finished: number }>; nextPollSeconds: number };
-      if (answer) {
-        cadence = afterAnswer(cadence, signature(answer.jobs), answer.nextPollSeconds);
-        if (answer.jobs.some((j) => j.state === 'running')) lastEnd = host.clock.now();
-      }
-      nextPoll = host.clock.now() + cadence.delay * 1000;
+      const answer = poll.value as { jobs: Array<{ state: string }>; nextPollSeconds: number } | undefined;
+      // The sidebar stops polling when the server says no job runs.
+      polling = !answer || answer.nextPollSeconds > 0;
+      if (answer?.jobs.some((j) => j.state === 'running')) lastEnd = host.clock.now();
+      nextPoll = host.clock.now() + Math.max(MIN_POLL_MS, (answer?.nextPollSeconds ?? 0) * 1000);
     }
   }
   const day = host.quotaUse(OWNER);
