@@ -20,6 +20,8 @@ export interface PartReading {
   results: ResultCell[];
   /** The status of the part's rows that got no result, once the part ended. */
   leftover?: string;
+  /** The rows the part marked, as known before reading settled it. */
+  rows?: number;
 }
 
 /** What a part's pace is judged from; parts saved before the pace was kept have none. */
@@ -30,7 +32,7 @@ function paceOf(part: JobPart): PartPace | undefined {
 /** Reads pages of one part while time allows; the cursor moves past results kept in `reading`. */
 function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, deps: ReadDeps): PartReading {
   const kind = BATCH_KINDS[job.action];
-  const reading: PartReading = { part, results: [] };
+  const reading: PartReading = { part, results: [], rows: part.rows };
   const id = part.state.id;
   while (deps.now() < deps.deadline) {
     const { href, skip } = cursor(part);
@@ -87,7 +89,7 @@ export function readParts(job: JobRecord, deps: ReadDeps): PartReading[] {
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
       // Results read before the failure are kept: the cursor moved only past them.
-      const partial: PartReading = { part, results: [] };
+      const partial: PartReading = { part, results: [], rows: part.rows };
       const failure = classify(e, true);
       if (failure === 'wait') part.readAfter = deps.now() + waitMs(e);
       else if (failure === 'quota') part.readAfter = quotaWait(job, deps.now());
@@ -125,7 +127,8 @@ export function unplacedHeaders(job: JobRecord): string[] {
 /**
  * Writes results to the rows of their part that hold their key. When no row of the job is
  * marked any more (its status column was cleared, or deleted and put back), the rows holding the
- * key with no status of their own get it; while other rows keep their marks, a row that lost its
+ * key with no status of their own get it, if they are no more than the part marked; while other
+ * rows keep their marks, a row that lost its
  * own was deleted or edited, and another row holding the same key is not this job's to write. A result that reaches no row, and whose key no row shows an answer for (the
  * row deleted, its key edited, its mark overwritten), is returned, to be kept elsewhere: it was
  * paid for.
@@ -179,8 +182,14 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
   const writes: Array<[number, ResultCell]> = [];
   for (const reading of readings) {
     const rows = byPart.get(reading.part.n);
+    // Rows with no status that hold its keys are the part's own (their marks cleared) only while
+    // they are no more than the rows it marked: more, and some were never selected (the marked
+    // rows deleted), so its results are kept elsewhere instead.
+    let loose = 0;
+    for (const cell of reading.results) if (cell.key !== undefined && !rows?.has(cell.key)) loose += unmarked.get(cell.key)?.length ?? 0;
+    const own = loose <= (reading.rows ?? Infinity);
     for (const cell of reading.results) {
-      const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? unmarked.get(cell.key));
+      const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? (own ? unmarked.get(cell.key) : undefined));
       if (!targets) {
         if (cell.key === undefined || !(answered ??= byKey(done)).has(cell.key)) unplaced.push(cell);
         continue;

@@ -121,7 +121,7 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   const parts: Array<{ part: JobPart; payloads: Payload[] }> = [];
   let n = nextPartNumber(job);
   for (const p of pick.parts) {
-    const part: JobPart = { n: n++, state: { s: 'planned' } };
+    const part: JobPart = { n: n++, state: { s: 'planned' }, rows: p.rows.length };
     move(part, { s: 'marked' });
     for (const i of p.rows) layout.grid.set(i, layout.status, processingStatus(part.n));
     parts.push({ part, payloads: [...p.payloads.values()] });

@@ -36,6 +36,8 @@ export interface JobPart {
   sentAt?: number;
   /** Results read so far. */
   got?: number;
+  /** Rows marked for it: bounds the rows its results may reach once every mark is gone. */
+  rows?: number;
 }
 
 type Name = PartState['s'];
@@ -62,6 +64,7 @@ export function move(part: JobPart, next: PartState): void {
     delete part.size;
     delete part.sentAt;
     delete part.got;
+    delete part.rows;
   }
 }
 

@@ -300,6 +300,25 @@ test('the status column cleared mid-job: paid results still reach their rows and
   expect(w.host.spreadsheet.sheetByName('Email validation · unplaced results')).toBeUndefined();
 });
 
+test('the only marked rows deleted mid-job: their result goes to its own sheet, never to unselected rows with the same key', () => {
+  // Five rows of one company; the person runs only the fourth, then deletes it while the service
+  // works (slowly: the start does not see it finish).
+  const w = addonWorld({ service: { processingRate: 0.01 } });
+  const firm = Array.from({ length: 5 }, (_, k) => [`Person ${k}`, `person${k}@firm0.com`, 'https://firm0.com']);
+  w.host.sheet().load([HEADER, ...firm]);
+  w.host.open();
+  connect(w, ALPHA);
+  w.host.select('Sheet1!A5:C5');
+  start(w, 'company');
+  expect(statuses(w, 'Sheet1', 'Company · Status')[3]).toMatch(/^Processing/);
+  w.host.sheet().userDeleteRows(5, 1);
+  runTriggers(w);
+  // The rows never selected keep an empty status and no result.
+  expect(statuses(w, 'Sheet1', 'Company · Status')).toEqual(['', '', '', '']);
+  expect(w.host.sheet('Company enrichment · unplaced results').values().slice(1)).toHaveLength(1);
+  expect(jobs(w)[0]!.state).toBe('done');
+});
+
 test("the job list shows the sheet's name as it is now", () => {
   const w = world(20);
   start(w);

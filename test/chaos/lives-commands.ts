@@ -40,6 +40,8 @@ export interface LivesModel {
   lock: { release(): void } | undefined;
   /** Keys whose result some row showed at some moment, per action (the person may delete it later). */
   delivered: Record<Action, Set<string>>;
+  /** Time-driven runs went without their spreadsheet at some point: the person's sidebar carries jobs on. */
+  withoutDocument?: boolean;
 }
 
 export function newModel(w: LivesWorld, mainId: number): LivesModel {
@@ -389,6 +391,29 @@ export class LockBusy extends Base {
   }
 }
 
+/**
+ * Google's undocumented trigger rules turn: short one-shots made from a trigger's own run are
+ * refused (or allowed again), and time-driven runs do (or do not) see their spreadsheet. Under
+ * the add-on's `currentonly` scope a run without its spreadsheet cannot open it by id, so jobs
+ * then go on by the person's sidebar alone.
+ */
+export class TriggerRules extends Base {
+  constructor(
+    readonly refused: boolean,
+    readonly withoutDocument: boolean,
+  ) {
+    super();
+  }
+  act(m: LivesModel, w: LivesWorld): void {
+    w.host.setBackgroundOneShots(this.refused ? 'refused' : 'allowed');
+    w.host.setTriggerDocument(this.withoutDocument ? 'none' : 'active');
+    if (this.withoutDocument) m.withoutDocument = true;
+  }
+  toString(): string {
+    return `TriggerRules(${this.refused ? 'short one-shots refused' : 'allowed'}, ${this.withoutDocument ? 'without the spreadsheet' : 'with it'})`;
+  }
+}
+
 /** The owner's other scripts spent the day's URL fetch quota. */
 export class QuotaSpent extends Base {
   act(_m: LivesModel, w: LivesWorld): void {
@@ -671,7 +696,20 @@ export function settle(m: LivesModel, w: LivesWorld): void {
     }
     if (!connected) broken('reconnect', 'the key could not be connected again in 30 hours', w.payloads.slice(-2));
   };
+  // Triggers see their spreadsheet again; where they did not, background steps went off for a
+  // while, and the person's open sidebar polls the jobs on (triggers firing between its polls).
+  w.host.setTriggerDocument('active');
+  const watch = (): void => {
+    for (let i = 0; i < 400; i++) {
+      const poll = w.host.callFromSidebar('pollJobs', []);
+      record(w, poll);
+      const next = poll.ok ? (poll.value as { nextPollSeconds: number }).nextPollSeconds : 10;
+      if (next === 0) return;
+      for (const r of w.host.runTriggersUntil(w.host.clock.now() + Math.max(5, next) * 1000, 50)) record(w, r);
+    }
+  };
   const run = (): void => {
+    if (m.withoutDocument) watch();
     for (const r of w.host.runTriggersUntil(w.host.clock.now() + 3 * DAY, 600)) record(w, r);
   };
   reconnect(OWNER_KEY);

@@ -19,6 +19,7 @@ import {
   settle,
   Start,
   TimePasses,
+  TriggerRules,
   type LivesModel,
   type SheetEdit,
 } from './lives-commands';
@@ -90,6 +91,7 @@ const COMMANDS: Record<string, { weight: number; arb: fc.Arbitrary<LivesCommand>
   trigger: { weight: 5, arb: one(() => new FireTrigger()) },
   lockBusy: { weight: 1, arb: cmd(fc.integer({ min: 1000, max: 10 * 60_000 }), (ms) => new LockBusy(ms)) },
   quotaSpent: { weight: 1, arb: one(() => new QuotaSpent()) },
+  triggerRules: { weight: 1, arb: cmd(fc.tuple(fc.boolean(), fc.boolean()), ([r, d]) => new TriggerRules(r, d)) },
   dayPasses: { weight: 1, arb: one(() => new TimePasses(1)) },
   hundredDays: { weight: 1, arb: one(() => new TimePasses(100)) },
   fault: {
