@@ -1,7 +1,6 @@
 // Which finished job records the user's property store lets go. The store (500 KB) is shared by
 // every spreadsheet the person uses the add-on in, so finished jobs are pruned across all of them.
 import { isLive, type JobRecord } from '../jobs/job';
-import { isOpen } from '../jobs/part-state';
 
 export interface StoredJob {
   key: string;
@@ -20,20 +19,19 @@ export const RETENTION = {
   /** A finished job older than this is dropped. */
   maxAgeMs: 30 * 24 * 60 * 60 * 1000,
   /**
-   * A paused or running job untouched this long was left for good (a key never reconnected, a
-   * spreadsheet never reopened): it is dropped too, so live records cannot fill the store, unless
-   * it still holds batches the service accepted (results paid for and not yet collected).
+   * How long a paused job's claim on its sheet and action holds against other editors. Live
+   * jobs themselves are never pruned, however long left: their rows say Queued, Processing or
+   * Paused until a step ends them, and a pruned record would leave those words on rows no job
+   * works on (a spreadsheet whose triggers never see it, reopened months later).
    */
   liveMaxAgeMs: 90 * 24 * 60 * 60 * 1000,
 } as const;
 
-/** The keys of records to delete: finished ones past the limits, and live ones long left. */
+/** The keys of records to delete: finished ones past the limits (live ones never). */
 export function jobsToPrune(stored: StoredJob[], now: number): string[] {
   const finished = stored.filter((s) => !isLive(s.job)).sort((a, b) => b.job.updatedAt - a.job.updatedAt);
   const perSheet = new Map<string, number>();
-  const drop = stored
-    .filter((s) => isLive(s.job) && now - s.job.updatedAt > RETENTION.liveMaxAgeMs && !(s.job.parts ?? []).some(isOpen))
-    .map((s) => s.key);
+  const drop: string[] = [];
   let kept = 0;
   let bytes = 0;
   for (const s of finished) {
