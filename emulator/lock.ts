@@ -17,11 +17,12 @@ interface Holder {
 export class LockTable {
   private holders = new Map<string, Holder>();
   /**
-   * When each lock was last let go, on the virtual clock. An execution whose clock was set back
-   * (cells that Sheets runs side by side) finds the lock held until then: another cell held it
-   * at that moment, so it waits for it as it would have.
+   * When each lock was held, from taking to letting go, on the virtual clock. An execution whose
+   * clock was set back (cells that Sheets runs side by side) finds the lock held if another cell
+   * held it at that moment, and waits for it as it would have.
    */
-  private releasedAt = new Map<string, number>();
+  private held = new Map<string, Array<{ from: number; to: number }>>();
+  private takenAt = new Map<string, number>();
 
   key(scope: LockScope, id: string): string {
     return `${scope}:${id}`;
@@ -34,18 +35,20 @@ export class LockTable {
       return undefined;
     }
     if (h) return h;
-    const released = this.releasedAt.get(key);
-    return released !== undefined && released > now ? { executionId: -1, releaseAt: released } : undefined;
+    const past = this.held.get(key)?.find((span) => span.from <= now && now < span.to);
+    return past ? { executionId: -1, releaseAt: past.to } : undefined;
   }
 
-  take(key: string, executionId: number): void {
+  take(key: string, executionId: number, now: number): void {
     this.holders.set(key, { executionId });
+    this.takenAt.set(key, now);
   }
 
   release(key: string, executionId: number, now: number): void {
     if (this.holders.get(key)?.executionId !== executionId) return;
     this.holders.delete(key);
-    this.releasedAt.set(key, Math.max(now, this.releasedAt.get(key) ?? -Infinity));
+    const from = this.takenAt.get(key) ?? now;
+    if (now > from) (this.held.get(key) ?? this.held.set(key, []).get(key)!).push({ from, to: now });
   }
 
   /** Apps Script releases an execution's locks when it ends. */
@@ -80,19 +83,20 @@ export class FakeLock implements LockApi {
     private readonly key: string,
   ) {}
 
-  tryLock(timeoutInMillis: number): boolean {
+  tryLock(timeoutInMillis: number, started = this.runtime.clock.now()): boolean {
     const exec = this.runtime.exec();
     const clock = this.runtime.clock;
     const holder = this.table.holder(this.key, clock.now());
     if (!holder || holder.executionId === exec.id) {
-      this.table.take(this.key, exec.id);
+      if (!holder) this.table.take(this.key, exec.id, clock.now());
       return true;
     }
     const timeout = Math.max(0, Number(timeoutInMillis) || 0);
     if (holder.releaseAt !== undefined && holder.releaseAt <= clock.now() + timeout) {
       this.runtime.spend('LockService.Lock.tryLock', holder.releaseAt - clock.now());
-      this.table.holder(this.key, clock.now());
-      this.table.take(this.key, exec.id);
+      // Another side-by-side hold may begin where this one ends: ask again from there.
+      if (this.table.holder(this.key, clock.now())) return this.tryLock(Math.max(0, timeout - (clock.now() - started)));
+      this.table.take(this.key, exec.id, clock.now());
       return true;
     }
     this.runtime.spend('LockService.Lock.tryLock', timeout);

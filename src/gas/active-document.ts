@@ -1,5 +1,7 @@
 // The spreadsheet this execution runs in, and its document lock: one step of the add-on writes
 // to a spreadsheet at a time.
+import { putUserValues, userValues } from './user-store';
+
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** Null when Apps Script runs a time-driven trigger without the document it was made in. */
@@ -26,18 +28,38 @@ export function openSpreadsheet(id: string): Spreadsheet | null {
   }
 }
 
+/** Set once this user's background runs have reached a spreadsheet by id. */
+const BY_ID = 'prospecting.byId';
+
+/**
+ * Notes that this user's background runs open spreadsheets by id (see `tryWithDocumentLock`);
+ * true the first time.
+ */
+export function noteOpenedById(): boolean {
+  if (userValues()[BY_ID]) return false;
+  putUserValues({ [BY_ID]: '1' });
+  return true;
+}
+
 /**
  * Runs `work` holding the document lock; false when another step holds it past `waitMs`. A run
- * that opened its spreadsheet by id has no document lock: the user's lock keeps this user's
- * steps apart there.
+ * that opened its spreadsheet by id has no document lock and takes the user's lock instead; once
+ * this user's runs do that, every step takes the user's lock too (after the document's, always in
+ * that order), so a step by id and a sidebar's step never work on one job at once.
  */
 export function tryWithDocumentLock<T>(waitMs: number, work: () => T): { ran: true; value: T } | { ran: false } {
-  const lock = LockService.getDocumentLock() ?? LockService.getUserLock();
-  if (!lock.tryLock(waitMs)) return { ran: false };
+  const doc = LockService.getDocumentLock();
+  const user = !doc || userValues()[BY_ID] ? LockService.getUserLock() : null;
+  if (doc && !doc.tryLock(waitMs)) return { ran: false };
   try {
-    return { ran: true, value: work() };
+    if (user && !user.tryLock(waitMs)) return { ran: false };
+    try {
+      return { ran: true, value: work() };
+    } finally {
+      user?.releaseLock();
+    }
   } finally {
-    lock.releaseLock();
+    doc?.releaseLock();
   }
 }
 

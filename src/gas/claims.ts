@@ -41,11 +41,13 @@ function read(sheetId: number, action: string): Claim[] {
   }
 }
 
-function write(sheetId: number, action: string, claims: Claim[]): void {
+/** False when the claims cannot be written (a run that opened its spreadsheet by id). */
+function write(sheetId: number, action: string, claims: Claim[]): boolean {
   const props = PropertiesService.getDocumentProperties();
-  if (!props) return;
+  if (!props) return false;
   if (claims.length) props.setProperty(key(sheetId, action), JSON.stringify(claims));
   else props.deleteProperty(key(sheetId, action));
+  return true;
 }
 
 function holds(claim: Claim): boolean {
@@ -70,11 +72,12 @@ export function claimedByAnother(sheetId: number, action: string): Claim | undef
   return read(sheetId, action).find((c) => c.user !== me() && holds(c));
 }
 
-export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string } = {}): void {
+/** Claims the action on the sheet for the job; false when it cannot be written here. */
+export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string } = {}): boolean {
   const value: Claim = { user: me(), job: jobId, at: Date.now() };
   if (how.paused) value.paused = true;
   if (how.account) value.account = how.account;
-  write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
+  return write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
 }
 
 export function release(sheetId: number, action: string, jobId: string): void {

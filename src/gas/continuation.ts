@@ -8,8 +8,8 @@ export interface Continuation {
   /** When it fires. */
   dueAt?: number;
   /**
-   * Apps Script refused a short one-shot from a time-driven run here, so background runs chain an
-   * hourly trigger: add-on triggers may always recur hourly.
+   * The waiting trigger recurs hourly: a time-driven run was refused a one-shot, and add-on
+   * triggers may always recur hourly.
    */
   hourly?: boolean;
   /** Why background steps are off: a trigger could not be made, or ran without its spreadsheet. */

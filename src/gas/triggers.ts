@@ -60,15 +60,14 @@ function create(dueAt: number, hourly = false): Made {
 /**
  * The trigger for `dueAt`. A time-driven run may be refused a one-shot due within the hour (Google
  * does not say; the host can model it): it then makes an hourly trigger, which add-ons may always
- * make, and remembers to go straight to one. The per-user limit counts triggers left in other
- * documents: those are cleared and the trigger tried once more.
+ * make. It tries the one-shot first each time, so a passing refusal costs one hour at most. The
+ * per-user limit counts triggers left in other documents: those are cleared and it tries again.
  */
-function make(dueAt: number, background: boolean, hourlyKnown: boolean): Made {
-  const hourly = background && hourlyKnown && dueAt - Date.now() < HOUR_MS;
-  let made = create(dueAt, hourly);
-  if ('error' in made && isUserLimit(made.error) && removeStaleTriggers() > 0) made = create(dueAt, hourly);
+function make(dueAt: number, background: boolean): Made {
+  let made = create(dueAt);
+  if ('error' in made && isUserLimit(made.error) && removeStaleTriggers() > 0) made = create(dueAt);
   const e = 'error' in made && made.error;
-  if (e && background && !hourly && !isUserLimit(e) && !isDocumentLimit(e) && !isTestDeployment(e)) made = create(dueAt, true);
+  if (e && background && !isUserLimit(e) && !isDocumentLimit(e) && !isTestDeployment(e)) made = create(dueAt, true);
   return made;
 }
 
@@ -120,7 +119,7 @@ export function settleContinuation(
   deleteAll(ours(ScriptApp.getUserTriggers(spreadsheet)));
   let next: Continuation = {};
   if (plan.kind === 'create') {
-    const made = make(plan.dueAt, background, Boolean(known.hourly));
+    const made = make(plan.dueAt, background);
     if ('uid' in made) next = made;
     else if (!isDocumentLimit(made.error)) next = { off: refusal(made.error), offUntil: now + OFF_RETRY_MS.createFailed };
   }
@@ -134,7 +133,7 @@ export function settleContinuation(
  */
 export function ensureSomeTrigger(spreadsheet: Spreadsheet): void {
   if (ours(ScriptApp.getUserTriggers(spreadsheet)).length > 0) return;
-  const made = make(Date.now() + MIN_DELAY_MS, true, false);
+  const made = make(Date.now() + MIN_DELAY_MS, true);
   if ('uid' in made) saveContinuation(spreadsheet.getId(), made);
 }
 

@@ -13,6 +13,7 @@ import {
   activeSpreadsheet,
   currentSpreadsheet,
   logLine,
+  noteOpenedById,
   openSpreadsheet,
   tryWithDocumentLock,
   withDocumentLock,
@@ -85,6 +86,8 @@ export interface StepOptions {
   firedUid?: string;
   /** A time-driven run: see `settleContinuation`. */
   background?: boolean;
+  /** A time-driven run that opened its spreadsheet by id: it cannot see other editors' claims. */
+  byId?: boolean;
   /** The store as just read under the lock, when the caller has it. */
   loaded?: DocumentJobs;
   /** A sheet's cells as this execution last read and wrote them, with no network call since. */
@@ -99,8 +102,8 @@ export interface HeldSheet {
 /** Renews the job's claim on its sheet and action when due, or now when its state changed. */
 function keepClaim(job: JobRecord, force = false): void {
   if (!force && job.claimedAt && Date.now() - job.claimedAt < CLAIM_RENEW_MS) return;
-  claim(job.sheetId, job.action, job.id, { paused: job.life.s === 'paused', account: job.account?.name });
-  job.claimedAt = Date.now();
+  // Not written in a run that opened its spreadsheet by id: the next run with it renews it.
+  if (claim(job.sheetId, job.action, job.id, { paused: job.life.s === 'paused', account: job.account?.name })) job.claimedAt = Date.now();
 }
 
 /** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
@@ -133,7 +136,10 @@ function stepOne(spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
   const deps = stepDeps(spreadsheet, job, sheet, client, deadline, opts.held);
   if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
   if (job.life.s === 'paused') {
-    const why = stillPaused(job as JobRecord & { life: { s: 'paused' } }, connection, client);
+    // Resuming puts rows back in the queue only where no other editor's job may hold marks, which
+    // a run by id cannot tell: it leaves that to a run with the spreadsheet, and waits longer.
+    const paused = job as JobRecord & { life: { s: 'paused' } };
+    const why = opts.byId ? paused.life.why : stillPaused(paused, connection, client);
     if (why) {
       pauseJob(job, deps, why);
       keepClaim(job, true);
@@ -176,7 +182,7 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
 
 /** The continuation without the trigger this run was fired by (it is spent, or deleted). */
 function firedOut(state: Continuation, opts: StepOptions): Continuation {
-  return opts.firedUid && state.uid === opts.firedUid ? { hourly: state.hourly } : state;
+  return opts.firedUid && state.uid === opts.firedUid ? {} : state;
 }
 
 /** The spreadsheet's jobs as last saved: from the cache when it has them, else the store. */
@@ -289,14 +295,18 @@ export function continueJobs(event?: { triggerUid?: unknown }): void {
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
   let spreadsheet = activeSpreadsheet();
   if (uid) deleteFiredTrigger(uid, spreadsheet);
+  const byId = !spreadsheet;
   if (!spreadsheet) {
     const id = uid ? allContinuations().find((c) => c.continuation.uid === uid)?.spreadsheetId : undefined;
     spreadsheet = id ? openSpreadsheet(id) : null;
     if (!spreadsheet) return noteRanWithoutDocument(id);
+    // The first time, a step of this user's that began before the note may still run without
+    // the user's lock: this run only notes, and the next comes once such a step has surely ended.
+    if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, Date.now() + 6 * 60 * 1000, true);
   }
   const open = spreadsheet;
   const stepped = tryWithDocumentLock(5000, () =>
-    carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, loaded: loadDocument(open.getId(), true) }),
+    carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) }),
   );
   // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
   // wait after it. That step's own settling checks that its recorded trigger still exists.

@@ -197,9 +197,7 @@ test('a trigger that runs without its spreadsheet exits cleanly, says so in the 
 });
 
 test('under the full spreadsheets scope, a trigger without its spreadsheet opens it by id and finishes the job with nobody watching', () => {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '../../dist/appsscript.json'), 'utf8')) as { oauthScopes: string[] };
-  const full = [...manifest.oauthScopes.filter((s) => !s.endsWith('.currentonly')), 'https://www.googleapis.com/auth/spreadsheets'];
-  const w = started(12000, { service: { processingRate: 5 }, oauthScopes: full });
+  const w = started(12000, { service: { processingRate: 5 }, oauthScopes: fullScope() });
   w.host.setTriggerDocument('none');
   let runs = 0;
   for (let r = w.host.fireNextTrigger(); r; r = w.host.fireNextTrigger()) {
@@ -213,6 +211,58 @@ test('under the full spreadsheets scope, a trigger without its spreadsheet opens
   const view = jobsView(w);
   expect(view.jobs[0]!.state).toBe('done');
   expect(view.background).toBe('');
+});
+
+/** The add-on's scopes with the full spreadsheets scope in place of `currentonly`. */
+function fullScope(): string[] {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '../../dist/appsscript.json'), 'utf8')) as { oauthScopes: string[] };
+  return [...manifest.oauthScopes.filter((s) => !s.endsWith('.currentonly')), 'https://www.googleapis.com/auth/spreadsheets'];
+}
+
+test('under the full scope, the first run by id only takes note; from then on a sidebar step and a run by id keep each other out', () => {
+  const w = started(12000, { service: { processingRate: 5 }, oauthScopes: fullScope() });
+  w.host.setTriggerDocument('none');
+  const sent = w.host.requests.length;
+  // A sidebar step began before any run by id: it holds the document lock only.
+  const sidebar = w.host.holdLock('document');
+  expect(w.host.fireNextTrigger()!.ok).toBe(true);
+  sidebar.release();
+  // That first run took note and sent nothing; its trigger waits past any step begun before.
+  expect(w.host.requests.length).toBe(sent);
+  expect(w.host.userProperties()['prospecting.byId']).toBe('1');
+  const [next] = w.host.triggerList();
+  expect(next!.dueAt! - w.host.clock.now()).toBeGreaterThanOrEqual(6 * 60 * 1000 - 1000);
+  // A later sidebar step holds the user's lock as well: the run by id waits for it.
+  const user = w.host.holdLock('user');
+  expect(w.host.fireNextTrigger()!.ok).toBe(true);
+  expect(w.host.requests.length).toBe(sent);
+  user.release();
+  for (let r = w.host.fireNextTrigger(), n = 0; r && n < 300; r = w.host.fireNextTrigger(), n++) expect(r.ok).toBe(true);
+  expect(finished(w)).toBe(12000);
+  expect(w.service.account(KEY)!.spent.email).toBe(12000);
+});
+
+test('under the full scope, a key refused in a run by id pauses the job; runs by id never resume it, the sidebar does', () => {
+  const w = started(3000, { service: { processingRate: 5 }, oauthScopes: fullScope() });
+  w.host.setTriggerDocument('none');
+  w.host.fireNextTrigger();
+  // The stored key is refused for a while, then works again (nobody reconnects).
+  const props = w.host.userProperties();
+  const name = Object.keys(props).find((k) => props[k] === KEY)!;
+  w.host.setProperties('user', { [name]: 'revoked-key-000000' });
+  for (let i = 0; i < 3; i++) w.host.fireNextTrigger();
+  let view = jobsView(w);
+  expect(view.jobs[0]!.state).toBe('paused');
+  w.host.setProperties('user', { [name]: KEY });
+  w.host.runTriggersUntil(w.host.clock.now() + 30 * HOUR);
+  // Runs by id cannot see other editors' claims, so they leave the resuming to a run with the spreadsheet.
+  expect(w.host.callFromSidebar('listJobs', []).value).toMatchObject([{ state: 'paused' }]);
+  for (let i = 0; i < 200 && view.nextPollSeconds !== 0; i++) {
+    w.host.clock.advance(Math.max(5, view.nextPollSeconds) * 1000);
+    view = jobsView(w);
+  }
+  expect(view.jobs[0]!.state).toBe('done');
+  expect(finished(w)).toBe(3000);
 });
 
 test("triggers left in other documents are cleared when the user's 20-trigger limit is reached", () => {

@@ -78,9 +78,9 @@ describe('locks', () => {
   });
 
   it('an execution run side by side (its clock set back) waits for a lock another held at that moment', () => {
-    const host = makeHost();
+    // Without the measured script time, both executions reach tryLock at the same offset.
+    const host = makeHost({ scriptTime: 'none' });
     const start = host.clock.now();
-    // The first execution takes the lock and ends holding it until its end.
     const first = host.run('tryLock', [0]);
     const end = first.execution.startedAt + first.elapsedMs;
     expect(end).toBeGreaterThan(start);
@@ -91,5 +91,19 @@ describe('locks', () => {
     // One that cannot wait that long does not get it.
     host.clock.rewindTo(start);
     expect(host.run('tryLock', [0]).value).toMatchObject({ got: false });
+    // One that asks after every hold ended gets it at once.
+    host.clock.advanceTo(end + 60000);
+    expect(host.run('tryLock', [0]).value).toMatchObject({ got: true });
+  });
+
+  it('a side-by-side execution that asks before another took the lock is not made to wait for it', () => {
+    const host = makeHost({ scriptTime: 'none' });
+    const start = host.clock.now();
+    host.clock.advanceTo(start + 30000);
+    host.run('tryLock', [0]);
+    host.clock.rewindTo(start);
+    const early = host.run('tryLock', [0]).value as { got: boolean; now: number };
+    expect(early.got).toBe(true);
+    expect(early.now).toBeLessThan(start + 30000);
   });
 });

@@ -1,14 +1,15 @@
 // Jobs finish with nobody watching when Apps Script refuses short one-shots made from time-driven
 // runs (the host's 'refused' policy, since Google does not say): background runs chain an hourly
 // trigger instead, within the one-trigger-per-document rule, and every row ends.
+import { GasError } from '../../emulator';
 import { addonWorld, column, connect, runTriggers, type World } from '../support/addon-world';
 
 const KEY = 'hourly-key-0001';
 const HOUR = 3600000;
 const FINAL = ['Deliverable', 'Risky', 'Undeliverable', 'Unknown'];
 
-function emailWorld(rows: number): World {
-  const w = addonWorld({ accounts: [{ key: KEY, name: 'Hourly', credits: { email: 200000, phone: 0 } }] });
+function emailWorld(rows: number, service: { processingRate?: number } = {}): World {
+  const w = addonWorld({ accounts: [{ key: KEY, name: 'Hourly', credits: { email: 200000, phone: 0 } }], service });
   w.host.setBackgroundOneShots('refused');
   const data = Array.from({ length: rows }, (_, k) => [`Person ${k}`, `person${k}@company${k % 997}.com`]);
   w.host.sheet().load([['Name', 'Email'], ...data]);
@@ -62,10 +63,9 @@ describe('under the hourly policy, with the sidebar closed', () => {
       if (continuationRecord(w)?.hourly) sawHourly = true;
     }
     expect(sawHourly).toBe(true);
-    // Once refused, background runs go straight to the hourly trigger: the triggers made are
-    // about one per run, not two.
+    // Each background run tries a one-shot first, then the hourly trigger: two tries a run at most.
     const made = w.host.stats()['ScriptApp.ClockTriggerBuilder.create'] ?? 0;
-    expect(made).toBeLessThanOrEqual(fired + 2);
+    expect(made).toBeLessThanOrEqual(2 * fired + 2);
     expectAllEnded(w, 50000);
     const hours = (w.host.clock.now() - started) / HOUR;
     console.log(`50,000 emails under the hourly policy: ${fired} trigger runs, ${hours.toFixed(2)} virtual hours`);
@@ -88,5 +88,37 @@ describe('under the hourly policy, with the sidebar closed', () => {
     expect(after).toHaveLength(1);
     expect(after[0]!.everyMs ?? 0).toBe(0);
     expect(poll.background).toBe('');
+  });
+
+  test('a one-shot refused once for another reason costs one hourly step, then one-shots again', () => {
+    // A slow service: the job takes several steps.
+    const w = emailWorld(20000, { processingRate: 1 });
+    // Short one-shots are allowed here: the one refusal is a passing server error.
+    w.host.setBackgroundOneShots('allowed');
+    startAndLeave(w);
+    const registry = w.host.triggers;
+    const add = registry.add.bind(registry);
+    let failOnce = true;
+    registry.add = (t, fromTimeDriven) => {
+      if (failOnce && t.everyMs === undefined && fromTimeDriven) {
+        failOnce = false;
+        throw new GasError("We're sorry, a server error occurred. Please wait a bit and try again.");
+      }
+      return add(t, fromTimeDriven);
+    };
+    const waiting: string[] = [];
+    for (let r = w.host.fireNextTrigger(); r; r = w.host.fireNextTrigger()) {
+      waiting.push(
+        w.host
+          .triggerList()
+          .map((t) => (t.everyMs ? 'hourly' : 'one-shot'))
+          .join(',') || 'none',
+      );
+      if (waiting.length > 100) break;
+    }
+    expect(waiting[0]).toBe('hourly');
+    expect(waiting[1]).toBe('one-shot');
+    expect(waiting.filter((k) => k === 'hourly')).toHaveLength(1);
+    expectAllEnded(w, 20000);
   });
 });
