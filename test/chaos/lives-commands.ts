@@ -699,11 +699,16 @@ export function settle(m: LivesModel, w: LivesWorld): void {
   // Triggers see their spreadsheet again; where they did not, background steps went off for a
   // while, and the person's open sidebar polls the jobs on (triggers firing between its polls).
   w.host.setTriggerDocument('active');
+  // Each person (the owner and the second editor) opens the sidebar: it shows and steps their own jobs.
   const watch = (): void => {
     for (let i = 0; i < 400; i++) {
-      const poll = w.host.callFromSidebar('pollJobs', []);
-      record(w, poll);
-      const next = poll.ok ? (poll.value as { nextPollSeconds: number }).nextPollSeconds : 10;
+      let next = 0;
+      for (const user of [OWNER, EDITOR]) {
+        const poll = w.host.callFromSidebar('pollJobs', [], user);
+        record(w, poll);
+        const wait = poll.ok ? (poll.value as { nextPollSeconds: number }).nextPollSeconds : 10;
+        if (wait > 0) next = next === 0 ? wait : Math.min(next, wait);
+      }
       if (next === 0) return;
       for (const r of w.host.runTriggersUntil(w.host.clock.now() + Math.max(5, next) * 1000, 50)) record(w, r);
     }
