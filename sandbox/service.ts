@@ -122,9 +122,10 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
         key === undefined ? 'Send the API key as "Authorization: Bearer <key>"' : 'The API key is not valid',
       );
     const t = state.now();
-    const bucket = found.route.bucket ?? 'default';
-    const limit = bucket === 'people_find' ? limits.peopleFindPerMinute : limits.requestsPerMinute;
-    const window = requestWindow(account, bucket);
+    // An endpoint with a limit of its own counts against that limit only, not the default one.
+    const bucket = found.route.bucket;
+    const limit = bucket === undefined ? limits.requestsPerMinute : limits[bucket];
+    const window = requestWindow(account, bucket ?? 'default');
     const wait = window.waitFor(t, 1, limit);
     if (wait > 0) {
       throw new ApiError(429, 'rate_limited', `More than ${limit} requests per minute`, undefined, {
