@@ -23,6 +23,7 @@ import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResp
 import { bearerKey, parseTarget, readJsonBody } from './request';
 import { match } from './router';
 import { ROUTES } from './routes';
+import { sequenceView, type SequenceView } from './sequence-view';
 import type { ServiceState } from './state';
 import { hourlyUsage, type HourlyUsage } from './usage';
 
@@ -49,6 +50,8 @@ export interface LocalService extends LocalHandler {
   keys(): string[];
   /** What the account behind a key has used of its hourly usage limits now (read only); undefined for an unknown key. */
   usage(key: string): HourlyUsage | undefined;
+  /** The sequences of the account behind a key, with leads that show the skip rules; undefined for an unknown key. */
+  sequences(key: string): SequenceView | undefined;
   /** Replaces the fault settings (and restarts their reproducible sequence). */
   setFaults(faults?: FaultOptions): void;
 }
@@ -179,6 +182,10 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
       return a ? hourlyUsage(a, state.now(), limits, usageLimits) : undefined;
     },
     setFaults: (faults) => state.faults.set(faults),
+    sequences(key) {
+      const a = accounts.get(key);
+      return a ? sequenceView(seed, a) : undefined;
+    },
     account(key) {
       const a = accounts.get(key);
       if (!a) return undefined;
