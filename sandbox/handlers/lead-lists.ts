@@ -1,6 +1,6 @@
 // Lead lists: POST to create one from submitted leads, GET to read it as leads are matched.
 // Leads that match nobody are left out of `leads` and reported in `_errors` on the first page.
-import type { Batch, BatchWork } from '../batches';
+import type { BatchWork } from '../batches';
 import { chargePerson, chargeValidation, FOUND_COST } from '../credits';
 import { uuidFrom } from '../hash';
 import { errorDetail, missing, notFound, type ErrorDetail } from '../errors';
@@ -117,7 +117,7 @@ export function addSegment(ctx: Ctx, list: LeadList, leads: Lead[]): void {
   if (meta.options.enrich) usage.push('enrichments');
   if (meta.options.validate_email) usage.push('validations');
   const batch = startBatch<Lead, Out, Meta>(ctx, 'lead_list', list.id, leads, leadWork(ctx.state.seed, meta.options), meta, usage);
-  list.segments.push(batch as Batch);
+  list.segments.push(batch);
   list.size += leads.length;
 }
 

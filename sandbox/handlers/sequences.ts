@@ -70,7 +70,7 @@ export function addLeadsToSequence(ctx: Ctx): Reply {
   const duplicateProfiles = new Set<string>();
   const seen = new Set<string>();
   let added = 0;
-  let added_keys = ctx.account.sequenceLeads.get(sequence.id);
+  let addedKeys = ctx.account.sequenceLeads.get(sequence.id);
   for (const lead of leads) {
     // A repeat of an earlier lead of the request is reported as a duplicate and counted nowhere else.
     const repeat = lead.keys.find((k) => seen.has(k));
@@ -85,11 +85,11 @@ export function addLeadsToSequence(ctx: Ctx): Reply {
       skipped[reason].push({ email: lead.email, profile_url: lead.profile_url });
       continue;
     }
-    if (!added_keys) {
-      added_keys = new Set();
-      ctx.account.sequenceLeads.set(sequence.id, added_keys);
+    if (!addedKeys) {
+      addedKeys = new Set();
+      ctx.account.sequenceLeads.set(sequence.id, addedKeys);
     }
-    for (const k of lead.keys) added_keys.add(k);
+    for (const k of lead.keys) addedKeys.add(k);
     added++;
   }
   const skippedCount = SKIP_REASONS.reduce((n, r) => n + skipped[r].length, 0);

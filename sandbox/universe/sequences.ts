@@ -4,7 +4,7 @@
 import { Rng, uuidFrom } from '../hash';
 import { DAY, msBefore } from './clock';
 import { profileSlug } from './companies';
-import { accountContactIds, contact, CONTACT_SEQUENCES } from './contacts';
+import { accountContactIds, contact } from './contacts';
 import { population } from './population';
 
 export const SEQUENCE_STATUSES = ['active', 'paused', 'draft', 'archived', 'archiving', 'pausing', 'resuming'] as const;

@@ -43,7 +43,7 @@ describe('GET /sequences', () => {
     expect(r.json._links.next).toBeUndefined();
   });
 
-  test('contacts are in the sequences their activity names', async () => {
+  test('contacts are in the sequences their activity names', () => {
     const ids = new Set(seqs().sequences.map((s) => s.id));
     for (const id of accountContactIds(SEED, accountId)) {
       for (const a of contact(SEED, accountId, id)!['recent_activity'] as Array<{ sequence_id: string }>)
