@@ -34,6 +34,8 @@ export interface AccountState {
    * contacts' numbers, the only ones it can review.
    */
   phones: Map<string, PhoneNumber>;
+  /** Identity keys of the leads added to each sequence through the API, by sequence id (see universe/sequences.ts). */
+  sequenceLeads: Map<string, Set<string>>;
 }
 
 export type BatchKind = 'person_enrichment' | 'company_enrichment' | 'email_validation' | 'lead_list';

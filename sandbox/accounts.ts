@@ -36,6 +36,7 @@ export function createAccount(seed: AccountSeed): AccountState {
     open: [],
     reviews: new Map(),
     phones: new Map(),
+    sequenceLeads: new Map(),
   };
 }
 

@@ -25,7 +25,20 @@ async function run(config: SandboxConfig): Promise<void> {
     return a ? [{ key, name: a.name, credits: a.credits }] : [];
   });
   const contacts = service.keys().map((key) => ({ key, ids: contactIds(service, key).slice(0, CONTACTS_SHOWN) }));
-  const lines = startupLines({ url: server.url, accounts, usageLimits: service.usageLimits, faults: config.faults, contacts });
+  const sequences = service.keys().flatMap((key) => {
+    const view = service.sequences(key);
+    return view
+      ? [
+          {
+            key,
+            sequences: view.sequences,
+            inSequence: view.lead_examples.in_sequence,
+            recentlyContacted: view.lead_examples.recently_contacted,
+          },
+        ]
+      : [];
+  });
+  const lines = startupLines({ url: server.url, accounts, usageLimits: service.usageLimits, faults: config.faults, contacts, sequences });
   process.stdout.write(lines.join('\n') + '\n');
 
   let stopping = false;

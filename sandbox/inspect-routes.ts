@@ -10,12 +10,14 @@ const INSPECT_PREFIX = '/_sandbox';
 export const ACCOUNTS_VIEW_PATH = `${INSPECT_PREFIX}/accounts`;
 
 /** What the view reads from a service. */
-export type Inspectable = Pick<LocalService, 'keys' | 'account' | 'usage' | 'usageLimits'>;
+export type Inspectable = Pick<LocalService, 'keys' | 'account' | 'usage' | 'usageLimits' | 'sequences'>;
 
 /** Whether a handler is a local service the view can read (an HTTP server may front any handler). */
 export function isInspectable(handler: LocalHandler): handler is LocalHandler & Inspectable {
   const h = handler as Partial<Inspectable>;
-  return typeof h.keys === 'function' && typeof h.account === 'function' && typeof h.usage === 'function';
+  return (
+    typeof h.keys === 'function' && typeof h.account === 'function' && typeof h.usage === 'function' && typeof h.sequences === 'function'
+  );
 }
 
 // The demo keys are public demo values; any other account's key is a secret of whoever made it.
@@ -39,7 +41,8 @@ function accountsView(service: Inspectable): unknown {
     accounts: service.keys().flatMap((key) => {
       const account = service.account(key);
       const usage = service.usage(key);
-      if (!account || !usage) return [];
+      const sequences = service.sequences(key);
+      if (!account || !usage || !sequences) return [];
       return [
         {
           name: account.name,
@@ -47,6 +50,7 @@ function accountsView(service: Inspectable): unknown {
           id: account.id,
           credits: { left: account.credits, spent: account.spent, reserved: account.reserved },
           usage_this_hour: { enrichments: usage.enrichments, email_validations: usage.validations },
+          ...sequences,
         },
       ];
     }),

@@ -4,23 +4,35 @@ export interface Limits {
   /** Requests per minute per account, all endpoints but those with their own limit. */
   requestsPerMinute: number;
   peopleFindPerMinute: number;
+  peopleSearchPerMinute: number;
+  /** POST /sequences/{id}/leads, across all of an account's sequences. */
+  sequenceLeadsPerMinute: number;
   /** Emails validated per sliding hour per account (lead lists with `validate_email` included). */
   validationsPerHour: number;
   /** Person and company enrichments per sliding hour per account, together (lead lists with `enrich` included). */
   enrichmentsPerHour: number;
+  /** Leads one request may carry (POST /lead-lists and POST /lead-lists/{id}/leads). */
   leadsPerList: number;
+  /** Leads one lead list may hold in all. */
+  leadListCapacity: number;
   enrichmentsPerRequest: number;
   emailsPerValidation: number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
 }
 
+/** The endpoints with a per-minute request limit of their own, by the limit that sets it. */
+export type RequestBucket = 'peopleFindPerMinute' | 'peopleSearchPerMinute' | 'sequenceLeadsPerMinute';
+
 export const DEFAULT_LIMITS: Limits = {
   requestsPerMinute: 500,
   peopleFindPerMinute: 350,
+  peopleSearchPerMinute: 300,
+  sequenceLeadsPerMinute: 30,
   validationsPerHour: 15000,
   enrichmentsPerHour: 15000,
   leadsPerList: 10000,
+  leadListCapacity: 60000,
   enrichmentsPerRequest: 10000,
   emailsPerValidation: 100000,
   maxBodyBytes: 10 * 1024 * 1024,

@@ -14,6 +14,8 @@ export const BATCH_PAGE: PageBounds = { default: 100, min: 1, max: 1000 };
 export const TERRITORY_PAGE: PageBounds = { default: 20, min: 1, max: 20 };
 export const JOB_OPENING_PAGE: PageBounds = { default: 10, min: 1, max: 100 };
 export const EXCLUSION_PAGE: PageBounds = { default: 100, min: 1, max: 1000 };
+/** Sequences and lead lists. */
+export const INDEX_PAGE: PageBounds = { default: 20, min: 1, max: 100 };
 
 interface Link {
   href: string;

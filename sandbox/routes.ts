@@ -2,15 +2,25 @@
 import { accountInfo, logCall, readContact, reviewPhoneNumber } from './handlers/activity';
 import { cancelCompanyEnrichment, readCompanyEnrichment, startCompanyEnrichment } from './handlers/company-enrichment';
 import { cancelEmailValidation, readEmailValidation, startEmailValidation } from './handlers/email-validations';
+import { addLeadsToList } from './handlers/lead-list-leads';
+import { listLeadLists } from './handlers/lead-list-index';
 import { createLeadList, readLeadList } from './handlers/lead-lists';
 import { listExcludedDomains, listExcludedEmails, listJobOpenings, listTerritories } from './handlers/listings';
 import { findCompanyRoute, findPersonRoute } from './handlers/lookups';
 import { cancelPersonEnrichment, readPersonEnrichment, startPersonEnrichment } from './handlers/person-enrichment';
+import { searchCompanies, searchPeople } from './handlers/search';
+import { addLeadsToSequence, listSequences } from './handlers/sequences';
 import { path, type Route } from './router';
 
 export const ROUTES: ReadonlyArray<Route> = [
   { method: 'POST', pattern: path('/lead-lists'), handler: createLeadList },
+  { method: 'GET', pattern: path('/lead-lists'), handler: listLeadLists },
   { method: 'GET', pattern: path('/lead-lists/:id'), handler: readLeadList },
+  { method: 'POST', pattern: path('/lead-lists/:id/leads'), handler: addLeadsToList },
+  { method: 'POST', pattern: path('/people/search'), handler: searchPeople, bucket: 'peopleSearchPerMinute' },
+  { method: 'POST', pattern: path('/companies/search'), handler: searchCompanies },
+  { method: 'GET', pattern: path('/sequences'), handler: listSequences },
+  { method: 'POST', pattern: path('/sequences/:id/leads'), handler: addLeadsToSequence, bucket: 'sequenceLeadsPerMinute' },
   { method: 'POST', pattern: path('/people/enrichment-requests'), handler: startPersonEnrichment },
   { method: 'GET', pattern: path('/people/enrichment-requests/:id'), handler: readPersonEnrichment },
   { method: 'PATCH', pattern: path('/people/enrichment-requests/:id'), handler: cancelPersonEnrichment },
@@ -21,7 +31,7 @@ export const ROUTES: ReadonlyArray<Route> = [
   { method: 'GET', pattern: path('/email-validations/:id'), handler: readEmailValidation },
   { method: 'PATCH', pattern: path('/email-validations/:id'), handler: cancelEmailValidation },
   { method: 'GET', pattern: path('/companies/find'), handler: findCompanyRoute },
-  { method: 'GET', pattern: path('/people/find'), handler: findPersonRoute, bucket: 'people_find' },
+  { method: 'GET', pattern: path('/people/find'), handler: findPersonRoute, bucket: 'peopleFindPerMinute' },
   { method: 'POST', pattern: path('/calls'), handler: logCall },
   { method: 'POST', pattern: path('/phone_numbers/:id/review'), handler: reviewPhoneNumber },
   { method: 'GET', pattern: path('/contacts/:id'), handler: readContact },

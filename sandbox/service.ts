@@ -23,6 +23,7 @@ import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResp
 import { bearerKey, parseTarget, readJsonBody } from './request';
 import { match } from './router';
 import { ROUTES } from './routes';
+import { sequenceView, type SequenceView } from './sequence-view';
 import type { ServiceState } from './state';
 import { hourlyUsage, type HourlyUsage } from './usage';
 
@@ -49,6 +50,8 @@ export interface LocalService extends LocalHandler {
   keys(): string[];
   /** What the account behind a key has used of its hourly usage limits now (read only); undefined for an unknown key. */
   usage(key: string): HourlyUsage | undefined;
+  /** The sequences of the account behind a key, with leads that show the skip rules; undefined for an unknown key. */
+  sequences(key: string): SequenceView | undefined;
   /** Replaces the fault settings (and restarts their reproducible sequence). */
   setFaults(faults?: FaultOptions): void;
 }
@@ -122,9 +125,10 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
         key === undefined ? 'Send the API key as "Authorization: Bearer <key>"' : 'The API key is not valid',
       );
     const t = state.now();
-    const bucket = found.route.bucket ?? 'default';
-    const limit = bucket === 'people_find' ? limits.peopleFindPerMinute : limits.requestsPerMinute;
-    const window = requestWindow(account, bucket);
+    // An endpoint with a limit of its own counts against that limit only, not the default one.
+    const bucket = found.route.bucket;
+    const limit = bucket === undefined ? limits.requestsPerMinute : limits[bucket];
+    const window = requestWindow(account, bucket ?? 'default');
     const wait = window.waitFor(t, 1, limit);
     if (wait > 0) {
       throw new ApiError(429, 'rate_limited', `More than ${limit} requests per minute`, undefined, {
@@ -178,6 +182,10 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
       return a ? hourlyUsage(a, state.now(), limits, usageLimits) : undefined;
     },
     setFaults: (faults) => state.faults.set(faults),
+    sequences(key) {
+      const a = accounts.get(key);
+      return a ? sequenceView(seed, a) : undefined;
+    },
     account(key) {
       const a = accounts.get(key);
       if (!a) return undefined;

@@ -15,6 +15,14 @@ export interface ContactsToTry {
   ids: ReadonlyArray<string>;
 }
 
+/** An account's sequences and leads that show the skip rules of adding leads to them. */
+export interface SequencesToTry {
+  key: string;
+  sequences: ReadonlyArray<{ id: string; name: string; status: string }>;
+  inSequence: ReadonlyArray<{ sequence: string; email: string }>;
+  recentlyContacted: ReadonlyArray<string>;
+}
+
 export interface StartupInfo {
   /** The base address, e.g. `http://127.0.0.1:8787`. */
   url: string;
@@ -23,6 +31,8 @@ export interface StartupInfo {
   faults?: FaultOptions;
   /** Contact ids the service issues per account; the section is left out while there are none. */
   contacts?: ReadonlyArray<ContactsToTry>;
+  /** Sequences per account; the section is left out while there are none. */
+  sequences?: ReadonlyArray<SequencesToTry>;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -60,6 +70,23 @@ export function contactLines(contacts: ReadonlyArray<ContactsToTry>): string[] {
   ];
 }
 
+/** The sequences section: per account, each sequence's id, status and name, and leads to try. */
+export function sequenceLines(all: ReadonlyArray<SequencesToTry>): string[] {
+  const listed = all.filter((a) => a.sequences.length > 0);
+  if (listed.length === 0) return [];
+  const width = Math.max(...listed.flatMap((a) => a.sequences.map((s) => s.status.length))) + 2;
+  return [
+    '',
+    'Sequences (GET /sequences; POST /sequences/<id>/leads takes leads while active or paused):',
+    ...listed.flatMap((a) => [
+      `  ${a.key}:`,
+      ...a.sequences.map((s) => `    ${s.id}  ${s.status.padEnd(width)}${s.name}`),
+      `    already in: ${a.inSequence.map((e) => `${e.email} (${e.sequence})`).join(', ')}`,
+      `    recently contacted: ${a.recentlyContacted.join(', ')}`,
+    ]),
+  ];
+}
+
 export function startupLines(info: StartupInfo): string[] {
   const width = Math.max(0, ...info.accounts.map((a) => a.key.length)) + 2;
   const key = info.accounts[0]?.key ?? '<key>';
@@ -72,6 +99,7 @@ export function startupLines(info: StartupInfo): string[] {
     'Demo API keys (send as "Authorization: Bearer <key>"):',
     ...info.accounts.map((a) => `  ${a.key.padEnd(width)} ${a.name}: ${creditsText(a.credits)}`),
     ...contactLines(info.contacts ?? []),
+    ...sequenceLines(info.sequences ?? []),
     '',
     'Credits left and spent, and usage this hour, per account (no key needed; not part of the API):',
     `  ${info.url}${ACCOUNTS_VIEW_PATH}`,

@@ -19,12 +19,26 @@ export interface ServiceState {
   personBatches: Map<number, Batch>;
   companyBatches: Map<number, Batch>;
   emailValidations: Map<string, Batch>;
-  leadLists: Map<string, Batch>;
+  leadLists: Map<string, LeadList>;
   nextBatchId: number;
   nextItemId: number;
   created: number;
   /** Companies this service has answered with, by id, so job openings can be asked by company id. */
   companyDomains: Map<string, string>;
+}
+
+/**
+ * A lead list: the batch that created it and one more per request that added leads to it, each
+ * processed as a batch of its own; the list shows their leads in the order they were sent.
+ */
+export interface LeadList {
+  id: string;
+  accountId: string;
+  createdAt: number;
+  meta: unknown;
+  segments: Batch[];
+  /** Leads sent to the list in all, matched or not: what its capacity counts. */
+  size: number;
 }
 
 export interface Ctx {

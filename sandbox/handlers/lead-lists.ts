@@ -4,9 +4,10 @@ import type { BatchWork } from '../batches';
 import { chargePerson, chargeValidation, FOUND_COST } from '../credits';
 import { uuidFrom } from '../hash';
 import { errorDetail, missing, notFound, type ErrorDetail } from '../errors';
+import { BATCH_PAGE, requestedSize, type Links } from '../paging';
 import type { UsageKind } from '../pacing';
 import { jsonObjectBody } from '../request';
-import { createdId, json, type Ctx, type Reply } from '../state';
+import { createdId, json, type Ctx, type LeadList, type Reply } from '../state';
 import { profileSlug } from '../universe/companies';
 import { validateEmail } from '../universe/emails';
 import { findPerson, matchPerson, type PersonInput, type PersonOutcome } from '../universe/people';
@@ -22,13 +23,13 @@ import {
   reqObjectArray,
   reqString,
 } from '../validate';
-import { ownBatch, resultsPage, retryHeaders, startBatch } from './batch-common';
+import { startBatch } from './batch-common';
 import { issuePhones, rememberCompany } from './render';
 
-const REQUEST_TYPES = ['profile', 'email', 'titles_and_company'] as const;
-type RequestType = (typeof REQUEST_TYPES)[number];
+export const REQUEST_TYPES = ['profile', 'email', 'titles_and_company'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
 /** The request says `titles_and_company`; the lead list reports the spec's `title_and_company`. */
-const LIST_TYPE: Record<RequestType, string> = { profile: 'profile', email: 'email', titles_and_company: 'title_and_company' };
+export const LIST_TYPE: Record<RequestType, string> = { profile: 'profile', email: 'email', titles_and_company: 'title_and_company' };
 
 interface Options {
   reveal_phone_numbers: boolean;
@@ -36,12 +37,12 @@ interface Options {
   enrich: boolean;
 }
 
-interface Lead {
+export interface Lead {
   match: PersonInput;
   context: Record<string, unknown>;
 }
 
-interface Meta {
+export interface Meta {
   name: string;
   owner: string;
   type: RequestType;
@@ -50,13 +51,13 @@ interface Meta {
   options: Options;
 }
 
-interface Out {
+export interface Out {
   status: PersonOutcome['status'];
   personId?: string;
   hasPhones: boolean;
 }
 
-function readLead(raw: Record<string, unknown>, i: number, type: RequestType): Lead {
+export function readLead(raw: Record<string, unknown>, i: number, type: RequestType): Lead {
   const ptr = `/leads/${i}`;
   const profile_url = optString(raw, 'profile_url', ptr)?.trim() || undefined;
   const email = optEmail(raw, 'email', ptr);
@@ -81,23 +82,9 @@ function readLead(raw: Record<string, unknown>, i: number, type: RequestType): L
   return { match, context };
 }
 
-export function createLeadList(ctx: Ctx): Reply {
-  const { state } = ctx;
-  const body = jsonObjectBody(ctx.body);
-  const name = reqString(body, 'name', '');
-  const owner = reqEmail(body, 'owner', '');
-  const type = reqEnum(body, 'type', '', REQUEST_TYPES);
-  const shared = optBoolean(body, 'shared', '') ?? false;
-  const visible = optBoolean(body, 'visible', '') ?? true;
-  const rawOptions = optObject(body, 'options', '') ?? {};
-  const options: Options = {
-    reveal_phone_numbers: optBoolean(rawOptions, 'reveal_phone_numbers', '/options') ?? false,
-    validate_email: optBoolean(rawOptions, 'validate_email', '/options') ?? false,
-    enrich: optBoolean(rawOptions, 'enrich', '/options') ?? false,
-  };
-  const leads = reqObjectArray(body, 'leads', '', state.limits.leadsPerList, 'lead').map((l, i) => readLead(l, i, type));
-  const seed = state.seed;
-  const work: BatchWork<Lead, Out> = {
+/** What processing one lead does and costs: the list's options decide, at creation and for every lead added later. */
+function leadWork(seed: number, options: Options): BatchWork<Lead, Out> {
+  return {
     run: (lead) => {
       const o = matchPerson(seed, lead.match);
       return o.status === 'enriched'
@@ -116,33 +103,137 @@ export function createLeadList(ctx: Ctx): Reply {
     },
     reserve: { email: (options.enrich ? FOUND_COST : 0) + (options.validate_email ? 1 : 0), phone: options.reveal_phone_numbers ? 1 : 0 },
   };
-  const id = createdId(state, 'lead_list');
-  // A lead list counts against the limits of the work it does: enrichments with `enrich`,
-  // validations with `validate_email`; without options it only matches, against no limit.
-  const usage: UsageKind[] = [];
-  if (options.enrich) usage.push('enrichments');
-  if (options.validate_email) usage.push('validations');
-  const batch = startBatch<Lead, Out, Meta>(ctx, 'lead_list', id, leads, work, { name, owner, type, shared, visible, options }, usage);
-  state.leadLists.set(id, batch);
-  return render(ctx, id, true);
 }
 
-function render(ctx: Ctx, id: string, created = false): Reply {
+/**
+ * Accepts leads into a list as one more batch (credits, and in `refuse` mode the hourly usage,
+ * checked first: a refusal adds nothing). A lead list counts against the limits of the work it
+ * does: enrichments with `enrich`, validations with `validate_email`; without options it only
+ * matches, against no limit.
+ */
+export function addSegment(ctx: Ctx, list: LeadList, leads: Lead[]): void {
+  const meta = list.meta as Meta;
+  const usage: UsageKind[] = [];
+  if (meta.options.enrich) usage.push('enrichments');
+  if (meta.options.validate_email) usage.push('validations');
+  const batch = startBatch<Lead, Out, Meta>(ctx, 'lead_list', list.id, leads, leadWork(ctx.state.seed, meta.options), meta, usage);
+  list.segments.push(batch);
+  list.size += leads.length;
+}
+
+export function createLeadList(ctx: Ctx): Reply {
+  const { state } = ctx;
+  const body = jsonObjectBody(ctx.body);
+  const name = reqString(body, 'name', '');
+  const owner = reqEmail(body, 'owner', '');
+  const type = reqEnum(body, 'type', '', REQUEST_TYPES);
+  const shared = optBoolean(body, 'shared', '') ?? false;
+  const visible = optBoolean(body, 'visible', '') ?? true;
+  const rawOptions = optObject(body, 'options', '') ?? {};
+  const options: Options = {
+    reveal_phone_numbers: optBoolean(rawOptions, 'reveal_phone_numbers', '/options') ?? false,
+    validate_email: optBoolean(rawOptions, 'validate_email', '/options') ?? false,
+    enrich: optBoolean(rawOptions, 'enrich', '/options') ?? false,
+  };
+  const leads = reqObjectArray(body, 'leads', '', state.limits.leadsPerList, 'lead').map((l, i) => readLead(l, i, type));
+  const meta: Meta = { name, owner, type, shared, visible, options };
+  const id = createdId(state, 'lead_list');
+  const list: LeadList = { id, accountId: ctx.account.id, createdAt: ctx.t, meta, segments: [], size: 0 };
+  addSegment(ctx, list, leads);
+  state.leadLists.set(id, list);
+  return renderList(ctx, list, 202, true);
+}
+
+/** A lead list of the caller's account, or 404 (another account's id looks exactly like a missing one). */
+export function ownList(ctx: Ctx, raw: string | undefined): LeadList {
+  const id = (raw ?? '').toLowerCase();
+  const list = isUuid(id) ? ctx.state.leadLists.get(id) : undefined;
+  if (!list || list.accountId !== ctx.account.id) throw notFound();
+  return list;
+}
+
+/** The list's status from its batches: queued until the first starts, completed when all are done. */
+export function listStatus(list: LeadList, t: number): 'queued' | 'processing' | 'completed' {
+  if (list.segments.every((b) => b.ended(t))) return 'completed';
+  const first = list.segments[0];
+  return first && t < first.beginsAt && first.finishedBy(t) === 0 ? 'queued' : 'processing';
+}
+
+/** The list without its leads, as `GET /lead-lists` shows it and as every read starts. */
+export function listSummary(list: LeadList, t: number): Record<string, unknown> {
+  const meta = list.meta as Meta;
+  return {
+    id: list.id,
+    object: 'lead_list',
+    name: meta.name,
+    status: listStatus(list, t),
+    url: `https://app.prospecting.example/lead-lists/${list.id}`,
+    shared: meta.shared,
+    visible: meta.visible,
+    owner: meta.owner,
+    type: LIST_TYPE[meta.type],
+    created_at: new Date(list.createdAt).toISOString(),
+    updated_at: new Date(Math.max(...list.segments.map((b) => b.lastChangeAt(t)))).toISOString(),
+    options: { ...meta.options },
+  };
+}
+
+/** Where each batch's leads start in the list, and the list-wide indexes of its listed (matched) leads. */
+function listedIndexes(list: LeadList): number[] {
+  const out: number[] = [];
+  let offset = 0;
+  for (const b of list.segments) {
+    for (const i of b.listed) out.push(offset + i);
+    offset += b.size;
+  }
+  return out;
+}
+
+function leadAt(list: LeadList, index: number): Lead {
+  let i = index;
+  for (const b of list.segments) {
+    if (i < b.size) return b.inputs[i] as Lead;
+    i -= b.size;
+  }
+  throw new Error(`lead ${index} is not in the list`);
+}
+
+function listPage(ctx: Ctx, list: LeadList, listed: number[]): { indexes: number[]; links: Links } {
+  const binding = `lead_list|${list.id}|${ctx.account.id}`;
+  const win = ctx.state.pager.window(ctx.query, BATCH_PAGE, binding);
+  const indexes = listed.slice(win.start, win.start + win.size);
+  const links = ctx.state.pager.links(
+    `/lead-lists/${list.id}`,
+    [],
+    { start: win.start, size: indexes.length || win.size },
+    listed.length,
+    binding,
+    requestedSize(ctx.query, BATCH_PAGE),
+  );
+  return { indexes, links };
+}
+
+/** Seconds until more leads can exist: the soonest of the unfinished batches. */
+function retryAfter(list: LeadList, t: number): Record<string, string> | undefined {
+  const waits = list.segments.map((b) => b.retryAfter(t)).filter((w): w is number => w !== undefined);
+  return waits.length === 0 ? undefined : { 'retry-after': String(Math.min(...waits)) };
+}
+
+/** The list with a page of its leads; `created` answers the POST that made it, with no leads yet. */
+export function renderList(ctx: Ctx, list: LeadList, status: number, created = false): Reply {
   const { state, t } = ctx;
-  const batch = ownBatch(ctx, state.leadLists.get(id));
-  const meta = batch.meta as Meta;
+  const meta = list.meta as Meta;
   const first = !ctx.query.has('page[after]') && !ctx.query.has('page[before]');
-  const { indexes, links } = created
-    ? { indexes: [], links: { self: { href: `/lead-lists/${id}` } } }
-    : resultsPage(ctx, batch, `/lead-lists/${id}`);
+  const listed = created ? [] : listedIndexes(list);
+  const { indexes, links } = created ? { indexes: [], links: { self: { href: `/lead-lists/${list.id}` } } } : listPage(ctx, list, listed);
   const leads = indexes.map((i) => {
-    const lead = batch.inputs[i] as Lead;
+    const lead = leadAt(list, i);
     const o = findPerson(state.seed, lead.match);
     if (o.status !== 'enriched') throw new Error('a listed lead must match a person');
     const p = o.person;
     rememberCompany(state, p.company);
     const entry: Record<string, unknown> = {
-      id: uuidFrom(state.seed, 'lead-entry', id, i),
+      id: uuidFrom(state.seed, 'lead-entry', list.id, i),
       object: 'lead_list_entry',
       email: p.email,
       person_id: p.id,
@@ -167,28 +258,12 @@ function render(ctx: Ctx, id: string, created = false): Reply {
     }
     return entry;
   });
-  const status = batch.status(t);
-  const body: Record<string, unknown> = {
-    id,
-    object: 'lead_list',
-    name: meta.name,
-    status: status === 'canceled' ? 'completed' : status,
-    url: `https://app.prospecting.example/lead-lists/${id}`,
-    shared: meta.shared,
-    visible: meta.visible,
-    owner: meta.owner,
-    type: LIST_TYPE[meta.type],
-    created_at: new Date(batch.createdAt).toISOString(),
-    updated_at: new Date(batch.lastChangeAt(t)).toISOString(),
-    options: { ...meta.options },
-    leads,
-    _links: links,
-  };
+  const body: Record<string, unknown> = { ...listSummary(list, t), leads, _links: links };
   if (first && !created) {
-    const errors = unmatched(batch.outputs as Out[], batch.listed.length);
+    const errors = unmatched(list, listed.length);
     if (errors.length) body['_errors'] = errors;
   }
-  return json(created ? 202 : 200, body, retryHeaders(batch, t));
+  return json(status, body, retryAfter(list, t));
 }
 
 const MAX_LISTED_ERRORS = 100;
@@ -197,14 +272,19 @@ const MAX_LISTED_ERRORS = 100;
  * The first unmatched leads as errors, and how many more there are. Stops at the hundredth, so
  * a first page of a large list does not scan every finished lead: listed leads are the matched ones.
  */
-function unmatched(outputs: Out[], matched: number): ErrorDetail[] {
+function unmatched(list: LeadList, matched: number): ErrorDetail[] {
   const errors: ErrorDetail[] = [];
-  const total = outputs.length - matched;
-  for (let i = 0; i < outputs.length && errors.length < Math.min(total, MAX_LISTED_ERRORS); i++) {
-    const out = outputs[i]!;
-    if (out.status === 'enriched') continue;
-    const why = out.status === 'gdpr_removed' ? 'was removed for privacy reasons' : 'matched no person';
-    errors.push(errorDetail('lead_not_found', `Lead ${i} ${why}; it is not in the list`, `/leads/${i}`));
+  const total = list.segments.reduce((n, b) => n + b.outputs.length, 0) - matched;
+  let offset = 0;
+  for (const b of list.segments) {
+    const outputs = b.outputs as Out[];
+    for (let i = 0; i < outputs.length && errors.length < Math.min(total, MAX_LISTED_ERRORS); i++) {
+      const out = outputs[i]!;
+      if (out.status === 'enriched') continue;
+      const why = out.status === 'gdpr_removed' ? 'was removed for privacy reasons' : 'matched no person';
+      errors.push(errorDetail('lead_not_found', `Lead ${offset + i} ${why}; it is not in the list`, `/leads/${offset + i}`));
+    }
+    offset += b.size;
   }
   if (total > MAX_LISTED_ERRORS) {
     errors.push(errorDetail('lead_not_found', `${total - MAX_LISTED_ERRORS} more leads matched no person and are not listed here`));
@@ -213,7 +293,5 @@ function unmatched(outputs: Out[], matched: number): ErrorDetail[] {
 }
 
 export function readLeadList(ctx: Ctx): Reply {
-  const raw = ctx.params[0] ?? '';
-  if (!isUuid(raw)) throw notFound();
-  return render(ctx, raw.toLowerCase());
+  return renderList(ctx, ownList(ctx, ctx.params[0]), 200);
 }

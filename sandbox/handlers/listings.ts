@@ -1,38 +1,16 @@
 // The paged reference listings: territories, a company's job openings, excluded domains and emails.
 import { invalidParameter, missing, notFound, ApiError } from '../errors';
-import { EXCLUSION_PAGE, JOB_OPENING_PAGE, requestedSize, TERRITORY_PAGE, type PageBounds } from '../paging';
+import { EXCLUSION_PAGE, JOB_OPENING_PAGE, TERRITORY_PAGE } from '../paging';
 import { queryBoolean, queryList, queryString } from '../request';
 import { json, type Ctx, type Reply } from '../state';
 import { excludedDomains, excludedEmails, isJobSeniority, isRemote, jobOpenings, territories, type Exclusion } from '../universe/catalog';
 import { companyFromDomain, findCompany } from '../universe/companies';
 import { ALL_JOB_FUNCTIONS, DEPARTMENTS } from '../universe/taxonomy';
 import { isUuid } from '../validate';
+import { page } from './listing-page';
 import { rememberCompany } from './render';
 
-/** One page of `items` with its links; the cursor is bound to the listing, its filters and the account. */
-function page<T>(
-  ctx: Ctx,
-  path: string,
-  filters: Array<[string, string]>,
-  bounds: PageBounds,
-  items: T[],
-): { items: T[]; links: ReturnType<Ctx['state']['pager']['links']> } {
-  const binding = `${path}|${JSON.stringify(filters)}|${ctx.account.id}`;
-  const { pager } = ctx.state;
-  const win = pager.window(ctx.query, bounds, binding);
-  const slice = items.slice(win.start, win.start + win.size);
-  const links = pager.links(
-    path,
-    filters,
-    { start: win.start, size: slice.length || win.size },
-    items.length,
-    binding,
-    requestedSize(ctx.query, bounds),
-  );
-  return { items: slice, links };
-}
-
-function keywordFilter(ctx: Ctx, name: string): string | undefined {
+export function keywordFilter(ctx: Ctx, name: string): string | undefined {
   const v = queryString(ctx.query, name)?.trim();
   return v ? v : undefined;
 }

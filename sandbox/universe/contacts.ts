@@ -10,7 +10,14 @@ import { findPerson, type PersonRecord, type PhoneNumber } from './people';
 export const MIN_CONTACTS = 6;
 export const MAX_CONTACTS = 36;
 
-const SEQUENCES = ['Q4 Outbound - Enterprise', 'Inbound Follow-up', 'Event Attendees', 'Re-engage Closed Lost', 'New Product Launch'];
+/** The sequences contacts have activity in; each account has them, among others (see sequences.ts). */
+export const CONTACT_SEQUENCES = [
+  'Q4 Outbound - Enterprise',
+  'Inbound Follow-up',
+  'Event Attendees',
+  'Re-engage Closed Lost',
+  'New Product Launch',
+];
 
 interface AccountContacts {
   ids: string[];
@@ -60,7 +67,7 @@ export function contact(seed: number, accountId: string, id: string): Record<str
   const activity: Array<Record<string, unknown>> = [];
   let at = created;
   const steps = rng.int(1, 6);
-  const sequence = rng.pick(SEQUENCES);
+  const sequence = rng.pick(CONTACT_SEQUENCES);
   const sequenceId = uuidFrom(seed, 'sequence', accountId, sequence);
   for (let i = 0; i < steps; i++) {
     activity.push({

@@ -14,6 +14,7 @@ import {
 } from './companies';
 import { Lru } from './cache';
 import { PLACE_WEIGHTS, type Place } from './geo';
+import { populationMember } from './population';
 import { PHONE_TYPES, personPresence } from './taxonomy';
 import { PERSON_DEPARTMENTS, TAGLINES, TITLES } from './titles';
 import { DEGREES, FEMALE_NAMES, LANGUAGES, LAST_NAMES, MALE_NAMES, PROFICIENCIES, SCHOOLS, UNISEX_NAMES } from './words';
@@ -346,6 +347,15 @@ function outcomeByRoll(seed: number, key: string): 'enriched' | 'not_found' | 'g
 type Resolved = { status: 'not_found' | 'gdpr_removed' } | { status: 'enriched'; key: string; hints: Hints };
 
 function resolvePerson(seed: number, input: PersonInput): Resolved {
+  // A member of the searchable population is the same person by email or by profile URL, built
+  // from its own inputs alone, so what a search showed is what a lookup answers.
+  const member = input.email
+    ? populationMember(seed, { email: input.email })
+    : input.profile_url
+      ? populationMember(seed, { profileSlug: profileSlug(input.profile_url) })
+      : undefined;
+  if (member)
+    return { status: 'enriched', key: member.key, hints: { email: member.email, profileUrl: member.profileUrl, domain: member.domain } };
   const companyDomain = input.company_domain
     ? normalizeDomain(input.company_domain)
     : input.company_name
