@@ -1,6 +1,7 @@
 // Request bodies of the Prospecting API with the spec's per-request limits, checked before
 // anything is sent so a bad request costs no call and gets a clear local message.
 import * as z from 'zod/mini';
+import { oneOf, record } from './kinds';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
 import { fieldName } from './input-errors';
@@ -54,7 +55,7 @@ export const leadInputSchema = lazy(() =>
     company_name: z.optional(z.string()),
     company_domain: z.optional(z.string()),
     phone_numbers: z.optional(z.array(z.string())),
-    context: z.optional(z.record(z.string(), z.unknown())),
+    context: z.optional(record(z.unknown())),
   }),
 );
 export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
@@ -64,7 +65,7 @@ export const leadListCreateSchema = lazy(() =>
     .strictObject({
       name: nonEmpty().check(maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
       owner: email(),
-      type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
+      type: oneOf(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
       leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
       shared: z.optional(z.boolean()),
       visible: z.optional(z.boolean()),
@@ -196,7 +197,7 @@ export const jobOpeningsQuerySchema = lazy(() =>
       company_id: z.optional(uuid()),
       domain: z.optional(nonEmpty()),
       profile_url: z.optional(nonEmpty()),
-      seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
+      seniorities: z.optional(z.array(oneOf(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
       departments: z.optional(z.array(z.string())),
       job_functions: z.optional(z.array(z.string())),
       remote: z.optional(z.boolean()),

@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { isEmailAddress } from '../../contract/email-address';
 import { COMPANY_TYPES, DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, PHONE_TYPES, type Department } from '../../contract/enumerations';
 import { withDefaults } from './checks';
+import { literal, oneOf as enumOf, record } from './kinds';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -125,8 +126,8 @@ export interface Headcounts {
 /** Read: a department or job-function key the service added later is kept. */
 function openHeadcounts(): Headcounts {
   return {
-    department: z.record(z.string(), wholeNumber()),
-    jobFunction: z.record(z.string(), z.record(z.string(), wholeNumber())),
+    department: record(wholeNumber()),
+    jobFunction: record(record(wholeNumber())),
   };
 }
 
@@ -208,7 +209,7 @@ export function defineSchemas(
 
   /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
   const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-    (strict ? z.enum(values) : z.string()) as unknown as z.ZodMiniType<Open<T[number]>>;
+    (strict ? enumOf(values) : z.string()) as unknown as z.ZodMiniType<Open<T[number]>>;
 
   /** An email in an answer: checked by the shared rule, read as the text it is. */
   const emailText = lazy(() => (strict ? z.string().check(z.refine(isEmailAddress)) : z.string()));
@@ -241,7 +242,7 @@ export function defineSchemas(
 
   const ExperienceSchema = lazy(() =>
     closed({
-      object: z.literal('experience'),
+      object: literal('experience'),
       title: z.string(),
       company_name: z.string(),
       company_profile_url: z.nullable(z.string()),
@@ -253,7 +254,7 @@ export function defineSchemas(
 
   const EducationSchema = lazy(() =>
     closed({
-      object: z.literal('education'),
+      object: literal('education'),
       degree: z.nullable(z.string()),
       field_of_study: z.nullable(z.string()),
       school_name: z.string(),
@@ -265,7 +266,7 @@ export function defineSchemas(
 
   const LanguageSchema = lazy(() =>
     z.object({
-      object: z.literal('language'),
+      object: literal('language'),
       language: z.string(),
       iso_code: z.string(),
       proficiency: z.nullable(z.string()),
@@ -274,7 +275,7 @@ export function defineSchemas(
 
   const PhoneNumberSchema = lazy(() =>
     z.looseObject({
-      object: z.literal('phone_number'),
+      object: literal('phone_number'),
       id: guid(),
       number: z.string(),
       type: oneOf(PHONE_TYPES),
@@ -300,7 +301,7 @@ export function defineSchemas(
 
   const CompanyFields = lazy(() => ({
     id: guid(),
-    object: z.literal('company'),
+    object: literal('company'),
     profile_url: z.string(),
     name: optStr(),
     overview: optStr(),
@@ -358,7 +359,7 @@ export function defineSchemas(
   const PersonSchema = lazy(() =>
     z.looseObject({
       id: guid(),
-      object: z.literal('person'),
+      object: literal('person'),
       profile_url: z.string(),
       name: optStr(),
       email: optStr(),
@@ -386,7 +387,7 @@ export function defineSchemas(
 
   const EmailValidationResultSchema = lazy(() =>
     z.object({
-      object: z.literal('email_validation_result'),
+      object: literal('email_validation_result'),
       email: emailText(),
       result: oneOf(EMAIL_RESULTS),
       catch_all: z.optional(z.boolean()),
@@ -396,7 +397,7 @@ export function defineSchemas(
   /** Inside a batch, `catch_all` is required. */
   const BatchEmailValidationResultSchema = lazy(() =>
     z.object({
-      object: z.literal('email_validation_result'),
+      object: literal('email_validation_result'),
       email: emailText(),
       result: oneOf(EMAIL_RESULTS),
       catch_all: z.boolean(),
@@ -406,7 +407,7 @@ export function defineSchemas(
   const EmailValidationBatchSchema = lazy(() =>
     z.object({
       id: guid(),
-      object: z.literal('email_validation'),
+      object: literal('email_validation'),
       status: oneOf(BATCH_STATUSES),
       results: z.array(BatchEmailValidationResultSchema()),
       _links: LinksSchema(),
@@ -427,7 +428,7 @@ export function defineSchemas(
   const LeadListEntrySchema = lazy(() =>
     closed({
       id: guid(),
-      object: z.literal('lead_list_entry'),
+      object: literal('lead_list_entry'),
       email: emailText(),
       person_id: guid(),
       profile_url: z.string(),
@@ -439,7 +440,7 @@ export function defineSchemas(
       industry: z.string(),
       title: z.string(),
       email_validation_result: EmailValidationResultSchema(),
-      data: z.record(z.string(), z.unknown()),
+      data: record(z.unknown()),
       phone_numbers: z.optional(z.array(PhoneNumberSchema())),
     }),
   );
@@ -447,7 +448,7 @@ export function defineSchemas(
   const LeadListSchema = lazy(() =>
     closed({
       id: guid(),
-      object: z.literal('lead_list'),
+      object: literal('lead_list'),
       name: z.string(),
       status: oneOf(LEAD_LIST_STATUSES),
       url: z.string(),
@@ -483,7 +484,7 @@ export function defineSchemas(
   const PersonEnrichmentBatchSchema = lazy(() =>
     z.object({
       id: int(),
-      object: z.literal('person_enrichment'),
+      object: literal('person_enrichment'),
       status: oneOf(BATCH_STATUSES),
       results: z.array(PersonEnrichmentResultSchema()),
       _links: LinksSchema(),
@@ -504,7 +505,7 @@ export function defineSchemas(
   const CompanyEnrichmentBatchSchema = lazy(() =>
     z.object({
       id: int(),
-      object: z.literal('company_enrichment'),
+      object: literal('company_enrichment'),
       status: oneOf(BATCH_STATUSES),
       results: z.array(CompanyEnrichmentResultSchema()),
       _links: LinksSchema(),

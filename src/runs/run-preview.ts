@@ -6,6 +6,7 @@ import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
+import { oneOf, partialRecord } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../api/lazy';
@@ -30,18 +31,18 @@ function thousands(n: number): string {
 export const runRequestSchema = lazy(() =>
   withDefaults(
     {
-      action: z.enum(ACTIONS),
+      action: oneOf(ACTIONS),
       options: z.object({
         revealEmail: z.optional(z.boolean()),
         revealPhones: z.optional(z.boolean()),
-        listType: z.optional(z.enum(['email', 'profile', 'titles_and_company'])),
+        listType: z.optional(oneOf(['email', 'profile', 'titles_and_company'])),
         enrich: z.optional(z.boolean()),
         validateEmail: z.optional(z.boolean()),
       }),
-      fields: z.union([z.enum(['basic', 'all']), z.array(z.string())]),
+      fields: z.union([oneOf(['basic', 'all']), z.array(z.string())]),
       rerun: z.optional(z.boolean()),
       skipExcluded: z.optional(z.boolean()),
-      mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
+      mapping: z.optional(partialRecord(ROLES, z.nullable(z.string()))),
       list: z.optional(
         withDefaults(
           {

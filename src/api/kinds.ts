@@ -1,0 +1,85 @@
+// Records with text keys, enums and literals, raising the very issues zod's `z.record()`,
+// `z.enum()` and `z.literal()` raise, made as checks on `z.unknown()`: their classes weigh 3 KB of
+// dist/Code.js, which every execution loads.
+import * as z from 'zod/mini';
+
+type Check = z.core.$ZodCheck<unknown>;
+type Issue = z.core.$ZodRawIssue;
+
+/** A schema that takes any value and then checks it with `run`; `params.error` words its issues. */
+function checked<T, In = T>(run: (ctx: z.core.ParsePayload, inst: Check) => void, params?: { error?: string }): z.ZodMiniType<T, In> {
+  const check: Check = z.check((ctx) => run(ctx, check), params);
+  return z.unknown().check(check) as never;
+}
+
+/** One of `values`, as `z.enum(values, params)` checks it. */
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  params?: { error?: string },
+): z.ZodMiniType<T[number], T[number]> {
+  return checked((ctx, inst) => {
+    const input = ctx.value;
+    if (!values.includes(input as string)) ctx.issues.push({ code: 'invalid_value', values: [...values], input, inst });
+  }, params);
+}
+
+/** Exactly `value`, as `z.literal(value)` checks it (zod words a one-value enum as a literal). */
+export function literal<const T extends string>(value: T): z.ZodMiniType<T, T> {
+  return oneOf([value]);
+}
+
+/** An object made by `{}`, `Object.create(null)` or a class of its own, as zod's `isPlainObject` tells it. */
+function isPlainObject(o: unknown): o is Record<string, unknown> {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return false;
+  const ctor: unknown = o.constructor;
+  if (typeof ctor !== 'function') return true;
+  const proto: unknown = ctor.prototype;
+  return (
+    typeof proto === 'object' && proto !== null && !Array.isArray(proto) && Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf')
+  );
+}
+
+/**
+ * Each value checked by `value`, its issues under its key, `__proto__` left out; a key not among
+ * `keys` (when given) is unrecognized. Keys are the object's own enumerable text keys, what JSON
+ * holds: zod would also refuse a symbol key.
+ */
+function entries(value: z.core.SomeType, keys?: ReadonlyArray<string>) {
+  return checked<never>((ctx, inst) => {
+    const input = ctx.value;
+    if (!isPlainObject(input)) {
+      ctx.issues.push({ expected: 'record', code: 'invalid_type', input, inst });
+      return;
+    }
+    const out: Record<string, unknown> = {};
+    const unrecognized: string[] = [];
+    for (const key of Object.keys(input)) {
+      if (key === '__proto__') continue;
+      if (keys && !keys.includes(key)) {
+        unrecognized.push(key);
+        continue;
+      }
+      const result = value._zod.run({ value: input[key], issues: [] }, { async: false }) as z.core.ParsePayload;
+      for (const issue of result.issues as Array<Issue & { path?: PropertyKey[] }>) {
+        (issue.path ??= []).unshift(key);
+        ctx.issues.push(issue);
+      }
+      out[key] = result.value;
+    }
+    ctx.value = out;
+    if (unrecognized.length) ctx.issues.push({ code: 'unrecognized_keys', input, inst, keys: unrecognized, continue: true });
+  });
+}
+
+/** An object whose every value `value` checks, as `z.record(z.string(), value)` checks it. */
+export function record<V extends z.core.SomeType>(value: V): z.ZodMiniType<Record<string, z.output<V>>, Record<string, z.input<V>>> {
+  return entries(value);
+}
+
+/** An object with some of `keys`, each value checked by `value`, as `z.partialRecord(z.enum(keys), value)` checks it. */
+export function partialRecord<const K extends string, V extends z.core.SomeType>(
+  keys: ReadonlyArray<K>,
+  value: V,
+): z.ZodMiniType<Partial<Record<K, z.output<V>>>, Partial<Record<K, z.input<V>>>> {
+  return entries(value, keys);
+}

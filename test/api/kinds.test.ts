@@ -1,0 +1,80 @@
+// Records, enums and literals made as checks read every value as zod's own kinds read it: the
+// same success, the same output, and the same issues with the same words and paths.
+import fc from 'fast-check';
+import * as z from 'zod/mini';
+import { literal, oneOf, partialRecord, record } from '../../src/api/kinds';
+import { wholeNumber } from '../../src/api/schemas';
+import { parseInput } from '../../src/api/input-errors';
+
+/** What a parse gives, as a plain value to compare. */
+function outcome(schema: z.ZodMiniType, value: unknown): unknown {
+  const r = schema.safeParse(value);
+  return r.success ? { data: r.data } : { issues: r.error.issues };
+}
+
+/** What the sidebar is told, or the value read. */
+function told(schema: z.ZodMiniType, value: unknown): unknown {
+  try {
+    return { data: parseInput(schema, value, 'request') };
+  } catch (e) {
+    return { message: (e as Error).message };
+  }
+}
+
+const keys = fc.constantFrom('a', 'b', 'c', '1', 'constructor', 'toString');
+const leaf = fc.oneof(fc.constantFrom('a', 'b', 'x', '', 1, 1.5, -2, null, undefined, true), fc.string(), fc.integer());
+const values = fc.oneof(
+  leaf,
+  fc.array(leaf, { maxLength: 3 }),
+  fc.dictionary(keys, leaf, { maxKeys: 4 }),
+  fc.dictionary(keys, fc.oneof(leaf, fc.dictionary(keys, leaf, { maxKeys: 3 })), { maxKeys: 4 }),
+  fc.constant(new Date(0)),
+  fc.constant(new Map()),
+  fc.constant(Object.create(null) as unknown),
+  fc.constant(JSON.parse('{"__proto__": 1, "a": 2}') as unknown),
+);
+
+/** Pairs of a schema made here and zod's own, as the add-on's schemas use them. */
+const pairs: Array<[string, z.ZodMiniType, z.ZodMiniType]> = [
+  ['an enum', oneOf(['a', 'b']), z.enum(['a', 'b'])],
+  ['an enum with its own words', oneOf(['a', 'b'], { error: 'must be a or b' }), z.enum(['a', 'b'], { error: 'must be a or b' })],
+  ['a literal', literal('a'), z.literal('a')],
+  ['a record', record(z.number()), z.record(z.string(), z.number())],
+  ['a record of records', record(record(wholeNumber())), z.record(z.string(), z.record(z.string(), wholeNumber()))],
+  ['a record of anything', record(z.unknown()), z.record(z.string(), z.unknown())],
+  ['a partial record', partialRecord(['a', 'b'], z.nullable(z.string())), z.partialRecord(z.enum(['a', 'b']), z.nullable(z.string()))],
+  [
+    'an object of them',
+    z.object({ s: literal('a'), e: z.optional(oneOf(['a', 'b'])), r: z.optional(record(z.string())) }),
+    z.object({ s: z.literal('a'), e: z.optional(z.enum(['a', 'b'])), r: z.optional(z.record(z.string(), z.string())) }),
+  ],
+  [
+    'an array of them with a check after',
+    z.array(oneOf(['a', 'b'])).check(z.refine((a) => a.length !== 1)),
+    z.array(z.enum(['a', 'b'])).check(z.refine((a) => a.length !== 1)),
+  ],
+];
+
+describe.each(pairs)('%s reads as zod reads it', (_name, ours, zods) => {
+  test('on any value', () => {
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(outcome(ours, value)).toEqual(outcome(zods, value));
+        expect(told(ours, value)).toEqual(told(zods, value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('under a key of an object', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('v', 'w'), values, { maxKeys: 2 }), (value) => {
+        const a = z.object({ v: ours });
+        const b = z.object({ v: zods });
+        expect(outcome(a, value)).toEqual(outcome(b, value));
+        expect(told(a, value)).toEqual(told(b, value));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
