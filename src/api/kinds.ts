@@ -1,6 +1,6 @@
-// Records with text keys, enums and literals, raising the very issues zod's `z.record()`,
-// `z.enum()` and `z.literal()` raise, made as checks on `z.unknown()`: their classes weigh 3 KB of
-// dist/Code.js, which every execution loads.
+// Records with text keys, enums, literals and unions, raising the very issues zod's `z.record()`,
+// `z.enum()`, `z.literal()` and `z.union()` raise, made as checks on `z.unknown()`: their classes
+// weigh 4 KB of dist/Code.js, which every execution loads.
 import * as z from 'zod/mini';
 
 type Check = z.core.$ZodCheck<unknown>;
@@ -82,4 +82,31 @@ export function partialRecord<const K extends string, V extends z.core.SomeType>
   value: V,
 ): z.ZodMiniType<Partial<Record<K, z.output<V>>>, Partial<Record<K, z.input<V>>>> {
   return entries(value, keys);
+}
+
+/**
+ * The first of `options` that takes the value, as `z.union(options)` reads it: when none does, the
+ * one that failed without stopping (if only one did), else an `invalid_union` holding each one's
+ * issues as its own parse words them (each parsed again: failures are rare, and zod/mini does not
+ * export the code that words an issue).
+ */
+export function union<const O extends ReadonlyArray<z.ZodMiniType>>(options: O): z.ZodMiniType<z.output<O[number]>, z.input<O[number]>> {
+  return checked((ctx, inst) => {
+    const input = ctx.value;
+    const going: z.core.ParsePayload[] = [];
+    for (const option of options) {
+      const result = option._zod.run({ value: input, issues: [] }, { async: false }) as z.core.ParsePayload;
+      if (!result.issues.length) {
+        ctx.value = result.value;
+        return;
+      }
+      if (result.issues.every((issue) => issue.continue)) going.push(result);
+    }
+    if (going.length === 1) {
+      ctx.value = going[0]!.value;
+      ctx.issues.push(...going[0]!.issues);
+      return;
+    }
+    ctx.issues.push({ code: 'invalid_union', input, inst, errors: options.map((o) => o.safeParse(input).error!.issues) });
+  });
 }

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import { isEmailAddress } from '../../contract/email-address';
 import { COMPANY_TYPES, DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, PHONE_TYPES, type Department } from '../../contract/enumerations';
 import { withDefaults } from './checks';
-import { literal, oneOf as enumOf, record } from './kinds';
+import { literal, oneOf as enumOf, record, union } from './kinds';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -566,7 +566,7 @@ export function defineSchemas(
   );
 
   /** A reviewed phone number answers `{}` or the phone number. */
-  const PhoneReviewResponseSchema = lazy(() => z.union([PhoneNumberSchema(), closed({})]));
+  const PhoneReviewResponseSchema = lazy(() => union([PhoneNumberSchema(), closed({})]));
 
   // ---- Lists: territories, job openings, exclusions -------------------------------------
 

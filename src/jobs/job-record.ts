@@ -1,7 +1,7 @@
 // Reading a stored job record: checked against its shape and brought to the current version, so
 // a record saved by an earlier version of the add-on (or damaged) never reaches the engine as is.
 import * as z from 'zod/mini';
-import { literal, oneOf, record } from '../api/kinds';
+import { literal, oneOf, record, union } from '../api/kinds';
 import { lazy } from '../api/lazy';
 import { ACTIONS } from './actions';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
@@ -9,7 +9,7 @@ import type { JobLife, Running } from './job-life';
 
 const num = () => z.number();
 const running = () =>
-  z.union([
+  union([
     z.object({ s: literal('running'), mode: literal('sending') }),
     z.object({ s: literal('running'), mode: oneOf(['draining', 'canceling']), why: z.string() }),
   ]);
@@ -25,7 +25,7 @@ const recordSchema = lazy(() =>
     counts: record(num()),
     updatedAt: num(),
     nextCheckAt: num(),
-    life: z.union([
+    life: union([
       running(),
       z.object({
         s: literal('paused'),

@@ -6,7 +6,7 @@ import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
-import { oneOf, partialRecord } from '../api/kinds';
+import { oneOf, partialRecord, union } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../api/lazy';
@@ -39,7 +39,7 @@ export const runRequestSchema = lazy(() =>
         enrich: z.optional(z.boolean()),
         validateEmail: z.optional(z.boolean()),
       }),
-      fields: z.union([oneOf(['basic', 'all']), z.array(z.string())]),
+      fields: union([oneOf(['basic', 'all']), z.array(z.string())]),
       rerun: z.optional(z.boolean()),
       skipExcluded: z.optional(z.boolean()),
       mapping: z.optional(partialRecord(ROLES, z.nullable(z.string()))),

@@ -1,8 +1,8 @@
-// Records, enums and literals made as checks read every value as zod's own kinds read it: the
+// Records, enums, literals and unions made as checks read every value as zod's own kinds read it: the
 // same success, the same output, and the same issues with the same words and paths.
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { literal, oneOf, partialRecord, record } from '../../src/api/kinds';
+import { literal, oneOf, partialRecord, record, union } from '../../src/api/kinds';
 import { wholeNumber } from '../../src/api/schemas';
 import { parseInput } from '../../src/api/input-errors';
 
@@ -52,6 +52,22 @@ const pairs: Array<[string, z.ZodMiniType, z.ZodMiniType]> = [
     'an array of them with a check after',
     z.array(oneOf(['a', 'b'])).check(z.refine((a) => a.length !== 1)),
     z.array(z.enum(['a', 'b'])).check(z.refine((a) => a.length !== 1)),
+  ],
+  ['a union of an enum and a list', union([oneOf(['a', 'b']), z.array(z.string())]), z.union([z.enum(['a', 'b']), z.array(z.string())])],
+  [
+    'a union of objects',
+    union([z.object({ a: literal('a') }), z.object({ a: oneOf(['b', 'c']), b: z.string() })]),
+    z.union([z.object({ a: z.literal('a') }), z.object({ a: z.enum(['b', 'c']), b: z.string() })]),
+  ],
+  [
+    'a union with one option failing without stopping',
+    union([z.string().check(z.minLength(3)), z.number()]),
+    z.union([z.string().check(z.minLength(3)), z.number()]),
+  ],
+  [
+    'a union whose options both fail without stopping',
+    union([z.string().check(z.minLength(3)), z.string().check(z.maxLength(1))]),
+    z.union([z.string().check(z.minLength(3)), z.string().check(z.maxLength(1))]),
   ],
 ];
 
