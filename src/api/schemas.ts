@@ -67,6 +67,28 @@ export { JOB_SENIORITIES };
 
 export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
 
+/**
+ * The spec's enums by name, which the strict schemas check (spec-schemas.ts passes them): the
+ * reading schemas keep any text, so the bundle holds only the lists other code uses.
+ */
+export interface EnumLists {
+  PHONE_TYPES: typeof PHONE_TYPES;
+  PHONE_SOURCES: typeof PHONE_SOURCES;
+  COMPANY_PRESENCE: typeof COMPANY_PRESENCE;
+  COMPANY_SIZES: typeof COMPANY_SIZES;
+  COMPANY_TYPES: typeof COMPANY_TYPES;
+  FUNDING_STAGES: typeof FUNDING_STAGES;
+  REVENUE_RANGES: typeof REVENUE_RANGES;
+  GENDERS: typeof GENDERS;
+  PERSON_PRESENCE: typeof PERSON_PRESENCE;
+  EMAIL_RESULTS: typeof EMAIL_RESULTS;
+  BATCH_STATUSES: typeof BATCH_STATUSES;
+  LEAD_LIST_STATUSES: typeof LEAD_LIST_STATUSES;
+  LEAD_LIST_TYPES: typeof LEAD_LIST_TYPES;
+  PERSON_ENRICHMENT_STATUSES: typeof PERSON_ENRICHMENT_STATUSES;
+  COMPANY_ENRICHMENT_STATUSES: typeof COMPANY_ENRICHMENT_STATUSES;
+}
+
 // ---- Ids ----------------------------------------------------------------------------------
 
 /** zod's `guid` pattern: 8-4-4-4-12 hex digits, any version or variant. */
@@ -184,13 +206,13 @@ export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
 
 /**
  * The schemas of every resource the add-on reads, each as a getter that builds it on first use;
- * `strict` checks the spec to the letter (with `specHeadcounts`, `specDates` and the strict error
- * detail of spec-schemas.ts), else answers are read tolerantly. The schemas of the spec that the
- * add-on never reads (search results, a bare error object) are spec-schemas.ts's: properties of
- * the object returned here stay in the bundle whether read or not.
+ * `strict`, the spec's enum lists, checks the spec to the letter (with `specHeadcounts`,
+ * `specDates` and the strict error detail of spec-schemas.ts); `false` reads answers tolerantly.
+ * The schemas of the spec that the add-on never reads (search results, a bare error object) are
+ * spec-schemas.ts's: properties of the object returned here stay in the bundle whether read or not.
  */
 export function defineSchemas(
-  strict: boolean,
+  strict: EnumLists | false,
   headcountSchemas: () => Headcounts = openHeadcounts,
   dates: DateSchemas = openDates,
   errorDetail: () => ErrorDetailSchema = readErrorDetail,
@@ -208,8 +230,8 @@ export function defineSchemas(
   const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? z.strictObject(shape) : z.object(shape));
 
   /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
-  const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-    (strict ? enumOf(values) : z.string()) as unknown as z.ZodMiniType<Open<T[number]>>;
+  const oneOf = <K extends keyof EnumLists>(name: K) =>
+    (strict ? enumOf(strict[name]) : z.string()) as unknown as z.ZodMiniType<Open<EnumLists[K][number]>>;
 
   /** An email in an answer: checked by the shared rule, read as the text it is. */
   const emailText = lazy(() => (strict ? z.string().check(z.refine(isEmailAddress)) : z.string()));
@@ -278,9 +300,9 @@ export function defineSchemas(
       object: literal('phone_number'),
       id: guid(),
       number: z.string(),
-      type: oneOf(PHONE_TYPES),
+      type: oneOf('PHONE_TYPES'),
       is_wrong_number: z.boolean(),
-      source: z.optional(oneOf(PHONE_SOURCES)),
+      source: z.optional(oneOf('PHONE_SOURCES')),
       is_dnc_listed: z.optional(z.boolean()),
       kind: z.optional(z.string()),
     }),
@@ -308,9 +330,9 @@ export function defineSchemas(
     website: optStr(),
     keywords: opt(z.array(z.string())),
     followers: opt(int()),
-    profile_presence: opt(oneOf(COMPANY_PRESENCE)),
+    profile_presence: opt(oneOf('COMPANY_PRESENCE')),
     estimated_number_of_employees: opt(int()),
-    size: opt(oneOf(COMPANY_SIZES)),
+    size: opt(oneOf('COMPANY_SIZES')),
     location: optStr(),
     location_details: z.optional(LocationDetailsSchema()),
     locations: opt(z.array(CompanyLocationSchema())),
@@ -319,16 +341,16 @@ export function defineSchemas(
     traffic_rank: opt(int()),
     sic_codes: opt(z.array(int())),
     naics_codes: opt(z.array(int())),
-    type: opt(oneOf(COMPANY_TYPES)),
+    type: opt(oneOf('COMPANY_TYPES')),
     total_funding: opt(int()),
-    latest_funding_stage: opt(oneOf(FUNDING_STAGES)),
+    latest_funding_stage: opt(oneOf('FUNDING_STAGES')),
     latest_funding_date: opt(date()),
     is_b2b: opt(z.boolean()),
     is_b2c: opt(z.boolean()),
     technologies: opt(z.array(z.string())),
     department_headcount: z.optional(headcounts().department),
     job_function_headcount: z.optional(headcounts().jobFunction),
-    estimated_revenue: opt(oneOf(REVENUE_RANGES)),
+    estimated_revenue: opt(oneOf('REVENUE_RANGES')),
     revenue: opt(int()),
   }));
 
@@ -372,14 +394,14 @@ export function defineSchemas(
       current_position_description: optStr(),
       location: optStr(),
       image_url: z.optional(z.string()),
-      gender: z.optional(oneOf(GENDERS)),
+      gender: z.optional(oneOf('GENDERS')),
       location_details: z.optional(LocationDetailsSchema()),
       experiences: opt(z.array(ExperienceSchema())),
       educations: opt(z.array(EducationSchema())),
       languages: opt(z.array(LanguageSchema())),
       phone_numbers: opt(z.array(PhoneNumberSchema())),
       company: opt(CompanySchema()),
-      profile_presence: opt(oneOf(PERSON_PRESENCE)),
+      profile_presence: opt(oneOf('PERSON_PRESENCE')),
     }),
   );
 
@@ -389,7 +411,7 @@ export function defineSchemas(
     z.object({
       object: literal('email_validation_result'),
       email: emailText(),
-      result: oneOf(EMAIL_RESULTS),
+      result: oneOf('EMAIL_RESULTS'),
       catch_all: z.optional(z.boolean()),
     }),
   );
@@ -399,7 +421,7 @@ export function defineSchemas(
     z.object({
       object: literal('email_validation_result'),
       email: emailText(),
-      result: oneOf(EMAIL_RESULTS),
+      result: oneOf('EMAIL_RESULTS'),
       catch_all: z.boolean(),
     }),
   );
@@ -408,7 +430,7 @@ export function defineSchemas(
     z.object({
       id: guid(),
       object: literal('email_validation'),
-      status: oneOf(BATCH_STATUSES),
+      status: oneOf('BATCH_STATUSES'),
       results: z.array(BatchEmailValidationResultSchema()),
       _links: LinksSchema(),
       _errors: z.optional(z.array(ErrorDetailSchema())),
@@ -450,12 +472,12 @@ export function defineSchemas(
       id: guid(),
       object: literal('lead_list'),
       name: z.string(),
-      status: oneOf(LEAD_LIST_STATUSES),
+      status: oneOf('LEAD_LIST_STATUSES'),
       url: z.string(),
       shared: z.boolean(),
       visible: z.boolean(),
       owner: emailText(),
-      type: oneOf(LEAD_LIST_TYPES),
+      type: oneOf('LEAD_LIST_TYPES'),
       created_at: z.optional(dateTime()),
       updated_at: z.optional(dateTime()),
       options: z.optional(LeadListOptionsSchema()),
@@ -470,7 +492,7 @@ export function defineSchemas(
   const PersonEnrichmentResultSchema = lazy(() =>
     z.looseObject({
       id: z.optional(int()),
-      status: opt(oneOf(PERSON_ENRICHMENT_STATUSES)),
+      status: opt(oneOf('PERSON_ENRICHMENT_STATUSES')),
       result: opt(PersonSchema()),
       email: optStr(),
       profile_url: optStr(),
@@ -485,7 +507,7 @@ export function defineSchemas(
     z.object({
       id: int(),
       object: literal('person_enrichment'),
-      status: oneOf(BATCH_STATUSES),
+      status: oneOf('BATCH_STATUSES'),
       results: z.array(PersonEnrichmentResultSchema()),
       _links: LinksSchema(),
       _errors: z.optional(z.array(ErrorDetailSchema())),
@@ -495,7 +517,7 @@ export function defineSchemas(
   const CompanyEnrichmentResultSchema = lazy(() =>
     z.looseObject({
       id: z.optional(int()),
-      status: z.optional(oneOf(COMPANY_ENRICHMENT_STATUSES)),
+      status: z.optional(oneOf('COMPANY_ENRICHMENT_STATUSES')),
       result: opt(CompanySchema()),
       domain: optStr(),
       profile_url: optStr(),
@@ -506,7 +528,7 @@ export function defineSchemas(
     z.object({
       id: int(),
       object: literal('company_enrichment'),
-      status: oneOf(BATCH_STATUSES),
+      status: oneOf('BATCH_STATUSES'),
       results: z.array(CompanyEnrichmentResultSchema()),
       _links: LinksSchema(),
       _errors: z.optional(z.array(ErrorDetailSchema())),
