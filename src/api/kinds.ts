@@ -1,6 +1,6 @@
-// Records with text keys, enums, literals and unions, raising the very issues zod's `z.record()`,
-// `z.enum()`, `z.literal()` and `z.union()` raise, made as checks on `z.unknown()`: their classes
-// weigh 4 KB of dist/Code.js, which every execution loads.
+// Records with text keys, enums, literals, unions, lists, booleans and nullables, raising the very
+// issues zod's own kinds raise, made as checks on `z.unknown()`: zod's classes for them weigh 6 KB
+// of dist/Code.js, which every execution loads.
 import * as z from 'zod/mini';
 
 type Check = z.core.$ZodCheck<unknown>;
@@ -108,5 +108,45 @@ export function union<const O extends ReadonlyArray<z.ZodMiniType>>(options: O):
       return;
     }
     ctx.issues.push({ code: 'invalid_union', input, inst, errors: options.map((o) => o.safeParse(input).error!.issues) });
+  });
+}
+
+/** `true` or `false`, as `z.boolean()` checks it. */
+export function boolean(): z.ZodMiniType<boolean, boolean> {
+  return checked((ctx, inst) => {
+    const input = ctx.value;
+    if (typeof input !== 'boolean') ctx.issues.push({ expected: 'boolean', code: 'invalid_type', input, inst });
+  });
+}
+
+/** `null` or what `inner` takes, as `z.nullable(inner)` reads it when `inner` is not optional. */
+export function nullable<T extends z.ZodMiniType>(inner: T): z.ZodMiniType<z.output<T> | null, z.input<T> | null> {
+  return checked((ctx) => {
+    if (ctx.value === null) return;
+    const result = inner._zod.run({ value: ctx.value, issues: [] }, { async: false }) as z.core.ParsePayload;
+    ctx.value = result.value;
+    ctx.issues.push(...result.issues);
+  });
+}
+
+/** A list whose every item `item` checks, as `z.array(item)` checks it: each item's issues under its index. */
+export function array<T extends z.ZodMiniType>(item: T): z.ZodMiniType<Array<z.output<T>>, Array<z.input<T>>> {
+  return checked((ctx, inst) => {
+    const input = ctx.value;
+    if (!Array.isArray(input)) {
+      ctx.issues.push({ expected: 'array', code: 'invalid_type', input, inst });
+      return;
+    }
+    const items: unknown[] = input;
+    const out: unknown[] = Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const result = item._zod.run({ value: items[i], issues: [] }, { async: false }) as z.core.ParsePayload;
+      for (const issue of result.issues as Array<Issue & { path?: PropertyKey[] }>) {
+        (issue.path ??= []).unshift(i);
+        ctx.issues.push(issue);
+      }
+      out[i] = result.value;
+    }
+    ctx.value = out;
   });
 }

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import { isEmailAddress } from '../../contract/email-address';
 import { COMPANY_TYPES, DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, PHONE_TYPES, type Department } from '../../contract/enumerations';
 import { withDefaults } from './checks';
-import { literal, oneOf as enumOf, record, union } from './kinds';
+import { array, boolean, literal, nullable, oneOf as enumOf, record, union } from './kinds';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -223,8 +223,8 @@ export function defineSchemas(
   const dateTime = lazy(dates.dateTime);
   const int = lazy(wholeNumber);
   /** `string?` in the spec: may be absent or null. */
-  const optStr = lazy(() => z.optional(z.nullable(z.string())));
-  const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
+  const optStr = lazy(() => z.optional(nullable(z.string())));
+  const opt = <T extends z.ZodMiniType>(t: T) => z.optional(nullable(t));
 
   /** "No extra properties": refused when checking, dropped when reading. */
   const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? z.strictObject(shape) : z.object(shape));
@@ -267,22 +267,22 @@ export function defineSchemas(
       object: literal('experience'),
       title: z.string(),
       company_name: z.string(),
-      company_profile_url: z.nullable(z.string()),
-      description: z.nullable(z.string()),
-      start_date: z.nullable(date()),
-      end_date: z.nullable(date()),
+      company_profile_url: nullable(z.string()),
+      description: nullable(z.string()),
+      start_date: nullable(date()),
+      end_date: nullable(date()),
     }),
   );
 
   const EducationSchema = lazy(() =>
     closed({
       object: literal('education'),
-      degree: z.nullable(z.string()),
-      field_of_study: z.nullable(z.string()),
+      degree: nullable(z.string()),
+      field_of_study: nullable(z.string()),
       school_name: z.string(),
-      school_profile_url: z.nullable(z.string()),
-      start_date: z.nullable(date()),
-      end_date: z.nullable(date()),
+      school_profile_url: nullable(z.string()),
+      start_date: nullable(date()),
+      end_date: nullable(date()),
     }),
   );
 
@@ -291,7 +291,7 @@ export function defineSchemas(
       object: literal('language'),
       language: z.string(),
       iso_code: z.string(),
-      proficiency: z.nullable(z.string()),
+      proficiency: nullable(z.string()),
     }),
   );
 
@@ -301,9 +301,9 @@ export function defineSchemas(
       id: guid(),
       number: z.string(),
       type: oneOf('PHONE_TYPES'),
-      is_wrong_number: z.boolean(),
+      is_wrong_number: boolean(),
       source: z.optional(oneOf('PHONE_SOURCES')),
-      is_dnc_listed: z.optional(z.boolean()),
+      is_dnc_listed: z.optional(boolean()),
       kind: z.optional(z.string()),
     }),
   );
@@ -313,7 +313,7 @@ export function defineSchemas(
   const CompanyLocationSchema = lazy(() =>
     closed({
       address: z.string(),
-      is_primary: z.boolean(),
+      is_primary: boolean(),
       country: optStr(),
       state: optStr(),
       city: optStr(),
@@ -328,26 +328,26 @@ export function defineSchemas(
     name: optStr(),
     overview: optStr(),
     website: optStr(),
-    keywords: opt(z.array(z.string())),
+    keywords: opt(array(z.string())),
     followers: opt(int()),
     profile_presence: opt(oneOf('COMPANY_PRESENCE')),
     estimated_number_of_employees: opt(int()),
     size: opt(oneOf('COMPANY_SIZES')),
     location: optStr(),
     location_details: z.optional(LocationDetailsSchema()),
-    locations: opt(z.array(CompanyLocationSchema())),
+    locations: opt(array(CompanyLocationSchema())),
     logo_url: z.optional(z.string()),
     founded_year: opt(int()),
     traffic_rank: opt(int()),
-    sic_codes: opt(z.array(int())),
-    naics_codes: opt(z.array(int())),
+    sic_codes: opt(array(int())),
+    naics_codes: opt(array(int())),
     type: opt(oneOf('COMPANY_TYPES')),
     total_funding: opt(int()),
     latest_funding_stage: opt(oneOf('FUNDING_STAGES')),
     latest_funding_date: opt(date()),
-    is_b2b: opt(z.boolean()),
-    is_b2c: opt(z.boolean()),
-    technologies: opt(z.array(z.string())),
+    is_b2b: opt(boolean()),
+    is_b2c: opt(boolean()),
+    technologies: opt(array(z.string())),
     department_headcount: z.optional(headcounts().department),
     job_function_headcount: z.optional(headcounts().jobFunction),
     estimated_revenue: opt(oneOf('REVENUE_RANGES')),
@@ -358,12 +358,12 @@ export function defineSchemas(
 
   const FundingEventSchema = lazy(() =>
     z.looseObject({
-      date: z.nullable(z.string()),
-      type: z.nullable(z.string()),
-      investors: z.array(z.string()),
-      amount: z.nullable(z.number()),
-      currency: z.nullable(z.string()),
-      amount_usd: z.nullable(z.number()),
+      date: nullable(z.string()),
+      type: nullable(z.string()),
+      investors: array(z.string()),
+      amount: nullable(z.number()),
+      currency: nullable(z.string()),
+      amount_usd: nullable(z.number()),
     }),
   );
 
@@ -371,8 +371,8 @@ export function defineSchemas(
   const CompanyLookupSchema = lazy(() =>
     z.looseObject({
       ...CompanyFields(),
-      industry: z.nullable(z.string()),
-      funding_events: z.array(FundingEventSchema()),
+      industry: nullable(z.string()),
+      funding_events: array(FundingEventSchema()),
     }),
   );
 
@@ -396,10 +396,10 @@ export function defineSchemas(
       image_url: z.optional(z.string()),
       gender: z.optional(oneOf('GENDERS')),
       location_details: z.optional(LocationDetailsSchema()),
-      experiences: opt(z.array(ExperienceSchema())),
-      educations: opt(z.array(EducationSchema())),
-      languages: opt(z.array(LanguageSchema())),
-      phone_numbers: opt(z.array(PhoneNumberSchema())),
+      experiences: opt(array(ExperienceSchema())),
+      educations: opt(array(EducationSchema())),
+      languages: opt(array(LanguageSchema())),
+      phone_numbers: opt(array(PhoneNumberSchema())),
       company: opt(CompanySchema()),
       profile_presence: opt(oneOf('PERSON_PRESENCE')),
     }),
@@ -412,7 +412,7 @@ export function defineSchemas(
       object: literal('email_validation_result'),
       email: emailText(),
       result: oneOf('EMAIL_RESULTS'),
-      catch_all: z.optional(z.boolean()),
+      catch_all: z.optional(boolean()),
     }),
   );
 
@@ -422,7 +422,7 @@ export function defineSchemas(
       object: literal('email_validation_result'),
       email: emailText(),
       result: oneOf('EMAIL_RESULTS'),
-      catch_all: z.boolean(),
+      catch_all: boolean(),
     }),
   );
 
@@ -431,9 +431,9 @@ export function defineSchemas(
       id: guid(),
       object: literal('email_validation'),
       status: oneOf('BATCH_STATUSES'),
-      results: z.array(BatchEmailValidationResultSchema()),
+      results: array(BatchEmailValidationResultSchema()),
       _links: LinksSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
+      _errors: z.optional(array(ErrorDetailSchema())),
     }),
   );
 
@@ -441,9 +441,9 @@ export function defineSchemas(
 
   const LeadListOptionsSchema = lazy(() =>
     closed({
-      reveal_phone_numbers: z.boolean(),
-      validate_email: z.boolean(),
-      enrich: z.boolean(),
+      reveal_phone_numbers: boolean(),
+      validate_email: boolean(),
+      enrich: boolean(),
     }),
   );
 
@@ -463,7 +463,7 @@ export function defineSchemas(
       title: z.string(),
       email_validation_result: EmailValidationResultSchema(),
       data: record(z.unknown()),
-      phone_numbers: z.optional(z.array(PhoneNumberSchema())),
+      phone_numbers: z.optional(array(PhoneNumberSchema())),
     }),
   );
 
@@ -474,15 +474,15 @@ export function defineSchemas(
       name: z.string(),
       status: oneOf('LEAD_LIST_STATUSES'),
       url: z.string(),
-      shared: z.boolean(),
-      visible: z.boolean(),
+      shared: boolean(),
+      visible: boolean(),
       owner: emailText(),
       type: oneOf('LEAD_LIST_TYPES'),
       created_at: z.optional(dateTime()),
       updated_at: z.optional(dateTime()),
       options: z.optional(LeadListOptionsSchema()),
-      leads: z.array(LeadListEntrySchema()),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
+      leads: array(LeadListEntrySchema()),
+      _errors: z.optional(array(ErrorDetailSchema())),
       _links: LinksSchema(),
     }),
   );
@@ -508,9 +508,9 @@ export function defineSchemas(
       id: int(),
       object: literal('person_enrichment'),
       status: oneOf('BATCH_STATUSES'),
-      results: z.array(PersonEnrichmentResultSchema()),
+      results: array(PersonEnrichmentResultSchema()),
       _links: LinksSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
+      _errors: z.optional(array(ErrorDetailSchema())),
     }),
   );
 
@@ -529,9 +529,9 @@ export function defineSchemas(
       id: int(),
       object: literal('company_enrichment'),
       status: oneOf('BATCH_STATUSES'),
-      results: z.array(CompanyEnrichmentResultSchema()),
+      results: array(CompanyEnrichmentResultSchema()),
       _links: LinksSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
+      _errors: z.optional(array(ErrorDetailSchema())),
     }),
   );
 
@@ -540,19 +540,19 @@ export function defineSchemas(
   const CallRecordSchema = lazy(() =>
     z.object({
       id: guid(),
-      disposition_id: z.nullable(guid()),
+      disposition_id: nullable(guid()),
       duration: int(),
-      external: z.boolean(),
+      external: boolean(),
       start_date: dateTime(),
       from: z.string(),
       to: z.string(),
-      notes: z.nullable(z.unknown()),
-      transcription: z.nullable(z.string()),
-      task_id: z.nullable(guid()),
-      user_id: z.nullable(guid()),
-      human: z.boolean(),
-      answered: z.boolean(),
-      contact: z.nullable(z.unknown()),
+      notes: nullable(z.unknown()),
+      transcription: nullable(z.string()),
+      task_id: nullable(guid()),
+      user_id: nullable(guid()),
+      human: boolean(),
+      answered: boolean(),
+      contact: nullable(z.unknown()),
     }),
   );
 
@@ -582,8 +582,8 @@ export function defineSchemas(
       owner: optStr(),
       created_at: opt(dateTime()),
       last_contacted_at: opt(dateTime()),
-      phone_numbers: opt(z.array(PhoneNumberSchema())),
-      recent_activity: opt(z.array(ContactActivitySchema())),
+      phone_numbers: opt(array(PhoneNumberSchema())),
+      recent_activity: opt(array(ContactActivitySchema())),
     }),
   );
 
@@ -593,34 +593,34 @@ export function defineSchemas(
   // ---- Lists: territories, job openings, exclusions -------------------------------------
 
   const TerritorySchema = lazy(() => z.object({ id: guid(), name: z.string() }));
-  const TerritoryPageSchema = lazy(() => z.object({ territories: z.array(TerritorySchema()), _links: LinksSchema() }));
+  const TerritoryPageSchema = lazy(() => z.object({ territories: array(TerritorySchema()), _links: LinksSchema() }));
 
   const JobOpeningSchema = lazy(() =>
     z.object({
       id: guid(),
       title: z.string(),
       url: z.string(),
-      raw_location: z.nullable(z.string()),
+      raw_location: nullable(z.string()),
       first_seen_at: dateTime(),
-      seniorities: z.array(z.string()),
-      departments: z.array(z.string()),
-      job_functions: z.array(z.string()),
+      seniorities: array(z.string()),
+      departments: array(z.string()),
+      job_functions: array(z.string()),
     }),
   );
 
   const JobOpeningCompanySchema = lazy(() =>
     z.object({
       id: guid(),
-      name: z.nullable(z.string()),
-      domain: z.nullable(z.string()),
-      profile_url: z.nullable(z.string()),
+      name: nullable(z.string()),
+      domain: nullable(z.string()),
+      profile_url: nullable(z.string()),
     }),
   );
 
   const JobOpeningPageSchema = lazy(() =>
     z.object({
       company: JobOpeningCompanySchema(),
-      job_openings: z.array(JobOpeningSchema()),
+      job_openings: array(JobOpeningSchema()),
       _links: LinksSchema(),
     }),
   );
@@ -629,19 +629,19 @@ export function defineSchemas(
     source: z.string(),
     date_added: dateTime(),
     excluded_reason: z.string(),
-    excluded_reasons: z.array(z.string()),
+    excluded_reasons: array(z.string()),
   }));
   const ExcludedDomainSchema = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
   const ExcludedEmailSchema = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
   const ExcludedDomainPageSchema = lazy(() =>
     z.object({
-      excluded_domains: z.array(ExcludedDomainSchema()),
+      excluded_domains: array(ExcludedDomainSchema()),
       _links: LinksSchema(),
     }),
   );
   const ExcludedEmailPageSchema = lazy(() =>
     z.object({
-      excluded_emails: z.array(ExcludedEmailSchema()),
+      excluded_emails: array(ExcludedEmailSchema()),
       _links: LinksSchema(),
     }),
   );
@@ -725,7 +725,7 @@ export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, ne
       shape[key] = full.shape[key] ?? z.optional(z.unknown());
     }
   }
-  for (const [head, sub] of inner) shape[head] = z.optional(z.nullable(pickedObject(nested[head]!, sub)));
+  for (const [head, sub] of inner) shape[head] = z.optional(nullable(pickedObject(nested[head]!, sub)));
   return z.object(shape);
 }
 
@@ -733,7 +733,7 @@ export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, ne
 function batchWithResult<B extends ObjectSchema>(batch: B, item: ObjectSchema, result: z.ZodMiniType): B {
   return z.object({
     ...batch.shape,
-    results: z.array(z.looseObject({ ...item.shape, result: z.optional(z.nullable(result)) })),
+    results: array(z.looseObject({ ...item.shape, result: z.optional(nullable(result)) })),
   }) as unknown as B;
 }
 

@@ -1,7 +1,7 @@
 // Reading a stored job record: checked against its shape and brought to the current version, so
 // a record saved by an earlier version of the add-on (or damaged) never reaches the engine as is.
 import * as z from 'zod/mini';
-import { literal, oneOf, record, union } from '../api/kinds';
+import { array, literal, oneOf, record, union } from '../api/kinds';
 import { lazy } from '../api/lazy';
 import { ACTIONS } from './actions';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
@@ -21,7 +21,7 @@ const recordSchema = lazy(() =>
     action: oneOf(ACTIONS),
     sheetId: num(),
     headerRow: num(),
-    parts: z.array(z.looseObject({ n: num(), state: z.looseObject({ s: z.string() }) })),
+    parts: array(z.looseObject({ n: num(), state: z.looseObject({ s: z.string() }) })),
     counts: record(num()),
     updatedAt: num(),
     nextCheckAt: num(),

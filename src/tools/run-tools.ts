@@ -3,7 +3,7 @@
 import { activeSheet, currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
-import { literal, oneOf, record } from '../api/kinds';
+import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { trim } from '../api/input-errors';
@@ -38,10 +38,10 @@ const toolSchemas = lazy(() => ({
   job_openings: z.object({
     tool: literal('job_openings'),
     domain: z.string().check(trim, minLength(1, { error: 'Enter the company domain.' })),
-    seniorities: z.optional(z.array(oneOf(JOB_SENIORITIES))),
-    departments: z.optional(z.array(z.string())),
-    jobFunctions: z.optional(z.array(z.string())),
-    remote: z.optional(z.boolean()),
+    seniorities: z.optional(array(oneOf(JOB_SENIORITIES))),
+    departments: z.optional(array(z.string())),
+    jobFunctions: z.optional(array(z.string())),
+    remote: z.optional(boolean()),
     sheetName: sheetName(),
   }),
   excluded_domains: z.object({ tool: literal('excluded_domains'), keyword: z.optional(z.string()), sheetName: sheetName() }),
@@ -78,7 +78,7 @@ const cursorSchema = lazy(() =>
     // Refinements, not z.regex() or z.minimum(1): the same checks, without their classes in the bundle.
     href: z.string().check(z.refine((href) => href.startsWith('/'))),
     written: wholeNumber(),
-    made: z.optional(z.boolean()),
+    made: z.optional(boolean()),
     fromRow: z.optional(wholeNumber().check(z.refine((n) => n >= 1))),
   }),
 );
@@ -238,7 +238,7 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
 export const rowActionRequestSchema = lazy(() =>
   z.object({
     action: oneOf(['log_calls', 'review_phones']),
-    mapping: z.optional(record(z.nullable(z.string()))),
+    mapping: z.optional(record(nullable(z.string()))),
   }),
 );
 

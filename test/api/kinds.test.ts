@@ -1,8 +1,9 @@
-// Records, enums, literals and unions made as checks read every value as zod's own kinds read it: the
+// Records, enums, literals, unions, lists, booleans and nullables made as checks read every value as zod's own kinds read it: the
 // same success, the same output, and the same issues with the same words and paths.
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { literal, oneOf, partialRecord, record, union } from '../../src/api/kinds';
+import { array, boolean, literal, nullable, oneOf, partialRecord, record, union } from '../../src/api/kinds';
+import { maxLength, minLength } from '../../src/api/checks';
 import { wholeNumber } from '../../src/api/schemas';
 import { parseInput } from '../../src/api/input-errors';
 
@@ -22,10 +23,11 @@ function told(schema: z.ZodMiniType, value: unknown): unknown {
 }
 
 const keys = fc.constantFrom('a', 'b', 'c', '1', 'constructor', 'toString');
-const leaf = fc.oneof(fc.constantFrom('a', 'b', 'x', '', 1, 1.5, -2, null, undefined, true), fc.string(), fc.integer());
+const leaf = fc.oneof(fc.constantFrom('a', 'b', 'x', '', 1, 1.5, -2, null, undefined, true, false), fc.string(), fc.integer());
 const values = fc.oneof(
   leaf,
   fc.array(leaf, { maxLength: 3 }),
+  fc.array(fc.oneof(leaf, fc.dictionary(keys, leaf, { maxKeys: 2 })), { maxLength: 3 }),
   fc.dictionary(keys, leaf, { maxKeys: 4 }),
   fc.dictionary(keys, fc.oneof(leaf, fc.dictionary(keys, leaf, { maxKeys: 3 })), { maxKeys: 4 }),
   fc.constant(new Date(0)),
@@ -68,6 +70,22 @@ const pairs: Array<[string, z.ZodMiniType, z.ZodMiniType]> = [
     'a union whose options both fail without stopping',
     union([z.string().check(z.minLength(3)), z.string().check(z.maxLength(1))]),
     z.union([z.string().check(z.minLength(3)), z.string().check(z.maxLength(1))]),
+  ],
+  ['a boolean', boolean(), z.boolean()],
+  ['a nullable', nullable(z.string()), z.nullable(z.string())],
+  ['a nullable with a check inside', nullable(z.string().check(z.minLength(2))), z.nullable(z.string().check(z.minLength(2)))],
+  ['a list', array(z.string()), z.array(z.string())],
+  ['a list of nullable booleans', array(nullable(boolean())), z.array(z.nullable(z.boolean()))],
+  ['a list of records', array(record(z.number())), z.array(z.record(z.string(), z.number()))],
+  [
+    'a sized list',
+    array(z.string()).check(minLength(1, { error: 'needs at least one' }), maxLength(2, { error: 'has too many' })),
+    z.array(z.string()).check(minLength(1, { error: 'needs at least one' }), maxLength(2, { error: 'has too many' })),
+  ],
+  [
+    'a list of items failing without stopping',
+    array(z.string().check(z.minLength(2))).check(z.refine((a) => a.length !== 2)),
+    z.array(z.string().check(z.minLength(2))).check(z.refine((a) => a.length !== 2)),
   ],
 ];
 
