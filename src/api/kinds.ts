@@ -12,6 +12,19 @@ function checked<T, In = T>(run: (ctx: z.core.ParsePayload, inst: Check) => void
   return z.unknown().check(check) as never;
 }
 
+/**
+ * What `schema` makes of `value`, its issues added to `ctx`'s under `key` (as they are without
+ * one). A check is given no parse context: every parse here is synchronous and forward.
+ */
+function runInto(ctx: z.core.ParsePayload, schema: z.core.SomeType, value: unknown, key?: PropertyKey): unknown {
+  const result = schema._zod.run({ value, issues: [] }, { async: false }) as z.core.ParsePayload;
+  for (const issue of result.issues as Array<Issue & { path?: PropertyKey[] }>) {
+    if (key !== undefined) (issue.path ??= []).unshift(key);
+    ctx.issues.push(issue);
+  }
+  return result.value;
+}
+
 /** One of `values`, as `z.enum(values, params)` checks it. */
 export function oneOf<const T extends readonly [string, ...string[]]>(
   values: T,
@@ -59,12 +72,7 @@ function entries(value: z.core.SomeType, keys?: ReadonlyArray<string>) {
         unrecognized.push(key);
         continue;
       }
-      const result = value._zod.run({ value: input[key], issues: [] }, { async: false }) as z.core.ParsePayload;
-      for (const issue of result.issues as Array<Issue & { path?: PropertyKey[] }>) {
-        (issue.path ??= []).unshift(key);
-        ctx.issues.push(issue);
-      }
-      out[key] = result.value;
+      out[key] = runInto(ctx, value, input[key], key);
     }
     ctx.value = out;
     if (unrecognized.length) ctx.issues.push({ code: 'unrecognized_keys', input, inst, keys: unrecognized, continue: true });
@@ -122,10 +130,7 @@ export function boolean(): z.ZodMiniType<boolean, boolean> {
 /** `null` or what `inner` takes, as `z.nullable(inner)` reads it when `inner` is not optional. */
 export function nullable<T extends z.ZodMiniType>(inner: T): z.ZodMiniType<z.output<T> | null, z.input<T> | null> {
   return checked((ctx) => {
-    if (ctx.value === null) return;
-    const result = inner._zod.run({ value: ctx.value, issues: [] }, { async: false }) as z.core.ParsePayload;
-    ctx.value = result.value;
-    ctx.issues.push(...result.issues);
+    if (ctx.value !== null) ctx.value = runInto(ctx, inner, ctx.value);
   });
 }
 
@@ -139,14 +144,7 @@ export function array<T extends z.ZodMiniType>(item: T): z.ZodMiniType<Array<z.o
     }
     const items: unknown[] = input;
     const out: unknown[] = Array(items.length);
-    for (let i = 0; i < items.length; i++) {
-      const result = item._zod.run({ value: items[i], issues: [] }, { async: false }) as z.core.ParsePayload;
-      for (const issue of result.issues as Array<Issue & { path?: PropertyKey[] }>) {
-        (issue.path ??= []).unshift(i);
-        ctx.issues.push(issue);
-      }
-      out[i] = result.value;
-    }
+    for (let i = 0; i < items.length; i++) out[i] = runInto(ctx, item, items[i], i);
     ctx.value = out;
   });
 }
