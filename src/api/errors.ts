@@ -1,6 +1,7 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
 import * as z from 'zod/mini';
+import { array } from './kinds';
 import { lazy } from './lazy';
 import { schemas, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
@@ -218,7 +219,7 @@ const BY_STATUS: Record<number, ErrorClass> = {
 
 // Read tolerantly: any object with an `_errors` array, each detail kept when it has a `code`,
 // so one odd detail (or a missing `object`) never hides the code of the others.
-const errorListSchema = lazy(() => z.object({ _errors: z.array(z.unknown()) }));
+const errorListSchema = lazy(() => z.object({ _errors: array(z.unknown()) }));
 
 function readErrors(text: string): ErrorDetail[] {
   let json: unknown;

@@ -1,6 +1,7 @@
 // Request bodies of the Prospecting API with the spec's per-request limits, checked before
 // anything is sent so a bad request costs no call and gets a clear local message.
 import * as z from 'zod/mini';
+import { array, boolean, oneOf, record } from './kinds';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
 import { fieldName } from './input-errors';
@@ -38,12 +39,10 @@ const uuid = lazy(() => guidText('is not a valid id'));
 const nonEmpty = lazy(() => z.string().check(minLength(1, { error: 'is empty' })));
 
 function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
-  return z
-    .array(item)
-    .check(
-      minLength(1, { error: `needs at least one ${what}` }),
-      maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
-    );
+  return array(item).check(
+    minLength(1, { error: `needs at least one ${what}` }),
+    maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
+  );
 }
 
 export const leadInputSchema = lazy(() =>
@@ -53,8 +52,8 @@ export const leadInputSchema = lazy(() =>
     title: z.optional(z.string()),
     company_name: z.optional(z.string()),
     company_domain: z.optional(z.string()),
-    phone_numbers: z.optional(z.array(z.string())),
-    context: z.optional(z.record(z.string(), z.unknown())),
+    phone_numbers: z.optional(array(z.string())),
+    context: z.optional(record(z.unknown())),
   }),
 );
 export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
@@ -64,15 +63,15 @@ export const leadListCreateSchema = lazy(() =>
     .strictObject({
       name: nonEmpty().check(maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
       owner: email(),
-      type: z.enum(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
+      type: oneOf(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
       leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
-      shared: z.optional(z.boolean()),
-      visible: z.optional(z.boolean()),
+      shared: z.optional(boolean()),
+      visible: z.optional(boolean()),
       options: z.optional(
         z.strictObject({
-          reveal_phone_numbers: z.optional(z.boolean()),
-          validate_email: z.optional(z.boolean()),
-          enrich: z.optional(z.boolean()),
+          reveal_phone_numbers: z.optional(boolean()),
+          validate_email: z.optional(boolean()),
+          enrich: z.optional(boolean()),
         }),
       ),
     })
@@ -119,8 +118,8 @@ export const personEnrichmentCreateSchema = lazy(() =>
       LIMITS.enrichmentsPerRequest,
       'lead',
     ),
-    reveal_email: z.optional(z.boolean()),
-    reveal_phone_numbers: z.optional(z.boolean()),
+    reveal_email: z.optional(boolean()),
+    reveal_phone_numbers: z.optional(boolean()),
   }),
 );
 export type PersonEnrichmentCreate = z.infer<ReturnType<typeof personEnrichmentCreateSchema>>;
@@ -153,8 +152,8 @@ export const callCreateSchema = lazy(() =>
     to: nonEmpty(),
     // A refinement, not z.nonnegative(): the same check and message, without a check class (0.5 KB).
     duration: wholeNumber().check(z.refine((n) => n >= 0, { error: 'must be zero or more seconds' })),
-    answered: z.boolean(),
-    human: z.boolean(),
+    answered: boolean(),
+    human: boolean(),
     task_id: uuid(),
     user_id: uuid(),
     disposition_id: z.optional(uuid()),
@@ -183,8 +182,8 @@ export const personFindSchema = lazy(() =>
       title: z.optional(z.string()),
       company_name: z.optional(z.string()),
       company_domain: z.optional(z.string()),
-      reveal_email: z.optional(z.boolean()),
-      reveal_phone_numbers: z.optional(z.boolean()),
+      reveal_email: z.optional(boolean()),
+      reveal_phone_numbers: z.optional(boolean()),
     })
     .check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })),
 );
@@ -196,10 +195,10 @@ export const jobOpeningsQuerySchema = lazy(() =>
       company_id: z.optional(uuid()),
       domain: z.optional(nonEmpty()),
       profile_url: z.optional(nonEmpty()),
-      seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
-      departments: z.optional(z.array(z.string())),
-      job_functions: z.optional(z.array(z.string())),
-      remote: z.optional(z.boolean()),
+      seniorities: z.optional(array(oneOf(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
+      departments: z.optional(array(z.string())),
+      job_functions: z.optional(array(z.string())),
+      remote: z.optional(boolean()),
     })
     .check(
       z.refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {

@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { isEmailAddress } from '../../contract/email-address';
 import { COMPANY_TYPES, DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, PHONE_TYPES, type Department } from '../../contract/enumerations';
 import { withDefaults } from './checks';
+import { array, boolean, literal, nullable, oneOf as enumOf, record, union } from './kinds';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -65,6 +66,28 @@ export const COMPANY_ENRICHMENT_STATUSES = ['found', 'not_found', 'pending'] as 
 export { JOB_SENIORITIES };
 
 export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
+
+/**
+ * The spec's enums by name, which the strict schemas check (spec-schemas.ts passes them): the
+ * reading schemas keep any text, so the bundle holds only the lists other code uses.
+ */
+export interface EnumLists {
+  PHONE_TYPES: typeof PHONE_TYPES;
+  PHONE_SOURCES: typeof PHONE_SOURCES;
+  COMPANY_PRESENCE: typeof COMPANY_PRESENCE;
+  COMPANY_SIZES: typeof COMPANY_SIZES;
+  COMPANY_TYPES: typeof COMPANY_TYPES;
+  FUNDING_STAGES: typeof FUNDING_STAGES;
+  REVENUE_RANGES: typeof REVENUE_RANGES;
+  GENDERS: typeof GENDERS;
+  PERSON_PRESENCE: typeof PERSON_PRESENCE;
+  EMAIL_RESULTS: typeof EMAIL_RESULTS;
+  BATCH_STATUSES: typeof BATCH_STATUSES;
+  LEAD_LIST_STATUSES: typeof LEAD_LIST_STATUSES;
+  LEAD_LIST_TYPES: typeof LEAD_LIST_TYPES;
+  PERSON_ENRICHMENT_STATUSES: typeof PERSON_ENRICHMENT_STATUSES;
+  COMPANY_ENRICHMENT_STATUSES: typeof COMPANY_ENRICHMENT_STATUSES;
+}
 
 // ---- Ids ----------------------------------------------------------------------------------
 
@@ -125,8 +148,8 @@ export interface Headcounts {
 /** Read: a department or job-function key the service added later is kept. */
 function openHeadcounts(): Headcounts {
   return {
-    department: z.record(z.string(), wholeNumber()),
-    jobFunction: z.record(z.string(), z.record(z.string(), wholeNumber())),
+    department: record(wholeNumber()),
+    jobFunction: record(record(wholeNumber())),
   };
 }
 
@@ -183,13 +206,13 @@ export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
 
 /**
  * The schemas of every resource the add-on reads, each as a getter that builds it on first use;
- * `strict` checks the spec to the letter (with `specHeadcounts`, `specDates` and the strict error
- * detail of spec-schemas.ts), else answers are read tolerantly. The schemas of the spec that the
- * add-on never reads (search results, a bare error object) are spec-schemas.ts's: properties of
- * the object returned here stay in the bundle whether read or not.
+ * `strict`, the spec's enum lists, checks the spec to the letter (with `specHeadcounts`,
+ * `specDates` and the strict error detail of spec-schemas.ts); `false` reads answers tolerantly.
+ * The schemas of the spec that the add-on never reads (search results, a bare error object) are
+ * spec-schemas.ts's: properties of the object returned here stay in the bundle whether read or not.
  */
 export function defineSchemas(
-  strict: boolean,
+  strict: EnumLists | false,
   headcountSchemas: () => Headcounts = openHeadcounts,
   dates: DateSchemas = openDates,
   errorDetail: () => ErrorDetailSchema = readErrorDetail,
@@ -200,15 +223,15 @@ export function defineSchemas(
   const dateTime = lazy(dates.dateTime);
   const int = lazy(wholeNumber);
   /** `string?` in the spec: may be absent or null. */
-  const optStr = lazy(() => z.optional(z.nullable(z.string())));
-  const opt = <T extends z.ZodMiniType>(t: T) => z.optional(z.nullable(t));
+  const optStr = lazy(() => z.optional(nullable(z.string())));
+  const opt = <T extends z.ZodMiniType>(t: T) => z.optional(nullable(t));
 
   /** "No extra properties": refused when checking, dropped when reading. */
   const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? z.strictObject(shape) : z.object(shape));
 
   /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
-  const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-    (strict ? z.enum(values) : z.string()) as unknown as z.ZodMiniType<Open<T[number]>>;
+  const oneOf = <K extends keyof EnumLists>(name: K) =>
+    (strict ? enumOf(strict[name]) : z.string()) as unknown as z.ZodMiniType<Open<EnumLists[K][number]>>;
 
   /** An email in an answer: checked by the shared rule, read as the text it is. */
   const emailText = lazy(() => (strict ? z.string().check(z.refine(isEmailAddress)) : z.string()));
@@ -241,46 +264,46 @@ export function defineSchemas(
 
   const ExperienceSchema = lazy(() =>
     closed({
-      object: z.literal('experience'),
+      object: literal('experience'),
       title: z.string(),
       company_name: z.string(),
-      company_profile_url: z.nullable(z.string()),
-      description: z.nullable(z.string()),
-      start_date: z.nullable(date()),
-      end_date: z.nullable(date()),
+      company_profile_url: nullable(z.string()),
+      description: nullable(z.string()),
+      start_date: nullable(date()),
+      end_date: nullable(date()),
     }),
   );
 
   const EducationSchema = lazy(() =>
     closed({
-      object: z.literal('education'),
-      degree: z.nullable(z.string()),
-      field_of_study: z.nullable(z.string()),
+      object: literal('education'),
+      degree: nullable(z.string()),
+      field_of_study: nullable(z.string()),
       school_name: z.string(),
-      school_profile_url: z.nullable(z.string()),
-      start_date: z.nullable(date()),
-      end_date: z.nullable(date()),
+      school_profile_url: nullable(z.string()),
+      start_date: nullable(date()),
+      end_date: nullable(date()),
     }),
   );
 
   const LanguageSchema = lazy(() =>
     z.object({
-      object: z.literal('language'),
+      object: literal('language'),
       language: z.string(),
       iso_code: z.string(),
-      proficiency: z.nullable(z.string()),
+      proficiency: nullable(z.string()),
     }),
   );
 
   const PhoneNumberSchema = lazy(() =>
     z.looseObject({
-      object: z.literal('phone_number'),
+      object: literal('phone_number'),
       id: guid(),
       number: z.string(),
-      type: oneOf(PHONE_TYPES),
-      is_wrong_number: z.boolean(),
-      source: z.optional(oneOf(PHONE_SOURCES)),
-      is_dnc_listed: z.optional(z.boolean()),
+      type: oneOf('PHONE_TYPES'),
+      is_wrong_number: boolean(),
+      source: z.optional(oneOf('PHONE_SOURCES')),
+      is_dnc_listed: z.optional(boolean()),
       kind: z.optional(z.string()),
     }),
   );
@@ -290,7 +313,7 @@ export function defineSchemas(
   const CompanyLocationSchema = lazy(() =>
     closed({
       address: z.string(),
-      is_primary: z.boolean(),
+      is_primary: boolean(),
       country: optStr(),
       state: optStr(),
       city: optStr(),
@@ -300,34 +323,34 @@ export function defineSchemas(
 
   const CompanyFields = lazy(() => ({
     id: guid(),
-    object: z.literal('company'),
+    object: literal('company'),
     profile_url: z.string(),
     name: optStr(),
     overview: optStr(),
     website: optStr(),
-    keywords: opt(z.array(z.string())),
+    keywords: opt(array(z.string())),
     followers: opt(int()),
-    profile_presence: opt(oneOf(COMPANY_PRESENCE)),
+    profile_presence: opt(oneOf('COMPANY_PRESENCE')),
     estimated_number_of_employees: opt(int()),
-    size: opt(oneOf(COMPANY_SIZES)),
+    size: opt(oneOf('COMPANY_SIZES')),
     location: optStr(),
     location_details: z.optional(LocationDetailsSchema()),
-    locations: opt(z.array(CompanyLocationSchema())),
+    locations: opt(array(CompanyLocationSchema())),
     logo_url: z.optional(z.string()),
     founded_year: opt(int()),
     traffic_rank: opt(int()),
-    sic_codes: opt(z.array(int())),
-    naics_codes: opt(z.array(int())),
-    type: opt(oneOf(COMPANY_TYPES)),
+    sic_codes: opt(array(int())),
+    naics_codes: opt(array(int())),
+    type: opt(oneOf('COMPANY_TYPES')),
     total_funding: opt(int()),
-    latest_funding_stage: opt(oneOf(FUNDING_STAGES)),
+    latest_funding_stage: opt(oneOf('FUNDING_STAGES')),
     latest_funding_date: opt(date()),
-    is_b2b: opt(z.boolean()),
-    is_b2c: opt(z.boolean()),
-    technologies: opt(z.array(z.string())),
+    is_b2b: opt(boolean()),
+    is_b2c: opt(boolean()),
+    technologies: opt(array(z.string())),
     department_headcount: z.optional(headcounts().department),
     job_function_headcount: z.optional(headcounts().jobFunction),
-    estimated_revenue: opt(oneOf(REVENUE_RANGES)),
+    estimated_revenue: opt(oneOf('REVENUE_RANGES')),
     revenue: opt(int()),
   }));
 
@@ -335,12 +358,12 @@ export function defineSchemas(
 
   const FundingEventSchema = lazy(() =>
     z.looseObject({
-      date: z.nullable(z.string()),
-      type: z.nullable(z.string()),
-      investors: z.array(z.string()),
-      amount: z.nullable(z.number()),
-      currency: z.nullable(z.string()),
-      amount_usd: z.nullable(z.number()),
+      date: nullable(z.string()),
+      type: nullable(z.string()),
+      investors: array(z.string()),
+      amount: nullable(z.number()),
+      currency: nullable(z.string()),
+      amount_usd: nullable(z.number()),
     }),
   );
 
@@ -348,8 +371,8 @@ export function defineSchemas(
   const CompanyLookupSchema = lazy(() =>
     z.looseObject({
       ...CompanyFields(),
-      industry: z.nullable(z.string()),
-      funding_events: z.array(FundingEventSchema()),
+      industry: nullable(z.string()),
+      funding_events: array(FundingEventSchema()),
     }),
   );
 
@@ -358,7 +381,7 @@ export function defineSchemas(
   const PersonSchema = lazy(() =>
     z.looseObject({
       id: guid(),
-      object: z.literal('person'),
+      object: literal('person'),
       profile_url: z.string(),
       name: optStr(),
       email: optStr(),
@@ -371,14 +394,14 @@ export function defineSchemas(
       current_position_description: optStr(),
       location: optStr(),
       image_url: z.optional(z.string()),
-      gender: z.optional(oneOf(GENDERS)),
+      gender: z.optional(oneOf('GENDERS')),
       location_details: z.optional(LocationDetailsSchema()),
-      experiences: opt(z.array(ExperienceSchema())),
-      educations: opt(z.array(EducationSchema())),
-      languages: opt(z.array(LanguageSchema())),
-      phone_numbers: opt(z.array(PhoneNumberSchema())),
+      experiences: opt(array(ExperienceSchema())),
+      educations: opt(array(EducationSchema())),
+      languages: opt(array(LanguageSchema())),
+      phone_numbers: opt(array(PhoneNumberSchema())),
       company: opt(CompanySchema()),
-      profile_presence: opt(oneOf(PERSON_PRESENCE)),
+      profile_presence: opt(oneOf('PERSON_PRESENCE')),
     }),
   );
 
@@ -386,31 +409,31 @@ export function defineSchemas(
 
   const EmailValidationResultSchema = lazy(() =>
     z.object({
-      object: z.literal('email_validation_result'),
+      object: literal('email_validation_result'),
       email: emailText(),
-      result: oneOf(EMAIL_RESULTS),
-      catch_all: z.optional(z.boolean()),
+      result: oneOf('EMAIL_RESULTS'),
+      catch_all: z.optional(boolean()),
     }),
   );
 
   /** Inside a batch, `catch_all` is required. */
   const BatchEmailValidationResultSchema = lazy(() =>
     z.object({
-      object: z.literal('email_validation_result'),
+      object: literal('email_validation_result'),
       email: emailText(),
-      result: oneOf(EMAIL_RESULTS),
-      catch_all: z.boolean(),
+      result: oneOf('EMAIL_RESULTS'),
+      catch_all: boolean(),
     }),
   );
 
   const EmailValidationBatchSchema = lazy(() =>
     z.object({
       id: guid(),
-      object: z.literal('email_validation'),
-      status: oneOf(BATCH_STATUSES),
-      results: z.array(BatchEmailValidationResultSchema()),
+      object: literal('email_validation'),
+      status: oneOf('BATCH_STATUSES'),
+      results: array(BatchEmailValidationResultSchema()),
       _links: LinksSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
+      _errors: z.optional(array(ErrorDetailSchema())),
     }),
   );
 
@@ -418,16 +441,16 @@ export function defineSchemas(
 
   const LeadListOptionsSchema = lazy(() =>
     closed({
-      reveal_phone_numbers: z.boolean(),
-      validate_email: z.boolean(),
-      enrich: z.boolean(),
+      reveal_phone_numbers: boolean(),
+      validate_email: boolean(),
+      enrich: boolean(),
     }),
   );
 
   const LeadListEntrySchema = lazy(() =>
     closed({
       id: guid(),
-      object: z.literal('lead_list_entry'),
+      object: literal('lead_list_entry'),
       email: emailText(),
       person_id: guid(),
       profile_url: z.string(),
@@ -439,27 +462,27 @@ export function defineSchemas(
       industry: z.string(),
       title: z.string(),
       email_validation_result: EmailValidationResultSchema(),
-      data: z.record(z.string(), z.unknown()),
-      phone_numbers: z.optional(z.array(PhoneNumberSchema())),
+      data: record(z.unknown()),
+      phone_numbers: z.optional(array(PhoneNumberSchema())),
     }),
   );
 
   const LeadListSchema = lazy(() =>
     closed({
       id: guid(),
-      object: z.literal('lead_list'),
+      object: literal('lead_list'),
       name: z.string(),
-      status: oneOf(LEAD_LIST_STATUSES),
+      status: oneOf('LEAD_LIST_STATUSES'),
       url: z.string(),
-      shared: z.boolean(),
-      visible: z.boolean(),
+      shared: boolean(),
+      visible: boolean(),
       owner: emailText(),
-      type: oneOf(LEAD_LIST_TYPES),
+      type: oneOf('LEAD_LIST_TYPES'),
       created_at: z.optional(dateTime()),
       updated_at: z.optional(dateTime()),
       options: z.optional(LeadListOptionsSchema()),
-      leads: z.array(LeadListEntrySchema()),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
+      leads: array(LeadListEntrySchema()),
+      _errors: z.optional(array(ErrorDetailSchema())),
       _links: LinksSchema(),
     }),
   );
@@ -469,7 +492,7 @@ export function defineSchemas(
   const PersonEnrichmentResultSchema = lazy(() =>
     z.looseObject({
       id: z.optional(int()),
-      status: opt(oneOf(PERSON_ENRICHMENT_STATUSES)),
+      status: opt(oneOf('PERSON_ENRICHMENT_STATUSES')),
       result: opt(PersonSchema()),
       email: optStr(),
       profile_url: optStr(),
@@ -483,18 +506,18 @@ export function defineSchemas(
   const PersonEnrichmentBatchSchema = lazy(() =>
     z.object({
       id: int(),
-      object: z.literal('person_enrichment'),
-      status: oneOf(BATCH_STATUSES),
-      results: z.array(PersonEnrichmentResultSchema()),
+      object: literal('person_enrichment'),
+      status: oneOf('BATCH_STATUSES'),
+      results: array(PersonEnrichmentResultSchema()),
       _links: LinksSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
+      _errors: z.optional(array(ErrorDetailSchema())),
     }),
   );
 
   const CompanyEnrichmentResultSchema = lazy(() =>
     z.looseObject({
       id: z.optional(int()),
-      status: z.optional(oneOf(COMPANY_ENRICHMENT_STATUSES)),
+      status: z.optional(oneOf('COMPANY_ENRICHMENT_STATUSES')),
       result: opt(CompanySchema()),
       domain: optStr(),
       profile_url: optStr(),
@@ -504,11 +527,11 @@ export function defineSchemas(
   const CompanyEnrichmentBatchSchema = lazy(() =>
     z.object({
       id: int(),
-      object: z.literal('company_enrichment'),
-      status: oneOf(BATCH_STATUSES),
-      results: z.array(CompanyEnrichmentResultSchema()),
+      object: literal('company_enrichment'),
+      status: oneOf('BATCH_STATUSES'),
+      results: array(CompanyEnrichmentResultSchema()),
       _links: LinksSchema(),
-      _errors: z.optional(z.array(ErrorDetailSchema())),
+      _errors: z.optional(array(ErrorDetailSchema())),
     }),
   );
 
@@ -517,19 +540,19 @@ export function defineSchemas(
   const CallRecordSchema = lazy(() =>
     z.object({
       id: guid(),
-      disposition_id: z.nullable(guid()),
+      disposition_id: nullable(guid()),
       duration: int(),
-      external: z.boolean(),
+      external: boolean(),
       start_date: dateTime(),
       from: z.string(),
       to: z.string(),
-      notes: z.nullable(z.unknown()),
-      transcription: z.nullable(z.string()),
-      task_id: z.nullable(guid()),
-      user_id: z.nullable(guid()),
-      human: z.boolean(),
-      answered: z.boolean(),
-      contact: z.nullable(z.unknown()),
+      notes: nullable(z.unknown()),
+      transcription: nullable(z.string()),
+      task_id: nullable(guid()),
+      user_id: nullable(guid()),
+      human: boolean(),
+      answered: boolean(),
+      contact: nullable(z.unknown()),
     }),
   );
 
@@ -559,45 +582,45 @@ export function defineSchemas(
       owner: optStr(),
       created_at: opt(dateTime()),
       last_contacted_at: opt(dateTime()),
-      phone_numbers: opt(z.array(PhoneNumberSchema())),
-      recent_activity: opt(z.array(ContactActivitySchema())),
+      phone_numbers: opt(array(PhoneNumberSchema())),
+      recent_activity: opt(array(ContactActivitySchema())),
     }),
   );
 
   /** A reviewed phone number answers `{}` or the phone number. */
-  const PhoneReviewResponseSchema = lazy(() => z.union([PhoneNumberSchema(), closed({})]));
+  const PhoneReviewResponseSchema = lazy(() => union([PhoneNumberSchema(), closed({})]));
 
   // ---- Lists: territories, job openings, exclusions -------------------------------------
 
   const TerritorySchema = lazy(() => z.object({ id: guid(), name: z.string() }));
-  const TerritoryPageSchema = lazy(() => z.object({ territories: z.array(TerritorySchema()), _links: LinksSchema() }));
+  const TerritoryPageSchema = lazy(() => z.object({ territories: array(TerritorySchema()), _links: LinksSchema() }));
 
   const JobOpeningSchema = lazy(() =>
     z.object({
       id: guid(),
       title: z.string(),
       url: z.string(),
-      raw_location: z.nullable(z.string()),
+      raw_location: nullable(z.string()),
       first_seen_at: dateTime(),
-      seniorities: z.array(z.string()),
-      departments: z.array(z.string()),
-      job_functions: z.array(z.string()),
+      seniorities: array(z.string()),
+      departments: array(z.string()),
+      job_functions: array(z.string()),
     }),
   );
 
   const JobOpeningCompanySchema = lazy(() =>
     z.object({
       id: guid(),
-      name: z.nullable(z.string()),
-      domain: z.nullable(z.string()),
-      profile_url: z.nullable(z.string()),
+      name: nullable(z.string()),
+      domain: nullable(z.string()),
+      profile_url: nullable(z.string()),
     }),
   );
 
   const JobOpeningPageSchema = lazy(() =>
     z.object({
       company: JobOpeningCompanySchema(),
-      job_openings: z.array(JobOpeningSchema()),
+      job_openings: array(JobOpeningSchema()),
       _links: LinksSchema(),
     }),
   );
@@ -606,19 +629,19 @@ export function defineSchemas(
     source: z.string(),
     date_added: dateTime(),
     excluded_reason: z.string(),
-    excluded_reasons: z.array(z.string()),
+    excluded_reasons: array(z.string()),
   }));
   const ExcludedDomainSchema = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
   const ExcludedEmailSchema = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
   const ExcludedDomainPageSchema = lazy(() =>
     z.object({
-      excluded_domains: z.array(ExcludedDomainSchema()),
+      excluded_domains: array(ExcludedDomainSchema()),
       _links: LinksSchema(),
     }),
   );
   const ExcludedEmailPageSchema = lazy(() =>
     z.object({
-      excluded_emails: z.array(ExcludedEmailSchema()),
+      excluded_emails: array(ExcludedEmailSchema()),
       _links: LinksSchema(),
     }),
   );
@@ -702,7 +725,7 @@ export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, ne
       shape[key] = full.shape[key] ?? z.optional(z.unknown());
     }
   }
-  for (const [head, sub] of inner) shape[head] = z.optional(z.nullable(pickedObject(nested[head]!, sub)));
+  for (const [head, sub] of inner) shape[head] = z.optional(nullable(pickedObject(nested[head]!, sub)));
   return z.object(shape);
 }
 
@@ -710,7 +733,7 @@ export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, ne
 function batchWithResult<B extends ObjectSchema>(batch: B, item: ObjectSchema, result: z.ZodMiniType): B {
   return z.object({
     ...batch.shape,
-    results: z.array(z.looseObject({ ...item.shape, result: z.optional(z.nullable(result)) })),
+    results: array(z.looseObject({ ...item.shape, result: z.optional(nullable(result)) })),
   }) as unknown as B;
 }
 

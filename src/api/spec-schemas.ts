@@ -15,7 +15,7 @@ function specErrorDetail() {
   });
 }
 
-const strict = reading.defineSchemas(true, reading.specHeadcounts, reading.specDates, specErrorDetail);
+const strict = reading.defineSchemas(reading, reading.specHeadcounts, reading.specDates, specErrorDetail);
 
 /** The spec's schemas the add-on never reads, so built here and not in the bundle. */
 function unread(s: reading.Schemas) {

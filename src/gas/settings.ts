@@ -1,6 +1,7 @@
 // A person's run settings (user properties) and each sheet's column mapping (document
 // properties: the mapping describes the sheet, not the person, and holds no secret).
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { boolean, oneOf } from '../api/kinds';
 import { withDefaults } from '../api/checks';
 import { parseInput } from '../api/input-errors';
 import { lazy } from '../api/lazy';
@@ -10,7 +11,7 @@ const SETTINGS = 'prospecting.settings';
 
 export const settingsSchema = lazy(() =>
   withDefaults(
-    { revealEmail: z.boolean(), revealPhones: z.boolean(), fields: z.enum(['basic', 'all']), skipExcluded: z.boolean() },
+    { revealEmail: boolean(), revealPhones: boolean(), fields: oneOf(['basic', 'all']), skipExcluded: boolean() },
     { revealEmail: false, revealPhones: false, fields: 'basic', skipExcluded: false },
   ),
 );

@@ -83,6 +83,14 @@ function fieldValues<T>(
 const ended = (status: string): PageRead['endedAs'] => (status === 'canceled' ? 'canceled' : status === 'error' ? 'error' : undefined);
 const terminal = (status: string) => status === 'completed' || status === 'canceled' || status === 'error';
 
+/** A page of a batch that ends when the batch does, with all its items and the link to the next. */
+function wholePage(
+  { value, retryAfterSeconds }: { value: { status: string; _links: { next?: { href: string } } }; retryAfterSeconds?: number },
+  items: PageRead['items'],
+): PageRead {
+  return { finished: terminal(value.status), endedAs: ended(value.status), items, nextHref: value._links.next?.href, retryAfterSeconds };
+}
+
 const person: BatchKind = {
   fields: PERSON_FIELDS,
   start(client, payloads, { options }) {
@@ -94,14 +102,8 @@ const person: BatchKind = {
     return { id: String(batch.id) };
   },
   read(client, id, href, { size, skip, fields }) {
-    const { value, retryAfterSeconds } = client.getPersonEnrichment(Number(id), pageOf(href, size), skip, readsOf(PERSON_FIELDS, fields));
-    return {
-      finished: terminal(value.status),
-      endedAs: ended(value.status),
-      items: value.results,
-      nextHref: value._links.next?.href,
-      retryAfterSeconds,
-    };
+    const read = client.getPersonEnrichment(Number(id), pageOf(href, size), skip, readsOf(PERSON_FIELDS, fields));
+    return wholePage(read, read.value.results);
   },
   cancel(client, id) {
     client.cancelPersonEnrichment(Number(id));
@@ -163,14 +165,8 @@ const email: BatchKind = {
     return { id: client.startEmailValidation({ emails: payloads as Array<{ email: string }> }).id };
   },
   read(client, id, href, { size, skip }) {
-    const { value, retryAfterSeconds } = client.getEmailValidation(id, pageOf(href, size), skip);
-    return {
-      finished: terminal(value.status),
-      endedAs: ended(value.status),
-      items: value.results,
-      nextHref: value._links.next?.href,
-      retryAfterSeconds,
-    };
+    const read = client.getEmailValidation(id, pageOf(href, size), skip);
+    return wholePage(read, read.value.results);
   },
   cancel(client, id) {
     client.cancelEmailValidation(id);
@@ -203,17 +199,10 @@ const leadList: BatchKind = {
     return { id: created.id };
   },
   read(client, id, href, { size, skip }) {
-    const { value, retryAfterSeconds } = client.getLeadList(id, pageOf(href, size), skip);
+    const read = client.getLeadList(id, pageOf(href, size), skip);
     // The spec's lists end only `completed`; a list the service reports `canceled` or `error`
     // (words of its batches) ends as a batch would. Any other new status reads as still running.
-    return {
-      finished: terminal(value.status),
-      endedAs: ended(value.status),
-      items: value.leads,
-      nextHref: value._links.next?.href,
-      retryAfterSeconds,
-      url: value.url,
-    };
+    return { ...wholePage(read, read.value.leads), url: read.value.url };
   },
   toCell(item, options, fields) {
     return {

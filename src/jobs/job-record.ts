@@ -1,6 +1,7 @@
 // Reading a stored job record: checked against its shape and brought to the current version, so
 // a record saved by an earlier version of the add-on (or damaged) never reaches the engine as is.
 import * as z from 'zod/mini';
+import { array, literal, oneOf, record, union } from '../api/kinds';
 import { lazy } from '../api/lazy';
 import { ACTIONS } from './actions';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
@@ -8,33 +9,33 @@ import type { JobLife, Running } from './job-life';
 
 const num = () => z.number();
 const running = () =>
-  z.union([
-    z.object({ s: z.literal('running'), mode: z.literal('sending') }),
-    z.object({ s: z.literal('running'), mode: z.enum(['draining', 'canceling']), why: z.string() }),
+  union([
+    z.object({ s: literal('running'), mode: literal('sending') }),
+    z.object({ s: literal('running'), mode: oneOf(['draining', 'canceling']), why: z.string() }),
   ]);
 
 /** The fields every step relies on; the rest of the record is kept as it was saved. */
 const recordSchema = lazy(() =>
   z.looseObject({
     id: z.string(),
-    action: z.enum(ACTIONS),
+    action: oneOf(ACTIONS),
     sheetId: num(),
     headerRow: num(),
-    parts: z.array(z.looseObject({ n: num(), state: z.looseObject({ s: z.string() }) })),
-    counts: z.record(z.string(), num()),
+    parts: array(z.looseObject({ n: num(), state: z.looseObject({ s: z.string() }) })),
+    counts: record(num()),
     updatedAt: num(),
     nextCheckAt: num(),
-    life: z.union([
+    life: union([
       running(),
       z.object({
-        s: z.literal('paused'),
-        why: z.enum(['key', 'no_key', 'account']),
+        s: literal('paused'),
+        why: oneOf(['key', 'no_key', 'account']),
         was: running(),
         since: num(),
         retryAt: z.optional(num()),
       }),
-      z.object({ s: z.literal('done') }),
-      z.object({ s: z.enum(['failed', 'canceled']), why: z.string() }),
+      z.object({ s: literal('done') }),
+      z.object({ s: oneOf(['failed', 'canceled']), why: z.string() }),
     ]),
   }),
 );

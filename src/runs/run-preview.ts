@@ -6,6 +6,7 @@ import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
+import { array, boolean, nullable, oneOf, partialRecord, union } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../api/lazy';
@@ -30,18 +31,18 @@ function thousands(n: number): string {
 export const runRequestSchema = lazy(() =>
   withDefaults(
     {
-      action: z.enum(ACTIONS),
+      action: oneOf(ACTIONS),
       options: z.object({
-        revealEmail: z.optional(z.boolean()),
-        revealPhones: z.optional(z.boolean()),
-        listType: z.optional(z.enum(['email', 'profile', 'titles_and_company'])),
-        enrich: z.optional(z.boolean()),
-        validateEmail: z.optional(z.boolean()),
+        revealEmail: z.optional(boolean()),
+        revealPhones: z.optional(boolean()),
+        listType: z.optional(oneOf(['email', 'profile', 'titles_and_company'])),
+        enrich: z.optional(boolean()),
+        validateEmail: z.optional(boolean()),
       }),
-      fields: z.union([z.enum(['basic', 'all']), z.array(z.string())]),
-      rerun: z.optional(z.boolean()),
-      skipExcluded: z.optional(z.boolean()),
-      mapping: z.optional(z.partialRecord(z.enum(ROLES), z.nullable(z.string()))),
+      fields: union([oneOf(['basic', 'all']), array(z.string())]),
+      rerun: z.optional(boolean()),
+      skipExcluded: z.optional(boolean()),
+      mapping: z.optional(partialRecord(ROLES, nullable(z.string()))),
       list: z.optional(
         withDefaults(
           {
@@ -59,13 +60,13 @@ export const runRequestSchema = lazy(() =>
               if (problem)
                 ctx.issues.push({ code: 'custom', input: ctx.value, message: `The owner is not a valid email address: it ${problem}.` });
             }),
-            shared: z.boolean(),
-            visible: z.boolean(),
+            shared: boolean(),
+            visible: boolean(),
           },
           { shared: false, visible: true },
         ),
       ),
-      confirmed: z.optional(z.boolean()),
+      confirmed: z.optional(boolean()),
     },
     { options: {}, fields: 'basic' },
   ),

@@ -3,6 +3,7 @@
 import { activeSheet, currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
+import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { trim } from '../api/input-errors';
@@ -33,20 +34,20 @@ const ROW_BUDGET_MS = 4.5 * 60 * 1000;
 const sheetName = () => z.optional(z.string().check(trim, maxLength(100)));
 /** Each import's request, by the `tool` it names. */
 const toolSchemas = lazy(() => ({
-  territories: z.object({ tool: z.literal('territories'), name: z.optional(z.string()), sheetName: sheetName() }),
+  territories: z.object({ tool: literal('territories'), name: z.optional(z.string()), sheetName: sheetName() }),
   job_openings: z.object({
-    tool: z.literal('job_openings'),
+    tool: literal('job_openings'),
     domain: z.string().check(trim, minLength(1, { error: 'Enter the company domain.' })),
-    seniorities: z.optional(z.array(z.enum(JOB_SENIORITIES))),
-    departments: z.optional(z.array(z.string())),
-    jobFunctions: z.optional(z.array(z.string())),
-    remote: z.optional(z.boolean()),
+    seniorities: z.optional(array(oneOf(JOB_SENIORITIES))),
+    departments: z.optional(array(z.string())),
+    jobFunctions: z.optional(array(z.string())),
+    remote: z.optional(boolean()),
     sheetName: sheetName(),
   }),
-  excluded_domains: z.object({ tool: z.literal('excluded_domains'), keyword: z.optional(z.string()), sheetName: sheetName() }),
-  excluded_emails: z.object({ tool: z.literal('excluded_emails'), keyword: z.optional(z.string()), sheetName: sheetName() }),
+  excluded_domains: z.object({ tool: literal('excluded_domains'), keyword: z.optional(z.string()), sheetName: sheetName() }),
+  excluded_emails: z.object({ tool: literal('excluded_emails'), keyword: z.optional(z.string()), sheetName: sheetName() }),
   contact: z.object({
-    tool: z.literal('contact'),
+    tool: literal('contact'),
     contactId: z.string().check(trim, minLength(1, { error: 'Enter the contact id.' })),
     sheetName: sheetName(),
   }),
@@ -59,7 +60,7 @@ type ToolRequestInput = { [K in keyof ToolSchemas]: z.input<ToolSchemas[K]> }[ke
  * The `tool` a request names, read first: a request that is no object, or names no import, fails
  * here as a discriminated union would fail (a discriminated union costs the bundle 1.8 KB).
  */
-const toolNameSchema = lazy(() => z.object({ tool: z.enum(Object.keys(toolSchemas()) as [keyof ToolSchemas]) }));
+const toolNameSchema = lazy(() => z.object({ tool: oneOf(Object.keys(toolSchemas()) as [keyof ToolSchemas]) }));
 
 /** The request read by the schema of the import it names. */
 function readToolRequest(input: unknown, what: string): ToolRequest {
@@ -77,7 +78,7 @@ const cursorSchema = lazy(() =>
     // Refinements, not z.regex() or z.minimum(1): the same checks, without their classes in the bundle.
     href: z.string().check(z.refine((href) => href.startsWith('/'))),
     written: wholeNumber(),
-    made: z.optional(z.boolean()),
+    made: z.optional(boolean()),
     fromRow: z.optional(wholeNumber().check(z.refine((n) => n >= 1))),
   }),
 );
@@ -236,8 +237,8 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
 
 export const rowActionRequestSchema = lazy(() =>
   z.object({
-    action: z.enum(['log_calls', 'review_phones']),
-    mapping: z.optional(z.record(z.string(), z.nullable(z.string()))),
+    action: oneOf(['log_calls', 'review_phones']),
+    mapping: z.optional(record(nullable(z.string()))),
   }),
 );
 
