@@ -55,15 +55,28 @@ export function newModel(w: LivesWorld, mainId: number): LivesModel {
     lock: undefined,
     delivered: { email: new Set(), company: new Set(), person: new Set() },
   };
-  // The service's ledger asks whether a row has shown a key's result by the time it is sent again.
+  // The service's ledger asks whether the person has had a key's result by the time it is sent
+  // again: on a row, or kept in an unplaced-results sheet (a row asking again for it is the
+  // person asking again, as after a row showed it).
   w.delivered = (action, key) => {
     noteDelivered(m, w);
-    return m.delivered[action].has(key);
+    const kept = unplacedText(w);
+    const k = key.toLowerCase();
+    // A name-and-company key is shown there as "name at company".
+    return m.delivered[action].has(key) || kept.includes(k) || kept.includes(k.replace('|', ' at '));
   };
   return m;
 }
 
 // ---- reading the sheet ----
+
+/** Every unplaced-results sheet's cells as lower-case text. */
+function unplacedText(w: LivesWorld): string {
+  return w.host.spreadsheet.sheets
+    .filter((s) => / · unplaced results$/.test(s.name))
+    .map((s) => JSON.stringify(w.host.sheet(s.name).values()).toLowerCase())
+    .join('\n');
+}
 
 function mainSheet(m: LivesModel, w: LivesWorld) {
   return m.mainId === undefined ? undefined : w.host.spreadsheet.sheetById(m.mainId);
@@ -624,10 +637,7 @@ function checkFinal(m: LivesModel, w: LivesWorld): void {
     );
 
   // Every paid result is on its row or kept in an unplaced-results sheet.
-  const unplaced = w.host.spreadsheet.sheets
-    .filter((s) => / · unplaced results$/.test(s.name))
-    .map((s) => JSON.stringify(w.host.sheet(s.name).values()).toLowerCase())
-    .join('\n');
+  const unplaced = unplacedText(w);
   for (const action of ACTIONS) {
     const paid = paidKeys(w, action);
     // A name-and-company key is shown there as "name at company".
