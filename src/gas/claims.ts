@@ -80,7 +80,9 @@ export function claim(sheetId: number, action: string, jobId: string, how: { pau
   return write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
 }
 
-export function release(sheetId: number, action: string, jobId: string): void {
+/** Lets the job's claim go; false when the claims cannot be reached (a run by id). */
+export function release(sheetId: number, action: string, jobId: string): boolean {
+  if (!PropertiesService.getDocumentProperties()) return false;
   const claims = read(sheetId, action);
   if (claims.some((c) => c.job === jobId))
     write(
@@ -88,4 +90,5 @@ export function release(sheetId: number, action: string, jobId: string): void {
       action,
       claims.filter((c) => c.job !== jobId),
     );
+  return true;
 }

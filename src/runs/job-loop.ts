@@ -156,7 +156,11 @@ function stepOne(spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
     advanceJob(job, { ...deps, sheet: deps.sheet });
   } else advanceWithoutSheet(job, deps);
   if (job.life.s === 'paused') keepClaim(job, true);
-  if (!isLive(job)) release(job.sheetId, job.action, job.id);
+  // A run by id cannot let the claim go: the job notes it (claimedAt 0) for the next run with the spreadsheet.
+  if (!isLive(job) && !release(job.sheetId, job.action, job.id)) {
+    job.claimedAt = 0;
+    deps.save(job);
+  }
 }
 
 /** Steps the due jobs of this spreadsheet (under its lock), then settles the continuation. */
@@ -169,6 +173,12 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
   // settling at the end mostly keeps it instead of making another.
   let continuation = firedOut(before.continuation, opts);
   continuation = settleContinuation(spreadsheet, continuation, expectedDue(before.jobs, opts), opts.background);
+  // Claims of jobs that ended in a run by id, let go now that the spreadsheet is here.
+  for (const job of before.jobs)
+    if (job.claimedAt === 0 && !opts.byId && release(job.sheetId, job.action, job.id)) {
+      delete job.claimedAt;
+      saveJob(id, job);
+    }
   for (const job of before.jobs) {
     const due = dueAt(job);
     if (due === undefined || (opts.only && job.id !== opts.only)) continue;

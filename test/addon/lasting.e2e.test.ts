@@ -265,6 +265,20 @@ test('under the full scope, a key refused in a run by id pauses the job; runs by
   expect(finished(w)).toBe(3000);
 });
 
+test('under the full scope, a job that ends in a run by id leaves its claim only until a run with the spreadsheet lets it go', () => {
+  const w = started(3000, { oauthScopes: fullScope() });
+  w.host.setTriggerDocument('none');
+  for (let r = w.host.fireNextTrigger(), n = 0; r && n < 300; r = w.host.fireNextTrigger(), n++) expect(r.ok).toBe(true);
+  expect(finished(w)).toBe(3000);
+  const claims = () => Object.keys(w.host.documentProperties()).filter((k) => k.startsWith('prospecting.running.'));
+  // A run by id cannot reach the claims: the claim is still there.
+  expect(claims()).toHaveLength(1);
+  // The next step with the spreadsheet (here Check running jobs now) lets it go.
+  w.host.setTriggerDocument('active');
+  expect(w.host.clickMenu('Check running jobs now').ok).toBe(true);
+  expect(claims()).toEqual([]);
+});
+
 test("triggers left in other documents are cleared when the user's 20-trigger limit is reached", () => {
   // Twenty of the add-on's triggers from documents the user no longer opens, some spent.
   const w = started(12000, {}, (fresh) => {
