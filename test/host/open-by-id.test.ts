@@ -1,10 +1,14 @@
 // SpreadsheetApp.openById / openByUrl: another spreadsheet the user can open, only under the full
 // spreadsheets scope (the manifest's, or the host's override), and never the run's active document.
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { makeHost } from './helpers';
 
-// The same script with the add-on's manifest (spreadsheets.currentonly) beside it.
-const CURRENT_ONLY = path.join(__dirname, 'fixtures', 'sheets-currentonly');
+// The sheets fixture's script with the add-on's manifest (spreadsheets.currentonly) beside it.
+const CURRENT_ONLY = mkdtempSync(path.join(tmpdir(), 'currentonly-'));
+copyFileSync(path.join(__dirname, 'fixtures', 'sheets', 'Code.js'), path.join(CURRENT_ONLY, 'Code.js'));
+copyFileSync(path.join(__dirname, 'fixtures', 'currentonly-manifest.json'), path.join(CURRENT_ONLY, 'appsscript.json'));
 const FULL = 'https://www.googleapis.com/auth/spreadsheets';
 
 function withOther(options: Parameters<typeof makeHost>[0]) {
