@@ -62,6 +62,17 @@ const BLOCK_WRITES = /^SpreadsheetApp\.Range\.(setValues|setFormulas|setFormulas
 const CELL_WRITES = /^SpreadsheetApp\.Range\.(setValue|setFormula|setNote|setNumberFormat)$/;
 const QUOTA_MESSAGES = [Messages.urlFetchDailyQuota, Messages.propertiesDailyQuota, Messages.triggerRuntimeQuota];
 
+/** Whether an execution's error is Apps Script refusing it for a spent daily quota. */
+export function isQuotaRefusal(message: string | undefined): boolean {
+  return message !== undefined && QUOTA_MESSAGES.some((m) => message.includes(m));
+}
+
+/** No execution refused, and a day's use within a consumer account's daily quotas. */
+export function fitsConsumerDay(refusals: number, day: { urlFetch: number; properties: number; triggerRuntimeMs: number }): boolean {
+  const q = CONSUMER_DAILY_QUOTAS;
+  return refusals === 0 && day.urlFetch <= q.urlFetch && day.properties <= q.properties && day.triggerRuntimeMs <= q.triggerRuntimeMs;
+}
+
 function count(stats: Record<string, number>, pattern: RegExp): number {
   return Object.entries(stats).reduce((n, [k, v]) => (pattern.test(k) ? n + v : n), 0);
 }
@@ -148,8 +159,7 @@ export function figuresOf(r: RunRecord): Figures {
     properties: Math.max(0, ...days.map((d) => d.properties)),
     triggerRuntimeMs: Math.max(0, ...days.map((d) => d.triggerRuntimeMs)),
   };
-  const q = CONSUMER_DAILY_QUOTAS;
-  const quotaRefusals = r.executions.filter((e) => QUOTA_MESSAGES.some((m) => e.error?.message.includes(m))).length;
+  const quotaRefusals = r.executions.filter((e) => isQuotaRefusal(e.error?.message)).length;
   const report = r.host.costReport();
   const requests = r.host.requests.slice(r.requestsBefore);
   return {
@@ -182,11 +192,7 @@ export function figuresOf(r: RunRecord): Figures {
     ...r.meter.done(),
     quotaDays: days.length,
     worstDay,
-    fitsConsumerQuotas:
-      quotaRefusals === 0 &&
-      worstDay.urlFetch <= q.urlFetch &&
-      worstDay.properties <= q.properties &&
-      worstDay.triggerRuntimeMs <= q.triggerRuntimeMs,
+    fitsConsumerQuotas: fitsConsumerDay(quotaRefusals, worstDay),
   };
 }
 

@@ -5,8 +5,8 @@
 // =ENRICH_COMPANY, each its own execution, computed again a minute after the per-minute budget
 // turned them away. What the day costs the user's daily quotas of URL fetches, property calls
 // and trigger runtime.
-import { CONSUMER_DAILY_QUOTAS } from '../emulator';
 import { DIST } from './addon-run';
+import { fitsConsumerDay, isQuotaRefusal } from './figures';
 import { benchWorld, KEY, OWNER } from './world';
 
 const HOUR = 3600000;
@@ -64,7 +64,7 @@ export function runHeavyDay(rows: number, cells: number): HeavyDayFigures {
   let lastEnd = t0;
   let refused = 0;
   const note = (message: string | undefined) => {
-    if (message && /too many times for one day|too much computer time/.test(message)) refused++;
+    if (isQuotaRefusal(message)) refused++;
   };
   while (host.clock.now() - t0 < DAY_HOURS * HOUR) {
     const recalcAt = waiting.length ? nextRecalc : Infinity;
@@ -107,10 +107,6 @@ export function runHeavyDay(rows: number, cells: number): HeavyDayFigures {
     properties: day.properties,
     triggerRuntimeMinutes: day.triggerRuntimeMs / 60000,
     refused,
-    fitsConsumerQuotas:
-      refused === 0 &&
-      day.urlFetch <= CONSUMER_DAILY_QUOTAS.urlFetch &&
-      day.properties <= CONSUMER_DAILY_QUOTAS.properties &&
-      day.triggerRuntimeMs <= CONSUMER_DAILY_QUOTAS.triggerRuntimeMs,
+    fitsConsumerQuotas: fitsConsumerDay(refused, day),
   };
 }

@@ -14,7 +14,7 @@ import {
 } from './companies';
 import { Lru } from './cache';
 import { PLACE_WEIGHTS, type Place } from './geo';
-import { populationMember } from './population';
+import { ascii, populationMember } from './population';
 import { PHONE_TYPES, personPresence } from './taxonomy';
 import { PERSON_DEPARTMENTS, TAGLINES, TITLES } from './titles';
 import { DEGREES, FEMALE_NAMES, LANGUAGES, LAST_NAMES, MALE_NAMES, PROFICIENCIES, SCHOOLS, UNISEX_NAMES } from './words';
@@ -79,14 +79,6 @@ const FREE_MAIL = new Set([
   'web.de',
 ]);
 const LEGAL_SUFFIX = /\b(inc|llc|ltd|limited|gmbh|corp|corporation|co|plc|sa|bv|ag|company)\.?$/i;
-
-function ascii(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-}
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();

@@ -26,7 +26,8 @@ export interface Population {
   byProfileSlug: Map<string, PopulationMember>;
 }
 
-function ascii(s: string): string {
+/** A name as the letters of an email's local part: accents dropped, lower case, letters only. */
+export function ascii(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

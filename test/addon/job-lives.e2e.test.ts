@@ -130,15 +130,21 @@ test('a job canceled while paused keeps what it paid for: once the key is back i
   expect(statuses(w).filter((s) => PENDING.test(s) || s.startsWith('Paused'))).toEqual([]);
 });
 
-test("a second editor, hours after the owner's job paused, is refused by name and never re-sends its rows", () => {
+/** The owner's 60-row job paused by a disconnect, `laterMs` ago; a second editor connected and the rows selected. */
+function pausedBeforeEditor(laterMs: number): { w: World; editor: string } {
   const editor = 'editor@acme.example';
   const w = world(60);
   w.host.open({ user: editor });
   connect(w, BRAVO, editor);
   start(w);
   expect(w.host.callFromSidebar('disconnect', []).ok).toBe(true);
-  w.host.clock.advance(3 * 60 * 60 * 1000);
+  w.host.clock.advance(laterMs);
   w.host.select('Sheet1!A1:C61');
+  return { w, editor };
+}
+
+test("a second editor, hours after the owner's job paused, is refused by name and never re-sends its rows", () => {
+  const { w, editor } = pausedBeforeEditor(3 * 60 * 60 * 1000);
   const refused = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], editor);
   expect(refused.ok).toBe(false);
   expect(refused.error?.message).toMatch(/Another editor's job \(account "Alpha Outbound \(demo\)"\) is paused on this sheet/);
@@ -151,14 +157,7 @@ test("a second editor, hours after the owner's job paused, is refused by name an
 });
 
 test("a second editor 100 days after the owner's job paused may run, but never re-sends the rows that job holds", () => {
-  const editor = 'editor@acme.example';
-  const w = world(60);
-  w.host.open({ user: editor });
-  connect(w, BRAVO, editor);
-  start(w);
-  expect(w.host.callFromSidebar('disconnect', []).ok).toBe(true);
-  w.host.clock.advance(100 * DAY);
-  w.host.select('Sheet1!A1:C61');
+  const { w, editor } = pausedBeforeEditor(100 * DAY);
   const preview = w.host.callFromSidebar('previewRun', [{ action: 'email' }], editor);
   expect((preview.value as { summary: string }).summary).toMatch(/held by another editor's job \(account "Alpha Outbound \(demo\)"\)/);
   const r = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }], editor);

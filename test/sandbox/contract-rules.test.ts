@@ -7,17 +7,14 @@ import fc from 'fast-check';
 import { contactIds, createLocalService, startHttpServer, type RunningServer } from '../../sandbox';
 import { MAX_CONTACTS, MIN_CONTACTS } from '../../sandbox/universe/contacts';
 import { T0, type ServiceJson } from './helpers';
+import { expectHttpError, type HttpReply } from './http-client';
 
 const ALPHA = 'demo-key-alpha';
 const BRAVO = 'demo-key-bravo';
 const USER = '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const TASK = '6b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 
-interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  json: ServiceJson;
-}
+type Reply = HttpReply;
 
 let server: RunningServer;
 const clock = { now: T0 };
@@ -46,15 +43,7 @@ const get = (path: string, key?: string) => send('GET', path, { key });
 const post = (path: string, body: unknown, key?: string) => send('POST', path, { body, key });
 
 /** Checks a reply is the spec's error object with this status, code and (when given) pointer. */
-function expectError(r: Reply, status: number, code: string, pointer?: string): void {
-  expect(r.json?.object).toBe('error');
-  expect(r.json._errors).toHaveLength(1);
-  const [e] = r.json._errors;
-  expect({ status: r.status, code: e.code }).toEqual({ status, code });
-  expect(typeof e.title).toBe('string');
-  expect(e.detail.length).toBeGreaterThan(0);
-  if (pointer !== undefined) expect(e.source?.pointer).toBe(pointer);
-}
+const expectError = expectHttpError;
 
 /**
  * Writes raw bytes to the server over a socket (fetch never sends a Content-Length that is
