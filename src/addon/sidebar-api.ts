@@ -4,6 +4,7 @@
 import { readSettings, writeSettings, type SettingsInput } from '../gas/settings';
 import { connect, disconnect, getConnection } from '../runs/connection';
 import { listJobs, pollJobs } from '../runs/job-loop';
+import { listLeadLists } from '../runs/lead-lists';
 import { previewRun } from '../runs/run-preview';
 import { cancelJob, startRun } from '../runs/start-and-cancel';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
@@ -24,6 +25,7 @@ export const sidebarApi = {
   getSettings,
   saveSettings,
   previewRun,
+  listLeadLists,
   startRun,
   listJobs,
   pollJobs,

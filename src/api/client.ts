@@ -11,6 +11,7 @@ import {
   emailValidationCreateSchema,
   jobOpeningsQuerySchema,
   leadListCreateSchema,
+  leadListAddSchema,
   PAGE_SIZE_BOUNDS,
   personEnrichmentCreateSchema,
   personFindSchema,
@@ -21,6 +22,7 @@ import {
   type EmailValidationCreate,
   type JobOpeningsQuery,
   type LeadListCreate,
+  type LeadListAdd,
   type PersonEnrichmentCreate,
   type PersonFind,
   type PhoneReview,
@@ -249,6 +251,22 @@ export class ProspectingClient {
 
   createLeadList(body: LeadListCreate) {
     return this.post('/lead-lists', leadListCreateSchema(), body, 'create the lead list', schemas.LeadListSchema());
+  }
+
+  /** Adds leads to an existing list; a 409 names the first lead the full list did not take. */
+  addLeadsToList(id: string, body: LeadListAdd) {
+    return this.post(
+      `/lead-lists/${encodeURIComponent(id)}/leads`,
+      leadListAddSchema(),
+      body,
+      'add to the lead list',
+      schemas.LeadListSchema(),
+    );
+  }
+
+  /** Pages of the account's lead lists, newest first, without their leads. */
+  leadListIndexPages() {
+    return this.pages(get('/lead-lists', { 'page[size]': 100 }), schemas.LeadListPageSchema());
   }
 
   /** `skip`: leading leads of the page already used, neither checked nor returned. */

@@ -94,6 +94,15 @@ export const leadListCreateSchema = lazy(() =>
 );
 export type LeadListCreate = z.infer<ReturnType<typeof leadListCreateSchema>>;
 
+/** More leads for an existing list: its own type (`type` only checks it) and options apply. */
+export const leadListAddSchema = lazy(() =>
+  z.strictObject({
+    type: z.optional(oneOf(LEAD_LIST_REQUEST_TYPES)),
+    leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
+  }),
+);
+export type LeadListAdd = z.infer<ReturnType<typeof leadListAddSchema>>;
+
 export const personLeadSchema = lazy(() =>
   z.strictObject({
     email: z.optional(email()),

@@ -467,24 +467,27 @@ export function defineSchemas(
     }),
   );
 
-  const LeadListSchema = lazy(() =>
-    closed({
-      id: guid(),
-      object: literal('lead_list'),
-      name: z.string(),
-      status: oneOf('LEAD_LIST_STATUSES'),
-      url: z.string(),
-      shared: boolean(),
-      visible: boolean(),
-      owner: emailText(),
-      type: oneOf('LEAD_LIST_TYPES'),
-      created_at: z.optional(dateTime()),
-      updated_at: z.optional(dateTime()),
-      options: z.optional(LeadListOptionsSchema()),
-      leads: array(LeadListEntrySchema()),
-      _errors: z.optional(array(ErrorDetailSchema())),
-      _links: LinksSchema(),
-    }),
+  /** A lead list's own members: what `GET /lead-lists` lists, and what a read adds its leads to. */
+  const leadListShape = () => ({
+    id: guid(),
+    object: literal('lead_list'),
+    name: z.string(),
+    status: oneOf('LEAD_LIST_STATUSES'),
+    url: z.string(),
+    shared: boolean(),
+    visible: boolean(),
+    owner: emailText(),
+    type: oneOf('LEAD_LIST_TYPES'),
+    created_at: z.optional(dateTime()),
+    updated_at: z.optional(dateTime()),
+    options: z.optional(LeadListOptionsSchema()),
+    _errors: z.optional(array(ErrorDetailSchema())),
+  });
+
+  const LeadListSchema = lazy(() => closed({ ...leadListShape(), leads: array(LeadListEntrySchema()), _links: LinksSchema() }));
+
+  const LeadListPageSchema = lazy(() =>
+    z.object({ lead_lists: array(closed({ ...leadListShape(), _links: z.optional(LinksSchema()) })), _links: LinksSchema() }),
   );
 
   // ---- Enrichment batches ----------------------------------------------------------------
@@ -669,6 +672,7 @@ export function defineSchemas(
     LeadListOptionsSchema,
     LeadListEntrySchema,
     LeadListSchema,
+    LeadListPageSchema,
     PersonEnrichmentResultSchema,
     PersonEnrichmentBatchSchema,
     CompanyEnrichmentResultSchema,

@@ -20,6 +20,15 @@ export interface ActionOptions {
   validateEmail?: boolean;
 }
 
+/** A lead list's name, owner and visibility; with `id`, the existing list the leads go to. */
+export interface ListTarget {
+  name: string;
+  owner: string;
+  shared: boolean;
+  visible: boolean;
+  id?: string;
+}
+
 export type Payload = PersonLead | CompanyInput | { email: string } | LeadInput;
 
 export type RowInput = { key: string; payload: Payload } | { reason: string } | { blank: true };
@@ -101,16 +110,28 @@ function leadFields(row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: 
   return { profile, title, companyName, domain, noCompany, lead };
 }
 
-/** Which lead-list type the mapped columns allow, best first. */
-export function listTypeFor(mapping: ColumnMapping): LeadListType | undefined {
-  if (mapping.email !== undefined) return 'email';
-  if (mapping.profile_url !== undefined) return 'profile';
-  if (mapping.title !== undefined && (mapping.company_name !== undefined || mapping.domain !== undefined)) return 'titles_and_company';
-  return undefined;
+/** The columns each lead-list type needs, in words. */
+const LIST_NEEDS: Record<LeadListType, string> = {
+  email: 'an Email column',
+  profile: 'a Profile URL column',
+  titles_and_company: 'a Title column with a Company column',
+};
+
+function allowsListType(type: LeadListType, m: ColumnMapping): boolean {
+  return type === 'email'
+    ? m.email !== undefined
+    : type === 'profile'
+      ? m.profile_url !== undefined
+      : m.title !== undefined && (m.company_name !== undefined || m.domain !== undefined);
 }
 
-/** What the columns must hold for an action, in words for the person choosing it. */
-export function missingColumns(action: ActionId, mapping: ColumnMapping): string | undefined {
+/** Which lead-list type the mapped columns allow, best first. */
+export function listTypeFor(mapping: ColumnMapping): LeadListType | undefined {
+  return (Object.keys(LIST_NEEDS) as LeadListType[]).find((t) => allowsListType(t, mapping));
+}
+
+/** What the columns must hold for an action (a lead list of a given type), in words for the person choosing it. */
+export function missingColumns(action: ActionId, mapping: ColumnMapping, listType?: LeadListType): string | undefined {
   switch (action) {
     case 'person':
       return mapping.email !== undefined ||
@@ -124,6 +145,7 @@ export function missingColumns(action: ActionId, mapping: ColumnMapping): string
     case 'email':
       return mapping.email !== undefined ? undefined : 'an Email column';
     case 'lead_list':
+      if (listType) return allowsListType(listType, mapping) ? undefined : LIST_NEEDS[listType];
       return listTypeFor(mapping) ? undefined : 'an Email or Profile URL column, or Title with Company';
   }
 }

@@ -1,7 +1,8 @@
 // How each action talks to its batch endpoint: start a part, read a page of it, cancel it,
 // and turn each result into the key it answers, its status text and its output values.
 import type { PageParams, ProspectingClient } from '../api/client';
-import type { CompanyInput } from '../api/requests';
+import type { CompanyInput, LeadInput } from '../api/requests';
+import { ProspectingError } from '../api/errors';
 import { isKnown } from '../api/open-values';
 import {
   COMPANY_ENRICHMENT_STATUSES,
@@ -13,19 +14,23 @@ import {
   type Person,
 } from '../api/schemas';
 import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, readsOf, type FieldDef } from '../sheet/fields';
-import { resultKey, type ActionId, type ActionOptions, type Payload } from './actions';
+import { resultKey, type ActionId, type ActionOptions, type ListTarget, type Payload } from './actions';
 import { answeredStatus, OUTCOMES } from './row-status';
 
 export interface PartSettings {
   options: ActionOptions;
-  /** Lead lists: the list's name, owner and visibility. */
-  list?: { name: string; owner: string; shared: boolean; visible: boolean };
+  /** Lead lists: the list's name, owner and visibility, or the existing list's id. */
+  list?: ListTarget;
+  /** Marks what this part adds to an existing list, so its reads know its own leads from the rest. */
+  tag: string;
   part: number;
   parts: number;
 }
 
 export interface StartedPart {
   id: string;
+  /** An existing list took the part's payloads before this one only: it is full. */
+  refusedFrom?: number;
 }
 
 export interface PageRead {
@@ -34,6 +39,8 @@ export interface PageRead {
   /** `canceled` or `error` when the batch ended without finishing. */
   endedAs?: 'canceled' | 'error';
   items: ReadonlyArray<Record<string, unknown>>;
+  /** Items of the page used, when some were not this part's (`items` holds only its own). */
+  used?: number;
   nextHref?: string;
   retryAfterSeconds?: number;
   /** A link a person can open (lead lists). */
@@ -179,10 +186,33 @@ const email: BatchKind = {
   },
 };
 
+/** The member of an added lead's context naming its part: a list's other leads are not this part's. */
+const PART_TAG = 'sheet_part';
+
+/** The first lead a full list did not take (the 409's `/leads/K`), or undefined for any other error. */
+export function listFullAt(e: unknown): number | undefined {
+  const at = e instanceof ProspectingError && e.status === 409 ? /^\/leads\/(\d+)$/.exec(e.pointer ?? '') : null;
+  return at ? Number(at[1]) : undefined;
+}
+
 const leadList: BatchKind = {
   fields: LEAD_FIELDS,
-  start(client, payloads, { options, list, part, parts }) {
+  start(client, payloads, { options, list, part, parts, tag }) {
     if (!list) throw new Error('A lead list needs a name and an owner.');
+    if (list.id) {
+      const leads = payloads.map((p) => ({ ...p, context: { ...(p as LeadInput).context, [PART_TAG]: tag } }));
+      // The part's id names the list and the tag its leads carry.
+      const id = `${list.id} ${tag}`;
+      try {
+        client.addLeadsToList(list.id, { type: options.listType, leads });
+        return { id };
+      } catch (e) {
+        // Leads before the 409's pointer were added: the part reads them; the rest say the list is full.
+        const at = listFullAt(e);
+        if (!at) throw e;
+        return { id, refusedFrom: at };
+      }
+    }
     const created = client.createLeadList({
       name: parts > 1 ? `${list.name} (part ${part} of ${parts})` : list.name,
       owner: list.owner,
@@ -198,11 +228,17 @@ const leadList: BatchKind = {
     });
     return { id: created.id };
   },
-  read(client, id, href, { size, skip }) {
-    const read = client.getLeadList(id, pageOf(href, size), skip);
+  read(client, partId, href, { size, skip }) {
+    const [id, tag] = partId.split(' ');
+    const read = client.getLeadList(id!, pageOf(href, size), skip);
+    const leads = read.value.leads;
     // The spec's lists end only `completed`; a list the service reports `canceled` or `error`
     // (words of its batches) ends as a batch would. Any other new status reads as still running.
-    return { ...wholePage(read, read.value.leads), url: read.value.url };
+    return {
+      ...wholePage(read, tag ? leads.filter((l) => l.data[PART_TAG] === tag) : leads),
+      used: leads.length,
+      url: read.value.url,
+    };
   },
   toCell(item, options, fields) {
     return {

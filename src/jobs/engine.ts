@@ -29,12 +29,14 @@ import {
   errorStatus,
   isFinishedLabel,
   isPending,
+  LIST_FULL,
   partOfStatus,
   pausedStatus,
   processingStatus,
   QUEUED,
   readStatus,
   statusCounts,
+  unsentStatus,
 } from './row-status';
 import { keyOfRow, QUOTA_NOTE, type StepDeps } from './step-context';
 
@@ -120,7 +122,7 @@ function goOn(job: JobRecord, queued: number, now: number): void {
 function end(job: JobRecord): void {
   const failed = job.parts.some((p) => p.state.s === 'failed' || p.state.s === 'ambiguous');
   const why = stopReason(job);
-  const unsent = why !== undefined && (job.counts.Error ?? 0) > 0;
+  const unsent = why !== undefined && (job.counts.Error ?? 0) + (job.counts[LIST_FULL] ?? 0) > 0;
   finish(job, unsent || failed ? (why ?? 'Some rows could not be processed.') : undefined);
   job.message = undefined;
 }
@@ -244,7 +246,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   } else if (stop) {
     for (const i of dataRows(layout))
       if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
-        layout.grid.set(i, layout.status, errorStatus(`Not sent: ${stop}`));
+        layout.grid.set(i, layout.status, unsentStatus(stop));
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.
@@ -265,13 +267,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   const { queued } = countRows(job, layout);
   if (isRunning(job) && job.parts.every(isSettled) && (queued === 0 || !isSending(job))) {
     const why = stopReason(job);
-    settleWaiting(
-      layout,
-      isCanceling(job)
-        ? canceledStatus('before it was sent')
-        : errorStatus(why ?? 'the job ended before this row was sent. Run again for it.'),
-      ownsRow(job, deps.othersMarks),
-    );
+    settleWaiting(layout, isCanceling(job) ? canceledStatus('before it was sent') : unsentStatus(why), ownsRow(job, deps.othersMarks));
     countRows(job, layout);
     end(job);
     if (job.unplaced) job.message = unplacedNote(job);

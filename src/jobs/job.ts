@@ -1,7 +1,7 @@
 // A job: one person's action on one sheet. Its record is small (no row data: rows carry their
 // own state in the action's status column), so a 50,000-row job fits the property limits.
 import type { Role } from '../sheet/columns';
-import type { ActionId, ActionOptions } from './actions';
+import type { ActionId, ActionOptions, ListTarget } from './actions';
 import type { JobLife, JobState } from './job-life';
 import type { JobPart } from './part-state';
 
@@ -24,7 +24,7 @@ export interface JobRecord {
   mapping: Partial<Record<Role, string>>;
   fields: string[];
   options: ActionOptions;
-  list?: { name: string; owner: string; shared: boolean; visible: boolean };
+  list?: ListTarget;
   /** Distinct keys per part. */
   partSize: number;
   /** The number of its first part: above every part mark the status column held when it began. */

@@ -49,7 +49,7 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
       move(part, { s: 'reading', id, href: page.nextHref, skip: 0 });
       continue;
     }
-    move(part, { s: 'reading', id, href, skip: skip + fresh.length });
+    move(part, { s: 'reading', id, href, skip: skip + (page.used ?? fresh.length) });
     if (!page.finished) {
       const pace = paceOf(part);
       part.readAfter = pace

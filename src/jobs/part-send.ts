@@ -3,14 +3,24 @@
 // written to the rows after another fresh read, since rows may move while it answers.
 import { ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
-import { PART_SIZE, rowInput, type Payload } from './actions';
-import { BATCH_KINDS } from './batch-kinds';
+import { PART_SIZE, rowInput, rowKey, type Payload } from './actions';
+import { BATCH_KINDS, listFullAt } from './batch-kinds';
 import type { JobRecord } from './job';
 import { isSending, pause, stopSending } from './job-life';
 import { dataRows, isLost, locateJob, needInputs, type JobLayout } from './job-layout';
 import { move, type JobPart } from './part-state';
 import { firstReadAt } from './read-pace';
-import { errorStatus, isQueued, partOfStatus, processingStatus, QUEUED, readStatus, skippedStatus } from './row-status';
+import {
+  errorStatus,
+  isQueued,
+  LIST_FULL,
+  LIST_FULL_WHY,
+  partOfStatus,
+  processingStatus,
+  QUEUED,
+  readStatus,
+  skippedStatus,
+} from './row-status';
 import { message, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
 interface PickedPart {
@@ -68,13 +78,21 @@ function pickParts(job: JobRecord, layout: JobLayout, othersMarks?: boolean): { 
  * Writes a word to every row of each part named, after reading the sheet again: one read, one
  * write. Answers the layout it wrote.
  */
-export function setPartRows(job: JobRecord, deps: StepDeps, words: ReadonlyMap<number, string>): JobLayout | undefined {
-  if (words.size === 0) return undefined;
+export function setPartRows(job: JobRecord, deps: StepDeps, words: ReadonlyMap<number, string>, full?: Set<string>): JobLayout | undefined {
+  if (words.size === 0 && !full?.size) return undefined;
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) return undefined;
-  for (const i of dataRows(layout)) {
+  const rows = dataRows(layout);
+  // Rows whose lead a full list refused are found by their key, among the rows of their part.
+  if (full?.size) needInputs(layout, rows);
+  for (const i of rows) {
     const n = partOfStatus(layout.grid.get(i, layout.status));
-    const word = n === undefined ? undefined : words.get(n);
+    const word =
+      n === undefined
+        ? undefined
+        : full?.has(`${n} ${rowKey(job.action, layout.grid.row(i), layout.mapping, job.options)}`)
+          ? LIST_FULL
+          : words.get(n);
     if (word !== undefined) layout.grid.set(i, layout.status, word);
   }
   layout.grid.flush();
@@ -118,13 +136,13 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   if (!deps.othersMarks) releaseOrphanMarks(job, layout);
   const pick = pickParts(job, layout, deps.othersMarks);
   const size = job.partSize || PART_SIZE[job.action];
-  const parts: Array<{ part: JobPart; payloads: Payload[] }> = [];
+  const parts: Array<{ part: JobPart; payloads: Payload[]; keys: string[] }> = [];
   let n = nextPartNumber(job);
   for (const p of pick.parts) {
     const part: JobPart = { n: n++, state: { s: 'planned' }, rows: p.rows.length };
     move(part, { s: 'marked' });
     for (const i of p.rows) layout.grid.set(i, layout.status, processingStatus(part.n));
-    parts.push({ part, payloads: [...p.payloads.values()] });
+    parts.push({ part, payloads: [...p.payloads.values()], keys: [...p.payloads.keys()] });
   }
   layout.grid.flush();
   if (parts.length === 0) return { layout, afterRequests: false };
@@ -135,8 +153,10 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   const total = before + Math.ceil(pick.queuedKeys / size);
   const kind = BATCH_KINDS[job.action];
   const words = new Map<number, string>();
+  // `part key` of each lead a full list refused.
+  const full = new Set<string>();
   for (let k = 0; k < parts.length; k++) {
-    const { part, payloads } = parts[k]!;
+    const { part, payloads, keys } = parts[k]!;
     const rest = parts.slice(k).map((p) => p.part);
     if (deps.now() >= deps.deadline || !isSending(job)) {
       unsend(job, rest, words);
@@ -145,21 +165,36 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
     move(part, { s: 'sending' });
     deps.save(job);
     try {
-      const started = kind.start(deps.client, payloads, { options: job.options, list: job.list, part: part.n, parts: total });
+      const tag = `${job.id.slice(0, 8)}.${part.n}`;
+      const started = kind.start(deps.client, payloads, { options: job.options, list: job.list, part: part.n, parts: total, tag });
       move(part, { s: 'accepted', id: started.id });
       const now = deps.now();
-      part.size = payloads.length;
+      const took = started.refusedFrom ?? payloads.length;
+      part.size = took;
       part.sentAt = now;
-      part.readAfter = firstReadAt(payloads.length, now);
+      part.readAfter = firstReadAt(took, now);
       job.sendAfter = undefined;
       noteProgress(job, now);
+      if (started.refusedFrom === undefined) {
+        deps.save(job);
+        continue;
+      }
+      for (const key of keys.slice(took)) full.add(`${part.n} ${key}`);
+      stopSending(job, LIST_FULL_WHY);
+      unsend(job, rest.slice(1), words);
       deps.save(job);
-      continue;
+      break;
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
       const later = rest.slice(1);
       const failure = classify(e);
-      if (failure === 'wait' || failure === 'quota') {
+      if (listFullAt(e) === 0) {
+        // Nothing was added: the part's rows, and every row still to send, say the list is full.
+        move(part, { s: 'failed', reason: LIST_FULL_WHY });
+        words.set(part.n, LIST_FULL);
+        stopSending(job, LIST_FULL_WHY);
+        unsend(job, later, words);
+      } else if (failure === 'wait' || failure === 'quota') {
         // Refused before anything started (a rate or usage limit, Apps Script's quota): the rows wait.
         unsend(job, rest, words);
         job.sendAfter = failure === 'wait' ? deps.now() + waitMs(e) : quotaWait(job, deps.now());
@@ -193,6 +228,6 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
       break;
     }
   }
-  const after = setPartRows(job, deps, words);
+  const after = setPartRows(job, deps, words, full);
   return after ? { layout: after, afterRequests: false } : { layout, afterRequests: true };
 }

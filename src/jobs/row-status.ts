@@ -24,6 +24,10 @@ const ANSWERED = 'Answered: ';
 const ERROR = 'Error: ';
 const SKIPPED = 'Skipped: ';
 const CANCELED = 'Canceled';
+/** A row an existing lead list had no room for (a list holds at most 60,000 leads): sent again on a rerun. */
+export const LIST_FULL = 'List full';
+/** Why a job stopped sending when its list filled up; the rows it left say LIST_FULL. */
+export const LIST_FULL_WHY = 'The lead list is full: a list holds at most 60,000 leads.';
 
 const DONE = new Set<string>(Object.values(OUTCOMES));
 const PART = /^Processing(?: \(part (\d+)\))?$/;
@@ -54,7 +58,7 @@ export function readStatus(cell: unknown): RowStatus {
   const paused = PAUSED_MARK.exec(text);
   if (paused) return paused[1] === undefined ? { kind: 'paused' } : { kind: 'paused', part: Number(paused[1]) };
   if (DONE.has(text) || text.startsWith(ANSWERED)) return { kind: 'done', outcome: text };
-  if (text.startsWith(ERROR)) return { kind: 'error', text };
+  if (text.startsWith(ERROR) || text === LIST_FULL) return { kind: 'error', text };
   if (text.startsWith(SKIPPED)) return { kind: 'skipped', text };
   if (text.startsWith(CANCELED)) return { kind: 'canceled', text };
   return { kind: 'other', text };
@@ -102,6 +106,13 @@ export function errorStatus(message: string): string {
   return `${ERROR}${message}`;
 }
 
+/** What a row the job stopped before sending says: the list is full, or why the job stopped. */
+export function unsentStatus(why: string | undefined): string {
+  return why === LIST_FULL_WHY
+    ? LIST_FULL
+    : errorStatus(why ? `Not sent: ${why}` : 'the job ended before this row was sent. Run again for it.');
+}
+
 /** `Skipped: <reason>`: a row that is not sent, and why. */
 export function skippedStatus(reason: string): string {
   return `${SKIPPED}${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
@@ -129,7 +140,7 @@ export function countLabel(cell: unknown): string | undefined {
     case 'done':
       return s.outcome.startsWith(ANSWERED) ? 'Answered' : s.outcome;
     case 'error':
-      return 'Error';
+      return s.text === LIST_FULL ? LIST_FULL : 'Error';
     case 'skipped':
       return 'Skipped';
     case 'canceled':

@@ -4,7 +4,7 @@
 import { chooseFields } from '../sheet/fields';
 import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMapping, type Role } from '../sheet/columns';
 import { Grid, type SheetPort } from '../sheet/grid';
-import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, type ActionOptions } from './actions';
+import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, type ActionOptions, type ListTarget } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import { outputHeaders } from './job-layout';
@@ -27,7 +27,7 @@ export interface RunRequest {
   rerun?: boolean;
   /** Header text per role, as the person changed the detected mapping; null removes a role. */
   mapping?: Partial<Record<Role, string | null>>;
-  list?: { name: string; owner: string; shared: boolean; visible: boolean };
+  list?: ListTarget;
 }
 
 export interface PreparedRun {
@@ -76,7 +76,7 @@ export function prepareRun(
   const headers = [...grid.row(headerIndex)];
   const detected = detectMapping(headers);
   const mapping = request.mapping ? applyMappingOverrides(headers, detected, request.mapping) : detected;
-  const missing = missingColumns(request.action, mapping);
+  const missing = missingColumns(request.action, mapping, request.options.listType);
   if (missing) throw new Error(`This needs ${missing}. Check the header row (row ${headerRow}) or change the column mapping.`);
   const statusCol = grid.columnIn(headerIndex, STATUS_HEADERS[request.action]);
   const rows: SourceRow[] = selectedRows(selection, headerRow, grid.rows.length).map((row) => {

@@ -22,6 +22,7 @@ import { parseInput, trim } from '../api/input-errors';
 import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
+import { existingList, LIST_TYPE_WORDS } from './lead-lists';
 
 /** `12,345`: a count as the messages write it. */
 function thousands(n: number): string {
@@ -66,6 +67,8 @@ export const runRequestSchema = lazy(() =>
           { shared: false, visible: true },
         ),
       ),
+      /** Lead lists: the existing list the rows are added to, instead of a new list. */
+      listId: z.optional(z.string()),
       confirmed: z.optional(boolean()),
     },
     { options: {}, fields: 'basic' },
@@ -163,6 +166,12 @@ export interface PreviewFindings {
 export function prepare(input: unknown, found?: PreviewFindings) {
   const req = parseInput(runRequestSchema(), input, 'run');
   const client = requireClient();
+  // Rows added to an existing list take its type and options, which decide what they send and cost.
+  const adding = req.action === 'lead_list' && req.listId ? existingList(client, req.listId) : undefined;
+  if (adding) {
+    req.list = adding.list;
+    req.options = adding.options;
+  }
   const spreadsheet = currentSpreadsheet();
   const sheet = spreadsheet.getActiveSheet();
   const reuse = found && found.sheetId === sheet.getSheetId() ? found : undefined;
@@ -198,7 +207,9 @@ export function prepare(input: unknown, found?: PreviewFindings) {
   ].filter(Boolean);
   const cost = formatCredits(plan.estimate);
   const summary =
-    `${ACTION_LABELS[req.action]} of ${plural(c.distinct, 'distinct row')} on "${sheet.getName()}"` +
+    (adding
+      ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheet.getName()}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
+      : `${ACTION_LABELS[req.action]} of ${plural(c.distinct, 'distinct row')} on "${sheet.getName()}"`) +
     (plan.chunks.length > 1 ? ` in ${plan.chunks.length} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +

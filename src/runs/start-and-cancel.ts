@@ -34,7 +34,8 @@ export function startRun(input: RunInput): JobView {
 export function startRunWith(input: RunInput, found?: PreviewFindings): JobView {
   return withDocumentLock(() => {
     const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input, found);
-    if (req.action === 'lead_list' && !req.list) throw new Error('Give the lead list a name and an owner (an email address).');
+    if (req.action === 'lead_list' && !req.list && !req.listId)
+      throw new Error('Give the lead list a name and an owner (an email address).');
     if (preview.needsConfirmation && !req.confirmed) throw new Error(`Please confirm first: ${preview.summary}`);
     const ssId = spreadsheet.getId();
     const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
