@@ -3,7 +3,7 @@ import { el } from './dom';
 import { initTabs, onTab, showTab } from './tabs';
 import { initConnect } from './views/connect';
 import { initJobs, watchJobs } from './views/jobs';
-import { initRun } from './views/run';
+import { chooseExistingList, initRun } from './views/run';
 import { initTools } from './views/tools';
 
 initTabs();
@@ -22,4 +22,5 @@ void initConnect((connected) => {
 }).then((connected) => {
   if (connected && !wantsSettings) showTab('run');
   else showTab('connect');
+  if (connected && document.body.dataset.view === 'lead-list') chooseExistingList();
 });

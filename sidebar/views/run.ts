@@ -7,10 +7,13 @@ import { server, type ServerResult } from '../server';
 type Preview = ServerResult<'previewRun'>;
 type RunRequest = Parameters<typeof server.previewRun>[0];
 type Mapping = NonNullable<RunRequest['mapping']>;
+type ListChoice = ServerResult<'listLeadLists'>[number];
 
 let mapping: Mapping = {};
 let headers: string[] = [];
 let started: () => void = () => {};
+/** The account's lead lists, once asked for. */
+let lists: ListChoice[] | undefined;
 
 function input(): RunRequest {
   const action = choice('run-action', ['person', 'company', 'email', 'lead_list']);
@@ -21,7 +24,10 @@ function input(): RunRequest {
     rerun: checked('run-rerun'),
     skipExcluded: checked('run-skip-excluded'),
   };
-  if (action === 'lead_list') {
+  if (action === 'lead_list' && value('run-list-target')) {
+    // An existing list: its own type and options decide; only its id goes.
+    request.listId = value('run-list-target');
+  } else if (action === 'lead_list') {
     const listType = choice('run-list-type', ['', 'email', 'profile', 'titles_and_company']);
     request.options = {
       ...request.options,
@@ -75,10 +81,44 @@ function refresh(): void {
   void busy('Reading the selection…', () => server.previewRun(input()), el('view-run')).then((p) => p && render(p));
 }
 
+/** What the chosen existing list matches by and costs; the new list's fields when none is chosen. */
+function showListTarget(): void {
+  const chosen = lists?.find((l) => l.id === value('run-list-target'));
+  el('run-list-new').hidden = chosen !== undefined;
+  el('run-list-note').hidden = chosen === undefined;
+  el('run-list-note').textContent = chosen ? `Matches leads by ${chosen.matches}. ${chosen.note}` : '';
+}
+
+/** The existing lists to choose from, fetched the first time lead lists are chosen. */
+async function loadLists(): Promise<void> {
+  if (lists) return;
+  const got = await busy('Reading your lead lists…', () => server.listLeadLists(), el('view-run'));
+  if (!got) return;
+  lists = got;
+  const select = el<HTMLSelectElement>('run-list-target');
+  const keep = select.value;
+  clear(select);
+  select.append(h('option', { value: '', text: 'A new lead list' }));
+  for (const l of got) {
+    const label = l.accepts ? `${l.name} (${l.matches})` : `${l.name}: ${l.note}`;
+    select.append(h('option', { value: l.id, text: label, disabled: !l.accepts }));
+  }
+  select.value = keep;
+  showListTarget();
+}
+
 function showOptions(): void {
   const action = value('run-action');
   el('run-person-options').hidden = action !== 'person';
   el('run-list-options').hidden = action !== 'lead_list';
+  if (action === 'lead_list') void loadLists();
+}
+
+/** Opens on lead lists, ready to add the selected rows to an existing one (the menu's item). */
+export function chooseExistingList(): void {
+  el<HTMLSelectElement>('run-action').value = 'lead_list';
+  showOptions();
+  el('run-list-target').focus();
 }
 
 export function initRun(onStarted: () => void): void {
@@ -98,6 +138,7 @@ export function initRun(onStarted: () => void): void {
     'run-list-validate',
     'run-list-phones',
     'run-list-type',
+    'run-list-target',
   ]) {
     el(id).addEventListener('change', () => {
       if (!el('run-preview').hidden) refresh();
@@ -108,6 +149,7 @@ export function initRun(onStarted: () => void): void {
       if (!el('run-preview').hidden) refresh();
     });
   }
+  el('run-list-target').addEventListener('change', showListTarget);
   el('run-check').addEventListener('click', refresh);
   el<HTMLFormElement>('run-form').addEventListener('submit', (event) => {
     event.preventDefault();

@@ -10,6 +10,7 @@ export const MENU_ITEMS = [
   { label: 'Enrich companies', handler: 'enrichCompanies' },
   { label: 'Validate emails', handler: 'validateEmails' },
   { label: 'Create a lead list', handler: 'createLeadList' },
+  { label: 'Add to an existing lead list…', handler: 'addToLeadList' },
   { label: 'Log calls from selected rows', handler: 'logCallsFromSelection' },
   { label: 'Review phone numbers from selected rows', handler: 'reviewPhonesFromSelection' },
   null,
@@ -29,7 +30,7 @@ export function onInstall(): void {
   onOpen();
 }
 
-function showSidebar(view: 'home' | 'settings'): void {
+function showSidebar(view: 'home' | 'settings' | 'lead-list'): void {
   showSidebarFile('Sidebar', ADDON_NAME, view);
 }
 
@@ -39,4 +40,9 @@ export function openSidebar(): void {
 
 export function openSettings(): void {
   showSidebar('settings');
+}
+
+/** The sidebar's Run view on lead lists, to choose the existing list the selected rows go to. */
+export function addToLeadList(): void {
+  showSidebar('lead-list');
 }

@@ -245,8 +245,7 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
         layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
   } else if (stop) {
     for (const i of dataRows(layout))
-      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
-        layout.grid.set(i, layout.status, unsentStatus(stop));
+      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, unsentStatus(stop));
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.

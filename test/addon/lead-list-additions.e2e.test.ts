@@ -123,9 +123,10 @@ test('the list’s type is checked against the selection before anything is sent
   expect(r.error?.message).toMatch(/needs a Profile URL column/);
   expect(start(w, id).ok).toBe(false);
   expect(posts(w, /\/leads$/)).toHaveLength(0);
-  expect(w.host.callFromSidebar('previewRun', [{ action: 'lead_list', listId: '00000000-0000-4000-8000-000000000000', options: {} }]).error?.message).toBe(
-    'That lead list no longer exists. Choose another.',
-  );
+  expect(
+    w.host.callFromSidebar('previewRun', [{ action: 'lead_list', listId: '00000000-0000-4000-8000-000000000000', options: {} }]).error
+      ?.message,
+  ).toBe('That lead list no longer exists. Choose another.');
 });
 
 test('the sidebar lists the account’s lists with how each matches and what a row added costs', () => {
@@ -159,7 +160,9 @@ test('a list that fills up: the leads it took are read, the rest and the parts n
   expect(ours.size).toBeLessThanOrEqual(2);
   expect(statuses.slice(0, 2)).toEqual(PEOPLE.slice(0, 2).map((e) => (ours.has(e) ? 'Added to list' : 'Not found')));
   expect(statuses.slice(2)).toEqual(Array(PEOPLE.length - 2).fill('List full'));
-  const job = (w.host.callFromSidebar('listJobs', []).value as Array<{ state: string; message?: string; counts: Record<string, number> }>)[0]!;
+  const job = (
+    w.host.callFromSidebar('listJobs', []).value as Array<{ state: string; message?: string; counts: Record<string, number> }>
+  )[0]!;
   expect(job.state).toBe('failed');
   expect(job.message).toMatch(/The lead list is full/);
   expect(job.counts['List full']).toBe(PEOPLE.length - 2);
@@ -196,4 +199,12 @@ test('a list whose options cost more credits than the account has: nothing added
   expect(leadsOf(w, id).filter((l) => (l.data as Record<string, unknown>).sheet_part !== undefined)).toHaveLength(0);
   const job = (w.host.callFromSidebar('listJobs', []).value as Array<{ state: string }>)[0]!;
   expect(job.state).toBe('failed');
+});
+
+test('the menu’s "Add to an existing lead list…" opens the sidebar on lead lists', () => {
+  const w = sheetWorld(emailRows(PEOPLE.slice(0, 1)));
+  expect(w.host.clickMenu('Add to an existing lead list…').ok).toBe(true);
+  const shown = w.host.ui.sidebars();
+  expect(shown).toHaveLength(1);
+  expect(shown[0]!.html).toContain('<body data-view="lead-list">');
 });

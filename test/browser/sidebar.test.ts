@@ -85,6 +85,41 @@ test('run: the mapping and the estimate, start, and the job watched to the end',
   await page.close();
 });
 
+test('lead lists: an existing list is offered with how it matches and costs, and the rows are added to it', async () => {
+  const w = sheetWorld(5);
+  connect(w, 'demo-key-alpha');
+  const made = w.service.handle({
+    method: 'POST',
+    path: '/lead-lists',
+    headers: { authorization: 'Bearer demo-key-alpha', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Q4 outreach',
+      owner: OWNER,
+      type: 'email',
+      leads: [{ email: 'someone@else.example' }],
+      options: { enrich: true },
+    }),
+  });
+  const id = (JSON.parse(made.body) as { id: string }).id;
+  const { page } = await openSidebar(browser, w);
+  await page.getByRole('tab', { name: 'Run' }).waitFor();
+  await page.getByLabel('Action on the selected rows').selectOption('lead_list');
+  await page.locator('#run-list-target option', { hasText: 'Q4 outreach (email)' }).waitFor({ state: 'attached' });
+  await page.getByLabel('Add the rows to').selectOption(id);
+  await page.locator('#run-list-note').filter({ hasText: 'Matches leads by email. Each row added costs 0.5 email credits.' }).waitFor();
+  expect(await page.locator('#run-list-new').isHidden()).toBe(true);
+  await page.getByRole('button', { name: 'Check selection' }).click();
+  await page.locator('#run-summary').filter({ hasText: 'Adding 5 distinct rows of "Sheet1" to the lead list "Q4 outreach"' }).waitFor();
+  await page.getByRole('button', { name: 'Start and spend credits' }).click();
+  await page.locator('#jobs-list .job').waitFor();
+  expect(w.host.requests.filter((q) => q.url.endsWith(`/lead-lists/${id}/leads`))).toHaveLength(1);
+  expect(w.host.requests.filter((q) => q.method.toLowerCase() === 'post' && q.url.endsWith('/lead-lists'))).toHaveLength(0);
+  await page.getByRole('tab', { name: 'Run' }).click();
+  await page.getByLabel('Add the rows to').selectOption('');
+  expect(await page.locator('#run-list-new').isHidden()).toBe(false);
+  await page.close();
+});
+
 test('cancel a running job from the job list', async () => {
   const w = sheetWorld(300, { service: { processingRate: 0.2 } });
   connect(w, 'demo-key-alpha');
