@@ -17,7 +17,8 @@ function call(w: World, method: string, path: string, body?: unknown) {
   return { status: r.status, json: JSON.parse(r.body) as Record<string, unknown> };
 }
 
-const filler = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ email: `filler.${from + i}@fill.example` }));
+// Leads that match nobody: the list holds them, but lists (and so reads) only its matched leads.
+const filler = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ email: `filler.${from + i}@notfound.example` }));
 
 /** A list made at the service (as in its own application), holding `size` leads of its own. */
 function existingList(w: World, opts: { type?: string; size?: number; options?: Record<string, boolean>; leads?: object[] } = {}): string {
