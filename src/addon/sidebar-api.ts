@@ -7,6 +7,7 @@ import { listJobs, pollJobs } from '../runs/job-loop';
 import { previewRun } from '../runs/run-preview';
 import { cancelJob, startRun } from '../runs/start-and-cancel';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
+import { runSearch } from '../tools/search';
 
 function getSettings() {
   return readSettings();
@@ -31,6 +32,7 @@ export const sidebarApi = {
   runTool,
   previewRowAction,
   runRowAction,
+  runSearch,
 };
 
 export type SidebarApi = typeof sidebarApi;
