@@ -116,7 +116,15 @@ export function addSegment(ctx: Ctx, list: LeadList, leads: Lead[]): void {
   const usage: UsageKind[] = [];
   if (meta.options.enrich) usage.push('enrichments');
   if (meta.options.validate_email) usage.push('validations');
-  const batch = startBatch<Lead, Out, Meta>(ctx, 'lead_list', list.id, leads, leadWork(ctx.state.seed, meta.options, ctx.state.populationCompanies), meta, usage);
+  const batch = startBatch<Lead, Out, Meta>(
+    ctx,
+    'lead_list',
+    list.id,
+    leads,
+    leadWork(ctx.state.seed, meta.options, ctx.state.populationCompanies),
+    meta,
+    usage,
+  );
   list.segments.push(batch);
   list.size += leads.length;
 }

@@ -825,7 +825,7 @@ export interface SearchPage {
  * a search writes a few columns of up to 10,000 results.
  */
 export function searchReading(kind: 'people' | 'companies', keys: ReadonlyArray<string>): z.ZodMiniType<SearchPage> {
-  return once(kind + keys, () =>
+  return once(`${kind}${keys.join()}`, () =>
     z.object({
       results: array(
         pickedObject((kind === 'people' ? schemas.PersonSchema() : schemas.CompanySchema()) as unknown as ObjectSchema, keys, {

@@ -42,7 +42,12 @@ const searchInput = lazy(() =>
   }),
 );
 /** What the sidebar sends to count or to start a search: these, and the request's filters beside them. */
-export type SearchInput = z.infer<ReturnType<typeof searchInput>> & SearchBody;
+export interface SearchInput {
+  kind: 'people' | 'companies';
+  limit?: number;
+  active?: boolean;
+  [filter: string]: SearchBody[string] | boolean | undefined;
+}
 
 /** The request; the rest of it is its filters, checked as the body of each search request (the count's first). */
 const readInput = (input: unknown) => parse(searchInput(), input, UNREADABLE) as SearchInput;
@@ -67,7 +72,19 @@ function start(ss: Spreadsheet, input: unknown): SearchRecord {
   if (added.length) sheet.getRange(1, width + 1, 1, added.length).setValues([added]);
   const at = Date.now();
   const first = sheet.getLastRow() + 1;
-  return { id: at, kind, body, limit: Math.min(limit, 10000), sheetId: sheet.getSheetId(), name: sheet.getName(), cols, page: 1, written: 0, first, at };
+  return {
+    id: at,
+    kind,
+    body: body as SearchBody,
+    limit: Math.min(limit, 10000),
+    sheetId: sheet.getSheetId(),
+    name: sheet.getName(),
+    cols,
+    page: 1,
+    written: 0,
+    first,
+    at,
+  };
 }
 
 /**
@@ -88,7 +105,14 @@ function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
     const c = requireClient();
     // A deleted sheet throws here, and is told so below.
     const last = sheet!.getLastRow();
-    const seen = new Set(last > 1 ? sheet!.getRange(2, s.cols[keyAt]!, last - 1, 1).getValues().map((r) => key(r[0])) : []);
+    const seen = new Set(
+      last > 1
+        ? sheet!
+            .getRange(2, s.cols[keyAt]!, last - 1, 1)
+            .getValues()
+            .map((r) => key(r[0]))
+        : [],
+    );
     while (s.written < s.limit) {
       if (Date.now() >= deadline) return s;
       const { results } = c.search(

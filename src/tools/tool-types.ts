@@ -1,4 +1,4 @@
-// What the sidebar sends and receives for the tools (imports into a sheet, searches) and the row actions
+// What the sidebar sends and receives for the tools (imports into a sheet) and the row actions
 // (log calls, review phone numbers): plain JSON on both sides of google.script.run.
 
 export interface ToolProgress {
@@ -39,4 +39,3 @@ export interface RowActionResult {
   skipped: number;
   message: string;
 }
-
