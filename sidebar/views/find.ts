@@ -163,6 +163,8 @@ export function initFind(): void {
     const rows = Math.min(Number(limit.value) || 0, Number(limit.max) || 10000);
     if (rows < 1) return;
     void follow(() => server.runSearch({ ...request(), limit: rows, active: checked('find-into-active') }), 'Writing…');
+    // Cancel is there from the start: the first step may take a while.
+    el('find-cancel').hidden = false;
   });
   el('find-cancel').addEventListener('click', () => {
     // The step out ends first; the next one asked for cancels.
