@@ -2,6 +2,7 @@
 // sheet by the sidebar's steps and, once it is closed, by the time-driven trigger alone; a search
 // of 10,000 people within the service's rate limit; appending below a sheet's own rows without
 // writing anyone twice; a deleted sheet, a refused key, Cancel; and enriching the rows written.
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addonWorld, column, connect, runTriggers, type World, type WorldOptions } from '../support/addon-world';
@@ -245,4 +246,56 @@ test('the menu opens the sidebar on its Find tab', () => {
   const w = world();
   expect(w.host.clickMenu('Find people or companies…').ok).toBe(true);
   expect(w.host.ui.sidebars().at(-1)!.html).toContain('<body data-view="find">');
+});
+
+const RUNS = Number(process.env.SEARCH_RUNS ?? 25);
+const SEED = process.env.SEARCH_SEED === undefined ? undefined : Number(process.env.SEARCH_SEED);
+
+/** A profile URL as a person might have typed it: scheme, `www.`, case, a trailing slash or a query. */
+const typed = (url: string) =>
+  fc
+    .record({ scheme: fc.constantFrom('https://www.', 'http://', ''), upper: fc.boolean(), tail: fc.constantFrom('', '/', '?trk=list') })
+    .map(({ scheme, upper, tail }) => {
+      const text = `${scheme}${url.replace('https://www.', '')}${tail}`;
+      return upper ? text.toUpperCase() : text;
+    });
+
+test(`appending, generated (${RUNS} runs, SEARCH_SEED replays): the sheet's own rows untouched, the new ones the service's next, no one twice`, () => {
+  const filters = { kind: 'people', person_titles: ['manager'] };
+  const w0 = addonWorld();
+  const expected = serviceResults(w0, 'people', filters, 60);
+  const sheet = fc.record({
+    profileHeader: fc.constantFrom('Profile URL', 'LinkedIn', 'linkedin url', 'Person profile'),
+    nameHeader: fc.constantFrom('Name', 'Full name', 'Contact'),
+    extra: fc.subarray(['Notes', 'Owner', 'Stage']),
+    order: fc.nat(),
+    present: fc.uniqueArray(fc.nat({ max: 39 }), { maxLength: 15 }),
+    others: fc.nat({ max: 3 }),
+    limit: fc.integer({ min: 1, max: 20 }),
+  });
+  const scenario = sheet.chain((s) => fc.tuple(fc.constant(s), fc.tuple(...s.present.map((i) => typed(expected[i]!)))));
+  fc.assert(
+    fc.property(scenario, ([s, urls]) => {
+      const w = world({ service: { populationCompanies: 240 } });
+      const headers = [s.nameHeader, s.profileHeader, ...s.extra];
+      // The columns in some order of the generator's choosing.
+      const order = headers.map((_, i) => i).sort((a, b) => ((a * 7 + s.order) % 5) - ((b * 7 + s.order) % 5) || a - b);
+      const row = (name: string, url: string) => order.map((i) => (i === 0 ? name : i === 1 ? url : `${headers[i]} of ${name}`));
+      const own = [
+        ...urls.map((u, k) => row(`Present ${k}`, u)),
+        ...Array.from({ length: s.others }, (_, k) => row(`Other ${k}`, `https://www.profiles.example/in/other-${k}`)),
+      ];
+      w.host.sheet().load([order.map((i) => headers[i]!), ...own]);
+      w.host.select('Sheet1!A1');
+      const done = searchToEnd(w, { ...filters, limit: s.limit, active: true }).at(-1)!;
+      const values = w.host.sheet().values();
+      const at = values[0]!.indexOf(s.profileHeader);
+      const wanted = expected.filter((_, i) => !s.present.includes(i)).slice(0, s.limit);
+      expect(done).toMatchObject({ end: 'Done.', written: wanted.length, first: own.length + 2 });
+      expect(values.slice(1, own.length + 1).map((r) => r.slice(0, headers.length))).toEqual(own);
+      expect(values.slice(own.length + 1).map((r) => r[at])).toEqual(wanted);
+      expect(values[0]).toEqual([...order.map((i) => headers[i]), 'Title', 'Company', 'Company website', 'Location']);
+    }),
+    { numRuns: RUNS, seed: SEED, verbose: 1 },
+  );
 });
