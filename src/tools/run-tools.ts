@@ -155,14 +155,13 @@ function appendRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, kind: ImportKind,
 
 /**
  * Writes `block` (rows of one width, from column A) below the sheet's last row, adding rows to
- * the sheet first when it has too few (a new sheet has 1,000); answers the first row written.
+ * the sheet first when it has too few (a new sheet has 1,000).
  */
-export function appendBlock(sheet: GoogleAppsScript.Spreadsheet.Sheet, block: unknown[][]): number {
+export function appendBlock(sheet: GoogleAppsScript.Spreadsheet.Sheet, block: unknown[][]): void {
   const row = sheet.getLastRow() + 1;
   const more = row + block.length - 1 - sheet.getMaxRows();
   if (more > 0) sheet.insertRowsAfter(sheet.getMaxRows(), more);
   sheet.getRange(row, 1, block.length, block[0]!.length).setValues(block as never);
-  return row;
 }
 
 /** Pages of the listing the request names, starting at `from` when continuing. */

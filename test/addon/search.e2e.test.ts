@@ -69,10 +69,15 @@ function searchRequests(w: World) {
   return w.host.requests.filter((q) => /\/(people|companies)\/search$/.test(q.url));
 }
 
-/** Whether no 60 s holds more than `limit` of `times`. */
-function withinPerMinute(times: number[], limit: number): boolean {
+/** The most of `times` that fall within any 60 s. */
+function peakPerMinute(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
-  return sorted.every((t, i) => i < limit || t - sorted[i - limit]! >= 60 * 1000);
+  let peak = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= 60 * 1000) j++;
+    peak = Math.max(peak, i - j + 1);
+  }
+  return peak;
 }
 
 test("the count is what is then written, in the service's order; filters narrow it; the sidebar says searching is free", () => {
@@ -124,12 +129,34 @@ test('10,000 people into a new sheet, step by step from the sidebar, within the 
   const requests = searchRequests(w);
   expect(requests).toHaveLength(100);
   expect(requests.every((q) => q.status === 200)).toBe(true);
-  expect(
-    withinPerMinute(
-      requests.map((q) => q.time),
-      300,
-    ),
-  ).toBe(true);
+  const times = requests.map((q) => q.at);
+  expect(times.every(Number.isFinite)).toBe(true);
+  // Steady pages: many a minute, never the 300 the service allows people search.
+  expect(peakPerMinute(times)).toBeGreaterThan(50);
+  expect(peakPerMinute(times)).toBeLessThanOrEqual(300);
+});
+
+test('a busy service: its 429s are waited out as Retry-After asks and the page asked again; every row still once, in order', () => {
+  const w = world({ service: { faults: { rate429: 0.15, seed: 7 } } });
+  const done = searchToEnd(w, { kind: 'people', limit: 3000 }).at(-1)!;
+  expect(done).toMatchObject({ end: 'Done.', written: 3000 });
+  const requests = searchRequests(w);
+  // The service's own answer, asked without faults.
+  w.service.setFaults({});
+  const urls = w.host
+    .sheet('Search: people')
+    .values()
+    .slice(1)
+    .map((r) => r[5]);
+  expect(urls).toEqual(serviceResults(w, 'people', {}, 3000));
+  const refused = requests.flatMap((q, i) => (q.status === 429 ? [i] : []));
+  expect(refused.length).toBeGreaterThan(0);
+  // The same page asked again, no sooner than the second the service asked for.
+  for (const i of refused) {
+    expect(requests[i + 1]!.body).toBe(requests[i]!.body);
+    expect(requests[i + 1]!.at - requests[i]!.at).toBeGreaterThanOrEqual(1000);
+  }
+  expect(requests.filter((q) => q.status === 200)).toHaveLength(30);
 });
 
 test('with the sidebar closed, the time-driven trigger alone goes on with the search, over several executions, then lets its trigger go', () => {
