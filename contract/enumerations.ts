@@ -1,6 +1,6 @@
 // The spec's lists that the add-on reads and filters by and the local service draws its people,
-// companies and job openings from (departments, job functions, seniorities, company and phone
-// types): one list for both.
+// companies and job openings from (departments, job functions, seniorities, company types, sizes
+// and revenue ranges, phone types): one list for both.
 /** Job-function keys of each department key, exactly as the spec lists them. */
 export const JOB_FUNCTIONS = {
   finance: [
@@ -246,6 +246,10 @@ export const COMPANY_TYPES = [
   'Privately Held',
   'Partnership',
 ] as const;
+
+/** A company's size and its estimated revenue, exactly as the spec lists them (search filters by both). */
+export const COMPANY_SIZES = ['10001+ employees', '201-500 employees', '51-200 employees', '11-50 employees', '1-10 employees'] as const;
+export const REVENUE_RANGES = ['$0-$1M', '$1M-$10M', '$10M-$100M', '$100M-$1B', '$1B+'] as const;
 
 /** A phone number's type, exactly as the spec lists them. */
 export const PHONE_TYPES = ['mobile', 'office', 'phone', 'landline', 'voip', 'direct'] as const;

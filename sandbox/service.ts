@@ -19,6 +19,7 @@ import {
   type UsageLimitMode,
 } from './options';
 import { Pager } from './paging';
+import { POPULATION_COMPANIES } from './universe/population';
 import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from '../toolkit/local-http';
 import { bearerKey, parseTarget, readJsonBody } from './request';
 import { match } from './router';
@@ -84,6 +85,7 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
   }
   const state: ServiceState = {
     seed,
+    populationCompanies: Math.round(positive('populationCompanies', options.populationCompanies ?? POPULATION_COMPANIES)),
     now: options.now ?? (() => Date.now()),
     rate: positive('processingRate', options.processingRate ?? DEFAULT_PROCESSING_RATE),
     queueDelayMs: Math.max(0, options.queueDelayMs ?? DEFAULT_QUEUE_DELAY_MS),

@@ -8,6 +8,8 @@ import type { QueryParams } from './request';
 
 export interface ServiceState {
   seed: number;
+  /** Companies in the searchable population (see `ServiceOptions.populationCompanies`). */
+  populationCompanies: number;
   now: () => number;
   rate: number;
   queueDelayMs: number;

@@ -1,7 +1,9 @@
-// The sidebar's entry: tabs, the four views, and where it opens (the menu's Settings opens Connect).
+// The sidebar's entry: tabs, the five views, and where it opens (the menu's Settings opens Connect,
+// its Find item the Find tab).
 import { el } from './dom';
 import { initTabs, onTab, showTab } from './tabs';
 import { initConnect } from './views/connect';
+import { initFind, watchFind } from './views/find';
 import { initJobs, watchJobs } from './views/jobs';
 import { chooseExistingList, initRun } from './views/run';
 import { initTools } from './views/tools';
@@ -12,15 +14,17 @@ initRun(() => {
 });
 initJobs();
 initTools();
+initFind();
 onTab((tab) => {
   if (tab === 'jobs') watchJobs();
+  if (tab === 'find') watchFind();
 });
 
 const wantsSettings = document.body.dataset.view === 'settings';
 void initConnect((connected) => {
-  for (const tab of ['run', 'jobs', 'tools']) el<HTMLButtonElement>(`tab-${tab}`).disabled = !connected;
+  for (const tab of ['run', 'jobs', 'tools', 'find']) el<HTMLButtonElement>(`tab-${tab}`).disabled = !connected;
 }).then((connected) => {
-  if (connected && !wantsSettings) showTab('run');
+  if (connected && !wantsSettings) showTab(document.body.dataset.view === 'find' ? 'find' : 'run');
   else showTab('connect');
   if (connected && document.body.dataset.view === 'lead-list') chooseExistingList();
 });

@@ -1,6 +1,6 @@
 // The bundle's entry: every function Apps Script calls by name. The build declares each as a
 // top-level function in dist/Code.js that forwards here.
-import { addToLeadList, onInstall, onOpen, openSettings, openSidebar, type MenuHandler } from './addon/menu';
+import { addToLeadList, onInstall, onOpen, openFind, openSettings, openSidebar, type MenuHandler } from './addon/menu';
 import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './runs/menu-actions';
 import { continueJobs } from './runs/job-loop';
 import { refreshFormulas } from './formulas/formula-refresh';
@@ -8,6 +8,7 @@ import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from
 import { sidebarApi } from './addon/sidebar-api';
 import { logCallsFromSelection, reviewPhonesFromSelection } from './tools/run-tools';
 import { CONTINUE_HANDLER } from './gas/triggers';
+import { continueSearch } from './tools/search';
 
 type Handler = (...args: never[]) => unknown;
 
@@ -20,6 +21,7 @@ const menuHandlers: Record<MenuHandler, Handler> = {
   addToLeadList,
   logCallsFromSelection,
   reviewPhonesFromSelection,
+  openFind,
   checkJobsNow,
   refreshFormulas,
   openSettings,
@@ -30,7 +32,8 @@ export const entryPoints: Record<string, Handler> = {
   onInstall,
   ...menuHandlers,
   ...sidebarApi,
-  continueJobs,
+  // The time-driven trigger steps the jobs, then a search nobody is stepping from the sidebar.
+  continueJobs: (event?: { triggerUid?: unknown }) => continueJobs(event, continueSearch),
   ENRICH_COMPANY,
   ENRICH_PERSON,
   JOB_OPENINGS,

@@ -83,10 +83,10 @@ export function readLead(raw: Record<string, unknown>, i: number, type: RequestT
 }
 
 /** What processing one lead does and costs: the list's options decide, at creation and for every lead added later. */
-function leadWork(seed: number, options: Options): BatchWork<Lead, Out> {
+function leadWork(seed: number, options: Options, companies: number): BatchWork<Lead, Out> {
   return {
     run: (lead) => {
-      const o = matchPerson(seed, lead.match);
+      const o = matchPerson(seed, lead.match, companies);
       return o.status === 'enriched'
         ? { status: o.status, personId: o.personId, hasPhones: o.hasPhones }
         : { status: o.status, hasPhones: false };
@@ -116,7 +116,15 @@ export function addSegment(ctx: Ctx, list: LeadList, leads: Lead[]): void {
   const usage: UsageKind[] = [];
   if (meta.options.enrich) usage.push('enrichments');
   if (meta.options.validate_email) usage.push('validations');
-  const batch = startBatch<Lead, Out, Meta>(ctx, 'lead_list', list.id, leads, leadWork(ctx.state.seed, meta.options), meta, usage);
+  const batch = startBatch<Lead, Out, Meta>(
+    ctx,
+    'lead_list',
+    list.id,
+    leads,
+    leadWork(ctx.state.seed, meta.options, ctx.state.populationCompanies),
+    meta,
+    usage,
+  );
   list.segments.push(batch);
   list.size += leads.length;
 }
@@ -228,7 +236,7 @@ export function renderList(ctx: Ctx, list: LeadList, status: number, created = f
   const { indexes, links } = created ? { indexes: [], links: { self: { href: `/lead-lists/${list.id}` } } } : listPage(ctx, list, listed);
   const leads = indexes.map((i) => {
     const lead = leadAt(list, i);
-    const o = findPerson(state.seed, lead.match);
+    const o = findPerson(state.seed, lead.match, state.populationCompanies);
     if (o.status !== 'enriched') throw new Error('a listed lead must match a person');
     const p = o.person;
     rememberCompany(state, p.company);

@@ -48,7 +48,7 @@ export function findPersonRoute(ctx: Ctx): Reply {
   if (!affordable(available(ctx.account), personWorstCase(reveal))) {
     throw new ApiError(402, 'insufficient_credits', 'The account does not have the credits this lookup may cost');
   }
-  const outcome = findPerson(ctx.state.seed, input);
+  const outcome = findPerson(ctx.state.seed, input, ctx.state.populationCompanies);
   if (outcome.status === 'not_found') throw new ApiError(404, 'person_not_found', 'No person matches this lookup');
   if (outcome.status === 'gdpr_removed')
     throw new ApiError(451, 'unavailable_for_legal_reasons', 'This person asked to be removed; their data is not available');

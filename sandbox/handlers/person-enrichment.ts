@@ -46,7 +46,7 @@ export function startPersonEnrichment(ctx: Ctx): Reply {
   const seed = state.seed;
   const work: BatchWork<PersonInput, Out> = {
     run: (input) => {
-      const o = matchPerson(seed, input);
+      const o = matchPerson(seed, input, state.populationCompanies);
       return o.status === 'enriched'
         ? { status: o.status, personId: o.personId, hasPhones: o.hasPhones }
         : { status: o.status, hasPhones: false };
@@ -84,7 +84,7 @@ function render(ctx: Ctx, id: number): Reply {
   const { indexes, links } = resultsPage(ctx, batch, self);
   const results = indexes.map((i) => {
     const input = batch.inputs[i] as PersonInput;
-    const outcome = findPerson(ctx.state.seed, input);
+    const outcome = findPerson(ctx.state.seed, input, ctx.state.populationCompanies);
     const echo: Record<string, string | null> = {};
     for (const f of FIELDS) echo[f] = input[f] ?? null;
     return {

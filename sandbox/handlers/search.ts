@@ -7,18 +7,19 @@ import { population } from '../universe/population';
 import { readCompanySearch, readPeopleSearch, type SearchQuery } from './search-body';
 import { rememberCompany } from './render';
 
-/** The population's people, built once per seed: every search filters all of them. */
-const peopleBySeed = new Map<number, PersonRecord[]>();
+/** The population's people, built once per seed and size: every search filters all of them. */
+const peopleBySeed = new Map<string, PersonRecord[]>();
 
-function populationPeople(seed: number): PersonRecord[] {
-  let people = peopleBySeed.get(seed);
+function populationPeople(seed: number, companies: number): PersonRecord[] {
+  const key = `${seed}/${companies}`;
+  let people = peopleBySeed.get(key);
   if (!people) {
-    people = population(seed).people.map((m) => {
-      const o = findPerson(seed, { email: m.email });
+    people = population(seed, companies).people.map((m) => {
+      const o = findPerson(seed, { email: m.email }, companies);
       if (o.status !== 'enriched') throw new Error('a member of the population is always found');
       return o.person;
     });
-    peopleBySeed.set(seed, people);
+    peopleBySeed.set(key, people);
   }
   return people;
 }
@@ -67,7 +68,7 @@ function resultPage<T>(items: T[], q: SearchQuery): { slice: T[]; pagination: Re
 
 export function searchPeople(ctx: Ctx): Reply {
   const q = readPeopleSearch(ctx.body);
-  const found = populationPeople(ctx.state.seed).filter((p) => personMatches(p, q));
+  const found = populationPeople(ctx.state.seed, ctx.state.populationCompanies).filter((p) => personMatches(p, q));
   const { slice, pagination } = resultPage(found, q);
   const results = slice.map((p) => {
     rememberCompany(ctx.state, p.company);
@@ -78,8 +79,8 @@ export function searchPeople(ctx: Ctx): Reply {
 
 export function searchCompanies(ctx: Ctx): Reply {
   const q = readCompanySearch(ctx.body);
-  const { seed } = ctx.state;
-  const found = population(seed)
+  const { seed, populationCompanies } = ctx.state;
+  const found = population(seed, populationCompanies)
     .domains.map((d) => companyFromDomain(seed, d))
     .filter((c) => companyMatches(c, q));
   const { slice, pagination } = resultPage(found, q);

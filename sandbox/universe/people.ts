@@ -338,13 +338,13 @@ function outcomeByRoll(seed: number, key: string): 'enriched' | 'not_found' | 'g
 /** What an input resolves to before any person is built: the outcome, and for a match its key and hints. */
 type Resolved = { status: 'not_found' | 'gdpr_removed' } | { status: 'enriched'; key: string; hints: Hints };
 
-function resolvePerson(seed: number, input: PersonInput): Resolved {
+function resolvePerson(seed: number, input: PersonInput, companies?: number): Resolved {
   // A member of the searchable population is the same person by email or by profile URL, built
   // from its own inputs alone, so what a search showed is what a lookup answers.
   const member = input.email
-    ? populationMember(seed, { email: input.email })
+    ? populationMember(seed, { email: input.email }, companies)
     : input.profile_url
-      ? populationMember(seed, { profileSlug: profileSlug(input.profile_url) })
+      ? populationMember(seed, { profileSlug: profileSlug(input.profile_url) }, companies)
       : undefined;
   if (member)
     return { status: 'enriched', key: member.key, hints: { email: member.email, profileUrl: member.profileUrl, domain: member.domain } };
@@ -386,9 +386,12 @@ function resolvePerson(seed: number, input: PersonInput): Resolved {
   return { status, key, hints };
 }
 
-/** Which person an input matches: by email, else profile URL, else name or title at a company. */
-export function findPerson(seed: number, input: PersonInput): PersonOutcome {
-  const r = resolvePerson(seed, input);
+/**
+ * Which person an input matches: by email, else profile URL, else name or title at a company.
+ * `companies`: the size of the searchable population whose members are matched first.
+ */
+export function findPerson(seed: number, input: PersonInput, companies?: number): PersonOutcome {
+  const r = resolvePerson(seed, input, companies);
   if (r.status !== 'enriched') return { status: r.status };
   const { key, hints } = r;
   const hintKey = JSON.stringify([seed, key, hints.email, hints.profileUrl, hints.name, hints.title, hints.domain]);
@@ -403,11 +406,11 @@ export type PersonMatch = { status: 'enriched'; personId: string; hasPhones: boo
  * is built when a page of results is read), and building every person twice was most of the
  * cost of a large batch.
  */
-export function matchPerson(seed: number, input: PersonInput): PersonMatch {
-  const r = resolvePerson(seed, input);
+export function matchPerson(seed: number, input: PersonInput, companies?: number): PersonMatch {
+  const r = resolvePerson(seed, input, companies);
   if (r.status !== 'enriched') return { status: r.status };
   if (!EVERY_PERSON_HAS_PHONES) {
-    const o = findPerson(seed, input);
+    const o = findPerson(seed, input, companies);
     if (o.status === 'enriched') return { status: 'enriched', personId: o.person.id, hasPhones: o.person.phones.length > 0 };
   }
   // The id buildPerson gives the person.

@@ -39,15 +39,22 @@ const FIRST_NAMES: ReadonlyArray<string> = [...FEMALE_NAMES, ...MALE_NAMES, ...U
 
 /**
  * Company domains are `.com` only: a company's profile URL names it by its label, and a lookup by
- * profile URL reads the label back as `<label>.com`, so only `.com` companies round-trip.
+ * profile URL reads the label back as `<label>.com`, so only `.com` companies round-trip. Once
+ * every stem-and-suffix label is taken (900), labels join two stems and a suffix
+ * ("northcedarlabs.com" reads back as North Cedar Labs). Drawn one after another, so a larger
+ * population starts with the companies of a smaller one.
  */
-function populationDomains(seed: number): string[] {
+function populationDomains(seed: number, companies: number): string[] {
   const rng = new Rng(seed, 'population', 'companies');
   const seen = new Set<string>();
   const out: string[] = [];
   const room = NAME_STEMS.length * NAME_SUFFIXES.length;
-  while (out.length < Math.min(POPULATION_COMPANIES, room)) {
-    const domain = `${rng.pick(NAME_STEMS).toLowerCase()}${rng.pick(NAME_SUFFIXES)}.com`;
+  const stem = () => rng.pick(NAME_STEMS).toLowerCase();
+  while (out.length < Math.min(companies, room + NAME_STEMS.length * (NAME_STEMS.length - 1) * NAME_SUFFIXES.length)) {
+    const first = stem();
+    const second = out.length < room ? '' : stem();
+    if (second === first) continue;
+    const domain = `${first}${second}${rng.pick(NAME_SUFFIXES)}.com`;
     if (seen.has(domain)) continue;
     seen.add(domain);
     out.push(domain);
@@ -55,8 +62,8 @@ function populationDomains(seed: number): string[] {
   return out;
 }
 
-function buildPopulation(seed: number): Population {
-  const domains = populationDomains(seed);
+function buildPopulation(seed: number, companies: number): Population {
+  const domains = populationDomains(seed, companies);
   const people: PopulationMember[] = [];
   const byEmail = new Map<string, PopulationMember>();
   const byProfileSlug = new Map<string, PopulationMember>();
@@ -79,21 +86,29 @@ function buildPopulation(seed: number): Population {
   return { domains, people, byEmail, byProfileSlug };
 }
 
-const populations = new Map<number, Population>();
+const populations = new Map<string, Population>();
 
-/** The population of a seed (built once per seed and shared: never mutate it). */
-export function population(seed: number): Population {
-  let p = populations.get(seed);
+/**
+ * The population of a seed with `companies` companies (built once per seed and size and shared:
+ * never mutate it).
+ */
+export function population(seed: number, companies = POPULATION_COMPANIES): Population {
+  const key = `${seed}/${companies}`;
+  let p = populations.get(key);
   if (!p) {
-    p = buildPopulation(seed);
-    populations.set(seed, p);
+    p = buildPopulation(seed, companies);
+    populations.set(key, p);
   }
   return p;
 }
 
 /** The member an email (any case) or a profile URL's last segment names, if any. */
-export function populationMember(seed: number, input: { email?: string; profileSlug?: string }): PopulationMember | undefined {
-  const p = population(seed);
+export function populationMember(
+  seed: number,
+  input: { email?: string; profileSlug?: string },
+  companies = POPULATION_COMPANIES,
+): PopulationMember | undefined {
+  const p = population(seed, companies);
   if (input.email !== undefined) return p.byEmail.get(input.email.trim().toLowerCase());
   if (input.profileSlug !== undefined) return p.byProfileSlug.get(input.profileSlug);
   return undefined;

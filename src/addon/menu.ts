@@ -13,6 +13,7 @@ export const MENU_ITEMS = [
   { label: 'Add to an existing lead list…', handler: 'addToLeadList' },
   { label: 'Log calls from selected rows', handler: 'logCallsFromSelection' },
   { label: 'Review phone numbers from selected rows', handler: 'reviewPhonesFromSelection' },
+  { label: 'Find people or companies…', handler: 'openFind' },
   null,
   { label: 'Check running jobs now', handler: 'checkJobsNow' },
   { label: 'Refresh formulas in selection', handler: 'refreshFormulas' },
@@ -30,7 +31,7 @@ export function onInstall(): void {
   onOpen();
 }
 
-function showSidebar(view: 'home' | 'settings' | 'lead-list'): void {
+function showSidebar(view: 'home' | 'settings' | 'find' | 'lead-list'): void {
   showSidebarFile('Sidebar', ADDON_NAME, view);
 }
 
@@ -45,4 +46,9 @@ export function openSettings(): void {
 /** The sidebar's Run view on lead lists, to choose the existing list the selected rows go to. */
 export function addToLeadList(): void {
   showSidebar('lead-list');
+}
+
+/** The sidebar on its Find tab. */
+export function openFind(): void {
+  showSidebar('find');
 }

@@ -8,6 +8,7 @@ import { listLeadLists } from '../runs/lead-lists';
 import { previewRun } from '../runs/run-preview';
 import { cancelJob, startRun } from '../runs/start-and-cancel';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
+import { runSearch } from '../tools/search';
 
 function getSettings() {
   return readSettings();
@@ -33,6 +34,7 @@ export const sidebarApi = {
   runTool,
   previewRowAction,
   runRowAction,
+  runSearch,
 };
 
 export type SidebarApi = typeof sidebarApi;

@@ -16,6 +16,7 @@ import {
   personEnrichmentCreateSchema,
   personFindSchema,
   phoneReviewSchema,
+  searchBodySchema,
   type CallCreate,
   type CompanyEnrichmentCreate,
   type CompanyFind,
@@ -26,9 +27,10 @@ import {
   type PersonEnrichmentCreate,
   type PersonFind,
   type PhoneReview,
+  type SearchBody,
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
-import { companyBatchReading, personBatchReading, schemas, type Links } from './schemas';
+import { companyBatchReading, personBatchReading, schemas, searchReading, type Links } from './schemas';
 import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
 
 export interface ClientOptions {
@@ -419,6 +421,16 @@ export class ProspectingClient {
       listingRequest('/excluded-emails', { keyword: filter.keyword || undefined, 'page[size]': filter.size }, from),
       schemas.ExcludedEmailPageSchema(),
     );
+  }
+
+  // ---- Search ------------------------------------------------------------------------------
+
+  /**
+   * A page of the people (or companies) `body`'s filters match, each read for `keys` only (the
+   * same keys each time). Searching is free and reveals no email or phone number.
+   */
+  search(kind: 'people' | 'companies', body: SearchBody, keys: ReadonlyArray<string>) {
+    return this.post(`/${kind}/search`, searchBodySchema(), body, `search ${kind}`, searchReading(kind, keys), 'idempotent');
   }
 
   // ---- Many independent reads at once -----------------------------------------------------

@@ -1,7 +1,7 @@
 // Request bodies of the Prospecting API with the spec's per-request limits, checked before
 // anything is sent so a bad request costs no call and gets a clear local message.
 import * as z from 'zod/mini';
-import { array, boolean, oneOf, record } from './kinds';
+import { array, boolean, oneOf, record, union } from './kinds';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
 import { fieldName } from './input-errors';
@@ -245,3 +245,15 @@ export function checkPageSize(size: number | undefined, bounds: { min: number; m
     );
   }
 }
+
+// ---- Search (decisions.md) ------------------------------------------------------------------
+
+/** A search's body: filters (lists of text, `person_name` a text), `page` and `page_size`. */
+export type SearchBody = Record<string, string[] | string | number>;
+
+/**
+ * A search's body as both searches take it, each member of the type it must have. Which filters
+ * a search defines, and the page bounds (from 1; 1 to 100 results), are the service's to hold:
+ * it refuses what it does not take, naming it, so a misspelt filter never widens a search.
+ */
+export const searchBodySchema = lazy(() => record(union([array(z.string()), z.string(), wholeNumber()])));

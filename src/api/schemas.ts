@@ -9,7 +9,16 @@
 // builds none.
 import * as z from 'zod/mini';
 import { isEmailAddress } from '../../contract/email-address';
-import { COMPANY_TYPES, DEPARTMENTS, JOB_FUNCTIONS, JOB_SENIORITIES, PHONE_TYPES, type Department } from '../../contract/enumerations';
+import {
+  COMPANY_SIZES,
+  COMPANY_TYPES,
+  DEPARTMENTS,
+  JOB_FUNCTIONS,
+  JOB_SENIORITIES,
+  PHONE_TYPES,
+  REVENUE_RANGES,
+  type Department,
+} from '../../contract/enumerations';
 import { withDefaults } from './checks';
 import { array, boolean, literal, nullable, oneOf as enumOf, record, union } from './kinds';
 import { lazy } from './lazy';
@@ -20,8 +29,7 @@ import type { Open } from './open-values';
 export const GENDERS = ['male', 'female', 'likely_male', 'likely_female', 'unknown'] as const;
 export const PERSON_PRESENCE = ['influencer', 'micro_influencer', 'large', 'moderate', 'limited', 'none'] as const;
 export const COMPANY_PRESENCE = ['massive', 'large', 'moderate', 'limited', 'none'] as const;
-export const COMPANY_SIZES = ['10001+ employees', '201-500 employees', '51-200 employees', '11-50 employees', '1-10 employees'] as const;
-export { COMPANY_TYPES };
+export { COMPANY_SIZES, COMPANY_TYPES };
 export const FUNDING_STAGES = [
   'seed',
   'angel',
@@ -43,8 +51,7 @@ export const FUNDING_STAGES = [
   'private_equity',
   'other',
 ] as const;
-export const REVENUE_RANGES = ['$0-$1M', '$1M-$10M', '$10M-$100M', '$100M-$1B', '$1B+'] as const;
-export { PHONE_TYPES };
+export { PHONE_TYPES, REVENUE_RANGES };
 export const PHONE_SOURCES = ['service', 'crm', 'user_uploaded'] as const;
 export const BATCH_STATUSES = ['queued', 'processing', 'completed', 'canceled', 'error'] as const;
 export const LEAD_LIST_STATUSES = ['queued', 'processing', 'completed'] as const;
@@ -810,3 +817,26 @@ export type LeadListStatus = (typeof LEAD_LIST_STATUSES)[number];
 export type EmailResult = (typeof EMAIL_RESULTS)[number];
 export type PersonEnrichmentStatus = (typeof PERSON_ENRICHMENT_STATUSES)[number];
 export type CompanyEnrichmentStatus = (typeof COMPANY_ENRICHMENT_STATUSES)[number];
+
+/** A search's page as answers are read: its results and the number of all that match. */
+export interface SearchPage {
+  results: Array<Record<string, unknown>>;
+  _pagination: { total: number };
+}
+
+/**
+ * A people (or companies) search's answer, each result read for `keys` only (see `pickedObject`):
+ * a search writes a few columns of up to 10,000 results.
+ */
+export function searchReading(kind: 'people' | 'companies', keys: ReadonlyArray<string>): z.ZodMiniType<SearchPage> {
+  return once(`${kind}${keys.join()}`, () =>
+    z.object({
+      results: array(
+        pickedObject((kind === 'people' ? schemas.PersonSchema() : schemas.CompanySchema()) as unknown as ObjectSchema, keys, {
+          company: schemas.CompanySchema() as unknown as ObjectSchema,
+        }),
+      ),
+      _pagination: z.object({ total: wholeNumber() }),
+    }),
+  ) as never;
+}

@@ -2,6 +2,7 @@
 // only when the plan says so, never failing the user's action when Apps Script refuses one.
 import { HOUR_MS, MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
 import { allContinuations, saveContinuation } from './job-store';
+import { searchDue } from './search-store';
 import { userValues } from './user-store';
 
 export const CONTINUE_HANDLER = 'continueJobs';
@@ -95,7 +96,8 @@ function verified(spreadsheet: Spreadsheet, state: Continuation): Continuation {
 }
 
 /**
- * Leaves the spreadsheet's continuation right for `nextDue` (undefined: no job runs). Returns
+ * Leaves the spreadsheet's continuation right for `nextDue` (undefined: no job runs), or sooner
+ * for the spreadsheet's search when one goes on. Returns
  * what is now known; a refused trigger turns background steps off for a while, never throws.
  * `background`: this is a time-driven run.
  */
@@ -106,6 +108,9 @@ export function settleContinuation(
   background = false,
 ): Continuation {
   const now = Date.now();
+  // A search going on wants its steps too (see search-store.ts).
+  const search = searchDue(spreadsheet.getId(), background);
+  if (search !== undefined) nextDue = Math.min(nextDue ?? search, search);
   let known = state;
   let plan = planContinuation(known, nextDue, now, background);
   if (plan.kind === 'keep' && known.uid) {

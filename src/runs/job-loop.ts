@@ -299,9 +299,11 @@ function noteRanWithoutDocument(spreadsheetId: string | undefined): void {
 
 /**
  * The time-driven trigger: carries the jobs on while nobody watches. Run without its spreadsheet,
- * it opens the one its record names by id, when the add-on's scopes allow.
+ * it opens the one its record names by id, when the add-on's scopes allow. `more`: other work of
+ * the spreadsheet that goes on in the background (a search), given the time left after the jobs.
  */
-export function continueJobs(event?: { triggerUid?: unknown }): void {
+export function continueJobs(event?: { triggerUid?: unknown }, more?: (spreadsheet: Spreadsheet, deadline: number) => void): void {
+  const deadline = Date.now() + STEP_BUDGET_MS;
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
   let spreadsheet = activeSpreadsheet();
   if (uid) deleteFiredTrigger(uid, spreadsheet);
@@ -315,9 +317,10 @@ export function continueJobs(event?: { triggerUid?: unknown }): void {
     if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, Date.now() + 6 * 60 * 1000, true);
   }
   const open = spreadsheet;
-  const stepped = tryWithDocumentLock(5000, () =>
-    carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) }),
-  );
+  const stepped = tryWithDocumentLock(5000, () => {
+    carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) });
+    more?.(open, deadline);
+  });
   // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
   // wait after it. That step's own settling checks that its recorded trigger still exists.
   if (!stepped.ran) ensureSomeTrigger(open);

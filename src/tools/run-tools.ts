@@ -16,7 +16,7 @@ import { ROW_ACTIONS, rowActionMapping, type RowActionId } from './row-actions';
 import { findHeaderRow } from '../jobs/start';
 import { safeCell } from '../sheet/cells';
 import { Grid } from '../sheet/grid';
-import { createClient, NOT_CONNECTED } from '../gas/client-factory';
+import { NOT_CONNECTED, requireClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
@@ -27,7 +27,7 @@ function thousands(n: number): string {
 }
 
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
-const TOOL_BUDGET_MS = 20 * 1000;
+export const TOOL_BUDGET_MS = 20 * 1000;
 /** Row actions send one request per row; stop well inside the six-minute limit. */
 const ROW_BUDGET_MS = 4.5 * 60 * 1000;
 
@@ -83,17 +83,14 @@ const cursorSchema = lazy(() =>
   }),
 );
 
-function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
+/** What a request from the sidebar that fails its schema is, before the first problem. */
+export const UNREADABLE = 'The request could not be read';
+
+export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   throw new Error(`${what}: ${issue?.path.length ? `${issue.path.join('.')} ` : ''}${issue?.message ?? 'invalid'}`);
-}
-
-function client(): ProspectingClient {
-  const connection = readConnection();
-  if (!connection) throw new Error(NOT_CONNECTED);
-  return createClient(connection.apiKey);
 }
 
 /** The existing sheet the request names, if any: the import appends to it. */
@@ -103,14 +100,19 @@ function chosenSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet |
 
 /** A new sheet for the import, named after it (with a number when the name is taken). */
 function newSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet {
-  const ss = currentSpreadsheet();
-  const base =
+  return insertNumberedSheet(
     request.sheetName ||
-    (request.tool === 'job_openings'
-      ? `Job openings · ${request.domain}`
-      : request.tool === 'contact'
-        ? `Contact · ${request.contactId}`
-        : IMPORT_TITLES[request.tool]);
+      (request.tool === 'job_openings'
+        ? `Job openings · ${request.domain}`
+        : request.tool === 'contact'
+          ? `Contact · ${request.contactId}`
+          : IMPORT_TITLES[request.tool]),
+  );
+}
+
+/** A new sheet named `base`, with a number when the name is taken. */
+export function insertNumberedSheet(base: string): GoogleAppsScript.Spreadsheet.Sheet {
+  const ss = currentSpreadsheet();
   let name = base.slice(0, 90);
   for (let n = 2; ss.getSheetByName(name); n++) name = `${base.slice(0, 85)} (${n})`;
   return ss.insertSheet(name);
@@ -148,8 +150,18 @@ function appendRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, kind: ImportKind,
   const header = IMPORT_HEADERS[kind] as ReadonlyArray<string>;
   const block: unknown[][] = sheet.getLastRow() === 0 ? [[...header]] : [];
   for (const r of rows) block.push(r.map(safeCell));
-  if (block.length === 0) return;
-  sheet.getRange(sheet.getLastRow() + 1, 1, block.length, header.length).setValues(block as never);
+  if (block.length) appendBlock(sheet, block);
+}
+
+/**
+ * Writes `block` (rows of one width, from column A) below the sheet's last row, adding rows to
+ * the sheet first when it has too few (a new sheet has 1,000).
+ */
+export function appendBlock(sheet: GoogleAppsScript.Spreadsheet.Sheet, block: unknown[][]): void {
+  const row = sheet.getLastRow() + 1;
+  const more = row + block.length - 1 - sheet.getMaxRows();
+  if (more > 0) sheet.insertRowsAfter(sheet.getMaxRows(), more);
+  sheet.getRange(row, 1, block.length, block[0]!.length).setValues(block as never);
 }
 
 /** Pages of the listing the request names, starting at `from` when continuing. */
@@ -200,7 +212,7 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
     next === undefined || next === null || next === ''
       ? undefined
       : parse(cursorSchema(), JSON.parse(String(next)), 'The import cannot continue');
-  const c = client();
+  const c = requireClient();
   let sheet = cursor ? currentSpreadsheet().getSheetByName(cursor.sheet) : chosenSheet(request);
   if (cursor && !sheet) throw new Error('The sheet of this import was deleted or renamed. Start the import again.');
   // A new sheet is made only once a page has arrived, so a request that fails makes none.
@@ -243,7 +255,7 @@ export const rowActionRequestSchema = lazy(() =>
 );
 
 function prepareRowAction(input: unknown) {
-  const req = parse(rowActionRequestSchema(), input, 'The request could not be read');
+  const req = parse(rowActionRequestSchema(), input, UNREADABLE);
   const def = ROW_ACTIONS[req.action];
   const sheet = activeSheet();
   const selection = activeSelection(sheet);
@@ -285,9 +297,9 @@ export function runRowAction(input: z.input<ReturnType<typeof rowActionRequestSc
 }
 
 function sendRows(input: unknown): RowActionResult {
-  const c = client();
+  const c = requireClient();
   // The sheet is read by the sending itself; only the request and the selection are needed here.
-  const req = parse(rowActionRequestSchema(), input, 'The request could not be read');
+  const req = parse(rowActionRequestSchema(), input, UNREADABLE);
   const def = ROW_ACTIONS[req.action];
   const sheet = activeSheet();
   const selection = activeSelection(sheet);

@@ -33,7 +33,7 @@ const scenario = fc.record({
   sorts: fc.array(fc.record({ at: fc.integer({ min: 1, max: 12 }), by: fc.constantFrom(1, 2), ascending: fc.boolean() }), { maxLength: 3 }),
   faults: fc.record({ seed: fc.nat(), rate: fc.integer({ min: 0, max: 25 }), kinds: fc.subarray(FAULTS, { minLength: 1 }) }),
 });
-type Scenario = fc.RecordValue<typeof scenario>;
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 const emailOf = (c: Scenario['cells'][number]) => (typeof c === 'string' ? c : `person.${c.who}@${DOMAINS[c.at]}`);
 

@@ -1,7 +1,8 @@
 // POST /people/search and POST /companies/search over HTTP, as the decisions document sets them:
 // page numbers and sizes with their bounds, filters, refused members and values, what a result
-// shows, that a result enriched afterwards is the same person or company, and the rate limits.
-import { DEFAULT_LIMITS } from '../../sandbox';
+// shows, that a result enriched afterwards is the same person or company, the rate limits, and a
+// population made larger for searches of 10,000 rows.
+import { createLocalService, DEFAULT_LIMITS, type LocalService } from '../../sandbox';
 import { httpHarness, expectHttpError, type HttpHarness } from './http-client';
 
 let h: HttpHarness;
@@ -198,5 +199,34 @@ describe('rate limits', () => {
       await limited.close();
     }
     expect(DEFAULT_LIMITS.peopleSearchPerMinute).toBe(300);
+  });
+});
+
+describe('a larger population', () => {
+  const KEY = 'demo-key-alpha';
+  const ask = (s: LocalService, method: string, path: string, body?: unknown) => {
+    const r = s.handle({
+      method,
+      path,
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: body === undefined ? '' : JSON.stringify(body),
+    });
+    return { status: r.status, json: JSON.parse(r.body) };
+  };
+
+  test("holds over 10,000 people, starting with the default population's in the same order; its people are found again", () => {
+    const small = createLocalService();
+    const large = createLocalService({ populationCompanies: 2000 });
+    const smallAll = ask(small, 'POST', '/people/search', { page_size: 100 }).json;
+    const largeFirst = ask(large, 'POST', '/people/search', { page_size: 100 }).json;
+    expect(largeFirst._pagination.total).toBeGreaterThan(10000);
+    expect(largeFirst.results.map((p: { id: string }) => p.id)).toEqual(smallAll.results.map((p: { id: string }) => p.id));
+    const tail = ask(large, 'POST', '/people/search', { page: 10000, page_size: 1 }).json.results[0];
+    expect(tail.company.name.split(' ')).toHaveLength(3);
+    const found = ask(large, 'GET', `/people/find?profile_url=${encodeURIComponent(tail.profile_url)}`).json;
+    expect(found).toMatchObject({ id: tail.id, name: tail.name, title: tail.title });
+    // The default population does not hold that person: a lookup there makes up another one.
+    expect(ask(small, 'GET', `/people/find?profile_url=${encodeURIComponent(tail.profile_url)}`).json.id).not.toBe(tail.id);
+    expect(() => createLocalService({ populationCompanies: 0 })).toThrow(/populationCompanies/);
   });
 });

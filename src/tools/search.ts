@@ -1,0 +1,196 @@
+// Find people and Find companies: how many match, then up to 10,000 of them written into a new
+// sheet or below the active sheet's rows, a page at a time, resumed across executions like a
+// job: the sidebar steps a search while it is open, the time-driven trigger once it is closed.
+// The sidebar words what these answer.
+import * as z from 'zod/mini';
+import { boolean, oneOf } from '../api/kinds';
+import { lazy } from '../api/lazy';
+import type { SearchBody } from '../api/requests';
+import { wholeNumber } from '../api/schemas';
+import { currentSpreadsheet, withDocumentLock, type Spreadsheet } from '../gas/active-document';
+import { requireClient } from '../gas/client-factory';
+import { readSearch, saveSearch, type SearchRecord } from '../gas/search-store';
+import { sheetById } from '../gas/sheet-port';
+import { ensureSomeTrigger } from '../gas/triggers';
+import { safeCell } from '../sheet/cells';
+import { roleOfHeader } from '../sheet/columns';
+import { normalizeDomain, normalizeProfileUrl } from '../sheet/keys';
+import { appendBlock, insertNumberedSheet, parse, TOOL_BUDGET_MS, UNREADABLE } from './run-tools';
+
+/**
+ * Each kind's columns: a header and the result's field. The headers are those the enrichment's
+ * column detection reads (Name, Company, Company website, Profile URL), so "Enrich people" on the
+ * written rows needs no mapping (it reads a website's domain). The profile URL of people and the
+ * website's domain of companies identify a row (see `step`).
+ */
+const SHARED = [
+  ['Location', 'location'],
+  ['Profile URL', 'profile_url'],
+] as const;
+const COLUMNS = {
+  people: [['Name', 'name'], ['Title', 'title'], ['Company', 'company.name'], ['Company website', 'company.website'], ...SHARED],
+  companies: [['Company', 'name'], ['Website', 'website'], ['Size', 'size'], ['Type', 'type'], ...SHARED],
+};
+
+const searchInput = lazy(() =>
+  z.looseObject({
+    kind: oneOf(['people', 'companies']),
+    /** Rows to write, at most 10,000 (1,000 when not given). */
+    limit: z.optional(wholeNumber()),
+    /** Below the rows of the active sheet, not into a new one. */
+    active: z.optional(boolean()),
+  }),
+);
+/** What the sidebar sends to count or to start a search: these, and the request's filters beside them. */
+export interface SearchInput {
+  kind: 'people' | 'companies';
+  limit?: number;
+  active?: boolean;
+  [filter: string]: SearchBody[string] | boolean | undefined;
+}
+
+/** The request; the rest of it is its filters, checked as the body of each search request (the count's first). */
+const readInput = (input: unknown) => parse(searchInput(), input, UNREADABLE) as SearchInput;
+
+/**
+ * Makes or chooses the sheet, and finds where each column goes: under the header in row 1 that
+ * names the same (the same text, or the role the column detection gives it), else in a new
+ * column after the last, headed so. Nothing is made for a request that cannot be sent.
+ */
+function start(ss: Spreadsheet, input: unknown): SearchRecord {
+  const { kind, limit = 1000, active, ...body } = readInput(input);
+  const sheet = active ? ss.getActiveSheet() : insertNumberedSheet(`Search: ${kind}`);
+  const width = sheet.getLastColumn();
+  const top = width ? sheet.getRange(1, 1, 1, width).getValues()[0]! : [];
+  const added: string[] = [];
+  const cols = COLUMNS[kind].map(([header]) => {
+    const role = roleOfHeader(header);
+    const i = top.findIndex((t) => t === header || (role && roleOfHeader(t) === role));
+    // push answers how many are added: this one's column is that many past the last.
+    return i < 0 ? width + added.push(header) : i + 1;
+  });
+  if (added.length) sheet.getRange(1, width + 1, 1, added.length).setValues([added]);
+  const at = Date.now();
+  const first = sheet.getLastRow() + 1;
+  return {
+    id: at,
+    kind,
+    body: body as SearchBody,
+    limit: Math.min(limit, 10000),
+    sheetId: sheet.getSheetId(),
+    name: sheet.getName(),
+    cols,
+    page: 1,
+    written: 0,
+    first,
+    at,
+  };
+}
+
+/**
+ * Writes pages until the search is done or `deadline` passes, saving it after each. People or
+ * companies already in the sheet (its key column is read once a step) are skipped and do not
+ * count toward the limit. A failure ends it with the reason, a refused key's included (the client
+ * has already waited out the rate limit and passing faults); the rows written stay, and a search
+ * into the same sheet goes on past them.
+ */
+function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord {
+  const id = ss.getId();
+  const sheet = sheetById(ss, s.sheetId);
+  const columns = COLUMNS[s.kind];
+  const people = s.kind === 'people';
+  const keyAt = people ? 5 : 1;
+  const key = people ? normalizeProfileUrl : normalizeDomain;
+  try {
+    const c = requireClient();
+    // A deleted sheet throws here, and is told so below.
+    const last = sheet!.getLastRow();
+    const seen = new Set(
+      last > 1
+        ? sheet!
+            .getRange(2, s.cols[keyAt]!, last - 1, 1)
+            .getValues()
+            .map((r) => key(r[0]))
+        : [],
+    );
+    while (s.written < s.limit) {
+      if (Date.now() >= deadline) return s;
+      const { results } = c.search(
+        s.kind,
+        { ...s.body, page: s.page, page_size: 100 },
+        columns.map((f) => f[1]),
+      );
+      s.page++;
+      const rows: unknown[][] = [];
+      for (const result of results) {
+        if (s.written + rows.length >= s.limit) break;
+        const cells = columns.map(([, field]) =>
+          field.split('.').reduce<unknown>((o, f) => (o as Record<string, unknown> | null | undefined)?.[f], result),
+        );
+        const k = key(cells[keyAt]);
+        if (k && seen.has(k)) continue;
+        if (k) seen.add(k);
+        const row = Array<unknown>(Math.max(...s.cols)).fill('');
+        cells.forEach((v, j) => (row[s.cols[j]! - 1] = safeCell(v)));
+        rows.push(row);
+      }
+      if (rows.length) {
+        appendBlock(sheet!, rows);
+        s.written += rows.length;
+      }
+      if (results.length < 100) break;
+      saveSearch(id, s);
+    }
+    s.end = 'Done.';
+  } catch (e) {
+    s.end = sheetById(ss, s.sheetId) ? (e as Error).message : 'The sheet was deleted.';
+  } finally {
+    s.at = Date.now();
+    saveSearch(id, s);
+  }
+  return s;
+}
+
+/**
+ * The sidebar's one call for a search. With `input`: starts it, in place of any other of the
+ * spreadsheet (the sidebar offers to cancel one going on first); with `stop` too, starts nothing
+ * and answers how many match (the count shown before anything is written: one result asked for).
+ * With `next` (the id of the search answered before): goes on with it for a while, or (`stop`)
+ * cancels it; once it has ended, selects the rows it wrote (for "Enrich these people"). With
+ * neither: how the spreadsheet's last search stands (null: none), e.g. one the trigger went on
+ * with while the sidebar was closed.
+ */
+export function runSearch(input?: SearchInput | null, next?: number, stop?: boolean): SearchRecord | number | null {
+  const ss = currentSpreadsheet();
+  const id = ss.getId();
+  if (input && stop) {
+    const { kind, limit: _limit, active: _active, ...body } = readInput(input);
+    return requireClient().search(kind, { ...body, page: 1, page_size: 1 }, [])._pagination.total;
+  }
+  return input || next
+    ? withDocumentLock(() => {
+        let s = input ? start(ss, input) : readSearch(id, true);
+        if (!s || (!input && s.id !== next)) return s;
+        if (s.end) {
+          // The rows from the first it wrote to the sheet's last.
+          const sheet = sheetById(ss, s.sheetId);
+          if (s.written) sheet?.getRange(`${s.first}:${sheet.getLastRow()}`).activate();
+          return s;
+        }
+        if (stop) saveSearch(id, ((s.end = 'Canceled.'), s));
+        else s = step(ss, s, Date.now() + TOOL_BUDGET_MS);
+        // Once the sidebar is closed, the time-driven trigger goes on with it.
+        if (!s.end) ensureSomeTrigger(ss);
+        return s;
+      })
+    : readSearch(id, true);
+}
+
+/**
+ * The time-driven trigger's share, after the jobs: a search the sidebar is not stepping goes on
+ * until `deadline` (one saved moments ago has a sidebar stepping it).
+ */
+export function continueSearch(ss: Spreadsheet, deadline: number): void {
+  const s = readSearch(ss.getId());
+  if (s && !s.end && Date.now() - s.at > 30 * 1000) step(ss, s, deadline);
+}
