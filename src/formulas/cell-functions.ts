@@ -1,7 +1,7 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
-import { ProspectingError } from '../api/errors';
-import { classify } from '../api/failure';
+import { ProspectingError, type ErrorKind } from '../api/errors';
+import { classify, type Failure } from '../api/failure';
 import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
@@ -72,21 +72,10 @@ export const CELL_MESSAGES = {
  */
 export type Transient = 'no_key' | 'refused_key' | 'no_credits' | 'quota' | 'rate_limited' | 'busy' | 'failed' | 'time';
 
-/** Most telling first: the one a person must act on before a recalculation can help. */
-const TRANSIENT_ORDER: ReadonlyArray<Transient> = [
-  'no_key',
-  'refused_key',
-  'no_credits',
-  'quota',
-  'rate_limited',
-  'busy',
-  'failed',
-  'time',
-];
-
 const MENU = 'Extensions › Prospecting for Sheets';
 const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
 
+/** Each reason's words, most telling first: the one a person must act on before a recalculation can help. */
 const REASONS: Record<Transient, [why: string, then: string]> = {
   no_key: [
     'no API key is connected',
@@ -100,6 +89,9 @@ const REASONS: Record<Transient, [why: string, then: string]> = {
   failed: ['the service did not answer', `in a minute, ${RECALCULATE}`],
   time: ['not looked up in time', `to finish, ${RECALCULATE}`],
 };
+
+/** The reasons most telling first, in the order REASONS lists them. */
+const TRANSIENT_ORDER = Object.keys(REASONS) as Transient[];
 
 /** The more telling of two reasons. */
 export function worse(a: Transient | undefined, b: Transient): Transient {
@@ -128,35 +120,31 @@ export function tooLargeMessage(most: number, menuItem: string): string {
   return `More than ${count(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
 }
 
+/** The passing failures a person can act on, by what they mean (any other passing one simply failed). */
+const TRANSIENT_OF: Partial<Record<Failure, Transient>> = {
+  key: 'refused_key',
+  credits: 'no_credits',
+  wait: 'rate_limited',
+  quota: 'quota',
+};
+
+/**
+ * The lasting answers, by the kind of error. A refused input would be refused again: an answer
+ * about this input, not a passing fault. Any other lasting kind is not an answer about the input.
+ */
+const LASTING_OF: Partial<Record<ErrorKind, string>> = {
+  not_found: CELL_MESSAGES.notFound,
+  unavailable_for_legal_reasons: CELL_MESSAGES.removed,
+  invalid_parameter: CELL_MESSAGES.rejected,
+  unsupported_value: CELL_MESSAGES.rejected,
+  missing_field: CELL_MESSAGES.rejected,
+  invalid_request: CELL_MESSAGES.rejected,
+};
+
 /** What a failed lookup means for its cell: a lasting message, or a reason to throw. */
 export function verdictOf(error: unknown): { lasting: string } | { transient: Transient } {
   if (!(error instanceof ProspectingError)) return { transient: 'failed' };
-  switch (classify(error)) {
-    case 'key':
-      return { transient: 'refused_key' };
-    case 'credits':
-      return { transient: 'no_credits' };
-    case 'wait':
-      return { transient: 'rate_limited' };
-    case 'quota':
-      return { transient: 'quota' };
-    case 'lasting':
-      break;
-    default:
-      return { transient: 'failed' };
-  }
-  switch (error.kind) {
-    case 'not_found':
-      return { lasting: CELL_MESSAGES.notFound };
-    case 'unavailable_for_legal_reasons':
-      return { lasting: CELL_MESSAGES.removed };
-    case 'invalid_parameter':
-    case 'unsupported_value':
-    case 'missing_field':
-    case 'invalid_request':
-      // The same input would be refused again: an answer about this input, not a passing fault.
-      return { lasting: CELL_MESSAGES.rejected };
-    default:
-      return { transient: 'failed' };
-  }
+  const failure = classify(error);
+  const lasting = failure === 'lasting' ? LASTING_OF[error.kind] : undefined;
+  return lasting ? { lasting } : { transient: TRANSIENT_OF[failure] ?? 'failed' };
 }
