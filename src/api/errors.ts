@@ -1,8 +1,5 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
-import * as z from 'zod/mini';
-import { array } from './kinds';
-import { lazy } from './lazy';
 import { schemas, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
 
@@ -168,6 +165,11 @@ export class QuotaError extends ProspectingError {
   }
 }
 
+/** What was thrown, in words: an Error's message (a ProspectingError's is written for a person), else its text. */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** Apps Script's words when a daily quota is spent (URL fetches, or their bandwidth). */
 export function isDailyQuotaMessage(message: string): boolean {
   return /too many times for one day|bandwidth quota exceeded/i.test(message);
@@ -219,8 +221,6 @@ const BY_STATUS: Record<number, ErrorClass> = {
 
 // Read tolerantly: any object with an `_errors` array, each detail kept when it has a `code`,
 // so one odd detail (or a missing `object`) never hides the code of the others.
-const errorListSchema = lazy(() => z.object({ _errors: array(z.unknown()) }));
-
 function readErrors(text: string): ErrorDetail[] {
   let json: unknown;
   try {
@@ -228,10 +228,11 @@ function readErrors(text: string): ErrorDetail[] {
   } catch {
     return [];
   }
-  const parsed = errorListSchema().safeParse(json);
-  if (!parsed.success) return [];
+  // Only an object has the key: JSON's lists, texts, numbers and null have none.
+  const list = (json as { _errors?: unknown } | null)?._errors;
+  if (!Array.isArray(list)) return [];
   const out: ErrorDetail[] = [];
-  for (const item of parsed.data._errors) {
+  for (const item of list as unknown[]) {
     const detail = schemas.ErrorDetailSchema().safeParse(item);
     if (detail.success) out.push(detail.data);
   }

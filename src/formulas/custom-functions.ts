@@ -1,7 +1,7 @@
 // Custom functions: company and person lookups, job openings, and their header rows; lasting
 // answers are returned, lookups not made yet throw their reason.
 import type { ProspectingClient } from '../api/client';
-import { ProspectingError } from '../api/errors';
+import { errorText, ProspectingError } from '../api/errors';
 import { JOB_SENIORITIES, schemas } from '../api/schemas';
 import type { ApiRequest } from '../api/transport';
 import {
@@ -161,7 +161,7 @@ function fieldsOrMessage<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Arra
   try {
     return fieldsOf(all, arg);
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return errorText(e);
   }
 }
 

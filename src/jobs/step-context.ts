@@ -37,10 +37,8 @@ export function keyOfRow(job: JobRecord, layout: JobLayout, index: number): stri
   return rowKey(job.action, layout.grid.row(index), layout.mapping, job.options);
 }
 
-export function message(e: unknown): string {
-  if (e instanceof ProspectingError) return e.message;
-  return e instanceof Error ? e.message : String(e);
-}
+/** What was thrown, in words. */
+export { errorText as message } from '../api/errors';
 
 // Errors whose message quotes the service's own detail: a shared cell gets words instead.
 const IN_WORDS: Partial<Record<ProspectingError['kind'], string>> = {
