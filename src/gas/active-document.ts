@@ -1,5 +1,5 @@
-// The spreadsheet this execution runs in, and its document lock: one step of the add-on writes
-// to a spreadsheet at a time.
+// The spreadsheet this execution runs in, its properties, and its document lock: one step of the
+// add-on writes to a spreadsheet at a time.
 import { putUserValues, userValues } from './user-store';
 
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -14,6 +14,11 @@ export function currentSpreadsheet(): Spreadsheet {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) throw new Error('Open the spreadsheet first.');
   return spreadsheet;
+}
+
+/** The document's properties (shared by its editors); null in a run that reached it by id. */
+export function documentProperties(): GoogleAppsScript.Properties.Properties {
+  return PropertiesService.getDocumentProperties();
 }
 
 /**

@@ -3,6 +3,7 @@
 // sheet at once. A running job renews its claim as it steps (stale after two hours without);
 // a paused job's claim holds as long as its record is kept, since its rows wait for paid results.
 // A stale claim no longer holds the action, but its job's marks are never taken for leftovers.
+import { documentProperties } from './active-document';
 import { RETENTION } from './job-retention';
 
 const STALE_MS = 2 * 60 * 60 * 1000;
@@ -27,7 +28,7 @@ function me(): string {
 
 /** Every claim on this action on this sheet (one per job; a record saved as one claim is read as a list). */
 function read(sheetId: number, action: string): Claim[] {
-  const props = PropertiesService.getDocumentProperties();
+  const props = documentProperties();
   // A trigger run that reached its spreadsheet by id cannot see the claims: another editor's
   // job may hold marks, so nothing of theirs is taken, and no claim is written.
   if (!props) return [{ user: '', job: '', at: Date.now() }];
@@ -43,7 +44,7 @@ function read(sheetId: number, action: string): Claim[] {
 
 /** False when the claims cannot be written (a run that opened its spreadsheet by id). */
 function write(sheetId: number, action: string, claims: Claim[]): boolean {
-  const props = PropertiesService.getDocumentProperties();
+  const props = documentProperties();
   if (!props) return false;
   if (claims.length) props.setProperty(key(sheetId, action), JSON.stringify(claims));
   else props.deleteProperty(key(sheetId, action));
@@ -82,7 +83,7 @@ export function claim(sheetId: number, action: string, jobId: string, how: { pau
 
 /** Lets the job's claim go; false when the claims cannot be reached (a run by id). */
 export function release(sheetId: number, action: string, jobId: string): boolean {
-  if (!PropertiesService.getDocumentProperties()) return false;
+  if (!documentProperties()) return false;
   const claims = read(sheetId, action);
   if (claims.some((c) => c.job === jobId))
     write(

@@ -6,6 +6,8 @@ import { withDefaults } from '../api/checks';
 import { parseInput } from '../api/input-errors';
 import { lazy } from '../api/lazy';
 import type { Role } from '../sheet/columns';
+import { documentProperties } from './active-document';
+import { userProperties } from './user-store';
 
 const SETTINGS = 'prospecting.settings';
 
@@ -26,7 +28,7 @@ export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
 export type SettingsInput = z.input<ReturnType<typeof settingsSchema>>;
 
 export function readSettings(): Settings {
-  const raw = PropertiesService.getUserProperties().getProperty(SETTINGS);
+  const raw = userProperties().getProperty(SETTINGS);
   try {
     return settingsSchema().parse(raw ? JSON.parse(raw) : {});
   } catch {
@@ -37,7 +39,7 @@ export function readSettings(): Settings {
 /** Checks and keeps the settings; a bad one is refused with a sentence naming it. */
 export function writeSettings(settings: SettingsInput): Settings {
   const parsed = parseInput(settingsSchema(), settings, 'setting');
-  PropertiesService.getUserProperties().setProperty(SETTINGS, JSON.stringify(parsed));
+  userProperties().setProperty(SETTINGS, JSON.stringify(parsed));
   return parsed;
 }
 
@@ -46,7 +48,7 @@ function mappingKey(sheetId: number): string {
 }
 
 export function readSavedMapping(sheetId: number): Partial<Record<Role, string | null>> | undefined {
-  const raw = PropertiesService.getDocumentProperties().getProperty(mappingKey(sheetId));
+  const raw = documentProperties().getProperty(mappingKey(sheetId));
   if (!raw) return undefined;
   try {
     return JSON.parse(raw) as Partial<Record<Role, string | null>>;
@@ -56,5 +58,5 @@ export function readSavedMapping(sheetId: number): Partial<Record<Role, string |
 }
 
 export function saveMapping(sheetId: number, mapping: Partial<Record<Role, string | null>>): void {
-  PropertiesService.getDocumentProperties().setProperty(mappingKey(sheetId), JSON.stringify(mapping));
+  documentProperties().setProperty(mappingKey(sheetId), JSON.stringify(mapping));
 }

@@ -3,7 +3,8 @@
 // user's daily quota (50,000 on a consumer account).
 let snapshot: Record<string, string> | undefined;
 
-function props(): GoogleAppsScript.Properties.Properties {
+/** The user's properties themselves, for a value kept apart from this execution's view. */
+export function userProperties(): GoogleAppsScript.Properties.Properties {
   return PropertiesService.getUserProperties();
 }
 
@@ -12,7 +13,7 @@ function props(): GoogleAppsScript.Properties.Properties {
  * that has just taken the document lock wants what the previous holder wrote.
  */
 export function userValues(fresh = false): Readonly<Record<string, string>> {
-  if (fresh || !snapshot) snapshot = { ...props().getProperties() };
+  if (fresh || !snapshot) snapshot = { ...userProperties().getProperties() };
   return snapshot;
 }
 
@@ -20,15 +21,15 @@ export function userValues(fresh = false): Readonly<Record<string, string>> {
 export function putUserValues(values: Record<string, string>): void {
   const keys = Object.keys(values);
   if (keys.length === 0) return;
-  if (keys.length === 1) props().setProperty(keys[0]!, values[keys[0]!]!);
-  else props().setProperties(values);
+  if (keys.length === 1) userProperties().setProperty(keys[0]!, values[keys[0]!]!);
+  else userProperties().setProperties(values);
   if (snapshot) Object.assign(snapshot, values);
 }
 
 /** Deletes values, one call each (Apps Script has no batch delete that keeps the others). */
 export function deleteUserValues(keys: string[]): void {
   for (const key of keys) {
-    props().deleteProperty(key);
+    userProperties().deleteProperty(key);
     if (snapshot) delete snapshot[key];
   }
 }
