@@ -1,6 +1,7 @@
 // The per-minute request budget the formula cells of one spreadsheet share: requests claimed per
 // second in the last window, how many more fit, and taking them from the document cache.
 import { updateCachedValue } from '../gas/document-cache';
+import { jsonObject } from './lookup-store';
 
 /** Service buckets with their own per-minute limit (the spec: 350 `/people/find`, 500 others). */
 export type RateBucket = 'people_find' | 'default';
@@ -20,14 +21,8 @@ export const BUDGET_WINDOW_MS = 65 * 1000;
 export type Claims = Record<string, number>;
 
 export function parseClaims(text: string | null | undefined): Claims {
-  if (!text) return {};
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Claims) : {};
-  } catch {
-    // An unreadable record counts as spent: a lost record must not send more than the limit.
-    return { [String(Number.MAX_SAFE_INTEGER)]: Number.MAX_SAFE_INTEGER };
-  }
+  // An unreadable record counts as spent: a lost record must not send more than the limit.
+  return jsonObject<Claims>(text, { [String(Number.MAX_SAFE_INTEGER)]: Number.MAX_SAFE_INTEGER });
 }
 
 /** Up to `want` requests of `limit` in the window ending `now`, and the claims with them added. */

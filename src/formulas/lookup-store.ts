@@ -49,14 +49,19 @@ function fieldsVersion(fieldIds: ReadonlyArray<string>): string {
   return v;
 }
 
-function entries(text: string | null | undefined): Record<string, Entry> {
-  if (!text) return {};
+/** The JSON object `text` holds: `{}` for none or for another JSON value, `unreadable` when it is not JSON. */
+export function jsonObject<T extends object>(text: string | null | undefined, unreadable: T): T {
+  if (!text) return {} as T;
   try {
     const parsed = JSON.parse(text) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, Entry>) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as T) : ({} as T);
   } catch {
-    return {};
+    return unreadable;
   }
+}
+
+function entries(text: string | null | undefined): Record<string, Entry> {
+  return jsonObject<Record<string, Entry>>(text, {});
 }
 
 function fresh(entry: Entry | undefined, minute: number): entry is Entry {
