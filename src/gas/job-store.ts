@@ -47,9 +47,13 @@ function fromValues(values: Readonly<Record<string, string>>, spreadsheetId: str
   return { jobs, continuation: parse<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
 }
 
+function userCache(): GoogleAppsScript.Cache.Cache {
+  return CacheService.getUserCache();
+}
+
 function mirror(spreadsheetId: string, state: DocumentJobs): void {
   try {
-    CacheService.getUserCache().put(cacheKey(spreadsheetId), JSON.stringify(state), CACHE_SECONDS);
+    userCache().put(cacheKey(spreadsheetId), JSON.stringify(state), CACHE_SECONDS);
   } catch {
     // Too large for the cache, or the cache is unavailable: polls read the store instead.
     forget(spreadsheetId);
@@ -58,7 +62,7 @@ function mirror(spreadsheetId: string, state: DocumentJobs): void {
 
 function forget(spreadsheetId: string): void {
   try {
-    CacheService.getUserCache().remove(cacheKey(spreadsheetId));
+    userCache().remove(cacheKey(spreadsheetId));
   } catch {
     // Nothing to forget.
   }
@@ -82,7 +86,7 @@ export function loadJobs(spreadsheetId: string, fresh = false): JobRecord[] {
 /** A spreadsheet's jobs as last saved, from the cache; undefined when the cache lost them. */
 export function cachedDocument(spreadsheetId: string): DocumentJobs | undefined {
   try {
-    const cached = parse<DocumentJobs>(CacheService.getUserCache().get(cacheKey(spreadsheetId)) ?? undefined);
+    const cached = parse<DocumentJobs>(userCache().get(cacheKey(spreadsheetId)) ?? undefined);
     // Mirrored by this version or an older one: each record is read as the store's are.
     return cached && { ...cached, jobs: cached.jobs.map(readJobRecord).filter((j): j is JobRecord => j !== undefined) };
   } catch {
