@@ -61,8 +61,9 @@ function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return at;
 }
 
+/** A bound in words, as in "must be at least …": `5 characters long`, `2 items`, `20`. */
 function size(n: number | bigint, origin: string): string {
-  if (origin === 'string') return `${n} character${n === 1 ? '' : 's'}`;
+  if (origin === 'string') return `${n} character${n === 1 ? '' : 's'} long`;
   if (origin === 'array' || origin === 'set') return `${n} item${n === 1 ? '' : 's'}`;
   return String(n);
 }
@@ -78,9 +79,9 @@ function predicate(issue: Issue, input: unknown): string {
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'must not be empty';
       if (issue.origin === 'array' && Number(issue.minimum) === 1) return 'needs at least one item';
-      return `must be at least ${size(issue.minimum, issue.origin)}${issue.origin === 'string' ? ' long' : ''}`;
+      return `must be at least ${size(issue.minimum, issue.origin)}`;
     case 'too_big':
-      return `must be at most ${size(issue.maximum, issue.origin)}${issue.origin === 'string' ? ' long' : ''}`;
+      return `must be at most ${size(issue.maximum, issue.origin)}`;
     case 'invalid_format':
       return FORMATS[issue.format] ? `must be ${FORMATS[issue.format]}` : 'is not in the expected form';
     case 'unrecognized_keys':

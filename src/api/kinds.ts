@@ -25,6 +25,11 @@ function runInto(ctx: z.core.ParsePayload, schema: z.core.SomeType, value: unkno
   return result.value;
 }
 
+/** Adds zod's issue for a value that is not of the `expected` type. */
+function wrongType(ctx: z.core.ParsePayload, inst: Check, expected: 'record' | 'boolean' | 'array'): void {
+  ctx.issues.push({ expected, code: 'invalid_type', input: ctx.value, inst });
+}
+
 /** One of `values`, as `z.enum(values, params)` checks it. */
 export function oneOf<const T extends readonly [string, ...string[]]>(
   values: T,
@@ -60,10 +65,7 @@ function isPlainObject(o: unknown): o is Record<string, unknown> {
 function entries(value: z.core.SomeType, keys?: ReadonlyArray<string>) {
   return checked<never>((ctx, inst) => {
     const input = ctx.value;
-    if (!isPlainObject(input)) {
-      ctx.issues.push({ expected: 'record', code: 'invalid_type', input, inst });
-      return;
-    }
+    if (!isPlainObject(input)) return wrongType(ctx, inst, 'record');
     const out: Record<string, unknown> = {};
     const unrecognized: string[] = [];
     for (const key of Object.keys(input)) {
@@ -122,8 +124,7 @@ export function union<const O extends ReadonlyArray<z.ZodMiniType>>(options: O):
 /** `true` or `false`, as `z.boolean()` checks it. */
 export function boolean(): z.ZodMiniType<boolean, boolean> {
   return checked((ctx, inst) => {
-    const input = ctx.value;
-    if (typeof input !== 'boolean') ctx.issues.push({ expected: 'boolean', code: 'invalid_type', input, inst });
+    if (typeof ctx.value !== 'boolean') wrongType(ctx, inst, 'boolean');
   });
 }
 
@@ -138,10 +139,7 @@ export function nullable<T extends z.ZodMiniType>(inner: T): z.ZodMiniType<z.out
 export function array<T extends z.ZodMiniType>(item: T): z.ZodMiniType<Array<z.output<T>>, Array<z.input<T>>> {
   return checked((ctx, inst) => {
     const input = ctx.value;
-    if (!Array.isArray(input)) {
-      ctx.issues.push({ expected: 'array', code: 'invalid_type', input, inst });
-      return;
-    }
+    if (!Array.isArray(input)) return wrongType(ctx, inst, 'array');
     const items: unknown[] = input;
     const out: unknown[] = Array(items.length);
     for (let i = 0; i < items.length; i++) out[i] = runInto(ctx, item, items[i], i);

@@ -75,13 +75,9 @@ export function buildQuery(query: Query | undefined): string {
   for (const key of Object.keys(query)) {
     const value = query[key];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value as ReadonlyArray<string>) {
-        parts.push(`${encodeURIComponent(`${key}[]`)}=${encodeURIComponent(item)}`);
-      }
-    } else {
-      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
-    }
+    // A list is sent as `key[]=a&key[]=b`.
+    const [name, items] = Array.isArray(value) ? [`${key}[]`, value as ReadonlyArray<string>] : [key, [String(value)]];
+    for (const item of items) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(item)}`);
   }
   return parts.join('&');
 }
