@@ -1,26 +1,16 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
+import { OUTPUT_PREFIXES, words } from './fields';
 import { normalizeEmail } from './keys';
 
 export const ROLES = ['email', 'profile_url', 'domain', 'company_name', 'full_name', 'first_name', 'last_name', 'title', 'phone'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  email: 'Email',
-  profile_url: 'Profile URL',
-  domain: 'Company domain or website',
-  company_name: 'Company name',
-  full_name: 'Full name',
-  first_name: 'First name',
-  last_name: 'Last name',
-  title: 'Title',
-  phone: 'Phone',
-};
+/** Each role in words: its id's (`first_name`: "First name"), but for these two. */
+const LABELS: Partial<Record<Role, string>> = { profile_url: 'Profile URL', domain: 'Company domain or website' };
+export const ROLE_LABELS = Object.fromEntries(ROLES.map((role) => [role, LABELS[role] ?? words(role)])) as Record<Role, string>;
 
 /** Role -> zero-based column index within the header row. */
 export type ColumnMapping = Partial<Record<Role, number>>;
-
-/** Headers the add-on writes itself start with one of these, and are never read as input. */
-export const OUTPUT_PREFIXES = ['Person · ', 'Company · ', 'Email · ', 'Lead list · '] as const;
 
 /** A header in plain lower-case words, as the header patterns read it. */
 export function headerWords(header: string): string {

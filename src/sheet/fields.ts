@@ -54,7 +54,11 @@ interface FieldSpec<V> {
 }
 
 /** `first_name` -> "First name". */
-const words = (id: string) => id[0]!.toUpperCase() + id.slice(1).replace(/_/g, ' ');
+export const words = (id: string) => id[0]!.toUpperCase() + id.slice(1).replace(/_/g, ' ');
+
+/** Headers the add-on writes itself start with one of these, and are never read as input. */
+export const OUTPUT_PREFIXES = ['Person · ', 'Company · ', 'Email · ', 'Lead list · '] as const;
+const [PERSON, COMPANY, EMAIL, LEAD_LIST] = OUTPUT_PREFIXES;
 
 /**
  * Makes fields headed `prefix` + their header that show what their spec says of what `pick`
@@ -126,7 +130,7 @@ function companyFields<T>(
 }
 
 const itself = <T>(v: T) => v;
-const personField = fieldOf<Person, Person>(itself, 'Person · ', '', '');
+const personField = fieldOf<Person, Person>(itself, PERSON, '', '');
 
 export const PERSON_FIELDS: Array<FieldDef<Person>> = [
   personField('name', basic),
@@ -156,18 +160,18 @@ export const PERSON_FIELDS: Array<FieldDef<Person>> = [
     get: (p) => join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))),
   }),
   personField('about'),
-  ...companyFields<Person>((p) => p.company, 'Person · Company ', 'company_', 'company.').map((f) => ({
+  ...companyFields<Person>((p) => p.company, `${PERSON}Company `, 'company_', 'company.').map((f) => ({
     ...f,
     basic: f.id === 'company_name' || f.id === 'company_website',
   })),
 ];
 
-export const COMPANY_FIELDS: Array<FieldDef<AnyCompany>> = companyFields<AnyCompany>(itself, 'Company · ', '', '');
+export const COMPANY_FIELDS: Array<FieldDef<AnyCompany>> = companyFields<AnyCompany>(itself, COMPANY, '', '');
 
 export const EMAIL_FIELDS: Array<FieldDef<BatchEmailValidationResult>> = [
   fieldOf<BatchEmailValidationResult, BatchEmailValidationResult>(
     itself,
-    'Email · ',
+    EMAIL,
     '',
     undefined,
   )('catch_all', {
@@ -176,7 +180,7 @@ export const EMAIL_FIELDS: Array<FieldDef<BatchEmailValidationResult>> = [
   }),
 ];
 
-const leadField = fieldOf<LeadListEntry, LeadListEntry>(itself, 'Lead list · ', '', undefined);
+const leadField = fieldOf<LeadListEntry, LeadListEntry>(itself, LEAD_LIST, '', undefined);
 
 export const LEAD_FIELDS: Array<FieldDef<LeadListEntry>> = [
   leadField('first_name', basic),
