@@ -69,19 +69,30 @@ type ErrorClass = new (init: ErrorInit) => ProspectingError;
 const BY_CODE: Record<string, ErrorClass> = {};
 
 /**
- * The class of the errors of one kind: each is a ProspectingError named after its kind
- * (`not_found` makes NotFoundError) with `message`; when `coded`, an answer whose error code is
- * the kind maps to it. Eleven classes differ only in these, so one constructor serves them all:
+ * A class of errors of one kind, named `name` (after the kind unless told: `not_found` makes
+ * NotFoundError), whose message and fields `make` reads from the constructor's arguments. The
+ * client's sixteen error classes differ only in these, so one constructor serves them all:
  * dist/Code.js, loaded by every execution, carries it once.
  */
-function errorOfKind(kind: ErrorKind, message: Message, coded = true) {
-  const name = `${kind.replace(/(?:^|_)(.)/g, (_, letter: string) => letter.toUpperCase())}Error`;
-  const cls = class extends ProspectingError {
-    constructor(init: ErrorInit = {}) {
-      super(kind, typeof message === 'string' ? message : message(init), init);
+function errorClass<A extends unknown[]>(
+  kind: ErrorKind,
+  make: (...args: A) => [message: string, init?: ErrorInit],
+  name = `${kind.replace(/(?:^|_)(.)/g, (_, letter: string) => letter.toUpperCase())}Error`,
+) {
+  return class extends ProspectingError {
+    constructor(...args: A) {
+      super(kind, ...make(...args));
       this.name = name;
     }
   };
+}
+
+/**
+ * The class of the errors the service answers with, made from what it said; when `coded`, an
+ * answer whose error code is the kind maps to it.
+ */
+function errorOfKind(kind: ErrorKind, message: Message, coded = true) {
+  const cls = errorClass(kind, (init: ErrorInit = {}) => [typeof message === 'string' ? message : message(init), init]);
   if (coded) BY_CODE[kind] = cls;
   return cls;
 }
@@ -148,22 +159,18 @@ BY_CODE.person_not_found = NotFoundError;
 BY_CODE.company_not_found = NotFoundError;
 BY_CODE.internal_server_error = ServerError;
 
-export class NetworkError extends ProspectingError {
-  constructor(detail: string) {
-    super('network', 'The prospecting service could not be reached. Check the connection and try again.', { detail });
-    this.name = 'NetworkError';
-  }
-}
+export const NetworkError = errorClass('network', (detail: string) => [
+  'The prospecting service could not be reached. Check the connection and try again.',
+  { detail },
+]);
+export type NetworkError = InstanceType<typeof NetworkError>;
 
 /** Apps Script refused the fetch (its daily URL-fetch quota is spent): nothing was sent. */
-export class QuotaError extends ProspectingError {
-  constructor(detail: string) {
-    super('quota', "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.", {
-      detail,
-    });
-    this.name = 'QuotaError';
-  }
-}
+export const QuotaError = errorClass('quota', (detail: string) => [
+  "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.",
+  { detail },
+]);
+export type QuotaError = InstanceType<typeof QuotaError>;
 
 /** What was thrown, in words: an Error's message (a ProspectingError's is written for a person), else its text. */
 export function errorText(e: unknown): string {
@@ -176,38 +183,32 @@ export function isDailyQuotaMessage(message: string): boolean {
 }
 
 /** A request the client refused to send because it breaks the spec's rules. */
-export class RequestValidationError extends ProspectingError {
-  constructor(message: string) {
-    super('invalid_request', message);
-    this.name = 'RequestValidationError';
-  }
-}
+export const RequestValidationError = errorClass('invalid_request', (message: string) => [message], 'RequestValidationError');
+export type RequestValidationError = InstanceType<typeof RequestValidationError>;
 
 /**
  * A success whose body is not JSON (an HTML page from a proxy, a body cut off on the way). A read
  * is asked again; a request that starts work did start, but its id is lost, so the client marks
  * the error ambiguous and never sends the request again.
  */
-export class UnreadableResponseError extends ProspectingError {
-  constructor(detail: string, status: number | undefined, startsWork: boolean) {
-    super(
-      'unreadable',
-      startsWork
-        ? 'The service took the request, but its answer could not be read.'
-        : 'The service sent an answer that could not be read. It will be asked again.',
-      { detail, status },
-    );
-    this.name = 'UnreadableResponseError';
-  }
-}
+export const UnreadableResponseError = errorClass(
+  'unreadable',
+  (detail: string, status: number | undefined, startsWork: boolean) => [
+    startsWork
+      ? 'The service took the request, but its answer could not be read.'
+      : 'The service sent an answer that could not be read. It will be asked again.',
+    { detail, status },
+  ],
+  'UnreadableResponseError',
+);
+export type UnreadableResponseError = InstanceType<typeof UnreadableResponseError>;
 
 /** A success whose JSON is not the resource the spec describes (a required field missing, a wrong type). */
-export class UnexpectedResponseError extends ProspectingError {
-  constructor(detail: string, status?: number) {
-    super('unexpected_response', 'The service sent an answer in a form this add-on does not understand.', { detail, status });
-    this.name = 'UnexpectedResponseError';
-  }
-}
+export const UnexpectedResponseError = errorClass('unexpected_response', (detail: string, status?: number) => [
+  'The service sent an answer in a form this add-on does not understand.',
+  { detail, status },
+]);
+export type UnexpectedResponseError = InstanceType<typeof UnexpectedResponseError>;
 
 const BY_STATUS: Record<number, ErrorClass> = {
   401: UnauthorizedError,
