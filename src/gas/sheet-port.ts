@@ -20,6 +20,17 @@ export function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort 
   };
 }
 
+type Range = GoogleAppsScript.Spreadsheet.Range;
+
+/** Every range of the selection in a sheet or a spreadsheet (a multi-range selection's each one). */
+export function selectedRanges(of: {
+  getActiveRangeList(): GoogleAppsScript.Spreadsheet.RangeList | null;
+  getActiveRange(): Range | null;
+}): Range[] {
+  const list = of.getActiveRangeList();
+  return (list ? list.getRanges() : [of.getActiveRange()]).filter((r): r is Range => Boolean(r));
+}
+
 export function sheetById(
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheetId: number,
@@ -65,9 +76,8 @@ function hiddenByFormula(sheet: GoogleAppsScript.Spreadsheet.Sheet, first: numbe
  * filter checks only when the sheet has a filter.
  */
 export function activeSelection(sheet: GoogleAppsScript.Spreadsheet.Sheet): Selection {
-  const list = sheet.getActiveRangeList();
-  const ranges = (list ? list.getRanges() : [sheet.getActiveRange()])
-    .filter((r): r is GoogleAppsScript.Spreadsheet.Range => Boolean(r) && r!.getSheet().getSheetId() === sheet.getSheetId())
+  const ranges = selectedRanges(sheet)
+    .filter((r) => r.getSheet().getSheetId() === sheet.getSheetId())
     .map((r) => ({ firstRow: r.getRow(), lastRow: r.getLastRow() }));
   if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: sheet.getLastRow() });
   const last = sheet.getLastRow();
