@@ -33,9 +33,10 @@ function declarations(loaded: LoadedBundle): string {
   for (const name of Object.keys(loaded.entryPoints)) {
     const custom = customFunctionDocs[name];
     if (custom) lines.push(custom.doc.trimEnd());
-    const params = custom ? custom.params.join(',') : '';
-    // The arguments are passed on as they came; no entry point reads `this`.
-    lines.push(`function ${name}(${params}){return ${ENTRY}.${name}(...arguments)}`);
+    // The arguments are passed on as they came; no entry point reads `this`. A custom function
+    // keeps its named parameters (its JSDoc names them); the others take theirs as one short rest.
+    const [params, args] = custom ? [custom.params.join(','), '...arguments'] : ['...a', '...a'];
+    lines.push(`function ${name}(${params}){return ${ENTRY}.${name}(${args})}`);
   }
   return lines.join('\n');
 }

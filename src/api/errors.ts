@@ -1,8 +1,5 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
-import * as z from 'zod/mini';
-import { array } from './kinds';
-import { lazy } from './lazy';
 import { schemas, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
 
@@ -54,11 +51,8 @@ export class ProspectingError extends Error {
     super(message);
     this.name = 'ProspectingError';
     this.kind = kind;
-    this.status = init.status;
-    this.code = init.code;
-    this.detail = init.detail;
-    this.pointer = init.pointer;
-    this.retryAfterSeconds = init.retryAfterSeconds;
+    // The fields are the init's, as given: one it leaves out reads as undefined.
+    Object.assign(this, init);
     this.errors = init.errors ?? [];
   }
 }
@@ -72,30 +66,41 @@ type ErrorClass = new (init: ErrorInit) => ProspectingError;
 const BY_CODE: Record<string, ErrorClass> = {};
 
 /**
- * The class of the errors of one kind: each is a ProspectingError named after its kind
- * (`not_found` makes NotFoundError) with `message`; when `coded`, an answer whose error code is
- * the kind maps to it. Eleven classes differ only in these, so one constructor serves them all:
+ * A class of errors of one kind, named `name` (after the kind unless told: `not_found` makes
+ * NotFoundError), whose message and fields `make` reads from the constructor's arguments. The
+ * client's sixteen error classes differ only in these, so one constructor serves them all:
  * dist/Code.js, loaded by every execution, carries it once.
  */
-function errorOfKind(kind: ErrorKind, message: Message, coded = true) {
-  const name = `${kind.replace(/(?:^|_)(.)/g, (_, letter: string) => letter.toUpperCase())}Error`;
-  const cls = class extends ProspectingError {
-    constructor(init: ErrorInit = {}) {
-      super(kind, typeof message === 'string' ? message : message(init), init);
+function errorClass<A extends unknown[]>(
+  kind: ErrorKind,
+  make: (...args: A) => [message: string, init?: ErrorInit],
+  name = `${kind.replace(/(?:^|_)(.)/g, (_, letter: string) => letter.toUpperCase())}Error`,
+) {
+  return class extends ProspectingError {
+    constructor(...args: A) {
+      super(kind, ...make(...args));
       this.name = name;
     }
   };
+}
+
+/**
+ * The class of the errors the service answers with, made from what it said; when `coded`, an
+ * answer whose error code is the kind maps to it.
+ */
+function errorOfKind(kind: ErrorKind, message: Message, coded = true) {
+  const cls = errorClass(kind, (init: ErrorInit = {}) => [typeof message === 'string' ? message : message(init), init]);
   if (coded) BY_CODE[kind] = cls;
   return cls;
 }
 
-function withPointer(lead: string): (init: ErrorInit) => string {
-  return (init) => {
+const withPointer =
+  (lead: string): ((init: ErrorInit) => string) =>
+  (init) => {
     const where = init.pointer ? ` (${init.pointer})` : '';
     const detail = init.detail ? `: ${init.detail}${/[.!?]$/.test(init.detail) ? '' : '.'}` : '.';
     return `${lead}${where}${detail}`;
   };
-}
 
 export const UnauthorizedError = errorOfKind('unauthorized', "The API key was not accepted. Connect a valid key in the add-on's settings.");
 export type UnauthorizedError = InstanceType<typeof UnauthorizedError>;
@@ -151,61 +156,52 @@ BY_CODE.person_not_found = NotFoundError;
 BY_CODE.company_not_found = NotFoundError;
 BY_CODE.internal_server_error = ServerError;
 
-export class NetworkError extends ProspectingError {
-  constructor(detail: string) {
-    super('network', 'The prospecting service could not be reached. Check the connection and try again.', { detail });
-    this.name = 'NetworkError';
-  }
-}
+export const NetworkError = errorClass('network', (detail: string) => [
+  'The prospecting service could not be reached. Check the connection and try again.',
+  { detail },
+]);
+export type NetworkError = InstanceType<typeof NetworkError>;
 
 /** Apps Script refused the fetch (its daily URL-fetch quota is spent): nothing was sent. */
-export class QuotaError extends ProspectingError {
-  constructor(detail: string) {
-    super('quota', "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.", {
-      detail,
-    });
-    this.name = 'QuotaError';
-  }
-}
+export const QuotaError = errorClass('quota', (detail: string) => [
+  "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.",
+  { detail },
+]);
+export type QuotaError = InstanceType<typeof QuotaError>;
+
+/** What was thrown, in words: an Error's message (a ProspectingError's is written for a person), else its text. */
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** Apps Script's words when a daily quota is spent (URL fetches, or their bandwidth). */
-export function isDailyQuotaMessage(message: string): boolean {
-  return /too many times for one day|bandwidth quota exceeded/i.test(message);
-}
+export const isDailyQuotaMessage = (message: string): boolean => /too many times for one day|bandwidth quota exceeded/i.test(message);
 
 /** A request the client refused to send because it breaks the spec's rules. */
-export class RequestValidationError extends ProspectingError {
-  constructor(message: string) {
-    super('invalid_request', message);
-    this.name = 'RequestValidationError';
-  }
-}
+export const RequestValidationError = errorClass('invalid_request', (message: string) => [message], 'RequestValidationError');
+export type RequestValidationError = InstanceType<typeof RequestValidationError>;
 
 /**
  * A success whose body is not JSON (an HTML page from a proxy, a body cut off on the way). A read
  * is asked again; a request that starts work did start, but its id is lost, so the client marks
  * the error ambiguous and never sends the request again.
  */
-export class UnreadableResponseError extends ProspectingError {
-  constructor(detail: string, status: number | undefined, startsWork: boolean) {
-    super(
-      'unreadable',
-      startsWork
-        ? 'The service took the request, but its answer could not be read.'
-        : 'The service sent an answer that could not be read. It will be asked again.',
-      { detail, status },
-    );
-    this.name = 'UnreadableResponseError';
-  }
-}
+export const UnreadableResponseError = errorClass(
+  'unreadable',
+  (detail: string, status: number | undefined, startsWork: boolean) => [
+    startsWork
+      ? 'The service took the request, but its answer could not be read.'
+      : 'The service sent an answer that could not be read. It will be asked again.',
+    { detail, status },
+  ],
+  'UnreadableResponseError',
+);
+export type UnreadableResponseError = InstanceType<typeof UnreadableResponseError>;
 
 /** A success whose JSON is not the resource the spec describes (a required field missing, a wrong type). */
-export class UnexpectedResponseError extends ProspectingError {
-  constructor(detail: string, status?: number) {
-    super('unexpected_response', 'The service sent an answer in a form this add-on does not understand.', { detail, status });
-    this.name = 'UnexpectedResponseError';
-  }
-}
+export const UnexpectedResponseError = errorClass('unexpected_response', (detail: string, status?: number) => [
+  'The service sent an answer in a form this add-on does not understand.',
+  { detail, status },
+]);
+export type UnexpectedResponseError = InstanceType<typeof UnexpectedResponseError>;
 
 const BY_STATUS: Record<number, ErrorClass> = {
   401: UnauthorizedError,
@@ -219,8 +215,6 @@ const BY_STATUS: Record<number, ErrorClass> = {
 
 // Read tolerantly: any object with an `_errors` array, each detail kept when it has a `code`,
 // so one odd detail (or a missing `object`) never hides the code of the others.
-const errorListSchema = lazy(() => z.object({ _errors: array(z.unknown()) }));
-
 function readErrors(text: string): ErrorDetail[] {
   let json: unknown;
   try {
@@ -228,10 +222,11 @@ function readErrors(text: string): ErrorDetail[] {
   } catch {
     return [];
   }
-  const parsed = errorListSchema().safeParse(json);
-  if (!parsed.success) return [];
+  // Only an object has the key: JSON's lists, texts, numbers and null have none.
+  const list = (json as { _errors?: unknown } | null)?._errors;
+  if (!Array.isArray(list)) return [];
   const out: ErrorDetail[] = [];
-  for (const item of parsed.data._errors) {
+  for (const item of list as unknown[]) {
     const detail = schemas.ErrorDetailSchema().safeParse(item);
     if (detail.success) out.push(detail.data);
   }
@@ -242,11 +237,12 @@ function readErrors(text: string): ErrorDetail[] {
 export function errorFromResponse(res: ApiResponse): ProspectingError {
   const errors = readErrors(res.text);
   const first = errors[0];
+  const source = first?.source;
   const init: ErrorInit = {
     status: res.status,
     code: first?.code,
     detail: first?.detail,
-    pointer: first?.source?.pointer ?? first?.source?.parameter ?? first?.source?.header,
+    pointer: source?.pointer ?? source?.parameter ?? source?.header,
     retryAfterSeconds: res.retryAfterSeconds,
     errors,
   };

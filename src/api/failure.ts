@@ -1,6 +1,6 @@
 // The one reading of a failed request, shared by jobs, row actions and custom functions: what
 // the failure means for the work, so every part of the add-on stops, waits or answers alike.
-import { ProspectingError } from './errors';
+import { ProspectingError, type ErrorKind } from './errors';
 
 export type Failure =
   /** The row's own lasting answer: the same request would be refused again (bad input, not found). */
@@ -18,33 +18,24 @@ export type Failure =
   /** The service asked to wait (429): wait as long as it said. */
   | 'wait';
 
+/** What each kind of error means where it is not the row's own lasting answer. */
+const FAILURE_OF: Partial<Record<ErrorKind, Failure>> = {
+  unauthorized: 'key',
+  insufficient_credits: 'credits',
+  quota: 'quota',
+  rate_limited: 'wait',
+  server: 'trouble',
+  network: 'trouble',
+  unreadable: 'trouble',
+  unexpected_response: 'trouble',
+};
+
 /**
  * What a failure means. `own` says the request named something this add-on made with the
  * connected key (a batch): not knowing it then means the key is another account's.
  */
-export function classify(e: ProspectingError, own = false): Failure {
-  switch (e.kind) {
-    case 'unauthorized':
-      return 'key';
-    case 'insufficient_credits':
-      return 'credits';
-    case 'quota':
-      return 'quota';
-    case 'rate_limited':
-      return 'wait';
-    case 'server':
-    case 'network':
-    case 'unreadable':
-    case 'unexpected_response':
-      return 'trouble';
-    case 'not_found':
-      return own ? 'foreign' : 'lasting';
-    default:
-      return 'lasting';
-  }
-}
+export const classify = (e: ProspectingError, own = false): Failure =>
+  own && e.kind === 'not_found' ? 'foreign' : (FAILURE_OF[e.kind] ?? 'lasting');
 
 /** `classify` for anything thrown: undefined when it is not a failure of a request (a bug). */
-export function failureOf(e: unknown, own = false): Failure | undefined {
-  return e instanceof ProspectingError ? classify(e, own) : undefined;
-}
+export const failureOf = (e: unknown, own = false): Failure | undefined => (e instanceof ProspectingError ? classify(e, own) : undefined);

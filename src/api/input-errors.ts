@@ -13,6 +13,8 @@ export function trim(ctx: z.core.ParsePayload<string>): void {
   ctx.value = ctx.value.trim();
 }
 
+const NAMED_VALUES = 'a group of named values';
+
 /** Words for the value a schema expected, as in "must be …". */
 const EXPECTED: Record<string, string> = {
   string: 'text',
@@ -20,8 +22,8 @@ const EXPECTED: Record<string, string> = {
   int: 'a whole number',
   boolean: 'true or false',
   array: 'a list',
-  object: 'a group of named values',
-  record: 'a group of named values',
+  object: NAMED_VALUES,
+  record: NAMED_VALUES,
   date: 'a date',
 };
 
@@ -35,9 +37,7 @@ const FORMATS: Record<string, string> = {
   datetime: 'a date and time',
 };
 
-function quote(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : String(value);
-}
+const quote = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
 
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"` (or with "and"). */
 function list(values: ReadonlyArray<unknown>, word: 'or' | 'and'): string {
@@ -61,11 +61,15 @@ function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return at;
 }
 
+/** A bound in words, as in "must be at least …": `5 characters long`, `2 items`, `20`. */
 function size(n: number | bigint, origin: string): string {
-  if (origin === 'string') return `${n} character${n === 1 ? '' : 's'}`;
+  if (origin === 'string') return `${n} character${n === 1 ? '' : 's'} long`;
   if (origin === 'array' || origin === 'set') return `${n} item${n === 1 ? '' : 's'}`;
   return String(n);
 }
+
+/** What is wrong when no word of the issue says. */
+const UNUSABLE = 'is not a value this add-on can use';
 
 /** What is wrong with the field, as the end of "The … must be …" (no subject, no full stop). */
 function predicate(issue: Issue, input: unknown): string {
@@ -78,9 +82,9 @@ function predicate(issue: Issue, input: unknown): string {
     case 'too_small':
       if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'must not be empty';
       if (issue.origin === 'array' && Number(issue.minimum) === 1) return 'needs at least one item';
-      return `must be at least ${size(issue.minimum, issue.origin)}${issue.origin === 'string' ? ' long' : ''}`;
+      return `must be at least ${size(issue.minimum, issue.origin)}`;
     case 'too_big':
-      return `must be at most ${size(issue.maximum, issue.origin)}${issue.origin === 'string' ? ' long' : ''}`;
+      return `must be at most ${size(issue.maximum, issue.origin)}`;
     case 'invalid_format':
       return FORMATS[issue.format] ? `must be ${FORMATS[issue.format]}` : 'is not in the expected form';
     case 'unrecognized_keys':
@@ -88,7 +92,7 @@ function predicate(issue: Issue, input: unknown): string {
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
     default:
-      return 'is not a value this add-on can use';
+      return UNUSABLE;
   }
 }
 
@@ -115,5 +119,5 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
-  throw new Error(first ? describeInputIssue(first, value, what) : `The ${what} is not a value this add-on can use.`);
+  throw new Error(first ? describeInputIssue(first, value, what) : `The ${what} ${UNUSABLE}.`);
 }

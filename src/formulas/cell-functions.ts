@@ -1,7 +1,8 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
-import { ProspectingError } from '../api/errors';
-import { classify } from '../api/failure';
+import { ProspectingError, type ErrorKind } from '../api/errors';
+import { ADDON_NAME } from '../config';
+import { classify, type Failure } from '../api/failure';
 import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
@@ -10,10 +11,10 @@ import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrl
  * A cell argument is one input; a range (a 2-D array) is read cell by cell in reading order, row
  * by row and left to right, so a column, a row and a block are each answered one row per cell.
  */
-export function inputsOf(arg: unknown): { inputs: string[]; single: boolean } {
-  if (Array.isArray(arg)) return { inputs: arg.flatMap((row: unknown) => (Array.isArray(row) ? row : [row]).map(cellText)), single: false };
-  return { inputs: [cellText(arg)], single: true };
-}
+export const inputsOf = (arg: unknown): { inputs: string[]; single: boolean } =>
+  Array.isArray(arg)
+    ? { inputs: arg.flatMap((row: unknown) => (Array.isArray(row) ? row : [row]).map(cellText)), single: false }
+    : { inputs: [cellText(arg)], single: true };
 
 /** The value of an argument that takes one cell; a range of several is refused in words. */
 export function oneCell(arg: unknown, what: string): unknown {
@@ -35,9 +36,7 @@ export function fieldsOf<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Arra
   return chooseFields(all, words.map(byHeader));
 }
 
-export function headerLabels<T>(fields: ReadonlyArray<FieldDef<T>>): string[] {
-  return fields.map((f) => f.header.replace(/^[^·]+· /, ''));
-}
+export const headerLabels = <T>(fields: ReadonlyArray<FieldDef<T>>): string[] => fields.map((f) => f.header.replace(/^[^·]+· /, ''));
 
 /**
  * What a company lookup sends for an input (a domain, or a company profile URL), read as the menu's
@@ -72,91 +71,76 @@ export const CELL_MESSAGES = {
  */
 export type Transient = 'no_key' | 'refused_key' | 'no_credits' | 'quota' | 'rate_limited' | 'busy' | 'failed' | 'time';
 
-/** Most telling first: the one a person must act on before a recalculation can help. */
-const TRANSIENT_ORDER: ReadonlyArray<Transient> = [
-  'no_key',
-  'refused_key',
-  'no_credits',
-  'quota',
-  'rate_limited',
-  'busy',
-  'failed',
-  'time',
-];
-
-const MENU = 'Extensions › Prospecting for Sheets';
+const MENU = `Extensions › ${ADDON_NAME}`;
 const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
 
-const REASONS: Record<Transient, [why: string, then: string]> = {
-  no_key: [
-    'no API key is connected',
-    `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then ${RECALCULATE}`,
-  ],
-  refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then ${RECALCULATE}`],
-  no_credits: ['not enough credits', `add credits, then ${RECALCULATE}`],
-  quota: ["Apps Script's daily quota of web requests is spent", `once it resets (within a day), ${RECALCULATE}`],
-  rate_limited: ["the service's rate limit was reached", `in a minute, ${RECALCULATE}`],
-  busy: ['busy with other lookups or a running job', `in a minute, ${RECALCULATE}`],
-  failed: ['the service did not answer', `in a minute, ${RECALCULATE}`],
-  time: ['not looked up in time', `to finish, ${RECALCULATE}`],
+/**
+ * Each reason's words, most telling first (the one a person must act on before a recalculation
+ * can help): why, and what to do before recalculating, which every message then asks for.
+ */
+const REASONS: Record<Transient, [why: string, first: string]> = {
+  no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then `],
+  refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then `],
+  no_credits: ['not enough credits', 'add credits, then '],
+  quota: ["Apps Script's daily quota of web requests is spent", 'once it resets (within a day), '],
+  rate_limited: ["the service's rate limit was reached", 'in a minute, '],
+  busy: ['busy with other lookups or a running job', 'in a minute, '],
+  failed: ['the service did not answer', 'in a minute, '],
+  time: ['not looked up in time', 'to finish, '],
 };
 
+/** The reasons most telling first, in the order REASONS lists them. */
+const TRANSIENT_ORDER = Object.keys(REASONS) as Transient[];
+
 /** The more telling of two reasons. */
-export function worse(a: Transient | undefined, b: Transient): Transient {
-  return a === undefined || TRANSIENT_ORDER.indexOf(b) < TRANSIENT_ORDER.indexOf(a) ? b : a;
-}
+export const worse = (a: Transient | undefined, b: Transient): Transient =>
+  a === undefined || TRANSIENT_ORDER.indexOf(b) < TRANSIENT_ORDER.indexOf(a) ? b : a;
 
 /** The error message of a single cell without an answer yet. */
 export function transientMessage(reason: Transient): string {
-  const [why, then] = REASONS[reason];
-  return `${why[0]!.toUpperCase()}${why.slice(1)}: ${then}.`;
+  const [why, first] = REASONS[reason];
+  return `${why[0]!.toUpperCase()}${why.slice(1)}: ${first}${RECALCULATE}.`;
 }
 
-function count(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+/** A whole number with its thousands marked: `1,200`. */
+const count = (n: number): string => n.toLocaleString('en-US');
 
 /** The error message of a range whose `pending` rows of `total` have no answer yet. */
 export function pendingMessage(reason: Transient, pending: number, total: number): string {
-  const [why, then] = REASONS[reason];
+  const [why, first] = REASONS[reason];
   const rows = `${count(pending)} of ${count(total)} row${total === 1 ? '' : 's'}`;
-  return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${then}.`;
+  return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${first}${RECALCULATE}.`;
 }
 
 /** The refusal of a range with more rows to look up than formula cells may send. */
-export function tooLargeMessage(most: number, menuItem: string): string {
-  return `More than ${count(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
-}
+export const tooLargeMessage = (most: number, menuItem: string): string =>
+  `More than ${count(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
+
+/** The passing failures a person can act on, by what they mean (any other passing one simply failed). */
+const TRANSIENT_OF: Partial<Record<Failure, Transient>> = {
+  key: 'refused_key',
+  credits: 'no_credits',
+  wait: 'rate_limited',
+  quota: 'quota',
+};
+
+/**
+ * The lasting answers, by the kind of error. A refused input would be refused again: an answer
+ * about this input, not a passing fault. Any other lasting kind is not an answer about the input.
+ */
+const LASTING_OF: Partial<Record<ErrorKind, string>> = {
+  not_found: CELL_MESSAGES.notFound,
+  unavailable_for_legal_reasons: CELL_MESSAGES.removed,
+  invalid_parameter: CELL_MESSAGES.rejected,
+  unsupported_value: CELL_MESSAGES.rejected,
+  missing_field: CELL_MESSAGES.rejected,
+  invalid_request: CELL_MESSAGES.rejected,
+};
 
 /** What a failed lookup means for its cell: a lasting message, or a reason to throw. */
 export function verdictOf(error: unknown): { lasting: string } | { transient: Transient } {
   if (!(error instanceof ProspectingError)) return { transient: 'failed' };
-  switch (classify(error)) {
-    case 'key':
-      return { transient: 'refused_key' };
-    case 'credits':
-      return { transient: 'no_credits' };
-    case 'wait':
-      return { transient: 'rate_limited' };
-    case 'quota':
-      return { transient: 'quota' };
-    case 'lasting':
-      break;
-    default:
-      return { transient: 'failed' };
-  }
-  switch (error.kind) {
-    case 'not_found':
-      return { lasting: CELL_MESSAGES.notFound };
-    case 'unavailable_for_legal_reasons':
-      return { lasting: CELL_MESSAGES.removed };
-    case 'invalid_parameter':
-    case 'unsupported_value':
-    case 'missing_field':
-    case 'invalid_request':
-      // The same input would be refused again: an answer about this input, not a passing fault.
-      return { lasting: CELL_MESSAGES.rejected };
-    default:
-      return { transient: 'failed' };
-  }
+  const failure = classify(error);
+  const lasting = failure === 'lasting' ? LASTING_OF[error.kind] : undefined;
+  return lasting ? { lasting } : { transient: TRANSIENT_OF[failure] ?? 'failed' };
 }

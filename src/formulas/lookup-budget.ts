@@ -1,6 +1,7 @@
 // The per-minute request budget the formula cells of one spreadsheet share: requests claimed per
 // second in the last window, how many more fit, and taking them from the document cache.
 import { updateCachedValue } from '../gas/document-cache';
+import { jsonObject } from './lookup-store';
 
 /** Service buckets with their own per-minute limit (the spec: 350 `/people/find`, 500 others). */
 export type RateBucket = 'people_find' | 'default';
@@ -20,14 +21,9 @@ export const BUDGET_WINDOW_MS = 65 * 1000;
 export type Claims = Record<string, number>;
 
 export function parseClaims(text: string | null | undefined): Claims {
-  if (!text) return {};
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Claims) : {};
-  } catch {
-    // An unreadable record counts as spent: a lost record must not send more than the limit.
-    return { [String(Number.MAX_SAFE_INTEGER)]: Number.MAX_SAFE_INTEGER };
-  }
+  // An unreadable record counts as spent: a lost record must not send more than the limit.
+  const spent = Number.MAX_SAFE_INTEGER;
+  return jsonObject<Claims>(text, { [spent]: spent });
 }
 
 /** Up to `want` requests of `limit` in the window ending `now`, and the claims with them added. */
@@ -62,9 +58,8 @@ const LOCK_WAIT_MS = 10000;
  * Up to `want` requests this cell may send now to the service's `bucket`; 0 when the minute is
  * spent. The lock keeps two cells from spending the same slots; any failure grants nothing.
  */
-export function takeRequests(bucket: RateBucket, want: number): number {
-  return updateCachedValue(`pfs.budget.${bucket}`, LOCK_WAIT_MS, 120, 0, (old) => {
+export const takeRequests = (bucket: RateBucket, want: number): number =>
+  updateCachedValue(`pfs.budget.${bucket}`, LOCK_WAIT_MS, 120, 0, (old) => {
     const { granted, claims } = takeFrom(parseClaims(old), Date.now(), want, CELL_BUDGET[bucket]);
     return granted > 0 ? { value: JSON.stringify(claims), result: granted } : { result: granted };
   });
-}

@@ -1,6 +1,6 @@
 // The custom functions' cache: lookup answers packed in buckets (read with a few getAll calls,
 // merged after a fresh read), and whole answers under a key of their own.
-import { documentCache } from '../gas/document-cache';
+import { cachedValues, documentCache } from '../gas/document-cache';
 import { sha256WebSafe } from '../gas/script-utilities';
 import { bucketKey, mergeBucket, readBucket, MAX_VALUE_BYTES, type Lasting } from './lookup-store';
 import { utf8Length } from '../sheet/utf8';
@@ -8,9 +8,7 @@ import { utf8Length } from '../sheet/utf8';
 const SECONDS = 6 * 60 * 60;
 const MAX_KEY_LENGTH = 250;
 
-function minute(): number {
-  return Math.floor(Date.now() / 60000);
-}
+const minute = (): number => Math.floor(Date.now() / 60000);
 
 function byBucket(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
@@ -26,7 +24,7 @@ function byBucket(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterab
 /** The cached answers for `queries` (normalized query texts). */
 export function readAnswers(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, Lasting> {
   const buckets = byBucket(kind, fieldIds, queries);
-  const texts = documentCache().values([...buckets.keys()]);
+  const texts = cachedValues(documentCache(), [...buckets.keys()]);
   const now = minute();
   const out = new Map<string, Lasting>();
   for (const [key, qs] of buckets) for (const [q, a] of readBucket(texts[key], qs, now)) out.set(q, a);
@@ -43,11 +41,11 @@ export function saveAnswers(kind: string, fieldIds: ReadonlyArray<string>, answe
   try {
     const store = documentCache();
     const buckets = byBucket(kind, fieldIds, answers.keys());
-    const texts = store.values([...buckets.keys()]);
+    const texts = cachedValues(store, [...buckets.keys()]);
     const now = minute();
     const out: Record<string, string> = {};
     for (const [key, qs] of buckets) out[key] = mergeBucket(texts[key], new Map(qs.map((q) => [q, answers.get(q)!])), now);
-    store.keep(out, SECONDS);
+    store.putAll(out, SECONDS);
   } catch {
     // The answers are still returned; the next recalculation looks them up again.
   }
@@ -60,15 +58,13 @@ export function answerKey(prefix: string, text: string): string {
   return `${prefix}#${sha256WebSafe(text)}`;
 }
 
-export function readAnswer(key: string): string | null {
-  return documentCache().value(key);
-}
+export const readAnswer = (key: string): string | null => documentCache().get(key);
 
 /** Keeps a whole answer when its UTF-8 size fits a cache value; returns whether it was kept. */
 export function saveAnswer(key: string, text: string): boolean {
   if (utf8Length(text) > MAX_VALUE_BYTES) return false;
   try {
-    documentCache().keepOne(key, text, SECONDS);
+    documentCache().put(key, text, SECONDS);
     return true;
   } catch {
     return false;

@@ -1,13 +1,11 @@
-// The spreadsheet this execution runs in, and its document lock: one step of the add-on writes
-// to a spreadsheet at a time.
+// The spreadsheet this execution runs in, its properties, and its document lock: one step of the
+// add-on writes to a spreadsheet at a time.
 import { putUserValues, userValues } from './user-store';
 
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** Null when Apps Script runs a time-driven trigger without the document it was made in. */
-export function activeSpreadsheet(): Spreadsheet | null {
-  return SpreadsheetApp.getActiveSpreadsheet() ?? null;
-}
+export const activeSpreadsheet = (): Spreadsheet | null => SpreadsheetApp.getActiveSpreadsheet() ?? null;
 
 /** The spreadsheet of a user action, where there always is one. */
 export function currentSpreadsheet(): Spreadsheet {
@@ -15,6 +13,9 @@ export function currentSpreadsheet(): Spreadsheet {
   if (!spreadsheet) throw new Error('Open the spreadsheet first.');
   return spreadsheet;
 }
+
+/** The document's properties (shared by its editors); null in a run that reached it by id. */
+export const documentProperties = (): GoogleAppsScript.Properties.Properties => PropertiesService.getDocumentProperties();
 
 /**
  * The spreadsheet a time-driven run was made for when Apps Script ran it without it: opened by
@@ -74,6 +75,4 @@ export function logLine(text: string): void {
   console.log(text);
 }
 
-export function activeSheet(): GoogleAppsScript.Spreadsheet.Sheet {
-  return currentSpreadsheet().getActiveSheet();
-}
+export const activeSheet = (): GoogleAppsScript.Spreadsheet.Sheet => currentSpreadsheet().getActiveSheet();

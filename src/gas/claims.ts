@@ -3,7 +3,9 @@
 // sheet at once. A running job renews its claim as it steps (stale after two hours without);
 // a paused job's claim holds as long as its record is kept, since its rows wait for paid results.
 // A stale claim no longer holds the action, but its job's marks are never taken for leftovers.
+import { documentProperties } from './active-document';
 import { RETENTION } from './job-retention';
+import { parseStored } from './stored-json';
 
 const STALE_MS = 2 * 60 * 60 * 1000;
 
@@ -17,60 +19,46 @@ export interface Claim {
   account?: string;
 }
 
-function key(sheetId: number, action: string): string {
-  return `prospecting.running.${sheetId}.${action}`;
-}
+const key = (sheetId: number, action: string): string => `prospecting.running.${sheetId}.${action}`;
 
-function me(): string {
-  return Session.getTemporaryActiveUserKey();
-}
+const me = (): string => Session.getTemporaryActiveUserKey();
 
 /** Every claim on this action on this sheet (one per job; a record saved as one claim is read as a list). */
 function read(sheetId: number, action: string): Claim[] {
-  const props = PropertiesService.getDocumentProperties();
+  const props = documentProperties();
   // A trigger run that reached its spreadsheet by id cannot see the claims: another editor's
   // job may hold marks, so nothing of theirs is taken, and no claim is written.
   if (!props) return [{ user: '', job: '', at: Date.now() }];
-  const raw = props.getProperty(key(sheetId, action));
-  if (!raw) return [];
-  try {
-    const value = JSON.parse(raw) as Claim | Claim[];
-    return (Array.isArray(value) ? value : [value]).filter((c) => c && typeof c.user === 'string' && typeof c.job === 'string');
-  } catch {
-    return [];
-  }
+  // None, or a damaged record, holds nothing.
+  const value = parseStored<Claim | Claim[]>(props.getProperty(key(sheetId, action)));
+  return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => !!c && typeof c.user === 'string' && typeof c.job === 'string');
 }
 
 /** False when the claims cannot be written (a run that opened its spreadsheet by id). */
 function write(sheetId: number, action: string, claims: Claim[]): boolean {
-  const props = PropertiesService.getDocumentProperties();
+  const props = documentProperties();
   if (!props) return false;
   if (claims.length) props.setProperty(key(sheetId, action), JSON.stringify(claims));
   else props.deleteProperty(key(sheetId, action));
   return true;
 }
 
-function holds(claim: Claim): boolean {
-  return Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
-}
+const holds = (claim: Claim): boolean => Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
 
 /**
  * Another editor's claim on this action on this sheet, however old: its rows' marks are that
  * editor's job's, never stale marks to send again (a job's end releases its claim).
  */
-export function anotherEditorsClaim(sheetId: number, action: string): Claim | undefined {
-  return read(sheetId, action).find((c) => c.user !== me());
-}
+export const anotherEditorsClaim = (sheetId: number, action: string): Claim | undefined =>
+  read(sheetId, action).find((c) => c.user !== me());
 
 /** Whether another editor's job has marks in this job's status column (its claim is there, however old). */
-export function othersHoldMarks(job: { sheetId: number; action: string }): boolean {
-  return anotherEditorsClaim(job.sheetId, job.action) !== undefined;
-}
+export const othersHoldMarks = (job: { sheetId: number; action: string }): boolean =>
+  anotherEditorsClaim(job.sheetId, job.action) !== undefined;
 
 /** Another editor's claim on this action on this sheet, while it holds the whole action. */
-export function claimedByAnother(sheetId: number, action: string): Claim | undefined {
-  return read(sheetId, action).find((c) => c.user !== me() && holds(c));
-}
+export const claimedByAnother = (sheetId: number, action: string): Claim | undefined =>
+  read(sheetId, action).find((c) => c.user !== me() && holds(c));
 
 /** Claims the action on the sheet for the job; false when it cannot be written here. */
 export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string } = {}): boolean {
@@ -82,7 +70,7 @@ export function claim(sheetId: number, action: string, jobId: string, how: { pau
 
 /** Lets the job's claim go; false when the claims cannot be reached (a run by id). */
 export function release(sheetId: number, action: string, jobId: string): boolean {
-  if (!PropertiesService.getDocumentProperties()) return false;
+  if (!documentProperties()) return false;
   const claims = read(sheetId, action);
   if (claims.some((c) => c.job === jobId))
     write(

@@ -4,33 +4,16 @@
 /** Keys per getAll: a 10,000-row range touches at most every bucket, in two or three calls. */
 const CHUNK = 100;
 
-export interface DocumentCache {
-  /** The values found for `keys`, asked in chunks. */
-  values(keys: ReadonlyArray<string>): Record<string, string>;
-  value(key: string): string | null;
-  /** Keeps `values` for `seconds`; throws when the cache refuses them. */
-  keep(values: Record<string, string>, seconds: number): void;
-  /** Keeps one value for `seconds`; throws when the cache refuses it. */
-  keepOne(key: string, value: string, seconds: number): void;
-}
+type Cache = GoogleAppsScript.Cache.Cache;
 
-function cache(): GoogleAppsScript.Cache.Cache {
-  return CacheService.getDocumentCache() ?? CacheService.getUserCache();
-}
+/** The cache: ask for it once and keep the handle for every read and write of one use. */
+export const documentCache = (): Cache => CacheService.getDocumentCache() ?? CacheService.getUserCache();
 
-/** The cache, asked for once: keep the handle for every read and write of one use. */
-export function documentCache(): DocumentCache {
-  const store = cache();
-  return {
-    values(keys) {
-      const out: Record<string, string> = {};
-      for (let i = 0; i < keys.length; i += CHUNK) Object.assign(out, store.getAll(keys.slice(i, i + CHUNK)));
-      return out;
-    },
-    value: (key) => store.get(key),
-    keep: (values, seconds) => store.putAll(values, seconds),
-    keepOne: (key, value, seconds) => store.put(key, value, seconds),
-  };
+/** The values `store` holds for `keys`, asked in chunks. */
+export function cachedValues(store: Cache, keys: ReadonlyArray<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < keys.length; i += CHUNK) Object.assign(out, store.getAll(keys.slice(i, i + CHUNK)));
+  return out;
 }
 
 /**
@@ -49,7 +32,7 @@ export function updateCachedValue<T>(
   if (!lock) return fallback;
   try {
     if (!lock.tryLock(waitMs)) return fallback;
-    const store = cache();
+    const store = documentCache();
     const { value, result } = update(store.get(key));
     if (value !== undefined) store.put(key, value, seconds);
     return result;

@@ -1,5 +1,6 @@
 // The selection's formulas for the refresh action: one getFormulas per selected range, and
 // rewriting rectangles of formulas (cleared, flushed, written back) so Sheets computes them again.
+import { selectedRanges } from './sheet-port';
 
 /** A rectangle of a selected range, by offsets from its top-left cell. */
 export interface FormulaRect {
@@ -15,14 +16,8 @@ export interface SelectedFormulas {
 }
 
 /** Every range of the selection with its formulas. */
-export function selectedFormulas(): SelectedFormulas[] {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const list = spreadsheet.getActiveRangeList();
-  const ranges = list ? list.getRanges() : [spreadsheet.getActiveRange()];
-  return ranges
-    .filter((r): r is GoogleAppsScript.Spreadsheet.Range => Boolean(r))
-    .map((range) => ({ range, formulas: range.getFormulas() }));
-}
+export const selectedFormulas = (): SelectedFormulas[] =>
+  selectedRanges(SpreadsheetApp.getActiveSpreadsheet()).map((range) => ({ range, formulas: range.getFormulas() }));
 
 /**
  * Clears each rectangle, lets Sheets take that in, then writes the same formulas back: a

@@ -7,6 +7,7 @@ import { isLive } from '../jobs/job-life';
 import { readJobRecord } from '../jobs/job-record';
 import { jobsToPrune, oldestFinished, type StoredJob } from './job-retention';
 import { utf8Length } from '../sheet/utf8';
+import { parseStored } from './stored-json';
 import { deleteUserValues, putUserValues, userValues } from './user-store';
 
 const JOB_PREFIX = 'job.';
@@ -24,32 +25,24 @@ const jobKey = (spreadsheetId: string, jobId: string) => `${JOB_PREFIX}${spreads
 const continuationKey = (spreadsheetId: string) => `${CONTINUATION_PREFIX}${spreadsheetId}`;
 const cacheKey = (spreadsheetId: string) => `pfs.jobs.${spreadsheetId}`;
 
-function parse<T>(raw: string | undefined): T | undefined {
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    // A damaged record is dropped from the list rather than breaking every job.
-    return undefined;
-  }
-}
-
 function fromValues(values: Readonly<Record<string, string>>, spreadsheetId: string): DocumentJobs {
   const prefix = `${JOB_PREFIX}${spreadsheetId}.`;
   const jobs: JobRecord[] = [];
   for (const key of Object.keys(values)) {
     if (!key.startsWith(prefix)) continue;
     // Checked and brought to the current version; a damaged record is left out of the list.
-    const job = readJobRecord(parse<unknown>(values[key]));
+    const job = readJobRecord(parseStored<unknown>(values[key]));
     if (job) jobs.push(job);
   }
   jobs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
-  return { jobs, continuation: parse<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
+  return { jobs, continuation: parseStored<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
 }
+
+const userCache = (): GoogleAppsScript.Cache.Cache => CacheService.getUserCache();
 
 function mirror(spreadsheetId: string, state: DocumentJobs): void {
   try {
-    CacheService.getUserCache().put(cacheKey(spreadsheetId), JSON.stringify(state), CACHE_SECONDS);
+    userCache().put(cacheKey(spreadsheetId), JSON.stringify(state), CACHE_SECONDS);
   } catch {
     // Too large for the cache, or the cache is unavailable: polls read the store instead.
     forget(spreadsheetId);
@@ -58,7 +51,7 @@ function mirror(spreadsheetId: string, state: DocumentJobs): void {
 
 function forget(spreadsheetId: string): void {
   try {
-    CacheService.getUserCache().remove(cacheKey(spreadsheetId));
+    userCache().remove(cacheKey(spreadsheetId));
   } catch {
     // Nothing to forget.
   }
@@ -75,14 +68,12 @@ export function loadDocument(spreadsheetId: string, fresh = false): DocumentJobs
 }
 
 /** The jobs of a spreadsheet, oldest first. */
-export function loadJobs(spreadsheetId: string, fresh = false): JobRecord[] {
-  return loadDocument(spreadsheetId, fresh).jobs;
-}
+export const loadJobs = (spreadsheetId: string, fresh = false): JobRecord[] => loadDocument(spreadsheetId, fresh).jobs;
 
 /** A spreadsheet's jobs as last saved, from the cache; undefined when the cache lost them. */
 export function cachedDocument(spreadsheetId: string): DocumentJobs | undefined {
   try {
-    const cached = parse<DocumentJobs>(CacheService.getUserCache().get(cacheKey(spreadsheetId)) ?? undefined);
+    const cached = parseStored<DocumentJobs>(userCache().get(cacheKey(spreadsheetId)));
     // Mirrored by this version or an older one: each record is read as the store's are.
     return cached && { ...cached, jobs: cached.jobs.map(readJobRecord).filter((j): j is JobRecord => j !== undefined) };
   } catch {
@@ -94,7 +85,7 @@ function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
   const out: StoredJob[] = [];
   for (const [key, raw] of Object.entries(values)) {
     if (!key.startsWith(JOB_PREFIX)) continue;
-    const job = readJobRecord(parse<unknown>(raw));
+    const job = readJobRecord(parseStored<unknown>(raw));
     const spreadsheetId = key.slice(JOB_PREFIX.length, key.lastIndexOf('.'));
     // An unreadable record is pruned like an old finished one.
     out.push({
@@ -107,9 +98,7 @@ function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
   return out;
 }
 
-function isQuotaError(e: unknown): boolean {
-  return e instanceof Error && /storage quota|too large/i.test(e.message);
-}
+const isQuotaError = (e: unknown): boolean => e instanceof Error && /storage quota|too large/i.test(e.message);
 
 /**
  * Saves one job. A new job first prunes finished records across all spreadsheets; if the store
@@ -130,7 +119,8 @@ export function saveJob(spreadsheetId: string, job: JobRecord): void {
       deleteUserValues([room]);
     }
   }
-  mirror(spreadsheetId, fromValues(userValues(), spreadsheetId));
+  // Read back from this execution's view, which mirrors it in the cache.
+  loadDocument(spreadsheetId);
 }
 
 /** Keeps what is known of the spreadsheet's continuation trigger (one write, only when it changed). */
@@ -141,7 +131,8 @@ export function saveContinuation(spreadsheetId: string, continuation: Continuati
   if (empty ? !(key in userValues()) : userValues()[key] === value) return;
   if (empty) deleteUserValues([key]);
   else putUserValues({ [key]: value });
-  mirror(spreadsheetId, fromValues(userValues(), spreadsheetId));
+  // Read back from this execution's view, which mirrors it in the cache.
+  loadDocument(spreadsheetId);
 }
 
 /** Every spreadsheet's continuation record, for finding the add-on's triggers nobody needs. */

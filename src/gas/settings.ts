@@ -6,6 +6,9 @@ import { withDefaults } from '../api/checks';
 import { parseInput } from '../api/input-errors';
 import { lazy } from '../api/lazy';
 import type { Role } from '../sheet/columns';
+import { documentProperties } from './active-document';
+import { parseStored } from './stored-json';
+import { userProperties } from './user-store';
 
 const SETTINGS = 'prospecting.settings';
 
@@ -26,7 +29,7 @@ export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
 export type SettingsInput = z.input<ReturnType<typeof settingsSchema>>;
 
 export function readSettings(): Settings {
-  const raw = PropertiesService.getUserProperties().getProperty(SETTINGS);
+  const raw = userProperties().getProperty(SETTINGS);
   try {
     return settingsSchema().parse(raw ? JSON.parse(raw) : {});
   } catch {
@@ -37,24 +40,15 @@ export function readSettings(): Settings {
 /** Checks and keeps the settings; a bad one is refused with a sentence naming it. */
 export function writeSettings(settings: SettingsInput): Settings {
   const parsed = parseInput(settingsSchema(), settings, 'setting');
-  PropertiesService.getUserProperties().setProperty(SETTINGS, JSON.stringify(parsed));
+  userProperties().setProperty(SETTINGS, JSON.stringify(parsed));
   return parsed;
 }
 
-function mappingKey(sheetId: number): string {
-  return `prospecting.mapping.${sheetId}`;
-}
+const mappingKey = (sheetId: number): string => `prospecting.mapping.${sheetId}`;
 
-export function readSavedMapping(sheetId: number): Partial<Record<Role, string | null>> | undefined {
-  const raw = PropertiesService.getDocumentProperties().getProperty(mappingKey(sheetId));
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as Partial<Record<Role, string | null>>;
-  } catch {
-    return undefined;
-  }
-}
+export const readSavedMapping = (sheetId: number): Partial<Record<Role, string | null>> | undefined =>
+  parseStored(documentProperties().getProperty(mappingKey(sheetId)));
 
 export function saveMapping(sheetId: number, mapping: Partial<Record<Role, string | null>>): void {
-  PropertiesService.getDocumentProperties().setProperty(mappingKey(sheetId), JSON.stringify(mapping));
+  documentProperties().setProperty(mappingKey(sheetId), JSON.stringify(mapping));
 }

@@ -4,28 +4,35 @@ import { safeCell } from '../sheet/cells';
 import type { SheetPort } from '../sheet/grid';
 import type { Selection } from '../jobs/start';
 
-export function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
-  return {
-    lastRow: () => sheet.getLastRow(),
-    lastColumn: () => sheet.getLastColumn(),
-    maxColumns: () => sheet.getMaxColumns(),
-    read: (row, column, numRows, numColumns) => sheet.getRange(row, column, numRows, numColumns).getValues(),
-    write: (row, column, values) => {
-      if (values.length === 0 || values[0]!.length === 0) return;
-      sheet.getRange(row, column, values.length, values[0]!.length).setValues(values as never);
-    },
-    insertColumnsAfter: (after, count) => {
-      sheet.insertColumnsAfter(after, count);
-    },
-  };
+export const sheetPort = (sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort => ({
+  lastRow: () => sheet.getLastRow(),
+  lastColumn: () => sheet.getLastColumn(),
+  maxColumns: () => sheet.getMaxColumns(),
+  read: (row, column, numRows, numColumns) => sheet.getRange(row, column, numRows, numColumns).getValues(),
+  write: (row, column, values) => {
+    const width = values[0]?.length;
+    if (width) sheet.getRange(row, column, values.length, width).setValues(values as never);
+  },
+  insertColumnsAfter: (after, count) => {
+    sheet.insertColumnsAfter(after, count);
+  },
+});
+
+type Range = GoogleAppsScript.Spreadsheet.Range;
+
+/** Every range of the selection in a sheet or a spreadsheet (a multi-range selection's each one). */
+export function selectedRanges(of: {
+  getActiveRangeList(): GoogleAppsScript.Spreadsheet.RangeList | null;
+  getActiveRange(): Range | null;
+}): Range[] {
+  const list = of.getActiveRangeList();
+  return (list ? list.getRanges() : [of.getActiveRange()]).filter((r): r is Range => Boolean(r));
 }
 
-export function sheetById(
+export const sheetById = (
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheetId: number,
-): GoogleAppsScript.Spreadsheet.Sheet | undefined {
-  return spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId);
-}
+): GoogleAppsScript.Spreadsheet.Sheet | undefined => spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId);
 
 /**
  * Rows first..last of `sheet` hidden by the person or a filter, in one formula instead of a call
@@ -65,9 +72,8 @@ function hiddenByFormula(sheet: GoogleAppsScript.Spreadsheet.Sheet, first: numbe
  * filter checks only when the sheet has a filter.
  */
 export function activeSelection(sheet: GoogleAppsScript.Spreadsheet.Sheet): Selection {
-  const list = sheet.getActiveRangeList();
-  const ranges = (list ? list.getRanges() : [sheet.getActiveRange()])
-    .filter((r): r is GoogleAppsScript.Spreadsheet.Range => Boolean(r) && r!.getSheet().getSheetId() === sheet.getSheetId())
+  const ranges = selectedRanges(sheet)
+    .filter((r) => r.getSheet().getSheetId() === sheet.getSheetId())
     .map((r) => ({ firstRow: r.getRow(), lastRow: r.getLastRow() }));
   if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: sheet.getLastRow() });
   const last = sheet.getLastRow();
@@ -94,7 +100,8 @@ export function appendToSheet(
     sheet.getRange(1, 1, 1, headers.length).setValues([headers]);
   }
   const width = Math.max(headers.length, ...rows.map((r) => r.length));
-  if (sheet.getMaxColumns() < width) sheet.insertColumnsAfter(sheet.getMaxColumns(), width - sheet.getMaxColumns());
+  const columns = sheet.getMaxColumns();
+  if (columns < width) sheet.insertColumnsAfter(columns, width - columns);
   const block = rows.map((r) => Array.from({ length: width }, (_, i) => safeCell(r[i])));
   if (block.length) sheet.getRange(sheet.getLastRow() + 1, 1, block.length, width).setValues(block as never);
   return name;

@@ -1,7 +1,7 @@
 // The Transport over UrlFetchApp: bearer header, JSON bodies, muteHttpExceptions, links resolved
 // against the base address, Retry-After read, and the key redacted from all it returns or throws
 // (body, headers, error messages), in any letter case and in its encoded forms.
-import { isDailyQuotaMessage, NetworkError, QuotaError } from '../api/errors';
+import { errorText, isDailyQuotaMessage, NetworkError, QuotaError } from '../api/errors';
 import {
   lowerCaseHeaders,
   parseRetryAfter,
@@ -35,9 +35,8 @@ export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transp
   }
 
   function toResponse(res: HttpResponse): ApiResponse {
-    const headers = lowerCaseHeaders(res.getHeaders() as Record<string, unknown>);
     // A gateway may echo the Authorization header back in one of its own.
-    for (const name of Object.keys(headers)) headers[name] = redact(headers[name]!);
+    const headers = lowerCaseHeaders(res.getHeaders() as Record<string, unknown>, redact);
     const retryAfterSeconds = parseRetryAfter(headers['retry-after'], Date.now());
     const response: ApiResponse = { status: res.getResponseCode(), headers, text: redact(res.getContentText()) };
     if (retryAfterSeconds !== undefined) response.retryAfterSeconds = retryAfterSeconds;
@@ -45,7 +44,7 @@ export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transp
   }
 
   function networkError(e: unknown): NetworkError | QuotaError {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorText(e);
     // A spent daily quota is no fault of the service: it is a wait, never retried at once.
     return isDailyQuotaMessage(message) ? new QuotaError(redact(message)) : new NetworkError(redact(message));
   }

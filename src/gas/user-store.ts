@@ -3,16 +3,15 @@
 // user's daily quota (50,000 on a consumer account).
 let snapshot: Record<string, string> | undefined;
 
-function props(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getUserProperties();
-}
+/** The user's properties themselves, for a value kept apart from this execution's view. */
+export const userProperties = (): GoogleAppsScript.Properties.Properties => PropertiesService.getUserProperties();
 
 /**
  * The user's properties as this execution knows them. `fresh` reads them again: an execution
  * that has just taken the document lock wants what the previous holder wrote.
  */
 export function userValues(fresh = false): Readonly<Record<string, string>> {
-  if (fresh || !snapshot) snapshot = { ...props().getProperties() };
+  if (fresh || !snapshot) snapshot = { ...userProperties().getProperties() };
   return snapshot;
 }
 
@@ -20,15 +19,15 @@ export function userValues(fresh = false): Readonly<Record<string, string>> {
 export function putUserValues(values: Record<string, string>): void {
   const keys = Object.keys(values);
   if (keys.length === 0) return;
-  if (keys.length === 1) props().setProperty(keys[0]!, values[keys[0]!]!);
-  else props().setProperties(values);
+  if (keys.length === 1) userProperties().setProperty(keys[0]!, values[keys[0]!]!);
+  else userProperties().setProperties(values);
   if (snapshot) Object.assign(snapshot, values);
 }
 
 /** Deletes values, one call each (Apps Script has no batch delete that keeps the others). */
 export function deleteUserValues(keys: string[]): void {
   for (const key of keys) {
-    props().deleteProperty(key);
+    userProperties().deleteProperty(key);
     if (snapshot) delete snapshot[key];
   }
 }

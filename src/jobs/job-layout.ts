@@ -3,7 +3,7 @@
 // A large sheet whose header row is where the job left it is read in parts: that row, the status
 // column, and the keys and results of the rows a step needs (`needInputs`, `needOutputs`).
 import type { ColumnMapping, Role } from '../sheet/columns';
-import { Grid, type SheetPort } from '../sheet/grid';
+import { columnOf, Grid, type SheetPort } from '../sheet/grid';
 import { STATUS_HEADERS } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord } from './job';
@@ -29,9 +29,8 @@ export function outputHeaders(job: Pick<JobRecord, 'action' | 'fields'>): string
   return job.fields.map((id) => fields.find((f) => f.id === id)!.header);
 }
 
-function holdsAll(grid: Grid, index: number, texts: ReadonlyArray<string>): boolean {
-  return texts.every((t) => grid.columnIn(index, t) !== undefined);
-}
+const holdsAll = (grid: Grid, index: number, texts: ReadonlyArray<string>): boolean =>
+  texts.every((t) => grid.columnIn(index, t) !== undefined);
 
 /** The header row: where it was, else wherever its texts are now. */
 function findHeader(grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): number | undefined {
@@ -83,10 +82,7 @@ const LEAN_CELLS = 200_000;
 
 /** Where the job's status, input and output columns are in its header row, when it holds them all. */
 function columnsIn(job: JobRecord, row: ReadonlyArray<unknown>): Omit<JobLayout, 'grid' | 'header'> | undefined {
-  const at = (h: string) => {
-    const i = row.findIndex((c) => typeof c === 'string' && c.trim() === h);
-    return i < 0 ? undefined : i;
-  };
+  const at = (h: string) => columnOf(row, h);
   const mapping: ColumnMapping = {};
   for (const role of Object.keys(job.mapping) as Role[]) mapping[role] = at(job.mapping[role]!);
   const [status, ...outputs] = [STATUS_HEADERS[job.action], ...outputHeaders(job)].map(at);
@@ -139,9 +135,7 @@ export function needOutputs(layout: JobLayout, rows: ReadonlyArray<number>): voi
   span(layout, layout.outputs, rows);
 }
 
-export function isLost(layout: JobLayout | LostLayout): layout is LostLayout {
-  return 'lost' in layout;
-}
+export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
 /** Indexes of the rows a job may own: every row but the header row. */
 export function dataRows(layout: JobLayout): number[] {

@@ -14,6 +14,11 @@
 // A paused job remembers how it was running (`was`), so a job that stopped sending, or was being
 // canceled, goes on the same way when it resumes.
 
+/** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
+const RETRY_FIRST_MS = 60 * 60 * 1000;
+const RETRY_MAX_MS = 24 * 60 * 60 * 1000;
+const RETRY_FOR_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** How a running job goes: sending rows, only reading what was sent, or canceling. */
 export type Running =
   | { s: 'running'; mode: 'sending' }
@@ -41,83 +46,65 @@ export type JobLife =
 
 export type JobState = JobLife['s'];
 
-/** Every allowed move, by state name (and, for running, by mode). */
+/** Every allowed move, by state name (and, for running, by mode); an ended job has none. */
 type Name = JobState | `running.${Running['mode']}`;
-const NEXT: Record<Name, ReadonlyArray<Name>> = {
-  'running.sending': ['running.draining', 'running.canceling', 'paused', 'done', 'failed'],
-  'running.draining': ['running.draining', 'running.canceling', 'paused', 'done', 'failed'],
+const ON_FROM_SENDING: ReadonlyArray<Name> = ['running.draining', 'running.canceling', 'paused', 'done', 'failed'];
+const NEXT: Partial<Record<Name, ReadonlyArray<Name>>> = {
+  'running.sending': ON_FROM_SENDING,
+  'running.draining': ON_FROM_SENDING,
   'running.canceling': ['paused', 'canceled', 'failed'],
-  running: [],
   paused: ['paused', 'running.sending', 'running.draining', 'running.canceling', 'canceled'],
-  done: [],
-  failed: [],
-  canceled: [],
 };
 
-function nameOf(life: JobLife): Name {
-  return life.s === 'running' ? `running.${life.mode}` : life.s;
-}
+const nameOf = (life: JobLife): Name => (life.s === 'running' ? `running.${life.mode}` : life.s);
 
 /** Moves a job to its next state; a move the lifecycle does not allow is a bug, thrown. */
 export function moveJob(job: { life: JobLife }, next: JobLife): void {
   const from = nameOf(job.life);
   const to = nameOf(next);
-  if (!NEXT[from].includes(to)) throw new Error(`A job cannot go from ${from} to ${to}.`);
+  if (!NEXT[from]?.includes(to)) throw new Error(`A job cannot go from ${from} to ${to}.`);
   job.life = next;
 }
 
 /** Running or paused: the job still holds rows and, maybe, batches paid for. */
-export function isLive(job: { life: JobLife }): boolean {
-  return job.life.s === 'running' || job.life.s === 'paused';
-}
+export const isLive = (job: { life: JobLife }): boolean => job.life.s === 'running' || job.life.s === 'paused';
 
-export function isRunning(job: { life: JobLife }): job is { life: Running } {
-  return job.life.s === 'running';
-}
+export const isRunning = (job: { life: JobLife }): job is { life: Running } => job.life.s === 'running';
 
 /** A running job that may still send rows. */
-export function isSending(job: { life: JobLife }): boolean {
-  return job.life.s === 'running' && job.life.mode === 'sending';
-}
+export const isSending = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.sending';
 
-export function isCanceling(job: { life: JobLife }): boolean {
-  return job.life.s === 'running' && job.life.mode === 'canceling';
-}
+export const isCanceling = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.canceling';
+
+/** How the job runs, or ran before its pause. */
+const runningOf = (life: JobLife): JobLife => (life.s === 'paused' ? life.was : life);
 
 /** Why nothing more is sent, when a running job stopped sending for a reason of its own. */
 export function stopReason(job: { life: JobLife }): string | undefined {
-  const life = job.life.s === 'paused' ? job.life.was : job.life;
+  const life = runningOf(job.life);
   return life.s === 'running' && life.mode === 'draining' ? life.why : undefined;
 }
 
 /** Stops sending: the rows not sent say `why`; what was sent is still read. */
 export function stopSending(job: { life: JobLife }, why: string): void {
-  if (job.life.s !== 'running' || job.life.mode === 'canceling') return;
-  moveJob(job, { s: 'running', mode: 'draining', why });
+  if (isRunning(job) && !isCanceling(job)) moveJob(job, { s: 'running', mode: 'draining', why });
 }
 
 /** Cancels: nothing more is sent; the job ends canceled once what was sent is read. */
 export function startCanceling(job: { life: JobLife }, why: string): void {
-  if (job.life.s === 'running' && job.life.mode === 'canceling') return;
-  const running = job.life.s === 'paused' ? job.life.was : job.life;
-  if (running.s !== 'running') return;
-  if (job.life.s === 'paused') job.life.was = { s: 'running', mode: 'canceling', why };
-  else moveJob(job, { s: 'running', mode: 'canceling', why });
+  const life = job.life;
+  if (isCanceling(job) || runningOf(life).s !== 'running') return;
+  const canceling: Running = { s: 'running', mode: 'canceling', why };
+  if (life.s === 'paused') life.was = canceling;
+  else moveJob(job, canceling);
 }
-
-/** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
-const RETRY_FIRST_MS = 60 * 60 * 1000;
-const RETRY_MAX_MS = 24 * 60 * 60 * 1000;
-const RETRY_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Pauses a running job, or notes that a paused one still waits (its retry failed, or why changed). */
 export function pause(job: { life: JobLife }, why: PauseWhy, now: number): void {
   const life = job.life;
   if (life.s !== 'running' && life.s !== 'paused') return;
-  const tries = life.s === 'paused' ? (life.tries ?? 0) + 1 : 0;
   // Each retry looks again (a key connected from another spreadsheet, a key working again).
-  const since = life.s === 'paused' ? life.since : now;
-  const was = life.s === 'paused' ? life.was : life;
+  const [was, since, tries] = life.s === 'paused' ? [life.was, life.since, (life.tries ?? 0) + 1] : [life, now, 0];
   const next: JobLife = { s: 'paused', why, was, since, tries };
   if (now - since < RETRY_FOR_MS) next.retryAt = now + Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries);
   moveJob(job, next);
@@ -130,8 +117,10 @@ export function resume(job: { life: JobLife }): void {
 
 /** Ends a running job: canceled when it was canceling, failed when `failed`, else done. */
 export function finish(job: { life: JobLife }, failed: string | undefined): void {
-  if (job.life.s !== 'running') return;
-  if (job.life.mode === 'canceling') moveJob(job, { s: 'canceled', why: job.life.why });
-  else if (failed !== undefined) moveJob(job, { s: 'failed', why: failed });
-  else moveJob(job, { s: 'done' });
+  const life = job.life;
+  if (life.s !== 'running') return;
+  moveJob(
+    job,
+    life.mode === 'canceling' ? { s: 'canceled', why: life.why } : failed !== undefined ? { s: 'failed', why: failed } : { s: 'done' },
+  );
 }

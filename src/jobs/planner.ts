@@ -77,33 +77,23 @@ export function planRun(
   const counts: PlanCounts = { send: 0, distinct: 0, duplicates: 0, done: 0, running: 0, invalid: 0, excluded: 0, blank: 0, hidden: 0 };
   for (const { row, values, status, hidden } of source) {
     const input = rowInput(action, values, mapping, options);
-    if (hidden) {
-      rows.push({ row, kind: 'hidden' });
-      counts.hidden++;
-    } else if ('blank' in input) {
-      rows.push({ row, kind: 'blank' });
-      counts.blank++;
-    } else if ('reason' in input) {
-      rows.push({ row, kind: 'invalid', reason: skippedStatus(input.reason) });
-      counts.invalid++;
-    } else if (isPending(status) && !settings.staleMarks) {
-      rows.push({ row, kind: 'running' });
-      counts.running++;
-    } else if (!settings.rerun && isDone(status)) {
-      rows.push({ row, kind: 'done' });
-      counts.done++;
-    } else {
+    let plan: RowPlan;
+    if (hidden) plan = { row, kind: 'hidden' };
+    else if ('blank' in input) plan = { row, kind: 'blank' };
+    else if ('reason' in input) plan = { row, kind: 'invalid', reason: skippedStatus(input.reason) };
+    else if (isPending(status) && !settings.staleMarks) plan = { row, kind: 'running' };
+    else if (!settings.rerun && isDone(status)) plan = { row, kind: 'done' };
+    else {
       const excluded = excludedReason(input.payload, settings.exclusions);
-      if (excluded) {
-        rows.push({ row, kind: 'excluded', reason: excluded });
-        counts.excluded++;
-        continue;
+      if (excluded) plan = { row, kind: 'excluded', reason: excluded };
+      else {
+        plan = { row, kind: 'send', key: input.key };
+        if (payloads.has(input.key)) counts.duplicates++;
+        else payloads.set(input.key, input.payload);
       }
-      rows.push({ row, kind: 'send', key: input.key });
-      counts.send++;
-      if (payloads.has(input.key)) counts.duplicates++;
-      else payloads.set(input.key, input.payload);
     }
+    rows.push(plan);
+    counts[plan.kind]++;
   }
   counts.distinct = payloads.size;
   const size = settings.chunkSize ?? PART_SIZE[action];

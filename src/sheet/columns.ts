@@ -1,36 +1,26 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
+import { OUTPUT_PREFIXES, words } from './fields';
+import { columnOf } from './grid';
 import { normalizeEmail } from './keys';
 
 export const ROLES = ['email', 'profile_url', 'domain', 'company_name', 'full_name', 'first_name', 'last_name', 'title', 'phone'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  email: 'Email',
-  profile_url: 'Profile URL',
-  domain: 'Company domain or website',
-  company_name: 'Company name',
-  full_name: 'Full name',
-  first_name: 'First name',
-  last_name: 'Last name',
-  title: 'Title',
-  phone: 'Phone',
-};
+/** Each role in words: its id's (`first_name`: "First name"), but for these two. */
+const LABELS: Partial<Record<Role, string>> = { profile_url: 'Profile URL', domain: 'Company domain or website' };
+export const ROLE_LABELS = Object.fromEntries(ROLES.map((role) => [role, LABELS[role] ?? words(role)])) as Record<Role, string>;
 
 /** Role -> zero-based column index within the header row. */
 export type ColumnMapping = Partial<Record<Role, number>>;
 
-/** Headers the add-on writes itself start with one of these, and are never read as input. */
-export const OUTPUT_PREFIXES = ['Person · ', 'Company · ', 'Email · ', 'Lead list · '] as const;
-
 /** A header in plain lower-case words, as the header patterns read it. */
-export function headerWords(header: string): string {
-  return header
+export const headerWords = (header: string): string =>
+  header
     .toLowerCase()
     .replace(/[_\-./]+/g, ' ')
     .replace(/[^a-z0-9 ]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-}
 
 // Most specific first: "company website" is a domain, "company" alone is a name.
 const PATTERNS: Array<[Role, RegExp]> = [
@@ -64,9 +54,8 @@ export function detectMapping(headers: ReadonlyArray<unknown>): ColumnMapping {
 }
 
 /** A header row names at least one role and holds no email address (data rows do). */
-export function looksLikeHeader(row: ReadonlyArray<unknown>): boolean {
-  return row.some((c) => roleOfHeader(c) !== undefined) && !row.some((c) => normalizeEmail(c) !== undefined);
-}
+export const looksLikeHeader = (row: ReadonlyArray<unknown>): boolean =>
+  row.some((c) => roleOfHeader(c) !== undefined) && !row.some((c) => normalizeEmail(c) !== undefined);
 
 /**
  * Applies a person's changes to a detected mapping, by header name. Unknown headers are
@@ -85,8 +74,8 @@ export function applyMappingOverrides(
       delete mapping[role];
       continue;
     }
-    const index = headers.findIndex((h) => typeof h === 'string' && h.trim() === header.trim());
-    if (index < 0) throw new Error(`There is no column headed "${header}" on this sheet.`);
+    const index = columnOf(headers, header.trim());
+    if (index === undefined) throw new Error(`There is no column headed "${header}" on this sheet.`);
     mapping[role] = index;
   }
   return mapping;

@@ -21,39 +21,58 @@ const join = (items: ReadonlyArray<unknown> | null | undefined, sep = '; ') =>
 const span = (start?: string | null, end?: string | null) =>
   start || end ? ` (${(start ?? '?').slice(0, 7)} – ${end ? end.slice(0, 7) : 'present'})` : '';
 
-export function phonesText(phones: ReadonlyArray<PhoneNumber> | null | undefined): string {
-  return join((phones ?? []).filter((p) => !p.is_wrong_number).map((p) => `${p.type}: ${p.number}`));
-}
+export const phonesText = (phones: ReadonlyArray<PhoneNumber> | null | undefined): string =>
+  join((phones ?? []).filter((p) => !p.is_wrong_number).map((p) => `${p.type}: ${p.number}`));
 
-export function experiencesText(experiences: ReadonlyArray<Experience> | null | undefined): string {
-  return join((experiences ?? []).map((e) => `${e.title} at ${e.company_name}${span(e.start_date, e.end_date)}`));
-}
+export const experiencesText = (experiences: ReadonlyArray<Experience> | null | undefined): string =>
+  join((experiences ?? []).map((e) => `${e.title} at ${e.company_name}${span(e.start_date, e.end_date)}`));
 
-function mapText(map: Readonly<Record<string, number | undefined>> | undefined): string {
-  if (!map) return '';
-  return join(
-    Object.keys(map)
-      .filter((k) => typeof map[k] === 'number')
-      .sort((a, b) => (map[b] ?? 0) - (map[a] ?? 0))
-      .map((k) => `${k}: ${map[k]}`),
-  );
-}
+const mapText = (map: Readonly<Record<string, number | undefined>> | undefined): string =>
+  map
+    ? join(
+        Object.keys(map)
+          .filter((k) => typeof map[k] === 'number')
+          .sort((a, b) => (map[b] ?? 0) - (map[a] ?? 0))
+          .map((k) => `${k}: ${map[k]}`),
+      )
+    : '';
 
 type AnyCompany = Company & { industry?: string | null };
 
+/** How one field differs from the plain case: the value at the key of its id, headed by its id's words, not basic. */
+interface FieldSpec<V> {
+  /** The header (after the prefix), when it is not the id in words (`revenue_range`: "Revenue range"). */
+  header?: string;
+  /** Part of the short default set. */
+  basic?: boolean;
+  /** The key of the value shown, when it is not the id. */
+  key?: string;
+  /** What the cell shows, made from the whole value, when it is not the value at `key`. */
+  get?: (value: V) => unknown;
+}
+
+/** `first_name` -> "First name". */
+export const words = (id: string) => id[0]!.toUpperCase() + id.slice(1).replace(/_/g, ' ');
+
+/** Headers the add-on writes itself start with one of these, and are never read as input. */
+export const OUTPUT_PREFIXES = ['Person · ', 'Company · ', 'Email · ', 'Lead list · '] as const;
+const [PERSON, COMPANY, EMAIL, LEAD_LIST] = OUTPUT_PREFIXES;
+
 /**
- * Makes fields headed `prefix` + `header` that show the value at `key` of what `pick` finds
- * (nothing when it finds nothing), or what `get` makes of it. With a `reads` prefix, each field
- * reads its `key` under it; without one (email and lead-list items), a field does not say.
- * The tables below repeat this shape field after field: written once, dist/Code.js carries it once.
+ * Makes fields headed `prefix` + their header that show what their spec says of what `pick`
+ * finds (nothing when it finds nothing). With a `reads` prefix, each field reads its key under it;
+ * without one (email and lead-list items), a field does not say. The tables below repeat this
+ * shape field after field: written once, dist/Code.js carries it once, and a header that is the
+ * id in words is not written at all.
  */
-function fieldOf<T, V>(
-  pick: (v: T) => V | null | undefined,
-  prefix: string,
-  idPrefix: string,
-  reads: string | undefined,
-): (id: string, header: string, basic?: boolean, key?: string, get?: (value: V) => unknown) => FieldDef<T> {
-  return (id, header, basic = false, key = id, get = (value) => (value as Record<string, unknown>)[key]) => {
+const fieldOf =
+  <T, V>(
+    pick: (v: T) => V | null | undefined,
+    prefix: string,
+    idPrefix: string,
+    reads: string | undefined,
+  ): ((id: string, spec?: FieldSpec<V>) => FieldDef<T>) =>
+  (id, { header = words(id), basic = false, key = id, get = (value: V) => (value as Record<string, unknown>)[key] } = {}) => {
     const f: FieldDef<T> = {
       id: `${idPrefix}${id}`,
       header: `${prefix}${header}`,
@@ -66,7 +85,15 @@ function fieldOf<T, V>(
     if (reads !== undefined) f.reads = [`${reads}${key}`];
     return f;
   };
-}
+
+const basic = { basic: true };
+// Fields that persons and companies (and lead-list entries) share.
+const profileUrl = { header: 'Profile URL' };
+const presence = { header: 'Profile presence', key: 'profile_presence' };
+const country = {
+  key: 'location_details',
+  get: (v: { location_details?: { country?: string | null } | null }) => v.location_details?.country,
+};
 
 /** Company fields, shared by company enrichment and the company of a person. */
 function companyFields<T>(
@@ -77,90 +104,100 @@ function companyFields<T>(
 ): Array<FieldDef<T>> {
   const f = fieldOf(pick, prefix, idPrefix, readsPrefix);
   return [
-    f('name', 'Name', true),
-    f('website', 'Website', true),
-    f('industry', 'Industry'),
-    f('size', 'Size', true),
-    f('employees', 'Employees', true, 'estimated_number_of_employees'),
-    f('location', 'Location', true),
-    f('country', 'Country', false, 'location_details', (c) => c.location_details?.country),
-    f('founded', 'Founded', false, 'founded_year'),
-    f('type', 'Type'),
-    f('revenue_range', 'Revenue range', true, 'estimated_revenue'),
-    f('revenue', 'Revenue'),
-    f('total_funding', 'Total funding'),
-    f('funding_stage', 'Latest funding stage', false, 'latest_funding_stage'),
-    f('funding_date', 'Latest funding date', false, 'latest_funding_date'),
-    f('followers', 'Followers'),
-    f('presence', 'Profile presence', false, 'profile_presence'),
-    f('b2b', 'B2B', false, 'is_b2b'),
-    f('b2c', 'B2C', false, 'is_b2c'),
-    f('keywords', 'Keywords', false, 'keywords', (c) => join(c.keywords)),
-    f('technologies', 'Technologies', false, 'technologies', (c) => join(c.technologies)),
-    f('departments', 'Department headcount', false, 'department_headcount', (c) => mapText(c.department_headcount)),
-    f('locations', 'Locations', false, 'locations', (c) => join((c.locations ?? []).map((l) => l.address))),
-    f('overview', 'Overview'),
-    f('profile_url', 'Profile URL'),
-    f('sic', 'SIC codes', false, 'sic_codes', (c) => join(c.sic_codes, ', ')),
-    f('naics', 'NAICS codes', false, 'naics_codes', (c) => join(c.naics_codes, ', ')),
-    f('traffic_rank', 'Traffic rank'),
+    f('name', basic),
+    f('website', basic),
+    f('industry'),
+    f('size', basic),
+    f('employees', { basic: true, key: 'estimated_number_of_employees' }),
+    f('location', basic),
+    f('country', country),
+    f('founded', { key: 'founded_year' }),
+    f('type'),
+    f('revenue_range', { basic: true, key: 'estimated_revenue' }),
+    f('revenue'),
+    f('total_funding'),
+    f('funding_stage', { header: 'Latest funding stage', key: 'latest_funding_stage' }),
+    f('funding_date', { header: 'Latest funding date', key: 'latest_funding_date' }),
+    f('followers'),
+    f('presence', presence),
+    f('b2b', { header: 'B2B', key: 'is_b2b' }),
+    f('b2c', { header: 'B2C', key: 'is_b2c' }),
+    f('keywords', { get: (c) => join(c.keywords) }),
+    f('technologies', { get: (c) => join(c.technologies) }),
+    f('departments', { header: 'Department headcount', key: 'department_headcount', get: (c) => mapText(c.department_headcount) }),
+    f('locations', { get: (c) => join((c.locations ?? []).map((l) => l.address)) }),
+    f('overview'),
+    f('profile_url', profileUrl),
+    f('sic', { header: 'SIC codes', key: 'sic_codes', get: (c) => join(c.sic_codes, ', ') }),
+    f('naics', { header: 'NAICS codes', key: 'naics_codes', get: (c) => join(c.naics_codes, ', ') }),
+    f('traffic_rank'),
   ];
 }
 
 const itself = <T>(v: T) => v;
-const personField = fieldOf<Person, Person>(itself, 'Person · ', '', '');
+const personField = fieldOf<Person, Person>(itself, PERSON, '', '');
 
 export const PERSON_FIELDS: Array<FieldDef<Person>> = [
-  personField('name', 'Name', true),
-  personField('title', 'Title', true),
-  personField('email', 'Email', true),
-  personField('phones', 'Phones', true, 'phone_numbers', (p) => phonesText(p.phone_numbers)),
-  personField('location', 'Location', true),
-  personField('profile_url', 'Profile URL', true),
-  personField('first_name', 'First name'),
-  personField('last_name', 'Last name'),
-  personField('headline', 'Headline'),
-  personField('position_start', 'In role since', false, 'current_position_start_date'),
-  personField('country', 'Country', false, 'location_details', (p) => p.location_details?.country),
-  personField('gender', 'Gender'),
-  personField('presence', 'Profile presence', false, 'profile_presence'),
-  personField('experiences', 'Experience', false, 'experiences', (p) => experiencesText(p.experiences)),
-  personField('educations', 'Education', false, 'educations', (p) =>
-    join(
-      (p.educations ?? []).map(
-        (e) => `${join([e.degree, e.field_of_study], ', ')}${e.degree || e.field_of_study ? ' — ' : ''}${e.school_name}`,
+  personField('name', basic),
+  personField('title', basic),
+  personField('email', basic),
+  personField('phones', { basic: true, key: 'phone_numbers', get: (p) => phonesText(p.phone_numbers) }),
+  personField('location', basic),
+  personField('profile_url', { ...profileUrl, basic: true }),
+  personField('first_name'),
+  personField('last_name'),
+  personField('headline'),
+  personField('position_start', { header: 'In role since', key: 'current_position_start_date' }),
+  personField('country', country),
+  personField('gender'),
+  personField('presence', presence),
+  personField('experiences', { header: 'Experience', get: (p) => experiencesText(p.experiences) }),
+  personField('educations', {
+    header: 'Education',
+    get: (p) =>
+      join(
+        (p.educations ?? []).map(
+          (e) => `${join([e.degree, e.field_of_study], ', ')}${e.degree || e.field_of_study ? ' — ' : ''}${e.school_name}`,
+        ),
       ),
-    ),
-  ),
-  personField('languages', 'Languages', false, 'languages', (p) =>
-    join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))),
-  ),
-  personField('about', 'About'),
-  ...companyFields<Person>((p) => p.company, 'Person · Company ', 'company_', 'company.').map((f) => ({
+  }),
+  personField('languages', {
+    get: (p) => join((p.languages ?? []).map((l) => (l.proficiency ? `${l.language} (${l.proficiency})` : l.language))),
+  }),
+  personField('about'),
+  ...companyFields<Person>((p) => p.company, `${PERSON}Company `, 'company_', 'company.').map((f) => ({
     ...f,
     basic: f.id === 'company_name' || f.id === 'company_website',
   })),
 ];
 
-export const COMPANY_FIELDS: Array<FieldDef<AnyCompany>> = companyFields<AnyCompany>(itself, 'Company · ', '', '');
+export const COMPANY_FIELDS: Array<FieldDef<AnyCompany>> = companyFields<AnyCompany>(itself, COMPANY, '', '');
 
 export const EMAIL_FIELDS: Array<FieldDef<BatchEmailValidationResult>> = [
-  fieldOf<BatchEmailValidationResult, BatchEmailValidationResult>(itself, 'Email · ', '', undefined)('catch_all', 'Catch-all', true),
+  fieldOf<BatchEmailValidationResult, BatchEmailValidationResult>(
+    itself,
+    EMAIL,
+    '',
+    undefined,
+  )('catch_all', {
+    header: 'Catch-all',
+    basic: true,
+  }),
 ];
 
-const leadField = fieldOf<LeadListEntry, LeadListEntry>(itself, 'Lead list · ', '', undefined);
+const leadField = fieldOf<LeadListEntry, LeadListEntry>(itself, LEAD_LIST, '', undefined);
 
 export const LEAD_FIELDS: Array<FieldDef<LeadListEntry>> = [
-  leadField('first_name', 'First name', true),
-  leadField('last_name', 'Last name', true),
-  leadField('title', 'Title', true),
-  leadField('email', 'Email', true),
-  leadField('email_result', 'Email result', true, '', (l) => l.email_validation_result.result),
-  leadField('company_name', 'Company', true),
-  leadField('company_domain', 'Company domain'),
-  leadField('industry', 'Industry'),
-  leadField('profile_url', 'Profile URL'),
-  leadField('phones', 'Phones', false, '', (l) => phonesText(l.phone_numbers)),
+  leadField('first_name', basic),
+  leadField('last_name', basic),
+  leadField('title', basic),
+  leadField('email', basic),
+  leadField('email_result', { basic: true, get: (l) => l.email_validation_result.result }),
+  leadField('company_name', { header: 'Company', basic: true }),
+  leadField('company_domain'),
+  leadField('industry'),
+  leadField('profile_url', profileUrl),
+  leadField('phones', { get: (l) => phonesText(l.phone_numbers) }),
 ];
 
 /** Every key the fields `ids` read; undefined when one of them does not say (read everything). */

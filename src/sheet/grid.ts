@@ -18,6 +18,28 @@ export interface SheetPort {
 
 const blank = (v: unknown) => v === '' || v === null || v === undefined;
 
+/** Each number once, smallest first. */
+const ascending = (values: Iterable<number>) => [...new Set(values)].sort((a, b) => a - b);
+
+/** Ascending numbers cut into runs: each joins the run before it when `near` that run's last. */
+function runs(sorted: ReadonlyArray<number>, near: (last: number, next: number) => boolean): number[][] {
+  const out: number[][] = [];
+  for (const n of sorted) {
+    const run = out[out.length - 1];
+    if (run && near(run[run.length - 1]!, n)) run.push(n);
+    else out.push([n]);
+  }
+  return out;
+}
+
+const adjacent = (last: number, next: number) => next === last + 1;
+
+/** The zero-based column of a header text in a row, if the row holds it. */
+export function columnOf(row: ReadonlyArray<unknown>, header: string): number | undefined {
+  const i = row.findIndex((h) => typeof h === 'string' && h.trim() === header);
+  return i < 0 ? undefined : i;
+}
+
 /**
  * Unchanged rows between two changed ones are written back as read while that costs less than
  * another call: by the cost of writes (80 ms a call, 0.05 ms a cell), up to 1,600 cells.
@@ -61,22 +83,17 @@ export class Grid {
   load(columns: ReadonlyArray<number>, first: number, last: number): void {
     const spans = this.spans;
     if (!spans || first > last) return;
-    const cols = [...new Set(columns)].sort((a, b) => a - b);
-    for (let i = 0; i < cols.length;) {
-      let j = i;
-      while (j + 1 < cols.length && cols[j + 1] === cols[j]! + 1) j++;
-      const run = cols.slice(i, j + 1);
-      i = j + 1;
+    for (const run of runs(ascending(columns), adjacent)) {
       // Each column's span grows to cover [first, last]; one block covers what any of them lacks.
       let a = Infinity;
       let b = -1;
       const before = run.map((c): [number, number] => spans[c] ?? [first, first - 1]);
+      // A span never ends before the row above its start (an empty one is [first, first - 1]).
       for (const [k, c] of run.entries()) {
         const [lo, hi] = before[k]!;
-        const to: [number, number] = [Math.min(lo, first), Math.max(hi, last)];
-        if (to[0] < lo) [a, b] = [Math.min(a, to[0]), Math.max(b, lo - 1)];
-        if (to[1] > hi) [a, b] = [Math.min(a, Math.max(hi + 1, to[0])), Math.max(b, to[1])];
-        spans[c] = to;
+        if (first < lo) [a, b] = [Math.min(a, first), Math.max(b, lo - 1)];
+        if (last > hi) [a, b] = [Math.min(a, hi + 1), Math.max(b, last)];
+        spans[c] = [Math.min(lo, first), Math.max(hi, last)];
       }
       if (a > b) continue;
       const block = this.port.read(a + 1, run[0]! + 1, b - a + 1, run.length);
@@ -121,8 +138,7 @@ export class Grid {
 
   /** The zero-based column of a header text in a row, if that row holds it. */
   columnIn(headerIndex: number, header: string): number | undefined {
-    const i = this.row(headerIndex).findIndex((h) => typeof h === 'string' && h.trim() === header);
-    return i < 0 ? undefined : i;
+    return columnOf(this.row(headerIndex), header);
   }
 
   /** How many columns, from A, hold anything in any row: new columns go after these. */
@@ -178,20 +194,11 @@ export class Grid {
     const width = this.changed.size;
     const colsOf = new Map<number, number[]>();
     for (const [c, changed] of this.changed) for (const r of changed) (colsOf.get(r) ?? colsOf.set(r, []).get(r)!).push(c);
-    const rows = [...colsOf.keys()].sort((a, b) => a - b);
     let calls = 0;
-    for (let k = 0; k < rows.length;) {
-      let m = k;
-      while (m + 1 < rows.length && (rows[m + 1]! - rows[m]! - 1) * width <= GAP_CELLS) m++;
-      const first = rows[k]!;
-      const last = rows[m]!;
-      const cols = [...new Set(rows.slice(k, m + 1).flatMap((r) => colsOf.get(r)!))].sort((a, b) => a - b);
-      k = m + 1;
-      for (let i = 0; i < cols.length;) {
-        let j = i;
-        while (j + 1 < cols.length && cols[j + 1] === cols[j]! + 1) j++;
-        const group = cols.slice(i, j + 1);
-        i = j + 1;
+    for (const rows of runs(ascending(colsOf.keys()), (last, next) => (next - last - 1) * width <= GAP_CELLS)) {
+      const first = rows[0]!;
+      const last = rows[rows.length - 1]!;
+      for (const group of runs(ascending(rows.flatMap((r) => colsOf.get(r)!)), adjacent)) {
         this.load(group, first, last);
         const block: unknown[][] = [];
         for (let r = first; r <= last; r++) block.push(group.map((c) => safeCell(this.rows[r]?.[c])));

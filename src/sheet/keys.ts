@@ -2,11 +2,11 @@
 // and profile URLs, so duplicates are found and results find their rows again.
 import { isEmailAddress } from '../../contract/email-address';
 
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  return String(value).trim();
-}
+/** A URL's scheme and its `//`, as a URL starts with them. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+export const cellText = (value: unknown): string =>
+  value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value).trim();
 
 /**
  * A lower-cased email (`mailto:` dropped, composed to one Unicode form so the same address typed
@@ -29,16 +29,14 @@ export function hostOf(value: unknown): string {
   let text = cellText(value).normalize('NFC').toLowerCase();
   const at = text.lastIndexOf('@');
   if (at >= 0 && !text.includes('/')) text = text.slice(at + 1);
-  text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^www\d?\./, '');
+  text = text.replace(SCHEME, '').replace(/^www\d?\./, '');
   return (text.split(/[/?#:\s]/)[0] ?? '').replace(/\.+$/, '');
 }
 
 export const NOT_A_DOMAIN = 'Not a valid domain or website';
 
 /** Code points, as the service counts; the UTF-16 length when that already decides. */
-function longerThan(text: string, most: number): boolean {
-  return text.length > most && (text.length > 2 * most || [...text].length > most);
-}
+const longerThan = (text: string, most: number): boolean => text.length > most && (text.length > 2 * most || [...text].length > most);
 
 // Letters of any script, digits and inner hyphens, as the service reads a domain's labels; the
 // last label is letters or an ASCII-encoded (xn--) one.
@@ -64,7 +62,7 @@ export function normalizeProfileUrl(value: unknown): string | undefined {
   const text = cellText(value);
   if (!text) return undefined;
   const bare = text
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(SCHEME, '')
     .replace(/^www\./i, '')
     .split(/[?#]/)[0]!
     .replace(/\/+$/, '');
@@ -73,6 +71,4 @@ export function normalizeProfileUrl(value: unknown): string | undefined {
 }
 
 /** The address sent for a profile: https, as the service's links are. */
-export function profileUrlForRequest(normalized: string): string {
-  return `https://${normalized}`;
-}
+export const profileUrlForRequest = (normalized: string): string => `https://${normalized}`;
