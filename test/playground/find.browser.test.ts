@@ -1,16 +1,7 @@
 // Find people from the page: the menu opens the sidebar on Find, the count and its words, the rows
 // written into a new sheet whose tab the page shows and switches to, then "Enrich these people"
 // on those rows, their status filling the grid. No page or sidebar error on the way.
-import {
-  columnOf,
-  connect,
-  gridCell,
-  hostGrid,
-  openPage,
-  openSidebar,
-  state,
-  type PageWorld,
-} from '../../playground/page-driver';
+import { columnOf, connect, gridCell, hostGrid, openPage, openSidebar, state, type PageWorld } from '../../playground/page-driver';
 
 const ROWS = 20;
 const SHEET = 'Search: people';
@@ -41,13 +32,21 @@ describe('finding people from the page', () => {
     await frame.getByLabel('Rows to write').fill(String(ROWS));
     await frame.getByRole('radio', { name: 'A new sheet' }).check();
     await frame.getByRole('button', { name: 'Start', exact: true }).click();
-    await frame.locator('#find-progress').filter({ hasText: `Done: ${ROWS} rows written to "${SHEET}".` }).waitFor();
+    await frame
+      .locator('#find-progress')
+      .filter({ hasText: `Done: ${ROWS} rows written to "${SHEET}".` })
+      .waitFor();
 
     // The new sheet's tab shows, active, and the grid shows its rows.
     await page.locator('#tabs .tab.active', { hasText: SHEET }).waitFor();
     await page.locator(`#grid[data-sheet="${SHEET}"]`).waitFor();
-    for (const [i, header] of HEADERS.entries()) await gridCell(page, 1, String.fromCharCode(65 + i)).filter({ hasText: header }).waitFor();
-    await gridCell(page, ROWS + 1, 'F').filter({ hasText: /^https:\/\/.+/ }).waitFor();
+    for (const [i, header] of HEADERS.entries())
+      await gridCell(page, 1, String.fromCharCode(65 + i))
+        .filter({ hasText: header })
+        .waitFor();
+    await gridCell(page, ROWS + 1, 'F')
+      .filter({ hasText: /^https:\/\/.+/ })
+      .waitFor();
     const win = await hostGrid(world, SHEET);
     const written = win.rows.filter((r) => r.n > 1 && r.v.some((v) => v !== ''));
     expect(written).toHaveLength(ROWS);
@@ -59,7 +58,10 @@ describe('finding people from the page', () => {
     await frame.getByRole('button', { name: 'Enrich these people' }).click();
     await frame.getByRole('tab', { name: 'Run', selected: true }).waitFor();
     expect(await frame.getByLabel('Action on the selected rows').inputValue()).toBe('person');
-    await frame.locator('#run-summary').filter({ hasText: `of ${ROWS} distinct rows on "${SHEET}"` }).waitFor();
+    await frame
+      .locator('#run-summary')
+      .filter({ hasText: `of ${ROWS} distinct rows on "${SHEET}"` })
+      .waitFor();
     // The rows written, whole, are the selection, and the page's name box shows it.
     const [selected] = (await state(world)).selection;
     expect(selected).toMatch(new RegExp(`^'${SHEET}'!A2:[A-Z]+${ROWS + 1}$`));
@@ -70,7 +72,9 @@ describe('finding people from the page', () => {
     // The person status column fills in the grid, every row with a result or a reason.
     const status = columnOf(await hostGrid(world, SHEET), 'Person · Status');
     await gridCell(page, 2, status).filter({ hasText: FINAL }).waitFor();
-    await gridCell(page, ROWS + 1, status).filter({ hasText: FINAL }).waitFor();
+    await gridCell(page, ROWS + 1, status)
+      .filter({ hasText: FINAL })
+      .waitFor();
     const column = status.charCodeAt(0) - 65;
     const ends = (await hostGrid(world, SHEET)).rows.filter((r) => r.n > 1 && r.n <= ROWS + 1).map((r) => r.v[column] ?? '');
     expect(ends).toHaveLength(ROWS);

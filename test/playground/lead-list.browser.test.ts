@@ -68,11 +68,17 @@ describe('adding to an existing lead list from the page', () => {
     await made.waitFor({ state: 'attached' });
     expect(await made.count()).toBe(1);
     await target.selectOption({ label: (await made.textContent())! });
-    await frame.locator('#run-list-note').filter({ hasText: /^Matches leads by .+\. Each row added costs .+\.$/ }).waitFor();
+    await frame
+      .locator('#run-list-note')
+      .filter({ hasText: /^Matches leads by .+\. Each row added costs .+\.$/ })
+      .waitFor();
     expect(await frame.locator('#run-list-new').isHidden()).toBe(true);
 
     await frame.getByRole('button', { name: 'Check selection' }).click();
-    await frame.locator('#run-summary').filter({ hasText: `of "Prospects" to the lead list "${LIST}"` }).waitFor();
+    await frame
+      .locator('#run-summary')
+      .filter({ hasText: `of "Prospects" to the lead list "${LIST}"` })
+      .waitFor();
     await frame.getByRole('button', { name: 'Start and spend credits' }).click();
     await frame.getByRole('tab', { name: 'Jobs', selected: true }).waitFor();
     await setSpeed(page, 'Skip waits');
