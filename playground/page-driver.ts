@@ -15,6 +15,8 @@ export interface PageWorld {
   playground: Playground;
   browser: Browser;
   page: Page;
+  /** Uncaught errors and console errors of the page and its frames (the sidebar's too), as they came. */
+  errors: string[];
   close(): Promise<void>;
 }
 
@@ -32,6 +34,11 @@ export async function openPage(): Promise<PageWorld> {
   const playground = await startPlayground({ world: { bundleDir: DIST, clockStart: CLOCK_START }, port: 0 });
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.stack ?? `${e.name}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
   await page.goto(playground.url);
   await page.locator('#grid .tabulator-row').first().waitFor();
   await setSpeed(page, 'Pause');
@@ -39,6 +46,7 @@ export async function openPage(): Promise<PageWorld> {
     playground,
     browser,
     page,
+    errors,
     async close() {
       await browser.close();
       await playground.stop();
@@ -89,20 +97,21 @@ export async function runMenu(page: Page, caption: string, handler: string): Pro
   }
 }
 
-/** Waits for the add-on's dialog, returns its text, and answers it with `button`. */
-export async function answerDialog(page: Page, button: 'OK' | 'CANCEL' | 'YES' | 'NO'): Promise<string> {
+/** Waits for the add-on's dialog, returns its text, and answers it with `button` (a prompt with `typed` typed in). */
+export async function answerDialog(page: Page, button: 'OK' | 'CANCEL' | 'YES' | 'NO', typed?: string): Promise<string> {
   const dialog = page.locator('#addon-dialog');
   await dialog.waitFor({ state: 'visible' });
   const text = (await page.locator('#addon-dialog-text').textContent()) ?? '';
+  if (typed !== undefined) await page.locator('#addon-dialog-input').fill(typed);
   await dialog.locator(`button[data-button="${button}"]`).click();
   await dialog.waitFor({ state: 'hidden' });
   return text;
 }
 
-/** Opens the sidebar from the menu and returns its frame once the newly shown sidebar has loaded. */
-async function openSidebar(page: Page): Promise<Frame> {
+/** Opens the sidebar from a menu item and returns its frame once the newly shown sidebar has loaded. */
+export async function openSidebar(page: Page, caption = 'Open sidebar'): Promise<Frame> {
   const before = (await page.locator('#sidebar-frame').getAttribute('src')) ?? '';
-  await addonMenu(page, 'Open sidebar');
+  await addonMenu(page, caption);
   await until(async () => ((await page.locator('#sidebar-frame').getAttribute('src')) ?? '') !== before, 'the new sidebar');
   const frame = await (await page.locator('#sidebar-frame').elementHandle()).contentFrame();
   await frame!.waitForLoadState();

@@ -252,6 +252,7 @@ export class SheetGrid {
       return;
     }
     const drawn: string[] = [];
+    const added: unknown[] = [];
     this.applying = true;
     try {
       for (const r of this.table.getRanges()) r.remove();
@@ -265,10 +266,13 @@ export class SheetGrid {
         const start = this.table.getRow(top)?.getCell(letters(left));
         const end = this.table.getRow(bottom)?.getCell(letters(right));
         if (!start || !end) continue;
-        (this.table as unknown as { addRange(a: CellComponent, b: CellComponent): unknown }).addRange(start, end);
+        added.push((this.table as unknown as { addRange(a: CellComponent, b: CellComponent): unknown }).addRange(start, end));
         const first = `${letters(left)}${top}`;
         drawn.push(`${sheetRef(win.sheet)}!${top === bottom && left === right ? first : `${first}:${letters(right)}${bottom}`}`);
       }
+      // Removing the last range makes Tabulator add an empty one, whose bounds are not numbers:
+      // laying it out beside ours throws. It goes once ours are there (they stay the active ones).
+      if (added.length) for (const r of this.table.getRanges()) if (!added.includes(r)) r.remove();
     } finally {
       this.applying = false;
     }

@@ -11,6 +11,10 @@ describe('formulas typed in the grid', () => {
   afterAll(async () => {
     await world?.close();
   });
+  afterEach(() => {
+    // No uncaught error or console error in the page or its sidebar.
+    expect(world.errors).toEqual([]);
+  });
 
   async function typeInto(row: number, column: string, text: string): Promise<void> {
     const { page } = world;

@@ -16,6 +16,10 @@ describe('a 50,000-row job on the page', () => {
   afterAll(async () => {
     await world?.close();
   });
+  afterEach(() => {
+    // No uncaught error or console error in the page or its sidebar.
+    expect(world.errors).toEqual([]);
+  });
 
   it('runs from the menu to its end with the clock skipping the waits', async () => {
     const { page } = world;

@@ -24,6 +24,10 @@ describe('running the add-on from the page', () => {
   afterAll(async () => {
     await world?.close();
   });
+  afterEach(() => {
+    // No uncaught error or console error in the page or its sidebar.
+    expect(world.errors).toEqual([]);
+  });
 
   it('connects in the sidebar, enriches the selected rows from the menu and fills the grid', async () => {
     const { page } = world;

@@ -52,6 +52,10 @@ describe('sorting while a job runs', () => {
   afterAll(async () => {
     await world?.close();
   });
+  afterEach(() => {
+    // No uncaught error or console error in the page or its sidebar.
+    expect(world.errors).toEqual([]);
+  });
 
   it('puts every result on its own row, and 600× runs the job to its end', async () => {
     const { page } = world;
