@@ -5,6 +5,7 @@
 // A stale claim no longer holds the action, but its job's marks are never taken for leftovers.
 import { documentProperties } from './active-document';
 import { RETENTION } from './job-retention';
+import { parseStored } from './stored-json';
 
 const STALE_MS = 2 * 60 * 60 * 1000;
 
@@ -32,14 +33,9 @@ function read(sheetId: number, action: string): Claim[] {
   // A trigger run that reached its spreadsheet by id cannot see the claims: another editor's
   // job may hold marks, so nothing of theirs is taken, and no claim is written.
   if (!props) return [{ user: '', job: '', at: Date.now() }];
-  const raw = props.getProperty(key(sheetId, action));
-  if (!raw) return [];
-  try {
-    const value = JSON.parse(raw) as Claim | Claim[];
-    return (Array.isArray(value) ? value : [value]).filter((c) => c && typeof c.user === 'string' && typeof c.job === 'string');
-  } catch {
-    return [];
-  }
+  // None, or a damaged record, holds nothing.
+  const value = parseStored<Claim | Claim[]>(props.getProperty(key(sheetId, action)));
+  return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => typeof c?.user === 'string' && typeof c.job === 'string');
 }
 
 /** False when the claims cannot be written (a run that opened its spreadsheet by id). */

@@ -7,6 +7,7 @@ import { isLive } from '../jobs/job-life';
 import { readJobRecord } from '../jobs/job-record';
 import { jobsToPrune, oldestFinished, type StoredJob } from './job-retention';
 import { utf8Length } from '../sheet/utf8';
+import { parseStored } from './stored-json';
 import { deleteUserValues, putUserValues, userValues } from './user-store';
 
 const JOB_PREFIX = 'job.';
@@ -24,27 +25,17 @@ const jobKey = (spreadsheetId: string, jobId: string) => `${JOB_PREFIX}${spreads
 const continuationKey = (spreadsheetId: string) => `${CONTINUATION_PREFIX}${spreadsheetId}`;
 const cacheKey = (spreadsheetId: string) => `pfs.jobs.${spreadsheetId}`;
 
-function parse<T>(raw: string | undefined): T | undefined {
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    // A damaged record is dropped from the list rather than breaking every job.
-    return undefined;
-  }
-}
-
 function fromValues(values: Readonly<Record<string, string>>, spreadsheetId: string): DocumentJobs {
   const prefix = `${JOB_PREFIX}${spreadsheetId}.`;
   const jobs: JobRecord[] = [];
   for (const key of Object.keys(values)) {
     if (!key.startsWith(prefix)) continue;
     // Checked and brought to the current version; a damaged record is left out of the list.
-    const job = readJobRecord(parse<unknown>(values[key]));
+    const job = readJobRecord(parseStored<unknown>(values[key]));
     if (job) jobs.push(job);
   }
   jobs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
-  return { jobs, continuation: parse<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
+  return { jobs, continuation: parseStored<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
 }
 
 function userCache(): GoogleAppsScript.Cache.Cache {
@@ -86,7 +77,7 @@ export function loadJobs(spreadsheetId: string, fresh = false): JobRecord[] {
 /** A spreadsheet's jobs as last saved, from the cache; undefined when the cache lost them. */
 export function cachedDocument(spreadsheetId: string): DocumentJobs | undefined {
   try {
-    const cached = parse<DocumentJobs>(userCache().get(cacheKey(spreadsheetId)) ?? undefined);
+    const cached = parseStored<DocumentJobs>(userCache().get(cacheKey(spreadsheetId)));
     // Mirrored by this version or an older one: each record is read as the store's are.
     return cached && { ...cached, jobs: cached.jobs.map(readJobRecord).filter((j): j is JobRecord => j !== undefined) };
   } catch {
@@ -98,7 +89,7 @@ function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
   const out: StoredJob[] = [];
   for (const [key, raw] of Object.entries(values)) {
     if (!key.startsWith(JOB_PREFIX)) continue;
-    const job = readJobRecord(parse<unknown>(raw));
+    const job = readJobRecord(parseStored<unknown>(raw));
     const spreadsheetId = key.slice(JOB_PREFIX.length, key.lastIndexOf('.'));
     // An unreadable record is pruned like an old finished one.
     out.push({

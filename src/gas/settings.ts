@@ -7,6 +7,7 @@ import { parseInput } from '../api/input-errors';
 import { lazy } from '../api/lazy';
 import type { Role } from '../sheet/columns';
 import { documentProperties } from './active-document';
+import { parseStored } from './stored-json';
 import { userProperties } from './user-store';
 
 const SETTINGS = 'prospecting.settings';
@@ -48,13 +49,7 @@ function mappingKey(sheetId: number): string {
 }
 
 export function readSavedMapping(sheetId: number): Partial<Record<Role, string | null>> | undefined {
-  const raw = documentProperties().getProperty(mappingKey(sheetId));
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as Partial<Record<Role, string | null>>;
-  } catch {
-    return undefined;
-  }
+  return parseStored(documentProperties().getProperty(mappingKey(sheetId)));
 }
 
 export function saveMapping(sheetId: number, mapping: Partial<Record<Role, string | null>>): void {
