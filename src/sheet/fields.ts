@@ -89,6 +89,13 @@ function fieldOf<T, V>(
 }
 
 const basic = { basic: true };
+// Fields that persons and companies (and lead-list entries) share.
+const profileUrl = { header: 'Profile URL' };
+const presence = { header: 'Profile presence', key: 'profile_presence' };
+const country = {
+  key: 'location_details',
+  get: (v: { location_details?: { country?: string | null } | null }) => v.location_details?.country,
+};
 
 /** Company fields, shared by company enrichment and the company of a person. */
 function companyFields<T>(
@@ -105,7 +112,7 @@ function companyFields<T>(
     f('size', basic),
     f('employees', { basic: true, key: 'estimated_number_of_employees' }),
     f('location', basic),
-    f('country', { key: 'location_details', get: (c) => c.location_details?.country }),
+    f('country', country),
     f('founded', { key: 'founded_year' }),
     f('type'),
     f('revenue_range', { basic: true, key: 'estimated_revenue' }),
@@ -114,7 +121,7 @@ function companyFields<T>(
     f('funding_stage', { header: 'Latest funding stage', key: 'latest_funding_stage' }),
     f('funding_date', { header: 'Latest funding date', key: 'latest_funding_date' }),
     f('followers'),
-    f('presence', { header: 'Profile presence', key: 'profile_presence' }),
+    f('presence', presence),
     f('b2b', { header: 'B2B', key: 'is_b2b' }),
     f('b2c', { header: 'B2C', key: 'is_b2c' }),
     f('keywords', { get: (c) => join(c.keywords) }),
@@ -122,7 +129,7 @@ function companyFields<T>(
     f('departments', { header: 'Department headcount', key: 'department_headcount', get: (c) => mapText(c.department_headcount) }),
     f('locations', { get: (c) => join((c.locations ?? []).map((l) => l.address)) }),
     f('overview'),
-    f('profile_url', { header: 'Profile URL' }),
+    f('profile_url', profileUrl),
     f('sic', { header: 'SIC codes', key: 'sic_codes', get: (c) => join(c.sic_codes, ', ') }),
     f('naics', { header: 'NAICS codes', key: 'naics_codes', get: (c) => join(c.naics_codes, ', ') }),
     f('traffic_rank'),
@@ -138,14 +145,14 @@ export const PERSON_FIELDS: Array<FieldDef<Person>> = [
   personField('email', basic),
   personField('phones', { basic: true, key: 'phone_numbers', get: (p) => phonesText(p.phone_numbers) }),
   personField('location', basic),
-  personField('profile_url', { header: 'Profile URL', basic: true }),
+  personField('profile_url', { ...profileUrl, basic: true }),
   personField('first_name'),
   personField('last_name'),
   personField('headline'),
   personField('position_start', { header: 'In role since', key: 'current_position_start_date' }),
-  personField('country', { key: 'location_details', get: (p) => p.location_details?.country }),
+  personField('country', country),
   personField('gender'),
-  personField('presence', { header: 'Profile presence', key: 'profile_presence' }),
+  personField('presence', presence),
   personField('experiences', { header: 'Experience', get: (p) => experiencesText(p.experiences) }),
   personField('educations', {
     header: 'Education',
@@ -191,7 +198,7 @@ export const LEAD_FIELDS: Array<FieldDef<LeadListEntry>> = [
   leadField('company_name', { header: 'Company', basic: true }),
   leadField('company_domain'),
   leadField('industry'),
-  leadField('profile_url', { header: 'Profile URL' }),
+  leadField('profile_url', profileUrl),
   leadField('phones', { get: (l) => phonesText(l.phone_numbers) }),
 ];
 
