@@ -75,19 +75,19 @@ export type Transient = 'no_key' | 'refused_key' | 'no_credits' | 'quota' | 'rat
 const MENU = 'Extensions › Prospecting for Sheets';
 const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
 
-/** Each reason's words, most telling first: the one a person must act on before a recalculation can help. */
-const REASONS: Record<Transient, [why: string, then: string]> = {
-  no_key: [
-    'no API key is connected',
-    `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then ${RECALCULATE}`,
-  ],
-  refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then ${RECALCULATE}`],
-  no_credits: ['not enough credits', `add credits, then ${RECALCULATE}`],
-  quota: ["Apps Script's daily quota of web requests is spent", `once it resets (within a day), ${RECALCULATE}`],
-  rate_limited: ["the service's rate limit was reached", `in a minute, ${RECALCULATE}`],
-  busy: ['busy with other lookups or a running job', `in a minute, ${RECALCULATE}`],
-  failed: ['the service did not answer', `in a minute, ${RECALCULATE}`],
-  time: ['not looked up in time', `to finish, ${RECALCULATE}`],
+/**
+ * Each reason's words, most telling first (the one a person must act on before a recalculation
+ * can help): why, and what to do before recalculating, which every message then asks for.
+ */
+const REASONS: Record<Transient, [why: string, first: string]> = {
+  no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then `],
+  refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then `],
+  no_credits: ['not enough credits', 'add credits, then '],
+  quota: ["Apps Script's daily quota of web requests is spent", 'once it resets (within a day), '],
+  rate_limited: ["the service's rate limit was reached", 'in a minute, '],
+  busy: ['busy with other lookups or a running job', 'in a minute, '],
+  failed: ['the service did not answer', 'in a minute, '],
+  time: ['not looked up in time', 'to finish, '],
 };
 
 /** The reasons most telling first, in the order REASONS lists them. */
@@ -100,19 +100,20 @@ export function worse(a: Transient | undefined, b: Transient): Transient {
 
 /** The error message of a single cell without an answer yet. */
 export function transientMessage(reason: Transient): string {
-  const [why, then] = REASONS[reason];
-  return `${why[0]!.toUpperCase()}${why.slice(1)}: ${then}.`;
+  const [why, first] = REASONS[reason];
+  return `${why[0]!.toUpperCase()}${why.slice(1)}: ${first}${RECALCULATE}.`;
 }
 
+/** A whole number with its thousands marked: `1,200`. */
 function count(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n.toLocaleString('en-US');
 }
 
 /** The error message of a range whose `pending` rows of `total` have no answer yet. */
 export function pendingMessage(reason: Transient, pending: number, total: number): string {
-  const [why, then] = REASONS[reason];
+  const [why, first] = REASONS[reason];
   const rows = `${count(pending)} of ${count(total)} row${total === 1 ? '' : 's'}`;
-  return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${then}.`;
+  return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${first}${RECALCULATE}.`;
 }
 
 /** The refusal of a range with more rows to look up than formula cells may send. */
