@@ -81,9 +81,14 @@ export function isCanceling(job: { life: JobLife }): boolean {
   return nameOf(job.life) === 'running.canceling';
 }
 
+/** How the job runs, or ran before its pause. */
+function runningOf(life: JobLife): JobLife {
+  return life.s === 'paused' ? life.was : life;
+}
+
 /** Why nothing more is sent, when a running job stopped sending for a reason of its own. */
 export function stopReason(job: { life: JobLife }): string | undefined {
-  const life = job.life.s === 'paused' ? job.life.was : job.life;
+  const life = runningOf(job.life);
   return life.s === 'running' && life.mode === 'draining' ? life.why : undefined;
 }
 
@@ -94,11 +99,11 @@ export function stopSending(job: { life: JobLife }, why: string): void {
 
 /** Cancels: nothing more is sent; the job ends canceled once what was sent is read. */
 export function startCanceling(job: { life: JobLife }, why: string): void {
-  if (isCanceling(job)) return;
-  const running = job.life.s === 'paused' ? job.life.was : job.life;
-  if (running.s !== 'running') return;
-  if (job.life.s === 'paused') job.life.was = { s: 'running', mode: 'canceling', why };
-  else moveJob(job, { s: 'running', mode: 'canceling', why });
+  const life = job.life;
+  if (isCanceling(job) || runningOf(life).s !== 'running') return;
+  const canceling: Running = { s: 'running', mode: 'canceling', why };
+  if (life.s === 'paused') life.was = canceling;
+  else moveJob(job, canceling);
 }
 
 /** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */

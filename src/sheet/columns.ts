@@ -1,5 +1,6 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
 import { OUTPUT_PREFIXES, words } from './fields';
+import { columnOf } from './grid';
 import { normalizeEmail } from './keys';
 
 export const ROLES = ['email', 'profile_url', 'domain', 'company_name', 'full_name', 'first_name', 'last_name', 'title', 'phone'] as const;
@@ -75,8 +76,8 @@ export function applyMappingOverrides(
       delete mapping[role];
       continue;
     }
-    const index = headers.findIndex((h) => typeof h === 'string' && h.trim() === header.trim());
-    if (index < 0) throw new Error(`There is no column headed "${header}" on this sheet.`);
+    const index = columnOf(headers, header.trim());
+    if (index === undefined) throw new Error(`There is no column headed "${header}" on this sheet.`);
     mapping[role] = index;
   }
   return mapping;

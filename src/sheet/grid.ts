@@ -88,12 +88,12 @@ export class Grid {
       let a = Infinity;
       let b = -1;
       const before = run.map((c): [number, number] => spans[c] ?? [first, first - 1]);
+      // A span never ends before the row above its start (an empty one is [first, first - 1]).
       for (const [k, c] of run.entries()) {
         const [lo, hi] = before[k]!;
-        const to: [number, number] = [Math.min(lo, first), Math.max(hi, last)];
-        if (to[0] < lo) [a, b] = [Math.min(a, to[0]), Math.max(b, lo - 1)];
-        if (to[1] > hi) [a, b] = [Math.min(a, Math.max(hi + 1, to[0])), Math.max(b, to[1])];
-        spans[c] = to;
+        if (first < lo) [a, b] = [Math.min(a, first), Math.max(b, lo - 1)];
+        if (last > hi) [a, b] = [Math.min(a, hi + 1), Math.max(b, last)];
+        spans[c] = [Math.min(lo, first), Math.max(hi, last)];
       }
       if (a > b) continue;
       const block = this.port.read(a + 1, run[0]! + 1, b - a + 1, run.length);

@@ -2,6 +2,9 @@
 // and profile URLs, so duplicates are found and results find their rows again.
 import { isEmailAddress } from '../../contract/email-address';
 
+/** A URL's scheme and its `//`, as a URL starts with them. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
@@ -29,7 +32,7 @@ export function hostOf(value: unknown): string {
   let text = cellText(value).normalize('NFC').toLowerCase();
   const at = text.lastIndexOf('@');
   if (at >= 0 && !text.includes('/')) text = text.slice(at + 1);
-  text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^www\d?\./, '');
+  text = text.replace(SCHEME, '').replace(/^www\d?\./, '');
   return (text.split(/[/?#:\s]/)[0] ?? '').replace(/\.+$/, '');
 }
 
@@ -64,7 +67,7 @@ export function normalizeProfileUrl(value: unknown): string | undefined {
   const text = cellText(value);
   if (!text) return undefined;
   const bare = text
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(SCHEME, '')
     .replace(/^www\./i, '')
     .split(/[?#]/)[0]!
     .replace(/\/+$/, '');
