@@ -31,18 +31,19 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   budgetMs: 30000,
 };
 
-/** Whether this outcome may be retried at all for a request of this safety. */
+/** No answer, an unreadable one, or a server failure: whatever the request did is not known. */
+function unsettled(outcome: Outcome): boolean {
+  return outcome.kind === 'network' || outcome.kind === 'unreadable' || outcome.status >= 500;
+}
+
+/** Whether this outcome may be retried at all for a request of this safety (a 429 always may). */
 export function isRetryable(outcome: Outcome, safety: RequestSafety): boolean {
-  if (outcome.kind === 'network' || outcome.kind === 'unreadable') return safety === 'idempotent';
-  if (outcome.status === 429) return true;
-  if (outcome.status >= 500) return safety === 'idempotent';
-  return false;
+  return unsettled(outcome) ? safety === 'idempotent' : outcome.kind === 'response' && outcome.status === 429;
 }
 
 /** A failure after which the request may or may not have taken effect. */
 export function isAmbiguous(outcome: Outcome, safety: RequestSafety): boolean {
-  if (safety !== 'starts_work') return false;
-  return outcome.kind === 'network' || outcome.kind === 'unreadable' || outcome.status >= 500;
+  return safety === 'starts_work' && unsettled(outcome);
 }
 
 /**

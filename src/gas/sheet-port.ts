@@ -104,7 +104,8 @@ export function appendToSheet(
     sheet.getRange(1, 1, 1, headers.length).setValues([headers]);
   }
   const width = Math.max(headers.length, ...rows.map((r) => r.length));
-  if (sheet.getMaxColumns() < width) sheet.insertColumnsAfter(sheet.getMaxColumns(), width - sheet.getMaxColumns());
+  const columns = sheet.getMaxColumns();
+  if (columns < width) sheet.insertColumnsAfter(columns, width - columns);
   const block = rows.map((r) => Array.from({ length: width }, (_, i) => safeCell(r[i])));
   if (block.length) sheet.getRange(sheet.getLastRow() + 1, 1, block.length, width).setValues(block as never);
   return name;
