@@ -37,14 +37,12 @@ function lengthCheck<T extends Sized>(bound: number, atLeast: boolean, params?: 
 }
 
 /** At least `minimum` characters or items, as `z.minLength(minimum, params)` checks it. */
-export function minLength<T extends Sized>(minimum: number, params?: LengthParams): z.core.$ZodCheck<T> {
-  return lengthCheck<T>(minimum, true, params);
-}
+export const minLength = <T extends Sized>(minimum: number, params?: LengthParams): z.core.$ZodCheck<T> =>
+  lengthCheck<T>(minimum, true, params);
 
 /** At most `maximum` characters or items, as `z.maxLength(maximum, params)` checks it. */
-export function maxLength<T extends Sized>(maximum: number, params?: LengthParams): z.core.$ZodCheck<T> {
-  return lengthCheck<T>(maximum, false, params);
-}
+export const maxLength = <T extends Sized>(maximum: number, params?: LengthParams): z.core.$ZodCheck<T> =>
+  lengthCheck<T>(maximum, false, params);
 
 type In<S extends z.core.$ZodLooseShape> = z.input<z.ZodMiniObject<S>>;
 /** What such an object takes: the defaulted properties may be left out. */

@@ -97,13 +97,13 @@ function errorOfKind(kind: ErrorKind, message: Message, coded = true) {
   return cls;
 }
 
-function withPointer(lead: string): (init: ErrorInit) => string {
-  return (init) => {
+const withPointer =
+  (lead: string): ((init: ErrorInit) => string) =>
+  (init) => {
     const where = init.pointer ? ` (${init.pointer})` : '';
     const detail = init.detail ? `: ${init.detail}${/[.!?]$/.test(init.detail) ? '' : '.'}` : '.';
     return `${lead}${where}${detail}`;
   };
-}
 
 export const UnauthorizedError = errorOfKind('unauthorized', "The API key was not accepted. Connect a valid key in the add-on's settings.");
 export type UnauthorizedError = InstanceType<typeof UnauthorizedError>;
@@ -173,14 +173,10 @@ export const QuotaError = errorClass('quota', (detail: string) => [
 export type QuotaError = InstanceType<typeof QuotaError>;
 
 /** What was thrown, in words: an Error's message (a ProspectingError's is written for a person), else its text. */
-export function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** Apps Script's words when a daily quota is spent (URL fetches, or their bandwidth). */
-export function isDailyQuotaMessage(message: string): boolean {
-  return /too many times for one day|bandwidth quota exceeded/i.test(message);
-}
+export const isDailyQuotaMessage = (message: string): boolean => /too many times for one day|bandwidth quota exceeded/i.test(message);
 
 /** A request the client refused to send because it breaks the spec's rules. */
 export const RequestValidationError = errorClass('invalid_request', (message: string) => [message], 'RequestValidationError');

@@ -40,6 +40,4 @@ export function classify(e: ProspectingError, own = false): Failure {
 }
 
 /** `classify` for anything thrown: undefined when it is not a failure of a request (a bug). */
-export function failureOf(e: unknown, own = false): Failure | undefined {
-  return e instanceof ProspectingError ? classify(e, own) : undefined;
-}
+export const failureOf = (e: unknown, own = false): Failure | undefined => (e instanceof ProspectingError ? classify(e, own) : undefined);

@@ -35,9 +35,7 @@ const FORMATS: Record<string, string> = {
   datetime: 'a date and time',
 };
 
-function quote(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : String(value);
-}
+const quote = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
 
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"` (or with "and"). */
 function list(values: ReadonlyArray<unknown>, word: 'or' | 'and'): string {

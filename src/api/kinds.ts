@@ -31,20 +31,17 @@ function wrongType(ctx: z.core.ParsePayload, inst: Check, expected: 'record' | '
 }
 
 /** One of `values`, as `z.enum(values, params)` checks it. */
-export function oneOf<const T extends readonly [string, ...string[]]>(
+export const oneOf = <const T extends readonly [string, ...string[]]>(
   values: T,
   params?: { error?: string },
-): z.ZodMiniType<T[number], T[number]> {
-  return checked((ctx, inst) => {
+): z.ZodMiniType<T[number], T[number]> =>
+  checked((ctx, inst) => {
     const input = ctx.value;
     if (!values.includes(input as string)) ctx.issues.push({ code: 'invalid_value', values: [...values], input, inst });
   }, params);
-}
 
 /** Exactly `value`, as `z.literal(value)` checks it (zod words a one-value enum as a literal). */
-export function literal<const T extends string>(value: T): z.ZodMiniType<T, T> {
-  return oneOf([value]);
-}
+export const literal = <const T extends string>(value: T): z.ZodMiniType<T, T> => oneOf([value]);
 
 /** An object made by `{}`, `Object.create(null)` or a class of its own, as zod's `isPlainObject` tells it. */
 function isPlainObject(o: unknown): o is Record<string, unknown> {
@@ -62,8 +59,8 @@ function isPlainObject(o: unknown): o is Record<string, unknown> {
  * `keys` (when given) is unrecognized. Keys are the object's own enumerable text keys, what JSON
  * holds: zod would also refuse a symbol key.
  */
-function entries(value: z.core.SomeType, keys?: ReadonlyArray<string>) {
-  return checked<never>((ctx, inst) => {
+const entries = (value: z.core.SomeType, keys?: ReadonlyArray<string>) =>
+  checked<never>((ctx, inst) => {
     const input = ctx.value;
     if (!isPlainObject(input)) return wrongType(ctx, inst, 'record');
     const out: Record<string, unknown> = {};
@@ -79,20 +76,16 @@ function entries(value: z.core.SomeType, keys?: ReadonlyArray<string>) {
     ctx.value = out;
     if (unrecognized.length) ctx.issues.push({ code: 'unrecognized_keys', input, inst, keys: unrecognized, continue: true });
   });
-}
 
 /** An object whose every value `value` checks, as `z.record(z.string(), value)` checks it. */
-export function record<V extends z.core.SomeType>(value: V): z.ZodMiniType<Record<string, z.output<V>>, Record<string, z.input<V>>> {
-  return entries(value);
-}
+export const record = <V extends z.core.SomeType>(value: V): z.ZodMiniType<Record<string, z.output<V>>, Record<string, z.input<V>>> =>
+  entries(value);
 
 /** An object with some of `keys`, each value checked by `value`, as `z.partialRecord(z.enum(keys), value)` checks it. */
-export function partialRecord<const K extends string, V extends z.core.SomeType>(
+export const partialRecord = <const K extends string, V extends z.core.SomeType>(
   keys: ReadonlyArray<K>,
   value: V,
-): z.ZodMiniType<Partial<Record<K, z.output<V>>>, Partial<Record<K, z.input<V>>>> {
-  return entries(value, keys);
-}
+): z.ZodMiniType<Partial<Record<K, z.output<V>>>, Partial<Record<K, z.input<V>>>> => entries(value, keys);
 
 /**
  * The first of `options` that takes the value, as `z.union(options)` reads it: when none does, the
@@ -122,22 +115,20 @@ export function union<const O extends ReadonlyArray<z.ZodMiniType>>(options: O):
 }
 
 /** `true` or `false`, as `z.boolean()` checks it. */
-export function boolean(): z.ZodMiniType<boolean, boolean> {
-  return checked((ctx, inst) => {
+export const boolean = (): z.ZodMiniType<boolean, boolean> =>
+  checked((ctx, inst) => {
     if (typeof ctx.value !== 'boolean') wrongType(ctx, inst, 'boolean');
   });
-}
 
 /** `null` or what `inner` takes, as `z.nullable(inner)` reads it when `inner` is not optional. */
-export function nullable<T extends z.ZodMiniType>(inner: T): z.ZodMiniType<z.output<T> | null, z.input<T> | null> {
-  return checked((ctx) => {
+export const nullable = <T extends z.ZodMiniType>(inner: T): z.ZodMiniType<z.output<T> | null, z.input<T> | null> =>
+  checked((ctx) => {
     if (ctx.value !== null) ctx.value = runInto(ctx, inner, ctx.value);
   });
-}
 
 /** A list whose every item `item` checks, as `z.array(item)` checks it: each item's issues under its index. */
-export function array<T extends z.ZodMiniType>(item: T): z.ZodMiniType<Array<z.output<T>>, Array<z.input<T>>> {
-  return checked((ctx, inst) => {
+export const array = <T extends z.ZodMiniType>(item: T): z.ZodMiniType<Array<z.output<T>>, Array<z.input<T>>> =>
+  checked((ctx, inst) => {
     const input = ctx.value;
     if (!Array.isArray(input)) return wrongType(ctx, inst, 'array');
     const items: unknown[] = input;
@@ -145,4 +136,3 @@ export function array<T extends z.ZodMiniType>(item: T): z.ZodMiniType<Array<z.o
     for (let i = 0; i < items.length; i++) out[i] = runInto(ctx, item, items[i], i);
     ctx.value = out;
   });
-}

@@ -5,9 +5,8 @@
 export type Open<T extends string> = T | (string & {});
 
 /** True when `value` is one of `known`: narrows an open value to the list the add-on handles. */
-export function isKnown<T extends string>(known: ReadonlyArray<T>, value: unknown): value is T {
-  return typeof value === 'string' && (known as ReadonlyArray<string>).includes(value);
-}
+export const isKnown = <T extends string>(known: ReadonlyArray<T>, value: unknown): value is T =>
+  typeof value === 'string' && (known as ReadonlyArray<string>).includes(value);
 
 /** Service text shown to a person is cut short: it could be anything. */
 const SHOWN = 40;

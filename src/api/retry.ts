@@ -32,19 +32,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 /** No answer, an unreadable one, or a server failure: whatever the request did is not known. */
-function unsettled(outcome: Outcome): boolean {
-  return outcome.kind === 'network' || outcome.kind === 'unreadable' || outcome.status >= 500;
-}
+const unsettled = (outcome: Outcome): boolean => outcome.kind === 'network' || outcome.kind === 'unreadable' || outcome.status >= 500;
 
 /** Whether this outcome may be retried at all for a request of this safety (a 429 always may). */
-export function isRetryable(outcome: Outcome, safety: RequestSafety): boolean {
-  return unsettled(outcome) ? safety === 'idempotent' : outcome.kind === 'response' && outcome.status === 429;
-}
+export const isRetryable = (outcome: Outcome, safety: RequestSafety): boolean =>
+  unsettled(outcome) ? safety === 'idempotent' : outcome.kind === 'response' && outcome.status === 429;
 
 /** A failure after which the request may or may not have taken effect. */
-export function isAmbiguous(outcome: Outcome, safety: RequestSafety): boolean {
-  return safety === 'starts_work' && unsettled(outcome);
-}
+export const isAmbiguous = (outcome: Outcome, safety: RequestSafety): boolean => safety === 'starts_work' && unsettled(outcome);
 
 /**
  * Capped exponential backoff with full jitter, or the server's Retry-After when it gave one.

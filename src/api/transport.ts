@@ -36,9 +36,7 @@ export interface Transport {
 
 const REDACTED = '[redacted]';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The forms a secret may come back in: as sent, URL-encoded, and JSON-escaped (with `/` as `\/`
@@ -64,9 +62,7 @@ export function redactor(secrets: ReadonlyArray<string>): (text: string) => stri
 }
 
 /** Removes every occurrence of the secrets from a text, whatever their letter case. */
-export function redact(text: string, secrets: ReadonlyArray<string>): string {
-  return redactor(secrets)(text);
-}
+export const redact = (text: string, secrets: ReadonlyArray<string>): string => redactor(secrets)(text);
 
 /** `encodeURIComponent` leaves brackets encoded; servers accept both, and this keeps URLs unambiguous. */
 export function buildQuery(query: Query | undefined): string {
@@ -82,9 +78,7 @@ export function buildQuery(query: Query | undefined): string {
   return parts.join('&');
 }
 
-function stripSlash(s: string): string {
-  return s.replace(/\/+$/, '');
-}
+const stripSlash = (s: string): string => s.replace(/\/+$/, '');
 
 /**
  * The absolute URL of a request. Relative paths and `_links` hrefs are resolved against the base

@@ -35,9 +35,7 @@ export function fieldsOf<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Arra
   return chooseFields(all, words.map(byHeader));
 }
 
-export function headerLabels<T>(fields: ReadonlyArray<FieldDef<T>>): string[] {
-  return fields.map((f) => f.header.replace(/^[^·]+· /, ''));
-}
+export const headerLabels = <T>(fields: ReadonlyArray<FieldDef<T>>): string[] => fields.map((f) => f.header.replace(/^[^·]+· /, ''));
 
 /**
  * What a company lookup sends for an input (a domain, or a company profile URL), read as the menu's
@@ -94,9 +92,8 @@ const REASONS: Record<Transient, [why: string, first: string]> = {
 const TRANSIENT_ORDER = Object.keys(REASONS) as Transient[];
 
 /** The more telling of two reasons. */
-export function worse(a: Transient | undefined, b: Transient): Transient {
-  return a === undefined || TRANSIENT_ORDER.indexOf(b) < TRANSIENT_ORDER.indexOf(a) ? b : a;
-}
+export const worse = (a: Transient | undefined, b: Transient): Transient =>
+  a === undefined || TRANSIENT_ORDER.indexOf(b) < TRANSIENT_ORDER.indexOf(a) ? b : a;
 
 /** The error message of a single cell without an answer yet. */
 export function transientMessage(reason: Transient): string {
@@ -105,9 +102,7 @@ export function transientMessage(reason: Transient): string {
 }
 
 /** A whole number with its thousands marked: `1,200`. */
-function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
+const count = (n: number): string => n.toLocaleString('en-US');
 
 /** The error message of a range whose `pending` rows of `total` have no answer yet. */
 export function pendingMessage(reason: Transient, pending: number, total: number): string {
@@ -117,9 +112,8 @@ export function pendingMessage(reason: Transient, pending: number, total: number
 }
 
 /** The refusal of a range with more rows to look up than formula cells may send. */
-export function tooLargeMessage(most: number, menuItem: string): string {
-  return `More than ${count(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
-}
+export const tooLargeMessage = (most: number, menuItem: string): string =>
+  `More than ${count(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
 
 /** The passing failures a person can act on, by what they mean (any other passing one simply failed). */
 const TRANSIENT_OF: Partial<Record<Failure, Transient>> = {

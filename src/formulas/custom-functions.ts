@@ -203,13 +203,10 @@ function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
   return rows[0]!.length === 1 ? rows[0]![0]! : [rows[0]!];
 }
 
-export function ENRICH_COMPANY(domain: unknown, fields?: unknown): Row[] | CellValue {
-  return lookupFunction('company', domain, fields);
-}
+export const ENRICH_COMPANY = (domain: unknown, fields?: unknown): Row[] | CellValue => lookupFunction('company', domain, fields);
 
-export function ENRICH_PERSON(emailOrProfileUrl: unknown, fields?: unknown): Row[] | CellValue {
-  return lookupFunction('person', emailOrProfileUrl, fields);
-}
+export const ENRICH_PERSON = (emailOrProfileUrl: unknown, fields?: unknown): Row[] | CellValue =>
+  lookupFunction('person', emailOrProfileUrl, fields);
 
 /** The header row for a lookup's chosen fields: `kind` is "company" or "person". */
 export function PROSPECTING_HEADERS(kind: unknown, fields?: unknown): Row[] | string {

@@ -6,9 +6,8 @@ export const CUSTOM_FUNCTIONS = ['ENRICH_COMPANY', 'ENRICH_PERSON', 'JOB_OPENING
 
 const CALL = new RegExp(`(?:^|[^A-Za-z0-9_.])(?:${CUSTOM_FUNCTIONS.join('|')})\\s*\\(`, 'i');
 
-export function callsCustomFunction(formula: unknown): boolean {
-  return typeof formula === 'string' && formula.startsWith('=') && CALL.test(formula);
-}
+export const callsCustomFunction = (formula: unknown): boolean =>
+  typeof formula === 'string' && formula.startsWith('=') && CALL.test(formula);
 
 /** A rectangle inside a block, by 0-based offsets. */
 export interface Block {

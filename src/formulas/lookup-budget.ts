@@ -57,9 +57,8 @@ const LOCK_WAIT_MS = 10000;
  * Up to `want` requests this cell may send now to the service's `bucket`; 0 when the minute is
  * spent. The lock keeps two cells from spending the same slots; any failure grants nothing.
  */
-export function takeRequests(bucket: RateBucket, want: number): number {
-  return updateCachedValue(`pfs.budget.${bucket}`, LOCK_WAIT_MS, 120, 0, (old) => {
+export const takeRequests = (bucket: RateBucket, want: number): number =>
+  updateCachedValue(`pfs.budget.${bucket}`, LOCK_WAIT_MS, 120, 0, (old) => {
     const { granted, claims } = takeFrom(parseClaims(old), Date.now(), want, CELL_BUDGET[bucket]);
     return granted > 0 ? { value: JSON.stringify(claims), result: granted } : { result: granted };
   });
-}

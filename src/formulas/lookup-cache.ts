@@ -8,9 +8,7 @@ import { utf8Length } from '../sheet/utf8';
 const SECONDS = 6 * 60 * 60;
 const MAX_KEY_LENGTH = 250;
 
-function minute(): number {
-  return Math.floor(Date.now() / 60000);
-}
+const minute = (): number => Math.floor(Date.now() / 60000);
 
 function byBucket(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, string[]> {
   const out = new Map<string, string[]>();
@@ -60,9 +58,7 @@ export function answerKey(prefix: string, text: string): string {
   return `${prefix}#${sha256WebSafe(text)}`;
 }
 
-export function readAnswer(key: string): string | null {
-  return documentCache().get(key);
-}
+export const readAnswer = (key: string): string | null => documentCache().get(key);
 
 /** Keeps a whole answer when its UTF-8 size fits a cache value; returns whether it was kept. */
 export function saveAnswer(key: string, text: string): boolean {

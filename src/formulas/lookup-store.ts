@@ -18,12 +18,11 @@ export const MAX_VALUE_BYTES = 99 * 1000;
 export const ANSWER_MINUTES = 6 * 60;
 
 /** The text that identifies a query (`domain:acme.com`); exact, so two queries never share one. */
-export function queryKey(query: Readonly<Record<string, string>>): string {
-  return Object.keys(query)
+export const queryKey = (query: Readonly<Record<string, string>>): string =>
+  Object.keys(query)
     .sort()
     .map((k) => `${k}:${query[k]}`)
     .join('|');
-}
 
 /** FNV-1a: a cheap, stable spread of texts over buckets (not a digest: the bucket holds the exact query). */
 export function hash32(text: string): number {
@@ -36,9 +35,8 @@ export function hash32(text: string): number {
  * The cache key of the bucket holding `query`. `fieldIds` version the key: a change in the
  * fields a kind stores never reads answers saved in an older order.
  */
-export function bucketKey(kind: string, fieldIds: ReadonlyArray<string>, query: string): string {
-  return `pfs.${kind}.${fieldsVersion(fieldIds)}.${hash32(query) % BUCKETS}`;
-}
+export const bucketKey = (kind: string, fieldIds: ReadonlyArray<string>, query: string): string =>
+  `pfs.${kind}.${fieldsVersion(fieldIds)}.${hash32(query) % BUCKETS}`;
 
 // A 2,000-row range asks for the same fields' version 2,000 times: it is worked out once per list.
 const versions = new WeakMap<ReadonlyArray<string>, string>();
@@ -60,13 +58,10 @@ export function jsonObject<T extends object>(text: string | null | undefined, un
   }
 }
 
-function entries(text: string | null | undefined): Record<string, Entry> {
-  return jsonObject<Record<string, Entry>>(text, {});
-}
+const entries = (text: string | null | undefined): Record<string, Entry> => jsonObject<Record<string, Entry>>(text, {});
 
-function fresh(entry: Entry | undefined, minute: number): entry is Entry {
-  return Array.isArray(entry) && typeof entry[0] === 'number' && minute - entry[0] < ANSWER_MINUTES;
-}
+const fresh = (entry: Entry | undefined, minute: number): entry is Entry =>
+  Array.isArray(entry) && typeof entry[0] === 'number' && minute - entry[0] < ANSWER_MINUTES;
 
 /** The answers a bucket holds for `queries`, as of `minute` (minutes since the epoch). */
 export function readBucket(text: string | null | undefined, queries: Iterable<string>, minute: number): Map<string, Lasting> {

@@ -5,9 +5,7 @@ import { putUserValues, userValues } from './user-store';
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** Null when Apps Script runs a time-driven trigger without the document it was made in. */
-export function activeSpreadsheet(): Spreadsheet | null {
-  return SpreadsheetApp.getActiveSpreadsheet() ?? null;
-}
+export const activeSpreadsheet = (): Spreadsheet | null => SpreadsheetApp.getActiveSpreadsheet() ?? null;
 
 /** The spreadsheet of a user action, where there always is one. */
 export function currentSpreadsheet(): Spreadsheet {
@@ -17,9 +15,7 @@ export function currentSpreadsheet(): Spreadsheet {
 }
 
 /** The document's properties (shared by its editors); null in a run that reached it by id. */
-export function documentProperties(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getDocumentProperties();
-}
+export const documentProperties = (): GoogleAppsScript.Properties.Properties => PropertiesService.getDocumentProperties();
 
 /**
  * The spreadsheet a time-driven run was made for when Apps Script ran it without it: opened by
@@ -79,6 +75,4 @@ export function logLine(text: string): void {
   console.log(text);
 }
 
-export function activeSheet(): GoogleAppsScript.Spreadsheet.Sheet {
-  return currentSpreadsheet().getActiveSheet();
-}
+export const activeSheet = (): GoogleAppsScript.Spreadsheet.Sheet => currentSpreadsheet().getActiveSheet();

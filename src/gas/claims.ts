@@ -19,13 +19,9 @@ export interface Claim {
   account?: string;
 }
 
-function key(sheetId: number, action: string): string {
-  return `prospecting.running.${sheetId}.${action}`;
-}
+const key = (sheetId: number, action: string): string => `prospecting.running.${sheetId}.${action}`;
 
-function me(): string {
-  return Session.getTemporaryActiveUserKey();
-}
+const me = (): string => Session.getTemporaryActiveUserKey();
 
 /** Every claim on this action on this sheet (one per job; a record saved as one claim is read as a list). */
 function read(sheetId: number, action: string): Claim[] {
@@ -47,27 +43,22 @@ function write(sheetId: number, action: string, claims: Claim[]): boolean {
   return true;
 }
 
-function holds(claim: Claim): boolean {
-  return Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
-}
+const holds = (claim: Claim): boolean => Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
 
 /**
  * Another editor's claim on this action on this sheet, however old: its rows' marks are that
  * editor's job's, never stale marks to send again (a job's end releases its claim).
  */
-export function anotherEditorsClaim(sheetId: number, action: string): Claim | undefined {
-  return read(sheetId, action).find((c) => c.user !== me());
-}
+export const anotherEditorsClaim = (sheetId: number, action: string): Claim | undefined =>
+  read(sheetId, action).find((c) => c.user !== me());
 
 /** Whether another editor's job has marks in this job's status column (its claim is there, however old). */
-export function othersHoldMarks(job: { sheetId: number; action: string }): boolean {
-  return anotherEditorsClaim(job.sheetId, job.action) !== undefined;
-}
+export const othersHoldMarks = (job: { sheetId: number; action: string }): boolean =>
+  anotherEditorsClaim(job.sheetId, job.action) !== undefined;
 
 /** Another editor's claim on this action on this sheet, while it holds the whole action. */
-export function claimedByAnother(sheetId: number, action: string): Claim | undefined {
-  return read(sheetId, action).find((c) => c.user !== me() && holds(c));
-}
+export const claimedByAnother = (sheetId: number, action: string): Claim | undefined =>
+  read(sheetId, action).find((c) => c.user !== me() && holds(c));
 
 /** Claims the action on the sheet for the job; false when it cannot be written here. */
 export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string } = {}): boolean {

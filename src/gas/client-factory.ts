@@ -5,13 +5,12 @@ import { API_BASE_URL } from '../config';
 import { readConnection } from './key-store';
 import { createUrlFetchTransport } from './url-fetch-transport';
 
-export function createClient(apiKey: string, options: Partial<ClientOptions> = {}): ProspectingClient {
-  return new ProspectingClient(createUrlFetchTransport(API_BASE_URL, apiKey), {
+export const createClient = (apiKey: string, options: Partial<ClientOptions> = {}): ProspectingClient =>
+  new ProspectingClient(createUrlFetchTransport(API_BASE_URL, apiKey), {
     sleep: (ms) => Utilities.sleep(ms),
     now: () => Date.now(),
     ...options,
   });
-}
 
 export const NOT_CONNECTED = 'Connect your API key first: open Extensions › Prospecting for Sheets › Open sidebar.';
 

@@ -7,9 +7,7 @@ const CHUNK = 100;
 type Cache = GoogleAppsScript.Cache.Cache;
 
 /** The cache: ask for it once and keep the handle for every read and write of one use. */
-export function documentCache(): Cache {
-  return CacheService.getDocumentCache() ?? CacheService.getUserCache();
-}
+export const documentCache = (): Cache => CacheService.getDocumentCache() ?? CacheService.getUserCache();
 
 /** The values `store` holds for `keys`, asked in chunks. */
 export function cachedValues(store: Cache, keys: ReadonlyArray<string>): Record<string, string> {

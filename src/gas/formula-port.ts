@@ -16,9 +16,8 @@ export interface SelectedFormulas {
 }
 
 /** Every range of the selection with its formulas. */
-export function selectedFormulas(): SelectedFormulas[] {
-  return selectedRanges(SpreadsheetApp.getActiveSpreadsheet()).map((range) => ({ range, formulas: range.getFormulas() }));
-}
+export const selectedFormulas = (): SelectedFormulas[] =>
+  selectedRanges(SpreadsheetApp.getActiveSpreadsheet()).map((range) => ({ range, formulas: range.getFormulas() }));
 
 /**
  * Clears each rectangle, lets Sheets take that in, then writes the same formulas back: a

@@ -51,6 +51,5 @@ export function jobsToPrune(stored: StoredJob[], now: number): string[] {
 }
 
 /** When a write still does not fit: the oldest finished record, to make room for a new job. */
-export function oldestFinished(stored: StoredJob[]): string | undefined {
-  return stored.filter((s) => !isLive(s.job)).sort((a, b) => a.job.updatedAt - b.job.updatedAt)[0]?.key;
-}
+export const oldestFinished = (stored: StoredJob[]): string | undefined =>
+  stored.filter((s) => !isLive(s.job)).sort((a, b) => a.job.updatedAt - b.job.updatedAt)[0]?.key;

@@ -38,9 +38,7 @@ function fromValues(values: Readonly<Record<string, string>>, spreadsheetId: str
   return { jobs, continuation: parseStored<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
 }
 
-function userCache(): GoogleAppsScript.Cache.Cache {
-  return CacheService.getUserCache();
-}
+const userCache = (): GoogleAppsScript.Cache.Cache => CacheService.getUserCache();
 
 function mirror(spreadsheetId: string, state: DocumentJobs): void {
   try {
@@ -70,9 +68,7 @@ export function loadDocument(spreadsheetId: string, fresh = false): DocumentJobs
 }
 
 /** The jobs of a spreadsheet, oldest first. */
-export function loadJobs(spreadsheetId: string, fresh = false): JobRecord[] {
-  return loadDocument(spreadsheetId, fresh).jobs;
-}
+export const loadJobs = (spreadsheetId: string, fresh = false): JobRecord[] => loadDocument(spreadsheetId, fresh).jobs;
 
 /** A spreadsheet's jobs as last saved, from the cache; undefined when the cache lost them. */
 export function cachedDocument(spreadsheetId: string): DocumentJobs | undefined {
@@ -102,9 +98,7 @@ function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
   return out;
 }
 
-function isQuotaError(e: unknown): boolean {
-  return e instanceof Error && /storage quota|too large/i.test(e.message);
-}
+const isQuotaError = (e: unknown): boolean => e instanceof Error && /storage quota|too large/i.test(e.message);
 
 /**
  * Saves one job. A new job first prunes finished records across all spreadsheets; if the store

@@ -27,9 +27,8 @@ export function saveConnection(connection: StoredConnection): void {
 }
 
 /** The account a job is recorded with: whose key can read its batches. */
-export function accountOf(connection: StoredConnection): { id?: string; name: string } {
-  return connection.accountId ? { id: connection.accountId, name: connection.accountName } : { name: connection.accountName };
-}
+export const accountOf = (connection: StoredConnection): { id?: string; name: string } =>
+  connection.accountId ? { id: connection.accountId, name: connection.accountName } : { name: connection.accountName };
 
 /** Whether the connected key is the account a job was started with (a job without one: any). */
 export function isJobAccount(job: { account?: { id?: string; name: string } }, connection: StoredConnection): boolean {

@@ -1,7 +1,5 @@
 // The Utilities calls the add-on needs: a fresh id, a wait, and a digest for cache keys.
-export function newId(): string {
-  return Utilities.getUuid();
-}
+export const newId = (): string => Utilities.getUuid();
 
 /** Waits inside the execution (Apps Script has no timers); counts toward its time limit. */
 export function pause(ms: number): void {
@@ -9,6 +7,5 @@ export function pause(ms: number): void {
 }
 
 /** The SHA-256 digest of `text` (UTF-8) in web-safe base64. */
-export function sha256WebSafe(text: string): string {
-  return Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8));
-}
+export const sha256WebSafe = (text: string): string =>
+  Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8));

@@ -44,13 +44,10 @@ export function writeSettings(settings: SettingsInput): Settings {
   return parsed;
 }
 
-function mappingKey(sheetId: number): string {
-  return `prospecting.mapping.${sheetId}`;
-}
+const mappingKey = (sheetId: number): string => `prospecting.mapping.${sheetId}`;
 
-export function readSavedMapping(sheetId: number): Partial<Record<Role, string | null>> | undefined {
-  return parseStored(documentProperties().getProperty(mappingKey(sheetId)));
-}
+export const readSavedMapping = (sheetId: number): Partial<Record<Role, string | null>> | undefined =>
+  parseStored(documentProperties().getProperty(mappingKey(sheetId)));
 
 export function saveMapping(sheetId: number, mapping: Partial<Record<Role, string | null>>): void {
   documentProperties().setProperty(mappingKey(sheetId), JSON.stringify(mapping));

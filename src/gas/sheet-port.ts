@@ -4,21 +4,19 @@ import { safeCell } from '../sheet/cells';
 import type { SheetPort } from '../sheet/grid';
 import type { Selection } from '../jobs/start';
 
-export function sheetPort(sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort {
-  return {
-    lastRow: () => sheet.getLastRow(),
-    lastColumn: () => sheet.getLastColumn(),
-    maxColumns: () => sheet.getMaxColumns(),
-    read: (row, column, numRows, numColumns) => sheet.getRange(row, column, numRows, numColumns).getValues(),
-    write: (row, column, values) => {
-      if (values.length === 0 || values[0]!.length === 0) return;
-      sheet.getRange(row, column, values.length, values[0]!.length).setValues(values as never);
-    },
-    insertColumnsAfter: (after, count) => {
-      sheet.insertColumnsAfter(after, count);
-    },
-  };
-}
+export const sheetPort = (sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort => ({
+  lastRow: () => sheet.getLastRow(),
+  lastColumn: () => sheet.getLastColumn(),
+  maxColumns: () => sheet.getMaxColumns(),
+  read: (row, column, numRows, numColumns) => sheet.getRange(row, column, numRows, numColumns).getValues(),
+  write: (row, column, values) => {
+    if (values.length === 0 || values[0]!.length === 0) return;
+    sheet.getRange(row, column, values.length, values[0]!.length).setValues(values as never);
+  },
+  insertColumnsAfter: (after, count) => {
+    sheet.insertColumnsAfter(after, count);
+  },
+});
 
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
@@ -31,12 +29,10 @@ export function selectedRanges(of: {
   return (list ? list.getRanges() : [of.getActiveRange()]).filter((r): r is Range => Boolean(r));
 }
 
-export function sheetById(
+export const sheetById = (
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   sheetId: number,
-): GoogleAppsScript.Spreadsheet.Sheet | undefined {
-  return spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId);
-}
+): GoogleAppsScript.Spreadsheet.Sheet | undefined => spreadsheet.getSheets().find((s) => s.getSheetId() === sheetId);
 
 /**
  * Rows first..last of `sheet` hidden by the person or a filter, in one formula instead of a call

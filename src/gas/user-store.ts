@@ -4,9 +4,7 @@
 let snapshot: Record<string, string> | undefined;
 
 /** The user's properties themselves, for a value kept apart from this execution's view. */
-export function userProperties(): GoogleAppsScript.Properties.Properties {
-  return PropertiesService.getUserProperties();
-}
+export const userProperties = (): GoogleAppsScript.Properties.Properties => PropertiesService.getUserProperties();
 
 /**
  * The user's properties as this execution knows them. `fresh` reads them again: an execution

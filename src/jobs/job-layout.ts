@@ -29,9 +29,8 @@ export function outputHeaders(job: Pick<JobRecord, 'action' | 'fields'>): string
   return job.fields.map((id) => fields.find((f) => f.id === id)!.header);
 }
 
-function holdsAll(grid: Grid, index: number, texts: ReadonlyArray<string>): boolean {
-  return texts.every((t) => grid.columnIn(index, t) !== undefined);
-}
+const holdsAll = (grid: Grid, index: number, texts: ReadonlyArray<string>): boolean =>
+  texts.every((t) => grid.columnIn(index, t) !== undefined);
 
 /** The header row: where it was, else wherever its texts are now. */
 function findHeader(grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): number | undefined {
@@ -136,9 +135,7 @@ export function needOutputs(layout: JobLayout, rows: ReadonlyArray<number>): voi
   span(layout, layout.outputs, rows);
 }
 
-export function isLost(layout: JobLayout | LostLayout): layout is LostLayout {
-  return 'lost' in layout;
-}
+export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
 /** Indexes of the rows a job may own: every row but the header row. */
 export function dataRows(layout: JobLayout): number[] {

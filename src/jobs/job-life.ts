@@ -51,9 +51,7 @@ const NEXT: Partial<Record<Name, ReadonlyArray<Name>>> = {
   paused: ['paused', 'running.sending', 'running.draining', 'running.canceling', 'canceled'],
 };
 
-function nameOf(life: JobLife): Name {
-  return life.s === 'running' ? `running.${life.mode}` : life.s;
-}
+const nameOf = (life: JobLife): Name => (life.s === 'running' ? `running.${life.mode}` : life.s);
 
 /** Moves a job to its next state; a move the lifecycle does not allow is a bug, thrown. */
 export function moveJob(job: { life: JobLife }, next: JobLife): void {
@@ -64,27 +62,17 @@ export function moveJob(job: { life: JobLife }, next: JobLife): void {
 }
 
 /** Running or paused: the job still holds rows and, maybe, batches paid for. */
-export function isLive(job: { life: JobLife }): boolean {
-  return job.life.s === 'running' || job.life.s === 'paused';
-}
+export const isLive = (job: { life: JobLife }): boolean => job.life.s === 'running' || job.life.s === 'paused';
 
-export function isRunning(job: { life: JobLife }): job is { life: Running } {
-  return job.life.s === 'running';
-}
+export const isRunning = (job: { life: JobLife }): job is { life: Running } => job.life.s === 'running';
 
 /** A running job that may still send rows. */
-export function isSending(job: { life: JobLife }): boolean {
-  return nameOf(job.life) === 'running.sending';
-}
+export const isSending = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.sending';
 
-export function isCanceling(job: { life: JobLife }): boolean {
-  return nameOf(job.life) === 'running.canceling';
-}
+export const isCanceling = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.canceling';
 
 /** How the job runs, or ran before its pause. */
-function runningOf(life: JobLife): JobLife {
-  return life.s === 'paused' ? life.was : life;
-}
+const runningOf = (life: JobLife): JobLife => (life.s === 'paused' ? life.was : life);
 
 /** Why nothing more is sent, when a running job stopped sending for a reason of its own. */
 export function stopReason(job: { life: JobLife }): string | undefined {

@@ -22,14 +22,10 @@ export interface PartPace {
   sentAt: number;
 }
 
-function clamp(ms: number, low: number): number {
-  return Math.min(MAX_QUIET_MS, Math.max(low, MIN_WAIT_MS, ms));
-}
+const clamp = (ms: number, low: number): number => Math.min(MAX_QUIET_MS, Math.max(low, MIN_WAIT_MS, ms));
 
 /** The first read of a part just accepted: when it would be done at the assumed pace. */
-export function firstReadAt(size: number, sentAt: number): number {
-  return sentAt + clamp((size / EXPECTED_ITEMS_PER_SECOND) * 1000, 0);
-}
+export const firstReadAt = (size: number, sentAt: number): number => sentAt + clamp((size / EXPECTED_ITEMS_PER_SECOND) * 1000, 0);
 
 /**
  * The next read of a part still working. From the pace it showed since it was accepted, when

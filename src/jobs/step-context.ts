@@ -33,9 +33,8 @@ export interface StepDeps {
 }
 
 /** What one row of the layout sends, by its key; undefined when it cannot be sent. */
-export function keyOfRow(job: JobRecord, layout: JobLayout, index: number): string | undefined {
-  return rowKey(job.action, layout.grid.row(index), layout.mapping, job.options);
-}
+export const keyOfRow = (job: JobRecord, layout: JobLayout, index: number): string | undefined =>
+  rowKey(job.action, layout.grid.row(index), layout.mapping, job.options);
 
 /** What was thrown, in words. */
 export { errorText as message } from '../api/errors';
@@ -57,9 +56,7 @@ export function rowReason(e: unknown): string {
 }
 
 /** How long to wait after a 429: what the service asked, else a minute. */
-export function waitMs(e: ProspectingError): number {
-  return Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
-}
+export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
 
 /**
  * Apps Script's daily quota is spent: ask again in an hour (a refused fetch costs nothing, and
@@ -74,9 +71,7 @@ export function quotaWait(job: JobRecord, now: number): number {
 export const QUOTA_NOTE = "Waiting for Apps Script's daily quota of web requests to reset; the job goes on by itself.";
 
 /** Waits longer after each passing fault in a row: 1, 2, 4 … minutes, at most 30. */
-function backoffMs(job: JobRecord): number {
-  return Math.min(30, Math.pow(2, Math.max(0, (job.troubles ?? 1) - 1))) * 60 * 1000;
-}
+const backoffMs = (job: JobRecord): number => Math.min(30, Math.pow(2, Math.max(0, (job.troubles ?? 1) - 1))) * 60 * 1000;
 
 /** The service answered usefully: the waiting for faults starts again. */
 export function noteProgress(job: JobRecord, now: number): void {

@@ -14,14 +14,13 @@ export const ROLE_LABELS = Object.fromEntries(ROLES.map((role) => [role, LABELS[
 export type ColumnMapping = Partial<Record<Role, number>>;
 
 /** A header in plain lower-case words, as the header patterns read it. */
-export function headerWords(header: string): string {
-  return header
+export const headerWords = (header: string): string =>
+  header
     .toLowerCase()
     .replace(/[_\-./]+/g, ' ')
     .replace(/[^a-z0-9 ]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-}
 
 // Most specific first: "company website" is a domain, "company" alone is a name.
 const PATTERNS: Array<[Role, RegExp]> = [
@@ -55,9 +54,8 @@ export function detectMapping(headers: ReadonlyArray<unknown>): ColumnMapping {
 }
 
 /** A header row names at least one role and holds no email address (data rows do). */
-export function looksLikeHeader(row: ReadonlyArray<unknown>): boolean {
-  return row.some((c) => roleOfHeader(c) !== undefined) && !row.some((c) => normalizeEmail(c) !== undefined);
-}
+export const looksLikeHeader = (row: ReadonlyArray<unknown>): boolean =>
+  row.some((c) => roleOfHeader(c) !== undefined) && !row.some((c) => normalizeEmail(c) !== undefined);
 
 /**
  * Applies a person's changes to a detected mapping, by header name. Unknown headers are

@@ -31,6 +31,5 @@ export function companyLookupOf(value: unknown): CompanyLookup | { problem: stri
 }
 
 /** The row key of a lookup, in the form results are keyed by. */
-export function companyKey(lookup: CompanyLookup): string {
-  return 'domain' in lookup ? `d:${lookup.domain}` : `p:${normalizeProfileUrl(lookup.profile_url)}`;
-}
+export const companyKey = (lookup: CompanyLookup): string =>
+  'domain' in lookup ? `d:${lookup.domain}` : `p:${normalizeProfileUrl(lookup.profile_url)}`;

@@ -21,13 +21,11 @@ const join = (items: ReadonlyArray<unknown> | null | undefined, sep = '; ') =>
 const span = (start?: string | null, end?: string | null) =>
   start || end ? ` (${(start ?? '?').slice(0, 7)} – ${end ? end.slice(0, 7) : 'present'})` : '';
 
-export function phonesText(phones: ReadonlyArray<PhoneNumber> | null | undefined): string {
-  return join((phones ?? []).filter((p) => !p.is_wrong_number).map((p) => `${p.type}: ${p.number}`));
-}
+export const phonesText = (phones: ReadonlyArray<PhoneNumber> | null | undefined): string =>
+  join((phones ?? []).filter((p) => !p.is_wrong_number).map((p) => `${p.type}: ${p.number}`));
 
-export function experiencesText(experiences: ReadonlyArray<Experience> | null | undefined): string {
-  return join((experiences ?? []).map((e) => `${e.title} at ${e.company_name}${span(e.start_date, e.end_date)}`));
-}
+export const experiencesText = (experiences: ReadonlyArray<Experience> | null | undefined): string =>
+  join((experiences ?? []).map((e) => `${e.title} at ${e.company_name}${span(e.start_date, e.end_date)}`));
 
 function mapText(map: Readonly<Record<string, number | undefined>> | undefined): string {
   if (!map) return '';
@@ -67,13 +65,14 @@ const [PERSON, COMPANY, EMAIL, LEAD_LIST] = OUTPUT_PREFIXES;
  * shape field after field: written once, dist/Code.js carries it once, and a header that is the
  * id in words is not written at all.
  */
-function fieldOf<T, V>(
-  pick: (v: T) => V | null | undefined,
-  prefix: string,
-  idPrefix: string,
-  reads: string | undefined,
-): (id: string, spec?: FieldSpec<V>) => FieldDef<T> {
-  return (id, { header = words(id), basic = false, key = id, get = (value: V) => (value as Record<string, unknown>)[key] } = {}) => {
+const fieldOf =
+  <T, V>(
+    pick: (v: T) => V | null | undefined,
+    prefix: string,
+    idPrefix: string,
+    reads: string | undefined,
+  ): ((id: string, spec?: FieldSpec<V>) => FieldDef<T>) =>
+  (id, { header = words(id), basic = false, key = id, get = (value: V) => (value as Record<string, unknown>)[key] } = {}) => {
     const f: FieldDef<T> = {
       id: `${idPrefix}${id}`,
       header: `${prefix}${header}`,
@@ -86,7 +85,6 @@ function fieldOf<T, V>(
     if (reads !== undefined) f.reads = [`${reads}${key}`];
     return f;
   };
-}
 
 const basic = { basic: true };
 // Fields that persons and companies (and lead-list entries) share.

@@ -3,6 +3,4 @@
 
 const ERRORS = /^#(?:N\/A|REF!|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!|SPILL!|CALC!|LOADING\.\.\.|GETTING_DATA)$/i;
 
-export function isFormulaError(value: unknown): value is string {
-  return typeof value === 'string' && ERRORS.test(value.trim());
-}
+export const isFormulaError = (value: unknown): value is string => typeof value === 'string' && ERRORS.test(value.trim());

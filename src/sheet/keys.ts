@@ -39,9 +39,7 @@ export function hostOf(value: unknown): string {
 export const NOT_A_DOMAIN = 'Not a valid domain or website';
 
 /** Code points, as the service counts; the UTF-16 length when that already decides. */
-function longerThan(text: string, most: number): boolean {
-  return text.length > most && (text.length > 2 * most || [...text].length > most);
-}
+const longerThan = (text: string, most: number): boolean => text.length > most && (text.length > 2 * most || [...text].length > most);
 
 // Letters of any script, digits and inner hyphens, as the service reads a domain's labels; the
 // last label is letters or an ASCII-encoded (xn--) one.
@@ -76,6 +74,4 @@ export function normalizeProfileUrl(value: unknown): string | undefined {
 }
 
 /** The address sent for a profile: https, as the service's links are. */
-export function profileUrlForRequest(normalized: string): string {
-  return `https://${normalized}`;
-}
+export const profileUrlForRequest = (normalized: string): string => `https://${normalized}`;
