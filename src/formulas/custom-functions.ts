@@ -58,10 +58,8 @@ function clientOrReason(): ProspectingClient | Transient {
   return createClient(connection.apiKey, { retry: { maxAttempts: 1 } });
 }
 
-function cellValue(v: unknown): CellValue {
-  if (v === null || v === undefined) return '';
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
-}
+const cellValue = (v: unknown): CellValue =>
+  v === null || v === undefined ? '' : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
 
 /** What a lookup function needs to know of its kind. */
 interface LookupKind {
@@ -124,9 +122,15 @@ function lookUp(
   let reason: Transient | undefined;
   for (let next = 0; next < todo.length;) {
     const t0 = Date.now();
-    if (t0 - started + (slowest || FIRST_GROUP_MS) > SEND_UNTIL_MS) return { answers, reason: worse(reason, 'time') };
+    if (t0 - started + (slowest || FIRST_GROUP_MS) > SEND_UNTIL_MS) {
+      reason = worse(reason, 'time');
+      break;
+    }
     const granted = takeRequests(def.bucket, Math.min(GROUP, todo.length - next));
-    if (granted === 0) return { answers, reason: worse(reason, 'busy') };
+    if (granted === 0) {
+      reason = worse(reason, 'busy');
+      break;
+    }
     const group = todo.slice(next, (next += granted));
     const fresh = new Map<string, Lasting>();
     const sent: string[] = [];
@@ -154,7 +158,7 @@ function lookUp(
     slowest = Math.max(slowest, Date.now() - t0);
     if (reason && STOPS.has(reason)) break;
   }
-  return reason ? { answers, reason } : { answers };
+  return { answers, reason };
 }
 
 function fieldsOrMessage<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Array<FieldDef<T>> | string {
@@ -177,30 +181,25 @@ function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
   });
   const queries = new Map(keys.filter((k) => typeof k !== 'string'));
   const found = lookUp(kind, queries);
-  const message = (text: string): Row => [text, ...chosen.slice(1).map(() => '')];
   let pending = 0;
-  const rows = inputs.map((x, i): Row => {
-    if (!x) return chosen.map(() => '');
-    const key = keys[i]!;
-    if (typeof key === 'string') return message(key);
+  // Each input's answer: its row, or a message (an empty input's is empty).
+  const answers = keys.map((key): Row | string => {
+    if (typeof key === 'string') return key;
     const a = found.answers.get(key[0]);
     if (!a) {
       pending++;
       return [];
     }
-    return 'row' in a ? at.map((j) => a.row[j] ?? '') : message(a.message);
+    return 'row' in a ? at.map((j) => a.row[j] ?? '') : a.message;
   });
   if (pending > 0) {
     const reason = found.reason ?? 'failed';
     throw new Error(single ? transientMessage(reason) : pendingMessage(reason, pending, inputs.filter(Boolean).length));
   }
-  if (!single) return rows;
-  // A single cell shows its message alone, or one value, or one row.
-  const key = keys[0]!;
-  if (typeof key === 'string') return key;
-  const a = found.answers.get(key[0])!;
-  if ('message' in a) return a.message;
-  return rows[0]!.length === 1 ? rows[0]![0]! : [rows[0]!];
+  // A single cell shows its message alone, or one value, or one row; a range a message in the first column.
+  if (!single) return answers.map((a) => (typeof a === 'string' ? [a, ...chosen.slice(1).map(() => '')] : a));
+  const only = answers[0]!;
+  return typeof only === 'string' ? only : only.length === 1 ? only[0]! : [only];
 }
 
 export const ENRICH_COMPANY = (domain: unknown, fields?: unknown): Row[] | CellValue => lookupFunction('company', domain, fields);
@@ -211,9 +210,10 @@ export const ENRICH_PERSON = (emailOrProfileUrl: unknown, fields?: unknown): Row
 /** The header row for a lookup's chosen fields: `kind` is "company" or "person". */
 export function PROSPECTING_HEADERS(kind: unknown, fields?: unknown): Row[] | string {
   const which = cellText(oneCell(kind, 'PROSPECTING_HEADERS kind')).toLowerCase();
-  const all = which === 'company' ? COMPANY_FIELDS : which === 'person' ? PERSON_FIELDS : undefined;
+  // Any other text finds no fields: an object's own built-in names have none either.
+  const all = (LOOKUPS as Partial<Record<string, LookupKind>>)[which]?.fields;
   if (!all) return 'kind must be "company" or "person"';
-  const chosen = fieldsOrMessage(all as ReadonlyArray<FieldDef<unknown>>, fields);
+  const chosen = fieldsOrMessage(all, fields);
   if (typeof chosen === 'string') return chosen;
   return [headerLabels(chosen)];
 }
