@@ -51,11 +51,8 @@ export class ProspectingError extends Error {
     super(message);
     this.name = 'ProspectingError';
     this.kind = kind;
-    this.status = init.status;
-    this.code = init.code;
-    this.detail = init.detail;
-    this.pointer = init.pointer;
-    this.retryAfterSeconds = init.retryAfterSeconds;
+    // The fields are the init's, as given: one it leaves out reads as undefined.
+    Object.assign(this, init);
     this.errors = init.errors ?? [];
   }
 }
@@ -240,11 +237,12 @@ function readErrors(text: string): ErrorDetail[] {
 export function errorFromResponse(res: ApiResponse): ProspectingError {
   const errors = readErrors(res.text);
   const first = errors[0];
+  const source = first?.source;
   const init: ErrorInit = {
     status: res.status,
     code: first?.code,
     detail: first?.detail,
-    pointer: first?.source?.pointer ?? first?.source?.parameter ?? first?.source?.header,
+    pointer: source?.pointer ?? source?.parameter ?? source?.header,
     retryAfterSeconds: res.retryAfterSeconds,
     errors,
   };

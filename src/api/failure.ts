@@ -34,10 +34,8 @@ const FAILURE_OF: Partial<Record<ErrorKind, Failure>> = {
  * What a failure means. `own` says the request named something this add-on made with the
  * connected key (a batch): not knowing it then means the key is another account's.
  */
-export function classify(e: ProspectingError, own = false): Failure {
-  if (own && e.kind === 'not_found') return 'foreign';
-  return FAILURE_OF[e.kind] ?? 'lasting';
-}
+export const classify = (e: ProspectingError, own = false): Failure =>
+  own && e.kind === 'not_found' ? 'foreign' : (FAILURE_OF[e.kind] ?? 'lasting');
 
 /** `classify` for anything thrown: undefined when it is not a failure of a request (a bug). */
 export const failureOf = (e: unknown, own = false): Failure | undefined => (e instanceof ProspectingError ? classify(e, own) : undefined);

@@ -50,10 +50,8 @@ const IN_WORDS: Partial<Record<ProspectingError['kind'], string>> = {
 };
 
 /** The reason a row shows: the client's own sentence, never the service's raw detail. */
-export function rowReason(e: unknown): string {
-  if (e instanceof ProspectingError) return IN_WORDS[e.kind] ?? e.message;
-  return 'Something went wrong in the add-on.';
-}
+export const rowReason = (e: unknown): string =>
+  e instanceof ProspectingError ? (IN_WORDS[e.kind] ?? e.message) : 'Something went wrong in the add-on.';
 
 /** How long to wait after a 429: what the service asked, else a minute. */
 export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
@@ -71,7 +69,7 @@ export function quotaWait(job: JobRecord, now: number): number {
 export const QUOTA_NOTE = "Waiting for Apps Script's daily quota of web requests to reset; the job goes on by itself.";
 
 /** Waits longer after each passing fault in a row: 1, 2, 4 … minutes, at most 30. */
-const backoffMs = (job: JobRecord): number => Math.min(30, Math.pow(2, Math.max(0, (job.troubles ?? 1) - 1))) * 60 * 1000;
+const backoffMs = (job: JobRecord): number => Math.min(30, 2 ** Math.max(0, (job.troubles ?? 1) - 1)) * 60 * 1000;
 
 /** The service answered usefully: the waiting for faults starts again. */
 export function noteProgress(job: JobRecord, now: number): void {
