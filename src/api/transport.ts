@@ -84,20 +84,19 @@ const stripSlash = (s: string): string => s.replace(/\/+$/, '');
  * The absolute URL of a request. Relative paths and `_links` hrefs are resolved against the base
  * address; an absolute URL is accepted only under the base address, so the key never travels elsewhere.
  */
-export function resolveUrl(baseUrl: string, req: Pick<ApiRequest, 'path' | 'query'>): string {
+export function resolveUrl(baseUrl: string, { path, query }: Pick<ApiRequest, 'path' | 'query'>): string {
   const base = stripSlash(baseUrl);
   let url: string;
-  if (/^https?:\/\//i.test(req.path)) {
-    if (req.path !== base && !req.path.startsWith(`${base}/`) && !req.path.startsWith(`${base}?`)) {
+  if (/^https?:\/\//i.test(path)) {
+    if (path !== base && !path.startsWith(`${base}/`) && !path.startsWith(`${base}?`)) {
       throw new Error('Refusing to send the API key to an address outside the configured service.');
     }
-    url = req.path;
+    url = path;
   } else {
-    url = base + (req.path.startsWith('/') ? req.path : `/${req.path}`);
+    url = base + (path.startsWith('/') ? path : `/${path}`);
   }
-  const qs = buildQuery(req.query);
-  if (!qs) return url;
-  return url + (url.includes('?') ? '&' : '?') + qs;
+  const qs = buildQuery(query);
+  return qs ? url + (url.includes('?') ? '&' : '?') + qs : url;
 }
 
 /** Retry-After is either delta-seconds or an HTTP date. */
@@ -110,12 +109,12 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   return Math.max(0, (at - nowMs) / 1000);
 }
 
-/** Header lookup regardless of case. */
-export function lowerCaseHeaders(headers: Readonly<Record<string, unknown>>): Record<string, string> {
+/** Header lookup regardless of case; `each` rewrites every value (the transport redacts them). */
+export function lowerCaseHeaders(headers: Readonly<Record<string, unknown>>, each = (value: string) => value): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of Object.keys(headers)) {
     const v = headers[name];
-    out[name.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    out[name.toLowerCase()] = each(Array.isArray(v) ? v.join(', ') : String(v));
   }
   return out;
 }

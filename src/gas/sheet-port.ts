@@ -10,8 +10,8 @@ export const sheetPort = (sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort 
   maxColumns: () => sheet.getMaxColumns(),
   read: (row, column, numRows, numColumns) => sheet.getRange(row, column, numRows, numColumns).getValues(),
   write: (row, column, values) => {
-    if (values.length === 0 || values[0]!.length === 0) return;
-    sheet.getRange(row, column, values.length, values[0]!.length).setValues(values as never);
+    const width = values[0]?.length;
+    if (width) sheet.getRange(row, column, values.length, width).setValues(values as never);
   },
   insertColumnsAfter: (after, count) => {
     sheet.insertColumnsAfter(after, count);

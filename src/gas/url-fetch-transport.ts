@@ -35,9 +35,8 @@ export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transp
   }
 
   function toResponse(res: HttpResponse): ApiResponse {
-    const headers = lowerCaseHeaders(res.getHeaders() as Record<string, unknown>);
     // A gateway may echo the Authorization header back in one of its own.
-    for (const name of Object.keys(headers)) headers[name] = redact(headers[name]!);
+    const headers = lowerCaseHeaders(res.getHeaders() as Record<string, unknown>, redact);
     const retryAfterSeconds = parseRetryAfter(headers['retry-after'], Date.now());
     const response: ApiResponse = { status: res.getResponseCode(), headers, text: redact(res.getContentText()) };
     if (retryAfterSeconds !== undefined) response.retryAfterSeconds = retryAfterSeconds;
