@@ -13,6 +13,8 @@ export function trim(ctx: z.core.ParsePayload<string>): void {
   ctx.value = ctx.value.trim();
 }
 
+const NAMED_VALUES = 'a group of named values';
+
 /** Words for the value a schema expected, as in "must be …". */
 const EXPECTED: Record<string, string> = {
   string: 'text',
@@ -20,8 +22,8 @@ const EXPECTED: Record<string, string> = {
   int: 'a whole number',
   boolean: 'true or false',
   array: 'a list',
-  object: 'a group of named values',
-  record: 'a group of named values',
+  object: NAMED_VALUES,
+  record: NAMED_VALUES,
   date: 'a date',
 };
 
@@ -66,6 +68,9 @@ function size(n: number | bigint, origin: string): string {
   return String(n);
 }
 
+/** What is wrong when no word of the issue says. */
+const UNUSABLE = 'is not a value this add-on can use';
+
 /** What is wrong with the field, as the end of "The … must be …" (no subject, no full stop). */
 function predicate(issue: Issue, input: unknown): string {
   switch (issue.code) {
@@ -87,7 +92,7 @@ function predicate(issue: Issue, input: unknown): string {
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
     default:
-      return 'is not a value this add-on can use';
+      return UNUSABLE;
   }
 }
 
@@ -114,5 +119,5 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, w
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
-  throw new Error(first ? describeInputIssue(first, value, what) : `The ${what} is not a value this add-on can use.`);
+  throw new Error(first ? describeInputIssue(first, value, what) : `The ${what} ${UNUSABLE}.`);
 }

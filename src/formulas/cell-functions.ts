@@ -1,6 +1,7 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
 import { ProspectingError, type ErrorKind } from '../api/errors';
+import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
 import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
@@ -10,10 +11,10 @@ import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrl
  * A cell argument is one input; a range (a 2-D array) is read cell by cell in reading order, row
  * by row and left to right, so a column, a row and a block are each answered one row per cell.
  */
-export function inputsOf(arg: unknown): { inputs: string[]; single: boolean } {
-  if (Array.isArray(arg)) return { inputs: arg.flatMap((row: unknown) => (Array.isArray(row) ? row : [row]).map(cellText)), single: false };
-  return { inputs: [cellText(arg)], single: true };
-}
+export const inputsOf = (arg: unknown): { inputs: string[]; single: boolean } =>
+  Array.isArray(arg)
+    ? { inputs: arg.flatMap((row: unknown) => (Array.isArray(row) ? row : [row]).map(cellText)), single: false }
+    : { inputs: [cellText(arg)], single: true };
 
 /** The value of an argument that takes one cell; a range of several is refused in words. */
 export function oneCell(arg: unknown, what: string): unknown {
@@ -70,7 +71,7 @@ export const CELL_MESSAGES = {
  */
 export type Transient = 'no_key' | 'refused_key' | 'no_credits' | 'quota' | 'rate_limited' | 'busy' | 'failed' | 'time';
 
-const MENU = 'Extensions › Prospecting for Sheets';
+const MENU = `Extensions › ${ADDON_NAME}`;
 const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
 
 /**

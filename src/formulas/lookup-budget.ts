@@ -22,7 +22,8 @@ export type Claims = Record<string, number>;
 
 export function parseClaims(text: string | null | undefined): Claims {
   // An unreadable record counts as spent: a lost record must not send more than the limit.
-  return jsonObject<Claims>(text, { [String(Number.MAX_SAFE_INTEGER)]: Number.MAX_SAFE_INTEGER });
+  const spent = Number.MAX_SAFE_INTEGER;
+  return jsonObject<Claims>(text, { [spent]: spent });
 }
 
 /** Up to `want` requests of `limit` in the window ending `now`, and the claims with them added. */

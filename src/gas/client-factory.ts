@@ -1,7 +1,7 @@
 // Builds the API client for Apps Script (UrlFetchApp transport, Utilities.sleep, the real clock),
 // with the connected key or the sentence that says how to connect.
 import { ProspectingClient, type ClientOptions } from '../api/client';
-import { API_BASE_URL } from '../config';
+import { ADDON_NAME, API_BASE_URL } from '../config';
 import { readConnection } from './key-store';
 import { createUrlFetchTransport } from './url-fetch-transport';
 
@@ -12,7 +12,7 @@ export const createClient = (apiKey: string, options: Partial<ClientOptions> = {
     ...options,
   });
 
-export const NOT_CONNECTED = 'Connect your API key first: open Extensions › Prospecting for Sheets › Open sidebar.';
+export const NOT_CONNECTED = `Connect your API key first: open Extensions › ${ADDON_NAME} › Open sidebar.`;
 
 /** A client with the connected key; throws how to connect when there is none. */
 export function requireClient(): ProspectingClient {

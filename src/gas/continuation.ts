@@ -32,6 +32,8 @@ const LOST_AFTER_MS = 10 * 60 * 1000;
 
 export type ContinuationPlan = { kind: 'keep' } | { kind: 'create'; dueAt: number } | { kind: 'clear' };
 
+const KEEP: ContinuationPlan = { kind: 'keep' };
+
 /**
  * `nextDue` is when the earliest running job wants its next step (undefined: none runs). A
  * waiting trigger is kept when it fires a little before that, or not much after it. Steps come
@@ -40,16 +42,16 @@ export type ContinuationPlan = { kind: 'keep' } | { kind: 'create'; dueAt: numbe
  * hourly trigger once a short one was refused.
  */
 export function planContinuation(state: Continuation, nextDue: number | undefined, now: number, background = false): ContinuationPlan {
-  if (nextDue === undefined) return state.uid || state.off ? { kind: 'clear' } : { kind: 'keep' };
+  if (nextDue === undefined) return state.uid || state.off ? { kind: 'clear' } : KEEP;
   const want = Math.max(nextDue, now + MIN_DELAY_MS);
   if (state.uid && state.dueAt !== undefined) {
     const lost = state.dueAt < now - LOST_AFTER_MS;
-    if (background && state.hourly && !lost) return { kind: 'keep' };
+    if (background && state.hourly && !lost) return KEEP;
     const tolerance = Math.max(MIN_DELAY_MS, (want - now) / 4);
     const early = state.dueAt < want - EARLY_TOLERANCE_MS && state.dueAt >= now;
-    if (!lost && !early && state.dueAt <= want + tolerance) return { kind: 'keep' };
+    if (!lost && !early && state.dueAt <= want + tolerance) return KEEP;
   }
-  if (!state.uid && state.off && state.offUntil !== undefined && now < state.offUntil) return { kind: 'keep' };
+  if (!state.uid && state.off && state.offUntil !== undefined && now < state.offUntil) return KEEP;
   return { kind: 'create', dueAt: want };
 }
 

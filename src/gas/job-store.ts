@@ -119,7 +119,8 @@ export function saveJob(spreadsheetId: string, job: JobRecord): void {
       deleteUserValues([room]);
     }
   }
-  mirror(spreadsheetId, fromValues(userValues(), spreadsheetId));
+  // Read back from this execution's view, which mirrors it in the cache.
+  loadDocument(spreadsheetId);
 }
 
 /** Keeps what is known of the spreadsheet's continuation trigger (one write, only when it changed). */
@@ -130,7 +131,8 @@ export function saveContinuation(spreadsheetId: string, continuation: Continuati
   if (empty ? !(key in userValues()) : userValues()[key] === value) return;
   if (empty) deleteUserValues([key]);
   else putUserValues({ [key]: value });
-  mirror(spreadsheetId, fromValues(userValues(), spreadsheetId));
+  // Read back from this execution's view, which mirrors it in the cache.
+  loadDocument(spreadsheetId);
 }
 
 /** Every spreadsheet's continuation record, for finding the add-on's triggers nobody needs. */

@@ -14,6 +14,11 @@
 // A paused job remembers how it was running (`was`), so a job that stopped sending, or was being
 // canceled, goes on the same way when it resumes.
 
+/** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
+const RETRY_FIRST_MS = 60 * 60 * 1000;
+const RETRY_MAX_MS = 24 * 60 * 60 * 1000;
+const RETRY_FOR_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** How a running job goes: sending rows, only reading what was sent, or canceling. */
 export type Running =
   | { s: 'running'; mode: 'sending' }
@@ -93,11 +98,6 @@ export function startCanceling(job: { life: JobLife }, why: string): void {
   if (life.s === 'paused') life.was = canceling;
   else moveJob(job, canceling);
 }
-
-/** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
-const RETRY_FIRST_MS = 60 * 60 * 1000;
-const RETRY_MAX_MS = 24 * 60 * 60 * 1000;
-const RETRY_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Pauses a running job, or notes that a paused one still waits (its retry failed, or why changed). */
 export function pause(job: { life: JobLife }, why: PauseWhy, now: number): void {

@@ -27,15 +27,15 @@ export const phonesText = (phones: ReadonlyArray<PhoneNumber> | null | undefined
 export const experiencesText = (experiences: ReadonlyArray<Experience> | null | undefined): string =>
   join((experiences ?? []).map((e) => `${e.title} at ${e.company_name}${span(e.start_date, e.end_date)}`));
 
-function mapText(map: Readonly<Record<string, number | undefined>> | undefined): string {
-  if (!map) return '';
-  return join(
-    Object.keys(map)
-      .filter((k) => typeof map[k] === 'number')
-      .sort((a, b) => (map[b] ?? 0) - (map[a] ?? 0))
-      .map((k) => `${k}: ${map[k]}`),
-  );
-}
+const mapText = (map: Readonly<Record<string, number | undefined>> | undefined): string =>
+  map
+    ? join(
+        Object.keys(map)
+          .filter((k) => typeof map[k] === 'number')
+          .sort((a, b) => (map[b] ?? 0) - (map[a] ?? 0))
+          .map((k) => `${k}: ${map[k]}`),
+      )
+    : '';
 
 type AnyCompany = Company & { industry?: string | null };
 

@@ -5,11 +5,8 @@ import { isEmailAddress } from '../../contract/email-address';
 /** A URL's scheme and its `//`, as a URL starts with them. */
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  return String(value).trim();
-}
+export const cellText = (value: unknown): string =>
+  value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value).trim();
 
 /**
  * A lower-cased email (`mailto:` dropped, composed to one Unicode form so the same address typed
