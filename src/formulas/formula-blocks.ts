@@ -1,5 +1,6 @@
 // Which cells of a block of formulas call the add-on's custom functions, gathered into few
 // rectangles so they can be rewritten with few calls, leaving every other cell alone.
+import { adjacent, runs } from '../sheet/grid';
 
 /** The custom functions the bundle declares (function-docs.ts; a test keeps them in step). */
 export const CUSTOM_FUNCTIONS = ['ENRICH_COMPANY', 'ENRICH_PERSON', 'JOB_OPENINGS', 'PROSPECTING_HEADERS'] as const;
@@ -27,18 +28,17 @@ export function customFunctionBlocks(formulas: ReadonlyArray<ReadonlyArray<unkno
   let open = new Map<string, Block>();
   for (let c = 0; c < width; c++) {
     const next = new Map<string, Block>();
-    for (let r = 0; r < formulas.length; r++) {
-      if (!callsCustomFunction(formulas[r]![c])) continue;
-      let end = r;
-      while (end + 1 < formulas.length && callsCustomFunction(formulas[end + 1]![c])) end++;
-      const span = `${r}:${end}`;
+    // This column's cells that call one, in runs of adjacent rows.
+    const rows = formulas.flatMap((row, r) => (callsCustomFunction(row[c]) ? [r] : []));
+    for (const run of runs(rows, adjacent)) {
+      const r = run[0]!;
+      const span = `${r}:${r + run.length - 1}`;
       const left = open.get(span);
       if (left) {
         left.numColumns++;
         open.delete(span);
         next.set(span, left);
-      } else next.set(span, { row: r, column: c, numRows: end - r + 1, numColumns: 1 });
-      r = end;
+      } else next.set(span, { row: r, column: c, numRows: run.length, numColumns: 1 });
     }
     done.push(...open.values());
     open = next;

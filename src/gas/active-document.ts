@@ -71,8 +71,6 @@ export function withDocumentLock<T>(work: () => T): T {
 }
 
 /** A line in the execution log (Apps Script's executions page), for steps nobody watches. */
-export function logLine(text: string): void {
-  console.log(text);
-}
+export const logLine = (text: string): void => console.log(text);
 
 export const activeSheet = (): GoogleAppsScript.Spreadsheet.Sheet => currentSpreadsheet().getActiveSheet();

@@ -31,7 +31,7 @@ function read(sheetId: number, action: string): Claim[] {
   if (!props) return [{ user: '', job: '', at: Date.now() }];
   // None, or a damaged record, holds nothing.
   const value = parseStored<Claim | Claim[]>(props.getProperty(key(sheetId, action)));
-  return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => !!c && typeof c.user === 'string' && typeof c.job === 'string');
+  return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => typeof c?.user === 'string' && typeof c.job === 'string');
 }
 
 /** False when the claims cannot be written (a run that opened its spreadsheet by id). */

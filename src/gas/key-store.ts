@@ -22,9 +22,8 @@ export function readConnection(): StoredConnection | undefined {
   return connection;
 }
 
-export function saveConnection(connection: StoredConnection): void {
+export const saveConnection = (connection: StoredConnection): void =>
   putUserValues({ [KEY]: connection.apiKey, [ACCOUNT]: connection.accountName, [ACCOUNT_ID]: connection.accountId ?? '' });
-}
 
 /** The account a job is recorded with: whose key can read its batches. */
 export const accountOf = (connection: StoredConnection): { id?: string; name: string } =>
@@ -38,6 +37,4 @@ export function isJobAccount(job: { account?: { id?: string; name: string } }, c
   return mine.name === connection.accountName;
 }
 
-export function clearConnection(): void {
-  deleteUserValues([KEY, ACCOUNT, ACCOUNT_ID]);
-}
+export const clearConnection = (): void => deleteUserValues([KEY, ACCOUNT, ACCOUNT_ID]);

@@ -2,9 +2,7 @@
 export const newId = (): string => Utilities.getUuid();
 
 /** Waits inside the execution (Apps Script has no timers); counts toward its time limit. */
-export function pause(ms: number): void {
-  Utilities.sleep(ms);
-}
+export const pause = (ms: number): void => Utilities.sleep(ms);
 
 /** The SHA-256 digest of `text` (UTF-8) in web-safe base64. */
 export const sha256WebSafe = (text: string): string =>

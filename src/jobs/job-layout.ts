@@ -126,14 +126,10 @@ function span(layout: JobLayout, columns: number[], rows: ReadonlyArray<number>)
 }
 
 /** Reads the input columns of these rows (from the first to the last), so their keys can be told. */
-export function needInputs(layout: JobLayout, rows: ReadonlyArray<number>): void {
-  span(layout, Object.values(layout.mapping), rows);
-}
+export const needInputs = (layout: JobLayout, rows: ReadonlyArray<number>): void => span(layout, Object.values(layout.mapping), rows);
 
 /** Reads the output columns of these rows, so results can be written to them. */
-export function needOutputs(layout: JobLayout, rows: ReadonlyArray<number>): void {
-  span(layout, layout.outputs, rows);
-}
+export const needOutputs = (layout: JobLayout, rows: ReadonlyArray<number>): void => span(layout, layout.outputs, rows);
 
 export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
