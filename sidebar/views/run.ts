@@ -89,9 +89,8 @@ function showListTarget(): void {
   el('run-list-note').textContent = chosen ? `Matches leads by ${chosen.matches}. ${chosen.note}` : '';
 }
 
-/** The existing lists to choose from, fetched the first time lead lists are chosen. */
+/** The existing lists to choose from, fetched each time lead lists are chosen (one may have been made since). */
 async function loadLists(): Promise<void> {
-  if (lists) return;
   const got = await busy('Reading your lead lists…', () => server.listLeadLists(), el('view-run'));
   if (!got) return;
   lists = got;

@@ -234,11 +234,13 @@ const leadList: BatchKind = {
     const leads = read.value.leads;
     // The spec's lists end only `completed`; a list the service reports `canceled` or `error`
     // (words of its batches) ends as a batch would. Any other new status reads as still running.
-    return {
-      ...wholePage(read, tag ? leads.filter((l) => l.data[PART_TAG] === tag) : leads),
-      used: leads.length,
-      url: read.value.url,
-    };
+    const page = { ...wholePage(read, leads), url: read.value.url };
+    if (!tag) return page;
+    // A list others add to lists their leads as they are done, some in front of this part's: only
+    // a list with nothing in progress keeps its order, so a part reads it from the start once it is
+    // completed; leads added later go after, so the read may then go on while they are processed.
+    if (!href && !skip && read.value.status !== 'completed') return { ...page, items: [], used: 0, nextHref: undefined };
+    return { ...page, items: leads.filter((l) => l.data[PART_TAG] === tag), used: leads.length };
   },
   toCell(item, options, fields) {
     return {

@@ -28,13 +28,10 @@ export interface LeadListChoice {
 
 type ListHead = Omit<LeadList, 'leads' | '_links'>;
 
+/** The list's options as a run's; a list shown without them may have any, so it is priced at the most. */
 function optionsOf(list: ListHead, type: LeadListType): ActionOptions {
-  return {
-    listType: type,
-    enrich: list.options?.enrich,
-    validateEmail: list.options?.validate_email,
-    revealPhones: list.options?.reveal_phone_numbers,
-  };
+  const o = list.options ?? { enrich: true, validate_email: true, reveal_phone_numbers: true };
+  return { listType: type, enrich: o.enrich, validateEmail: o.validate_email, revealPhones: o.reveal_phone_numbers };
 }
 
 function choice(list: ListHead): LeadListChoice {
@@ -43,7 +40,8 @@ function choice(list: ListHead): LeadListChoice {
   if (!type) return { ...base, matches: list.type, note: 'Matches leads in a way rows cannot be sent.', accepts: false };
   const { email, phone } = estimateCredits('lead_list', 1, optionsOf(list, type));
   const cost = [email && `${email} email credit${email === 1 ? '' : 's'}`, phone && `${phone} phone credit`].filter(Boolean).join(' and ');
-  return { ...base, matches: LIST_TYPE_WORDS[type], note: `Each row added costs ${cost || 'no credits'}.`, accepts: true };
+  const costs = list.options ? 'costs' : 'may cost up to';
+  return { ...base, matches: LIST_TYPE_WORDS[type], note: `Each row added ${costs} ${cost || 'no credits'}.`, accepts: true };
 }
 
 /** Every lead list of the account, newest first, each with what adding rows to it means. */
