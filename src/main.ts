@@ -1,6 +1,6 @@
 // The bundle's entry: every function Apps Script calls by name. The build declares each as a
 // top-level function in dist/Code.js that forwards here.
-import { onInstall, onOpen, openSettings, openSidebar, type MenuHandler } from './addon/menu';
+import { addToSequence, onInstall, onOpen, openSettings, openSidebar, type MenuHandler } from './addon/menu';
 import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './runs/menu-actions';
 import { continueJobs } from './runs/job-loop';
 import { refreshFormulas } from './formulas/formula-refresh';
@@ -19,6 +19,7 @@ const menuHandlers: Record<MenuHandler, Handler> = {
   createLeadList,
   logCallsFromSelection,
   reviewPhonesFromSelection,
+  addToSequence,
   checkJobsNow,
   refreshFormulas,
   openSettings,

@@ -12,6 +12,7 @@ export const MENU_ITEMS = [
   { label: 'Create a lead list', handler: 'createLeadList' },
   { label: 'Log calls from selected rows', handler: 'logCallsFromSelection' },
   { label: 'Review phone numbers from selected rows', handler: 'reviewPhonesFromSelection' },
+  { label: 'Add to a sequence…', handler: 'addToSequence' },
   null,
   { label: 'Check running jobs now', handler: 'checkJobsNow' },
   { label: 'Refresh formulas in selection', handler: 'refreshFormulas' },
@@ -29,7 +30,7 @@ export function onInstall(): void {
   onOpen();
 }
 
-function showSidebar(view: 'home' | 'settings'): void {
+function showSidebar(view: 'home' | 'settings' | 'sequence'): void {
   showSidebarFile('Sidebar', ADDON_NAME, view);
 }
 
@@ -39,4 +40,9 @@ export function openSidebar(): void {
 
 export function openSettings(): void {
   showSidebar('settings');
+}
+
+/** The sidebar, opened on "Add to a sequence". */
+export function addToSequence(): void {
+  showSidebar('sequence');
 }

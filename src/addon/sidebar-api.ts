@@ -7,6 +7,7 @@ import { listJobs, pollJobs } from '../runs/job-loop';
 import { previewRun } from '../runs/run-preview';
 import { cancelJob, startRun } from '../runs/start-and-cancel';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
+import { listSequences, previewSequenceAdd, runSequenceAdd } from '../tools/run-sequences';
 
 function getSettings() {
   return readSettings();
@@ -31,6 +32,9 @@ export const sidebarApi = {
   runTool,
   previewRowAction,
   runRowAction,
+  listSequences,
+  previewSequenceAdd,
+  runSequenceAdd,
 };
 
 export type SidebarApi = typeof sidebarApi;

@@ -15,6 +15,7 @@ import {
   personEnrichmentCreateSchema,
   personFindSchema,
   phoneReviewSchema,
+  sequenceLeadsSchema,
   type CallCreate,
   type CompanyEnrichmentCreate,
   type CompanyFind,
@@ -24,9 +25,18 @@ import {
   type PersonEnrichmentCreate,
   type PersonFind,
   type PhoneReview,
+  type SequenceLeads,
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
-import { companyBatchReading, personBatchReading, schemas, type Links } from './schemas';
+import {
+  companyBatchReading,
+  personBatchReading,
+  schemas,
+  sequenceAddSchema,
+  sequencePageSchema,
+  type Links,
+  type Sequence,
+} from './schemas';
 import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
 
 export interface ClientOptions {
@@ -401,6 +411,18 @@ export class ProspectingClient {
       listingRequest('/excluded-emails', { keyword: filter.keyword || undefined, 'page[size]': filter.size }, from),
       schemas.ExcludedEmailPageSchema(),
     );
+  }
+
+  // ---- Sequences --------------------------------------------------------------------------
+
+  /** Every sequence of the account, all pages. */
+  listSequences(): Sequence[] {
+    return [...this.pages(get('/sequences'), sequencePageSchema())].flatMap((page) => page.sequences);
+  }
+
+  /** Adds up to 250 leads; after a 5xx or a lost answer some may have been added (ambiguous). */
+  addToSequence(id: string, body: SequenceLeads) {
+    return this.post(`/sequences/${encodeURIComponent(id)}/leads`, sequenceLeadsSchema(), body, 'add to the sequence', sequenceAddSchema());
   }
 
   // ---- Many independent reads at once -----------------------------------------------------

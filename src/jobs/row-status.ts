@@ -24,6 +24,8 @@ const ANSWERED = 'Answered: ';
 const ERROR = 'Error: ';
 const SKIPPED = 'Skipped: ';
 const CANCELED = 'Canceled';
+/** `Added to <sequence>`: done, whichever sequence (`OUTCOMES.added` reads the same way). */
+const ADDED_TO = 'Added to ';
 
 const DONE = new Set<string>(Object.values(OUTCOMES));
 const PART = /^Processing(?: \(part (\d+)\))?$/;
@@ -53,7 +55,7 @@ export function readStatus(cell: unknown): RowStatus {
   if (part) return { kind: 'processing', part: Number(part[1] ?? 1) };
   const paused = PAUSED_MARK.exec(text);
   if (paused) return paused[1] === undefined ? { kind: 'paused' } : { kind: 'paused', part: Number(paused[1]) };
-  if (DONE.has(text) || text.startsWith(ANSWERED)) return { kind: 'done', outcome: text };
+  if (DONE.has(text) || text.startsWith(ANSWERED) || text.startsWith(ADDED_TO)) return { kind: 'done', outcome: text };
   if (text.startsWith(ERROR)) return { kind: 'error', text };
   if (text.startsWith(SKIPPED)) return { kind: 'skipped', text };
   if (text.startsWith(CANCELED)) return { kind: 'canceled', text };
@@ -106,6 +108,21 @@ export function errorStatus(message: string): string {
 export function skippedStatus(reason: string): string {
   return `${SKIPPED}${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
 }
+
+/** A row whose lead a sequence took. */
+export function addedStatus(sequence: string): string {
+  return `${ADDED_TO}${sequence}`;
+}
+
+/** Why a sequence left a lead out, by the list of its answer that names it (`<key>_and_skipped`). */
+export const SEQUENCE_SKIPS: Record<string, string> = {
+  already_in_sequence: 'already in this sequence',
+  in_exclusion_list: 'on the exclusion list',
+  recently_contacted: 'contacted in the last 30 days',
+  in_other_active_sequences: 'in another active sequence',
+  in_other_draft_sequences: 'in another draft sequence',
+};
+export const REPEATED = 'repeated in the selection';
 
 /** `Canceled before it was sent`, or `Canceled: <reason>` when the text starts with a colon. */
 export function canceledStatus(message: string): string {

@@ -1,5 +1,5 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
-import { normalizeEmail } from './keys';
+import { cellText, normalizeEmail } from './keys';
 
 export const ROLES = ['email', 'profile_url', 'domain', 'company_name', 'full_name', 'first_name', 'last_name', 'title', 'phone'] as const;
 export type Role = (typeof ROLES)[number];
@@ -85,9 +85,14 @@ export function applyMappingOverrides(
       delete mapping[role];
       continue;
     }
-    const index = headers.findIndex((h) => typeof h === 'string' && h.trim() === header.trim());
-    if (index < 0) throw new Error(`There is no column headed "${header}" on this sheet.`);
-    mapping[role] = index;
+    mapping[role] = columnHeaded(headers, header);
   }
   return mapping;
+}
+
+/** The first column headed `header`, or the sentence that says there is none. */
+export function columnHeaded(headers: ReadonlyArray<unknown>, header: string): number {
+  const i = headers.findIndex((h) => cellText(h) === header.trim());
+  if (i < 0) throw new Error(`There is no column headed "${header}" on this sheet.`);
+  return i;
 }
