@@ -131,7 +131,7 @@ function mark(def: RowSender, cols: Columns, selection: Selection, headerRow: nu
 export function sendRowAction(def: RowSender, selection: Selection, sheet: SheetPort, deps?: RowActionDeps): RowActionOutcome {
   const first = new Grid(sheet);
   const headerRow = findHeaderRow(first, selection);
-  let cols = columns(def, first, headerRow, !!deps);
+  let cols = columns(def, first, headerRow, deps !== undefined);
   const { grid } = cols;
   // A row left Sending by a run cut off mid-request may have gone through: it is never re-sent.
   for (let i = 0; i < grid.rows.length; i++) {
