@@ -1,10 +1,12 @@
-// The sidebar's entry: tabs, the four views, and where it opens (the menu's Settings opens Connect).
+// The sidebar's entry: tabs, the four views, and where it opens (the menu's Settings opens Connect,
+// its "Add to a sequence…" the sequence part of Tools).
 import { el } from './dom';
 import { initTabs, onTab, showTab } from './tabs';
 import { initConnect } from './views/connect';
 import { initJobs, watchJobs } from './views/jobs';
 import { initRun } from './views/run';
 import { initTools } from './views/tools';
+import { loadSequences } from './views/sequence';
 
 initTabs();
 initRun(() => {
@@ -14,12 +16,18 @@ initJobs();
 initTools();
 onTab((tab) => {
   if (tab === 'jobs') watchJobs();
+  if (tab === 'tools') void loadSequences();
 });
 
-const wantsSettings = document.body.dataset.view === 'settings';
+const view = document.body.dataset.view;
+const wantsSettings = view === 'settings';
 void initConnect((connected) => {
   for (const tab of ['run', 'jobs', 'tools']) el<HTMLButtonElement>(`tab-${tab}`).disabled = !connected;
 }).then((connected) => {
-  if (connected && !wantsSettings) showTab('run');
+  if (connected && view === 'sequence') {
+    showTab('tools');
+    el('seq-form').scrollIntoView();
+    el('seq-sequence').focus();
+  } else if (connected && !wantsSettings) showTab('run');
   else showTab('connect');
 });

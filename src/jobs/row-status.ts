@@ -24,8 +24,8 @@ const ANSWERED = 'Answered: ';
 const ERROR = 'Error: ';
 const SKIPPED = 'Skipped: ';
 const CANCELED = 'Canceled';
-/** `Added to <sequence>`: done, whichever sequence (`OUTCOMES.added` reads the same way). */
-const ADDED_TO = 'Added to ';
+/** `Added to <sequence>`, a row whose lead a sequence took: done, whichever sequence (`OUTCOMES.added` reads the same way). */
+export const ADDED_TO = 'Added to ';
 
 const DONE = new Set<string>(Object.values(OUTCOMES));
 const PART = /^Processing(?: \(part (\d+)\))?$/;
@@ -107,11 +107,6 @@ export function errorStatus(message: string): string {
 /** `Skipped: <reason>`: a row that is not sent, and why. */
 export function skippedStatus(reason: string): string {
   return `${SKIPPED}${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
-}
-
-/** A row whose lead a sequence took. */
-export function addedStatus(sequence: string): string {
-  return `${ADDED_TO}${sequence}`;
 }
 
 /** Why a sequence left a lead out, by the list of its answer that names it (`<key>_and_skipped`). */

@@ -97,6 +97,7 @@ function mark(def: RowSender, cols: Columns, selection: Selection, headerRow: nu
   const marks: RowMarks = { rows: 0, queued: 0, done: 0, skipped: 0, reasons: {} };
   const { grid } = cols;
   const seen = new Set<string | number>();
+  const open: Array<[number, RowRequest, string[]]> = [];
   for (const { firstRow, lastRow } of selection.ranges) {
     for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++) {
       const i = grid.indexOfSheetRow(r);
@@ -107,22 +108,25 @@ function mark(def: RowSender, cols: Columns, selection: Selection, headerRow: nu
       const status = readStatus(grid.get(i, cols.status));
       const planned = cols.plan(grid.row(i));
       const keys = 'body' in planned && def.keys ? def.keys(planned.body) : [];
-      const repeat = keys.some((k) => seen.has(k));
-      for (const k of keys) seen.add(k);
-      if (status.kind === 'done') marks.done++;
-      // A row that may have gone through in an earlier run is not sent until its status is cleared.
-      else if (status.kind !== 'queued' && !(status.kind === 'error' && status.text.endsWith(UNSURE)) && !('blank' in planned)) {
-        const reason = 'reason' in planned ? planned.reason : repeat ? REPEATED : undefined;
-        if (reason === undefined) {
-          grid.set(i, cols.status, QUEUED);
-          marks.queued++;
-          continue;
-        }
-        grid.set(i, cols.status, skippedStatus(reason));
-        marks.skipped++;
-        marks.reasons[reason] = (marks.reasons[reason] ?? 0) + 1;
-      }
+      // A row done, or that may have gone through in an earlier run (not sent until its status is
+      // cleared), holds its lead: a row repeating it is not sent, wherever either is.
+      if (status.kind === 'done' || (status.kind === 'error' && status.text.endsWith(UNSURE))) {
+        if (status.kind === 'done') marks.done++;
+        for (const k of keys) seen.add(k);
+      } else if (status.kind !== 'queued' && !('blank' in planned)) open.push([i, planned, keys]);
     }
+  }
+  for (const [i, planned, keys] of open) {
+    const reason = 'reason' in planned ? planned.reason : keys.some((k) => seen.has(k)) ? REPEATED : undefined;
+    for (const k of keys) seen.add(k);
+    if (reason === undefined) {
+      grid.set(i, cols.status, QUEUED);
+      marks.queued++;
+      continue;
+    }
+    grid.set(i, cols.status, skippedStatus(reason));
+    marks.skipped++;
+    marks.reasons[reason] = (marks.reasons[reason] ?? 0) + 1;
   }
   return marks;
 }

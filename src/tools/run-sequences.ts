@@ -11,7 +11,7 @@ import { sequenceSender } from './sequence-add';
 /** The sequence, the columns sent as its fields (header -> field), the overrides turned on. */
 const inputSchema = lazy(() =>
   z.object({
-    sequenceId: z.optional(z.string()),
+    sequenceId: z.string(),
     mapping: z.optional(record(z.string())),
     // By name as the sidebar offers them (decisions.md); the service refuses a name it does not know.
     overrides: z.optional(record(boolean())),

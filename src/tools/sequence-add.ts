@@ -4,12 +4,15 @@ import { SEQUENCE_LEADS_PER_REQUEST } from '../api/requests';
 import { SKIPPED_LIST, type LeadRef, type Sequence } from '../api/schemas';
 import { columnHeaded, detectMapping } from '../sheet/columns';
 import { cellText, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
-import { addedStatus, SEQUENCE_SKIPS, skippedStatus } from '../jobs/row-status';
+import { ADDED_TO, SEQUENCE_SKIPS, skippedStatus } from '../jobs/row-status';
 import type { RowSender } from './row-action-send';
 
-/** What a lead is known by, as sent (emails lower-cased): two leads sharing an email or a profile URL are one. */
+/**
+ * What a lead is known by, as sent (emails lower-cased): two leads sharing an email or a profile
+ * URL are one. An email (with its @) is never a profile URL (with its ://), so both share one set.
+ */
 function keys(lead: LeadRef): string[] {
-  return [lead.email && `e${lead.email}`, lead.profile_url && `p${lead.profile_url}`].filter(Boolean) as string[];
+  return [lead.email, lead.profile_url].filter(Boolean) as string[];
 }
 
 /**
@@ -45,14 +48,14 @@ export function sequenceSender(sequence: Sequence, data: Record<string, string>,
       // Each skipped lead by what it is first known by, as sent: the same for the lead and its answer.
       const why = new Map<string, string>();
       for (const [list, refs] of Object.entries(answer)) {
-        const name = list.slice(0, -SKIPPED_LIST.length);
-        if (list.endsWith(SKIPPED_LIST))
-          for (const ref of refs as LeadRef[]) why.set(keys(ref)[0]!, SEQUENCE_SKIPS[name] ?? name.replace(/_/g, ' '));
+        // A list the add-on does not know yet still skips its leads, in its own name.
+        const name = list.slice(0, -12);
+        if (list.endsWith(SKIPPED_LIST)) for (const ref of refs as LeadRef[]) why.set(keys(ref)[0]!, SEQUENCE_SKIPS[name] ?? name);
       }
       // A lead no list names was added (a repeat inside a request is never sent, see keys).
       return leads.map((lead) => {
         const reason = why.get(keys(lead)[0]!);
-        return { status: reason ? skippedStatus(reason) : addedStatus(sequence.name) };
+        return { status: reason ? skippedStatus(reason) : ADDED_TO + sequence.name };
       });
     },
     refusal: (e) => ['not_found', 'invalid_state'].includes(e.kind) && 'The sequence is gone or closed.',

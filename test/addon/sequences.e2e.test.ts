@@ -208,6 +208,8 @@ test('a rerun sends only rows not added; overrides turned on change what the ser
   const again = preview(w, { sequenceId: w.ids[TARGET] });
   expect(again.done).toBe(addedLeads.size);
   const sentBefore = w.requests.length;
+  // Sorted the other way, a repeat now comes before the row added: it still goes nowhere.
+  w.host.sheet().userSort(2, false);
   add(w, { sequenceId: w.ids[TARGET], mapping: DATA });
   // Only the rows the service skipped went again, and were skipped again.
   const resent = w.requests.slice(sentBefore).flat();
