@@ -220,7 +220,10 @@ test('a rerun sends only rows not added; overrides turned on change what the ser
       .sort(),
   );
   expect(resent.some((l) => addedLeads.has(lead(l)))).toBe(false);
-  expectStatuses(w, rows);
+  // Of two rows of one person neither added, the one now first went, and the other is its repeat.
+  const twin = rows.find((r) => r.email === rows[0]!.email.toUpperCase())!;
+  const now = rows.map((r) => (r === rows[0] ? { ...r, expect: twin.expect } : r === twin ? { ...r, expect: rows[0]!.expect } : r));
+  expectStatuses(w, now);
   // With every override on, only a lead already in this sequence is still skipped.
   const overrides = {
     ignore_recently_contacted: true,
@@ -232,7 +235,7 @@ test('a rerun sends only rows not added; overrides turned on change what the ser
   expect(w.requests.at(-1)!.every((l) => JSON.stringify(l.overrides) === JSON.stringify(overrides))).toBe(true);
   expectStatuses(
     w,
-    rows.map((r) => (/exclusion|30 days|another/.test(r.expect) ? { ...r, expect: ADDED } : r)),
+    now.map((r) => (/exclusion|30 days|another/.test(r.expect) ? { ...r, expect: ADDED } : r)),
   );
   expectEachLeadOnce(w);
 });
