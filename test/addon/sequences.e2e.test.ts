@@ -327,6 +327,35 @@ test('a sequence that closes mid-run stops the run with a sentence; rows not sen
   expectEachLeadOnce(w);
 });
 
+test("a value the service refuses fails that request's rows with the reason; the others go on, and a rerun sends them again", () => {
+  let n = 0;
+  const w = sequenceWorld({
+    route: (svc) => ({
+      handle(req: LocalRequest): LocalResponse {
+        if (req.path.includes('/leads') && ++n === 1)
+          return {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              object: 'error',
+              _errors: [{ code: 'unsupported_value', title: 'unsupported_value', detail: 'bad', source: { pointer: '/leads/3/email' } }],
+            }),
+          };
+        return svc.handle(req);
+      },
+    }),
+  });
+  const rows = thousandRows(w);
+  load(w, rows);
+  const out = add(w, { sequenceId: w.ids[TARGET], mapping: DATA });
+  expect(out.failed).toBe(250);
+  expect(out.stopped).toBeUndefined();
+  expect(column(w, 'Sequence · Status').filter((s) => s === 'Error: The service did not accept a value of this row.')).toHaveLength(250);
+  add(w, { sequenceId: w.ids[TARGET], mapping: DATA });
+  expectStatuses(w, rows);
+  expectEachLeadOnce(w);
+});
+
 test('the menu opens the sidebar on Add to a sequence', () => {
   const w = sequenceWorld();
   expect(w.host.clickMenu('Add to a sequence…').ok).toBe(true);
