@@ -11,7 +11,7 @@ import { errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } fro
 import { findHeaderRow, type Selection } from '../jobs/start';
 import { rowReason } from '../jobs/step-context';
 
-/** Rows sent between two reads of the sheet (a request of more rows is read around alone). */
+/** Rows sent between two reads of the sheet; a request of more rows is a group of its own. */
 const GROUP = 25;
 /** How the reason of a row that may have gone through ends: it is not sent again until its status is cleared. */
 const UNSURE = 'check before sending it again.';
@@ -28,7 +28,7 @@ export interface RowSender {
   batch: number;
   /** Reads the header row; answers what a row sends, or why it cannot be sent. */
   planner(headers: ReadonlyArray<unknown>): (row: ReadonlyArray<unknown>) => RowRequest;
-  /** What makes two rows one lead: a row repeating an earlier selected one is not sent. */
+  /** What makes two rows one lead: a row repeating another selected one (earlier, or done) is not sent. */
   keys?(body: Record<string, unknown>): string[];
   /** Sends the bodies in one request; one answer per body, in order. */
   send(client: ProspectingClient, bodies: Array<Record<string, unknown>>): RowAnswer[];
