@@ -1,9 +1,10 @@
-// The Tools view: imports into a sheet, page by page with progress, and the row actions
-// (log calls, review phone numbers) with their column mapping.
+// The Tools view: imports into a sheet, page by page with progress, the row actions (log calls,
+// review phone numbers) with their column mapping, and adding rows to a sequence (sequence.ts).
 import { busy } from '../busy';
 import { checked, choice, clear, el, fillSelect, h, value } from '../dom';
 import { server, type ServerResult } from '../server';
 import { JOB_SENIORITIES } from '../../contract/enumerations';
+import { initSequence } from './sequence';
 
 type ToolRequest = Parameters<typeof server.runTool>[0];
 type Seniority = NonNullable<Extract<ToolRequest, { tool: 'job_openings' }>['seniorities']>[number];
@@ -111,6 +112,7 @@ export function initTools(): void {
   el('rows-check').addEventListener('click', () => {
     void busy('Reading the selection…', () => server.previewRowAction(rowRequest()), el('rows-form')).then((p) => p && renderRows(p));
   });
+  initSequence();
   el<HTMLFormElement>('rows-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void busy('Sending…', () => server.runRowAction(rowRequest()), el('rows-form')).then((r) => {

@@ -14,6 +14,7 @@ export const MENU_ITEMS = [
   { label: 'Log calls from selected rows', handler: 'logCallsFromSelection' },
   { label: 'Review phone numbers from selected rows', handler: 'reviewPhonesFromSelection' },
   { label: 'Find people or companies…', handler: 'openFind' },
+  { label: 'Add to a sequence…', handler: 'addToSequence' },
   null,
   { label: 'Check running jobs now', handler: 'checkJobsNow' },
   { label: 'Refresh formulas in selection', handler: 'refreshFormulas' },
@@ -31,7 +32,7 @@ export function onInstall(): void {
   onOpen();
 }
 
-function showSidebar(view: 'home' | 'settings' | 'find' | 'lead-list'): void {
+function showSidebar(view: 'home' | 'settings' | 'find' | 'lead-list' | 'sequence'): void {
   showSidebarFile('Sidebar', ADDON_NAME, view);
 }
 
@@ -51,4 +52,9 @@ export function addToLeadList(): void {
 /** The sidebar on its Find tab. */
 export function openFind(): void {
   showSidebar('find');
+}
+
+/** The sidebar, opened on "Add to a sequence". */
+export function addToSequence(): void {
+  showSidebar('sequence');
 }

@@ -9,6 +9,7 @@ import { previewRun } from '../runs/run-preview';
 import { cancelJob, startRun } from '../runs/start-and-cancel';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
 import { runSearch } from '../tools/search';
+import { listSequences, previewSequenceAdd, runSequenceAdd } from '../tools/run-sequences';
 
 function getSettings() {
   return readSettings();
@@ -35,6 +36,9 @@ export const sidebarApi = {
   previewRowAction,
   runRowAction,
   runSearch,
+  listSequences,
+  previewSequenceAdd,
+  runSequenceAdd,
 };
 
 export type SidebarApi = typeof sidebarApi;

@@ -17,6 +17,7 @@ import {
   personFindSchema,
   phoneReviewSchema,
   searchBodySchema,
+  sequenceLeadsSchema,
   type CallCreate,
   type CompanyEnrichmentCreate,
   type CompanyFind,
@@ -28,9 +29,19 @@ import {
   type PersonFind,
   type PhoneReview,
   type SearchBody,
+  type SequenceLeads,
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
-import { companyBatchReading, personBatchReading, schemas, searchReading, type Links } from './schemas';
+import {
+  companyBatchReading,
+  personBatchReading,
+  schemas,
+  searchReading,
+  sequenceAddSchema,
+  sequencePageSchema,
+  type Links,
+  type Sequence,
+} from './schemas';
 import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
 
 export interface ClientOptions {
@@ -431,6 +442,18 @@ export class ProspectingClient {
    */
   search(kind: 'people' | 'companies', body: SearchBody, keys: ReadonlyArray<string>) {
     return this.post(`/${kind}/search`, searchBodySchema(), body, `search ${kind}`, searchReading(kind, keys), 'idempotent');
+  }
+
+  // ---- Sequences --------------------------------------------------------------------------
+
+  /** Every sequence of the account, all pages. */
+  listSequences(): Sequence[] {
+    return [...this.pages(get('/sequences'), sequencePageSchema())].flatMap((page) => page.sequences);
+  }
+
+  /** Adds up to 250 leads; after a 5xx or a lost answer some may have been added (ambiguous). */
+  addToSequence(id: string, body: SequenceLeads) {
+    return this.post(`/sequences/${encodeURIComponent(id)}/leads`, sequenceLeadsSchema(), body, 'add to the sequence', sequenceAddSchema());
   }
 
   // ---- Many independent reads at once -----------------------------------------------------

@@ -20,6 +20,9 @@ export const LIMITS = {
   emailsPerValidation: 100000,
 } as const;
 
+/** Leads one request adds to a sequence (decisions.md). */
+export const SEQUENCE_LEADS_PER_REQUEST = 250;
+
 /** Page-size bounds per listing (decisions.md and the spec's "Other bounds"). */
 export const PAGE_SIZE_BOUNDS = {
   territories: { min: 1, max: 20 },
@@ -174,6 +177,17 @@ export type CallCreate = z.infer<ReturnType<typeof callCreateSchema>>;
 
 export const phoneReviewSchema = lazy(() => z.strictObject({ user_id: uuid(), reason: nonEmpty() }));
 export type PhoneReview = z.infer<ReturnType<typeof phoneReviewSchema>>;
+
+/**
+ * Leads for a sequence (decisions.md): 1 to 250, each with a valid email and/or a profile URL (the
+ * add-on sends no lead without one). Their fields and overrides go as the add-on made them.
+ */
+export const sequenceLeadsSchema = lazy(() =>
+  z.strictObject({
+    leads: sized(z.looseObject({ email: z.optional(email()), profile_url: z.optional(nonEmpty()) }), SEQUENCE_LEADS_PER_REQUEST, 'lead'),
+  }),
+);
+export type SequenceLeads = z.infer<ReturnType<typeof sequenceLeadsSchema>>;
 
 export const companyFindSchema = lazy(() =>
   z

@@ -28,6 +28,8 @@ const CANCELED = 'Canceled';
 export const LIST_FULL = 'List full';
 /** Why a job stopped sending when its list filled up; the rows it left say LIST_FULL. */
 export const LIST_FULL_WHY = 'The lead list is full: a list holds at most 60,000 leads.';
+/** `Added to <sequence>`, a row whose lead a sequence took: done, whichever sequence (`OUTCOMES.added` reads the same way). */
+export const ADDED_TO = 'Added to ';
 
 const DONE = new Set<string>(Object.values(OUTCOMES));
 const PART = /^Processing(?: \(part (\d+)\))?$/;
@@ -57,7 +59,7 @@ export function readStatus(cell: unknown): RowStatus {
   if (part) return { kind: 'processing', part: Number(part[1] ?? 1) };
   const paused = PAUSED_MARK.exec(text);
   if (paused) return paused[1] === undefined ? { kind: 'paused' } : { kind: 'paused', part: Number(paused[1]) };
-  if (DONE.has(text) || text.startsWith(ANSWERED)) return { kind: 'done', outcome: text };
+  if (DONE.has(text) || text.startsWith(ANSWERED) || text.startsWith(ADDED_TO)) return { kind: 'done', outcome: text };
   if (text.startsWith(ERROR) || text === LIST_FULL) return { kind: 'error', text };
   if (text.startsWith(SKIPPED)) return { kind: 'skipped', text };
   if (text.startsWith(CANCELED)) return { kind: 'canceled', text };
@@ -117,6 +119,16 @@ export function unsentStatus(why: string | undefined): string {
 export function skippedStatus(reason: string): string {
   return `${SKIPPED}${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
 }
+
+/** Why a sequence left a lead out, by the list of its answer that names it (`<key>_and_skipped`). */
+export const SEQUENCE_SKIPS: Record<string, string> = {
+  already_in_sequence: 'already in this sequence',
+  in_exclusion_list: 'on the exclusion list',
+  recently_contacted: 'contacted in the last 30 days',
+  in_other_active_sequences: 'in another active sequence',
+  in_other_draft_sequences: 'in another draft sequence',
+};
+export const REPEATED = 'repeated in the selection';
 
 /** `Canceled before it was sent`, or `Canceled: <reason>` when the text starts with a colon. */
 export function canceledStatus(message: string): string {

@@ -74,9 +74,14 @@ export function applyMappingOverrides(
       delete mapping[role];
       continue;
     }
-    const index = columnOf(headers, header.trim());
-    if (index === undefined) throw new Error(`There is no column headed "${header}" on this sheet.`);
-    mapping[role] = index;
+    mapping[role] = columnHeaded(headers, header);
   }
   return mapping;
+}
+
+/** The first column headed `header`, or the sentence that says there is none. */
+export function columnHeaded(headers: ReadonlyArray<unknown>, header: string): number {
+  const i = columnOf(headers, header.trim());
+  if (i === undefined) throw new Error(`There is no column headed "${header}" on this sheet.`);
+  return i;
 }

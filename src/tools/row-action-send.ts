@@ -1,30 +1,66 @@
-// Sending selected rows one request each (logging calls, reviewing phone numbers) so that no
-// row is sent twice: rows are marked Queued, then Sending, in groups; each answer is written
-// after a fresh read, to the Sending row whose request it answers, wherever that row is now.
+// Sending selected rows so that no row is sent twice: rows are marked Queued, then Sending, in
+// groups; each answer is written after a fresh read, to the Sending row whose request it answers,
+// wherever that row is now. A request carries one row (logging calls, reviewing phone numbers) or
+// many (adding leads to a sequence), and answers each of its rows.
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
 import { Grid, type SheetPort } from '../sheet/grid';
-import { asCall, asReview, ROW_ACTIONS, rowActionMapping, rowRequest, type RowActionId } from './row-actions';
-import { errorStatus, QUEUED, readStatus, SENDING, skippedStatus } from '../jobs/row-status';
+import { cellText } from '../sheet/keys';
+import { errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
 import { findHeaderRow, type Selection } from '../jobs/start';
 import { rowReason } from '../jobs/step-context';
 
-/** Rows sent between two reads of the sheet. */
+/** Rows sent between two reads of the sheet; a request of more rows is a group of its own. */
 const GROUP = 25;
+/** How the reason of a row that may have gone through ends: it is not sent again until its status is cleared. */
+const UNSURE = 'check before sending it again.';
+
+export type RowRequest = { body: Record<string, unknown> } | { reason: string } | { blank: true };
+/** A row's answer: its status, and an id (written to the id column, or listed when its row is gone). */
+export type RowAnswer = { status: string; id?: string };
+
+/** One row action: its columns, what each row sends, and how a request goes out. */
+export interface RowSender {
+  /** The status column's header, then the id column's when answers carry ids. */
+  headers: string[];
+  /** Rows per request: 1 sends each row on its own. */
+  batch: number;
+  /** Reads the header row; answers what a row sends, or why it cannot be sent. */
+  planner(headers: ReadonlyArray<unknown>): (row: ReadonlyArray<unknown>) => RowRequest;
+  /** What makes two rows one lead: a row repeating another selected one (earlier, or done) is not sent. */
+  keys?(body: Record<string, unknown>): string[];
+  /** Sends the bodies in one request; one answer per body, in order. */
+  send(client: ProspectingClient, bodies: Array<Record<string, unknown>>): RowAnswer[];
+  /** A refusal that ends the whole run, in words (what the rows go to is gone); else nothing. */
+  refusal?(e: ProspectingError): string | false;
+}
 
 export interface RowActionDeps {
   client: ProspectingClient;
-  sheet: SheetPort;
   now: () => number;
   deadline: number;
 }
 
-export interface RowActionOutcome {
+/** How the selected rows stood before sending. */
+export interface RowMarks {
+  /** Selected rows the person sees, below the header. */
+  rows: number;
+  /** Rows to send. */
+  queued: number;
+  /** Rows already done: never sent again. */
+  done: number;
+  skipped: number;
+  /** Rows skipped before sending, by reason. */
+  reasons: Record<string, number>;
+}
+
+export interface RowActionOutcome extends RowMarks {
+  /** The header row, as text. */
+  headers: string[];
   sent: number;
   succeeded: number;
   failed: number;
-  skipped: number;
   /** Requests that went through but whose row was deleted or edited meanwhile. */
   unplaced: string[];
   stoppedEarly: boolean;
@@ -34,78 +70,105 @@ export interface RowActionOutcome {
 interface Columns {
   grid: Grid;
   header: number;
-  mapping: Record<string, number>;
+  plan: (row: ReadonlyArray<unknown>) => RowRequest;
   status: number;
   id?: number;
 }
 
-function columns(action: RowActionId, grid: Grid, headerRow: number, overrides: Record<string, string | null>): Columns {
-  const def = ROW_ACTIONS[action];
+/** The columns of a read; `place` adds the missing output columns to the sheet (else an empty one stands in). */
+function columns(def: RowSender, grid: Grid, headerRow: number, place = true): Columns {
+  const statusHeader = def.headers[0]!;
   let header = grid.indexOfSheetRow(headerRow);
   // The header row may have moved (a sort): it is where the status header is now.
-  if (grid.columnIn(header, def.status) === undefined) {
-    const found = grid.rows.findIndex((_, i) => grid.columnIn(i, def.status) !== undefined);
+  if (grid.columnIn(header, statusHeader) === undefined) {
+    const found = grid.rows.findIndex((_, i) => grid.columnIn(i, statusHeader) !== undefined);
     if (found >= 0) header = found;
   }
-  const mapping = rowActionMapping(action, grid.row(header), overrides);
-  const [status, id] = grid.placeColumns(header, def.idHeader ? [def.status, def.idHeader] : [def.status]);
-  return { grid, header, mapping, status: status!, id };
+  const plan = def.planner(grid.row(header));
+  const [status, id] = place ? grid.placeColumns(header, def.headers) : [grid.columnIn(header, statusHeader) ?? grid.usedWidth()];
+  return { grid, header, plan, status: status!, id };
 }
 
-/** The request a row sends, as text: what finds the row again after the person moved it. */
-function fingerprint(body: Record<string, unknown>): string {
-  return JSON.stringify(body);
+/**
+ * Marks each selected visible row to send Queued and each that cannot be sent with its reason,
+ * in memory; rows done, queued or that may have gone through are left as they are.
+ */
+function mark(def: RowSender, cols: Columns, selection: Selection, headerRow: number): RowMarks {
+  const marks: RowMarks = { rows: 0, queued: 0, done: 0, skipped: 0, reasons: {} };
+  const { grid } = cols;
+  const seen = new Set<string | number>();
+  const open: Array<[number, RowRequest, string[]]> = [];
+  for (const { firstRow, lastRow } of selection.ranges) {
+    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++) {
+      const i = grid.indexOfSheetRow(r);
+      // A row in two selected ranges counts once.
+      if (selection.hidden.has(r) || seen.has(r)) continue;
+      seen.add(r);
+      marks.rows++;
+      const status = readStatus(grid.get(i, cols.status));
+      const planned = cols.plan(grid.row(i));
+      const keys = 'body' in planned && def.keys ? def.keys(planned.body) : [];
+      // A row done, or that may have gone through in an earlier run (not sent until its status is
+      // cleared), holds its lead: a row repeating it is not sent, wherever either is.
+      if (status.kind === 'done' || (status.kind === 'error' && status.text.endsWith(UNSURE))) {
+        if (status.kind === 'done') marks.done++;
+        for (const k of keys) seen.add(k);
+      } else if (status.kind !== 'queued' && !('blank' in planned)) open.push([i, planned, keys]);
+    }
+  }
+  for (const [i, planned, keys] of open) {
+    const reason = 'reason' in planned ? planned.reason : keys.some((k) => seen.has(k)) ? REPEATED : undefined;
+    for (const k of keys) seen.add(k);
+    if (reason === undefined) {
+      grid.set(i, cols.status, QUEUED);
+      marks.queued++;
+      continue;
+    }
+    grid.set(i, cols.status, skippedStatus(reason));
+    marks.skipped++;
+    marks.reasons[reason] = (marks.reasons[reason] ?? 0) + 1;
+  }
+  return marks;
 }
 
-export function sendRowAction(
-  action: RowActionId,
-  selection: Selection,
-  overrides: Record<string, string | null>,
-  deps: RowActionDeps,
-): RowActionOutcome {
-  const def = ROW_ACTIONS[action];
-  const out: RowActionOutcome = { sent: 0, succeeded: 0, failed: 0, skipped: 0, unplaced: [], stoppedEarly: false };
-  const first = new Grid(deps.sheet);
+/** Sends the selected rows; without `deps` only tells how they stand (nothing written, nothing sent), for a preview. */
+export function sendRowAction(def: RowSender, selection: Selection, sheet: SheetPort, deps?: RowActionDeps): RowActionOutcome {
+  const first = new Grid(sheet);
   const headerRow = findHeaderRow(first, selection);
-  let cols = columns(action, first, headerRow, overrides);
+  let cols = columns(def, first, headerRow, deps !== undefined);
   const { grid } = cols;
   // A row left Sending by a run cut off mid-request may have gone through: it is never re-sent.
   for (let i = 0; i < grid.rows.length; i++) {
     if (i !== cols.header && readStatus(grid.get(i, cols.status)).kind === 'sending') {
-      grid.set(i, cols.status, errorStatus('the run was cut off while this row was sent; check before sending it again.'));
+      grid.set(i, cols.status, errorStatus(`the run was cut off while this row was sent; ${UNSURE}`));
     }
   }
   // Mark every selected visible row that is to be sent, in one write, before any request.
-  for (const { firstRow, lastRow } of selection.ranges) {
-    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++) {
-      const i = grid.indexOfSheetRow(r);
-      if (selection.hidden.has(r)) continue;
-      const status = readStatus(grid.get(i, cols.status));
-      if (status.kind === 'done' || status.kind === 'queued') continue;
-      const planned = rowRequest(action, grid.row(i), cols.mapping);
-      if ('blank' in planned) continue;
-      if ('reason' in planned) {
-        grid.set(i, cols.status, skippedStatus(planned.reason));
-        out.skipped++;
-        continue;
-      }
-      grid.set(i, cols.status, QUEUED);
-    }
-  }
+  const out: RowActionOutcome = {
+    ...mark(def, cols, selection, headerRow),
+    headers: grid.row(cols.header).map(cellText),
+    sent: 0,
+    succeeded: 0,
+    failed: 0,
+    unplaced: [],
+    stoppedEarly: false,
+  };
+  if (!deps) return out;
   grid.flush();
 
   for (;;) {
     // Pick the next group among the Queued rows, wherever they are now, and mark it Sending.
     const group: Array<{ key: string; body: Record<string, unknown> }> = [];
-    for (let i = 0; i < cols.grid.rows.length && group.length < GROUP; i++) {
+    for (let i = 0; i < cols.grid.rows.length && group.length < Math.max(GROUP, def.batch); i++) {
       if (i === cols.header || readStatus(cols.grid.get(i, cols.status)).kind !== 'queued') continue;
-      const planned = rowRequest(action, cols.grid.row(i), cols.mapping);
+      const planned = cols.plan(cols.grid.row(i));
       if (!('body' in planned)) {
         cols.grid.set(i, cols.status, skippedStatus('reason' in planned ? planned.reason : 'the row was emptied before it was sent'));
         continue;
       }
       cols.grid.set(i, cols.status, SENDING);
-      group.push({ key: fingerprint(planned.body), body: planned.body });
+      // The request a row sends, as text, finds the row again after the person moved it.
+      group.push({ key: JSON.stringify(planned.body), body: planned.body });
     }
     const left = out.stopped !== undefined || deps.now() >= deps.deadline;
     if (group.length === 0 || left) {
@@ -126,40 +189,45 @@ export function sendRowAction(
       return out;
     }
     cols.grid.flush();
-    const answers: Array<{ key: string; status: string; id?: string }> = [];
-    for (const { key, body } of group) {
+    const answers: Array<RowAnswer & { key: string }> = [];
+    for (let k = 0; k < group.length; k += def.batch) {
+      const chunk = group.slice(k, k + def.batch);
       if (out.stopped !== undefined) {
-        answers.push({ key, status: skippedStatus(`not sent: ${out.stopped}`) });
+        for (const { key } of chunk) answers.push({ key, status: skippedStatus(`not sent: ${out.stopped}`) });
         continue;
       }
-      out.sent++;
+      out.sent += chunk.length;
       try {
-        if (action === 'log_calls') {
-          answers.push({ key, status: def.done, id: deps.client.logCall(asCall(body)).id });
-        } else {
-          const { id, review } = asReview(body);
-          deps.client.reviewPhoneNumber(id, review);
-          answers.push({ key, status: def.done });
-        }
-        out.succeeded++;
+        def
+          .send(
+            deps.client,
+            chunk.map((g) => g.body),
+          )
+          .forEach((a, j) => {
+            answers.push({ key: chunk[j]!.key, ...a });
+            if (readStatus(a.status).kind === 'done') out.succeeded++;
+            else out.skipped++;
+          });
       } catch (e) {
         if (!(e instanceof ProspectingError)) throw e;
-        out.failed++;
-        const unsure = e.ambiguous ? ' It may have gone through; check before sending it again.' : '';
-        answers.push({ key, status: errorStatus(`${rowReason(e)}${unsure}`) });
+        out.failed += chunk.length;
+        const refused = def.refusal?.(e);
+        const unsure = e.ambiguous ? ` It may have gone through; ${UNSURE}` : '';
+        for (const { key } of chunk) answers.push({ key, status: errorStatus(`${refused || rowReason(e)}${unsure}`) });
         // The rest would fail the same way: a refused key, no credits, a wait, Apps Script's quota.
         const failure = classify(e);
-        if (failure === 'key' || failure === 'credits' || failure === 'wait' || failure === 'quota') out.stopped = e.message;
+        if (refused || failure === 'key' || failure === 'credits' || failure === 'wait' || failure === 'quota')
+          out.stopped = refused || e.message;
       }
     }
     // The answers go to the rows that sent them, found again after the person may have moved them.
-    cols = columns(action, new Grid(deps.sheet), cols.grid.sheetRow(cols.header), overrides);
+    cols = columns(def, new Grid(sheet), cols.grid.sheetRow(cols.header));
     const sending = new Map<string, number[]>();
     for (let i = 0; i < cols.grid.rows.length; i++) {
       if (i === cols.header || readStatus(cols.grid.get(i, cols.status)).kind !== 'sending') continue;
-      const planned = rowRequest(action, cols.grid.row(i), cols.mapping);
+      const planned = cols.plan(cols.grid.row(i));
       if (!('body' in planned)) continue;
-      const key = fingerprint(planned.body);
+      const key = JSON.stringify(planned.body);
       sending.set(key, [...(sending.get(key) ?? []), i]);
     }
     for (const a of answers) {
@@ -173,7 +241,7 @@ export function sendRowAction(
     }
     // A Sending row no answer found was edited or moved out of reach: it says so.
     for (const rows of sending.values()) {
-      for (const i of rows) cols.grid.set(i, cols.status, errorStatus('the row changed while it was sent; check before sending it again.'));
+      for (const i of rows) cols.grid.set(i, cols.status, errorStatus(`the row changed while it was sent; ${UNSURE}`));
     }
   }
 }

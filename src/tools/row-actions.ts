@@ -1,10 +1,11 @@
 // Row actions that send one request per selected row: logging calls and reviewing phone
 // numbers. Which fields they take, how columns map to them, and what each row sends.
 import type { CallCreate, PhoneReview } from '../api/requests';
-import { headerWords } from '../sheet/columns';
+import { columnHeaded, headerWords } from '../sheet/columns';
 import { cellText } from '../sheet/keys';
 import { isFormulaError } from '../sheet/formula-errors';
 import { OUTCOMES } from '../jobs/row-status';
+import type { RowRequest, RowSender } from './row-action-send';
 
 export type RowActionId = 'log_calls' | 'review_phones';
 
@@ -22,11 +23,11 @@ function rowField(field: string, label: string, required: boolean, pattern: RegE
   return { field, label, required, pattern, kind };
 }
 
-export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; idHeader: string; done: string; fields: RowField[] }> = {
+/** Each action's label, output headers (status, then id when its answer has one), done word and fields. */
+export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]; done: string; fields: RowField[] }> = {
   log_calls: {
     label: 'Log calls',
-    status: 'Call · Status',
-    idHeader: 'Call · ID',
+    headers: ['Call · Status', 'Call · ID'],
     done: OUTCOMES.logged,
     fields: [
       rowField('from', 'From', true, /^(from|caller|from number|from phone)$/),
@@ -43,8 +44,7 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; status: string; i
   },
   review_phones: {
     label: 'Review phone numbers',
-    status: 'Phone review · Status',
-    idHeader: '',
+    headers: ['Phone review · Status'],
     done: OUTCOMES.reviewed,
     fields: [
       rowField('phone_number_id', 'Phone number ID', true, /^(phone number id|phone id|number id|phone number)$/),
@@ -72,9 +72,7 @@ export function rowActionMapping(
       delete mapping[field];
       continue;
     }
-    const i = headers.findIndex((h) => cellText(h) === header.trim());
-    if (i < 0) throw new Error(`There is no column headed "${header}" on this sheet.`);
-    mapping[field] = i;
+    mapping[field] = columnHeaded(headers, header);
   }
   return mapping;
 }
@@ -86,8 +84,6 @@ function parseBool(v: unknown): boolean | undefined {
   if (['false', 'no', 'n', '0'].includes(t)) return false;
   return undefined;
 }
-
-export type RowRequest = { body: Record<string, unknown> } | { reason: string } | { blank: true };
 
 /** What one row sends, or why it cannot be sent. */
 export function rowRequest(action: RowActionId, row: ReadonlyArray<unknown>, mapping: Record<string, number>): RowRequest {
@@ -122,11 +118,21 @@ export function rowRequest(action: RowActionId, row: ReadonlyArray<unknown>, map
   return { body };
 }
 
-export function asCall(body: Record<string, unknown>): CallCreate {
-  return body as unknown as CallCreate;
-}
-
-export function asReview(body: Record<string, unknown>): { id: string; review: PhoneReview } {
-  const { phone_number_id, ...review } = body;
-  return { id: String(phone_number_id), review: review as unknown as PhoneReview };
+/** A row action sent one row per request, its columns mapped from the headers and `overrides`. */
+export function rowSender(action: RowActionId, overrides: Record<string, string | null>): RowSender {
+  const def = ROW_ACTIONS[action];
+  return {
+    headers: def.headers,
+    batch: 1,
+    planner: (headers) => {
+      const mapping = rowActionMapping(action, headers, overrides);
+      return (row) => rowRequest(action, row, mapping);
+    },
+    send: (client, [body]) => {
+      if (action === 'log_calls') return [{ status: def.done, id: client.logCall(body as unknown as CallCreate).id }];
+      const { phone_number_id, ...review } = body!;
+      client.reviewPhoneNumber(String(phone_number_id), review as unknown as PhoneReview);
+      return [{ status: def.done }];
+    },
+  };
 }

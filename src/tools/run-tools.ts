@@ -4,25 +4,23 @@ import { activeSheet, currentSpreadsheet, withDocumentLock } from '../gas/active
 import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
-import type { ProspectingClient } from '../api/client';
+import type { ClientOptions, ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { trim } from '../api/input-errors';
 import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
 import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from './imports';
-import { sendRowAction } from './row-action-send';
-import { ROW_ACTIONS, rowActionMapping, type RowActionId } from './row-actions';
-import { findHeaderRow } from '../jobs/start';
+import { sendRowAction, type RowActionDeps, type RowActionOutcome, type RowSender } from './row-action-send';
+import { ROW_ACTIONS, rowActionMapping, rowSender, type RowActionId } from './row-actions';
 import { safeCell } from '../sheet/cells';
-import { Grid } from '../sheet/grid';
-import { NOT_CONNECTED, requireClient } from '../gas/client-factory';
+import { createClient, NOT_CONNECTED, requireClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
 
 /** `12,345`: a count as the messages write it. */
-function thousands(n: number): string {
+export function thousands(n: number): string {
   return n.toLocaleString('en-US');
 }
 
@@ -86,11 +84,18 @@ const cursorSchema = lazy(() =>
 /** What a request from the sidebar that fails its schema is, before the first problem. */
 export const UNREADABLE = 'The request could not be read';
 
-export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
+/** `input` read by `schema`, or an error saying what could not be read and why. */
+export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what = UNREADABLE): T {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   throw new Error(`${what}: ${issue?.path.length ? `${issue.path.join('.')} ` : ''}${issue?.message ?? 'invalid'}`);
+}
+
+export function client(options?: Partial<ClientOptions>): ProspectingClient {
+  const connection = readConnection();
+  if (!connection) throw new Error(NOT_CONNECTED);
+  return createClient(connection.apiKey, options);
 }
 
 /** The existing sheet the request names, if any: the import appends to it. */
@@ -254,70 +259,75 @@ export const rowActionRequestSchema = lazy(() =>
   }),
 );
 
-function prepareRowAction(input: unknown) {
-  const req = parse(rowActionRequestSchema(), input, UNREADABLE);
-  const def = ROW_ACTIONS[req.action];
+/** What sending rows needs: the client, the clock and the time budget. */
+export function rowDeps(c: ProspectingClient): RowActionDeps {
+  return { client: c, now: () => Date.now(), deadline: Date.now() + ROW_BUDGET_MS };
+}
+
+/** The selected rows of the active sheet, sent with `deps`, or without them only looked at. */
+export function onSelection(def: RowSender, deps?: RowActionDeps) {
   const sheet = activeSheet();
-  const selection = activeSelection(sheet);
-  const grid = new Grid(sheetPort(sheet));
-  const headerRow = findHeaderRow(grid, selection);
-  const headers = [...grid.row(grid.indexOfSheetRow(headerRow))];
-  const mapping = rowActionMapping(req.action, headers, req.mapping ?? {});
-  const rows = new Set<number>();
-  for (const { firstRow, lastRow } of selection.ranges) {
-    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++)
-      if (!selection.hidden.has(r)) rows.add(r);
-  }
-  return { req, def, sheet, selection, headers, mapping, rows: [...rows] };
+  return { sheet, out: sendRowAction(def, activeSelection(sheet), sheetPort(sheet), deps) };
+}
+
+/** A row action's request read, and its rows sent (with a client) or looked at. */
+function rowAction(input: unknown, c?: ProspectingClient) {
+  const req = parse(rowActionRequestSchema(), input);
+  return { req, def: ROW_ACTIONS[req.action], ...onSelection(rowSender(req.action, req.mapping ?? {}), c && rowDeps(c)) };
 }
 
 export function previewRowAction(input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionPreview {
-  const { req, def, sheet, headers, mapping, rows } = prepareRowAction(input);
+  const {
+    req,
+    def,
+    sheet,
+    out: { headers, rows },
+  } = rowAction(input);
+  const mapping = rowActionMapping(req.action, headers, req.mapping ?? {});
   const missing = def.fields.filter((f) => f.required && mapping[f.field] === undefined).map((f) => f.label);
   return {
     action: req.action,
     sheetName: sheet.getName(),
-    headers: headers.map((h) => String(h ?? '')),
+    headers,
     fields: def.fields.map((f) => ({
       field: f.field,
       label: f.label,
       required: f.required,
-      header: mapping[f.field] === undefined ? '' : String(headers[mapping[f.field]!]),
+      header: mapping[f.field] === undefined ? '' : headers[mapping[f.field]!]!,
     })),
-    rows: rows.length,
+    rows,
     summary: missing.length
       ? `Map a column to ${missing.join(', ')} first.`
-      : `${def.label}: ${thousands(rows.length)} selected row${rows.length === 1 ? '' : 's'} on "${sheet.getName()}".`,
+      : `${def.label}: ${thousands(rows)} selected row${rows === 1 ? '' : 's'} on "${sheet.getName()}".`,
   };
 }
 
 /** Sends one request per selected row; each row's status cell gets its result or the reason. */
 export function runRowAction(input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionResult {
-  return withDocumentLock(() => sendRows(input));
+  return withDocumentLock(() => {
+    const { req, def, out } = rowAction(input, client());
+    return {
+      action: req.action,
+      sent: out.sent,
+      succeeded: out.succeeded,
+      failed: out.failed,
+      skipped: out.skipped,
+      message: outcomeMessage(def.label, out),
+    };
+  });
 }
 
-function sendRows(input: unknown): RowActionResult {
-  const c = requireClient();
-  // The sheet is read by the sending itself; only the request and the selection are needed here.
-  const req = parse(rowActionRequestSchema(), input, UNREADABLE);
-  const def = ROW_ACTIONS[req.action];
-  const sheet = activeSheet();
-  const selection = activeSelection(sheet);
-  const out = sendRowAction(req.action, selection, req.mapping ?? {}, {
-    client: c,
-    sheet: sheetPort(sheet),
-    now: () => Date.now(),
-    deadline: Date.now() + ROW_BUDGET_MS,
-  });
-  const message =
-    `${def.label}: ${out.succeeded} done` +
+/** What came of sending rows, in a sentence or two. */
+export function outcomeMessage(label: string, out: RowActionOutcome): string {
+  return (
+    `${label}: ${out.succeeded} done` +
     (out.failed ? `, ${out.failed} failed` : '') +
     (out.skipped ? `, ${out.skipped} skipped` : '') +
     (out.unplaced.length
       ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})`
       : '') +
-    (out.stopped ? `. Stopped: ${out.stopped}` : out.stoppedEarly ? '. Time ran out: run it again for the rest.' : '.');
-  return { action: req.action, sent: out.sent, succeeded: out.succeeded, failed: out.failed, skipped: out.skipped, message };
+    (out.stopped ? `. Stopped: ${out.stopped}` : out.stoppedEarly ? '. Time ran out: run it again for the rest.' : '.')
+  );
 }
 
 // ---- Menu handlers -------------------------------------------------------------------------

@@ -5,6 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { OWNER, type World } from '../support/addon-world';
 
 const SIDEBAR = `file://${join(__dirname, '../../dist/Sidebar.html')}`;
+/** Where a sidebar page the host showed is served from, to the page alone. */
+const SHOWN = 'https://sidebar.invalid/';
 
 const PAGE_CLOCK_START = Date.UTC(2026, 10, 2, 9, 0, 0);
 /**
@@ -78,11 +80,11 @@ export interface SidebarPage {
 }
 
 /**
- * Opens the sidebar for a user. Time: the host runs on a virtual clock and the page's timers on
- * Playwright's, installed before the sidebar loads; both move only when a test moves them
- * (`nextPoll`), so no wait races real time.
+ * Opens the sidebar for a user (the built file, or the `html` the host showed). Time: the host
+ * runs on a virtual clock and the page's timers on Playwright's, installed before the sidebar
+ * loads; both move only when a test moves them (`nextPoll`), so no wait races real time.
  */
-export async function openSidebar(browser: Browser, world: World, user = OWNER): Promise<SidebarPage> {
+export async function openSidebar(browser: Browser, world: World, user = OWNER, html?: string): Promise<SidebarPage> {
   const page = await browser.newPage({ viewport: { width: 300, height: 900 } });
   const calls: string[] = [];
   const holds = new Map<string, Array<{ ready: () => void; gate: Promise<void> }>>();
@@ -112,7 +114,12 @@ export async function openSidebar(browser: Browser, world: World, user = OWNER):
   await page.clock.install({ time: PAGE_CLOCK_START });
   await page.clock.pauseAt(PAGE_CLOCK_START + 1000);
   await page.addInitScript(SHIM);
-  await page.goto(SIDEBAR);
+  // The page as the host showed it (`html`, e.g. opened by a menu item on a view), else the built file.
+  if (html === undefined) await page.goto(SIDEBAR);
+  else {
+    await page.route(SHOWN, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+    await page.goto(SHOWN);
+  }
 
   // Expressions evaluated in the page, which reads the shim's counters.
   const counter = (which: '__gasSent' | '__gasDone', name: string) => `(window.${which}[${JSON.stringify(name)}] || 0)`;

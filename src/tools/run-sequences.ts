@@ -1,0 +1,57 @@
+// "Add to a sequence" from the sidebar: the account's sequences, a look at the selected rows before
+// anything is sent, and the sending, with columns mapped to the sequence's fields and its overrides.
+import * as z from 'zod/mini';
+import { boolean, record } from '../api/kinds';
+import { lazy } from '../api/lazy';
+import { detectMapping } from '../sheet/columns';
+import { withDocumentLock } from '../gas/active-document';
+import { client, onSelection, outcomeMessage, parse, rowDeps } from './run-tools';
+import { sequenceSender } from './sequence-add';
+
+/** The sequence, the columns sent as its fields (header -> field), the overrides turned on. */
+const inputSchema = lazy(() =>
+  z.object({
+    sequenceId: z.string(),
+    mapping: z.optional(record(z.string())),
+    // By name as the sidebar offers them (decisions.md); the service refuses a name it does not know.
+    overrides: z.optional(record(boolean())),
+  }),
+);
+type SequenceInput = z.input<ReturnType<typeof inputSchema>>;
+
+/** The account's sequences, and whether each takes leads now: only active and paused ones do (a status the add-on does not know takes none). */
+export function listSequences(c = client()) {
+  return c.listSequences().map((s) => ({ ...s, accepts: s.status === 'active' || s.status === 'paused' }));
+}
+
+/**
+ * The selected rows for the chosen sequence: how they stand (`dry`, for a preview: nothing
+ * written or sent), or sent until done or out of time (`stoppedEarly`: a call again goes on).
+ */
+function sequenceRows(input: unknown, dry: boolean) {
+  const req = parse(inputSchema(), input);
+  // The service takes 30 requests a minute: a 429 is waited out (at most the minute it counts) and
+  // the request sent again, as a 429 comes before anything is done.
+  const c = client({ retry: { budgetMs: 60000 } });
+  const sequence = listSequences(c).find((s) => s.id === req.sequenceId);
+  if (!sequence?.accepts) throw new Error(`The sequence is ${sequence?.status ?? 'gone'}: choose one that takes leads.`);
+  const { out } = onSelection(sequenceSender(sequence, req.mapping ?? {}, req.overrides ?? {}), dry ? undefined : rowDeps(c));
+  return {
+    ...out,
+    /** The columns read as email and profile URL (indexes into `headers`). */
+    mapping: detectMapping(out.headers),
+    message: outcomeMessage(`Add to "${sequence.name}"`, out),
+  };
+}
+
+type SequenceRows = ReturnType<typeof sequenceRows>;
+
+/** What sending would do with the selected rows, and their columns; writes and sends nothing. */
+export function previewSequenceAdd(input: SequenceInput): SequenceRows {
+  return sequenceRows(input, true);
+}
+
+/** Sends the selected rows to the sequence; rows added are never sent again. */
+export function runSequenceAdd(input: SequenceInput): SequenceRows {
+  return withDocumentLock(() => sequenceRows(input, false));
+}

@@ -1,0 +1,64 @@
+// "Add to a sequence" in headless Chromium, answered by the add-on in the local host: opened from
+// the menu on its section, the sequences that take no leads disabled with why, the columns sent
+// as fields, an override, the check of the selection, the sending, and hostile text kept as text.
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../../toolkit/chromium';
+import { KEY, sequenceWorld } from '../support/sequence-world';
+import { openSidebar } from './harness';
+
+const HOSTILE = '<img src=x onerror="document.body.dataset.pwned=1">';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+test('from the menu: pick a sequence, choose fields and an override, check, send', async () => {
+  const w = sequenceWorld();
+  const contacted = w.service.sequences(KEY)!.lead_examples.recently_contacted[0]!;
+  w.host.sheet().load([
+    ['First name', 'Email', 'Company', HOSTILE],
+    ['Ann', 'ann@prospects1.example', 'Acme', 'x'],
+    ['Ann again', 'ANN@prospects1.example', 'Acme', 'x'],
+    ['Nobody', '', 'Acme', 'x'],
+    ['Lately', contacted, 'Initech', 'x'],
+  ]);
+  w.host.select('Sheet1!A1:D5');
+  expect(w.host.clickMenu('Add to a sequence…').ok).toBe(true);
+  const { page } = await openSidebar(browser, w, undefined, w.host.ui.sidebars().at(-1)!.html);
+  const form = page.locator('#seq-form');
+  const picker = page.getByLabel('Sequence', { exact: true });
+  await page.locator('#seq-sequence option').nth(7).waitFor({ state: 'attached' });
+  expect(await page.getByRole('tab', { name: 'Tools' }).getAttribute('aria-selected')).toBe('true');
+  expect(await page.locator('#seq-sequence option:disabled').allTextContents()).toEqual(
+    expect.arrayContaining(['Webinar Invitations (draft: not started)', 'Trial Nurture 2024 (being archived)']),
+  );
+  expect(await page.locator('#seq-sequence option:not(:disabled)').count()).toBe(3);
+  await picker.selectOption({ label: 'Inbound Follow-up' });
+  await page.getByLabel('Add people contacted in the last 30 days').check();
+  await form.getByRole('button', { name: 'Check selection' }).click();
+  const summary = page.locator('#seq-summary');
+  await summary.filter({ hasText: 'to send to "Inbound Follow-up"' }).waitFor();
+  expect(await summary.textContent()).toBe(
+    '2 rows of 4 selected rows to send to "Inbound Follow-up". Leads are found by "Email" (email).' +
+      ' Left out: 1 row: repeated in the selection; 1 row: no email or profile URL.',
+  );
+  // The other columns, each to tick, with a field name to change; the hostile header as text.
+  await page.getByLabel('Send Company').check();
+  await page.getByLabel('Field for Company').fill('company_name');
+  expect(await page.locator('#seq-mapping').textContent()).toContain(HOSTILE);
+  expect(await page.getByLabel('Send First name').isChecked()).toBe(false);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await page.locator('#seq-result').filter({ hasText: 'done' }).waitFor();
+  expect(await page.locator('#seq-result').textContent()).toBe('Add to "Inbound Follow-up": 2 done, 2 skipped.');
+  expect(w.taken.map((l) => [l.email, l.data, l.overrides])).toEqual([
+    ['ann@prospects1.example', { company_name: 'Acme' }, { ignore_recently_contacted: true }],
+    [contacted, { company_name: 'Initech' }, { ignore_recently_contacted: true }],
+  ]);
+  expect(await page.evaluate('document.body.dataset.pwned')).toBeUndefined();
+  await page.close();
+});
