@@ -74,7 +74,7 @@ function start(ss: Spreadsheet, input: unknown): SearchRecord {
   const added: string[] = [];
   const heads = COLUMNS[kind].map(([header]) => {
     const role = roleOfHeader(header);
-    const t = top.find((t) => t === header || (role && roleOfHeader(t) === role));
+    const t: unknown = top.find((t) => t === header || (role && roleOfHeader(t) === role));
     return t === undefined ? (added.push(header), header) : String(t);
   });
   if (added.length) sheet.getRange(1, width + 1, 1, added.length).setValues([added]);
@@ -128,7 +128,7 @@ function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
         ? sheet!
             .getRange(2, 1, last - 1, width)
             .getValues()
-            .map((r) => key(cols.map((j) => r[j - 1])))
+            .map((r) => key(cols.map((j): unknown => r[j - 1])))
         : [],
     );
     while (s.written < s.limit) {
