@@ -62,6 +62,8 @@ function request(): Input {
 export function describe(s: Search): string {
   const rows = `${thousands(s.written)} row${s.written === 1 ? '' : 's'}`;
   const where = `"${s.name}"`;
+  if (s.wait && !s.end)
+    return `${rows} of ${thousands(s.limit)} written to ${where}; the service asked to wait, going on in ${thousands(s.wait)} s…`;
   if (!s.end) return `${rows} of ${thousands(s.limit)} written to ${where}…`;
   if (s.end === 'Done.') return `Done: ${rows} written to ${where}.`;
   if (s.end === 'Canceled.') return `Canceled: the ${rows} written to ${where} stay.`;
@@ -101,6 +103,9 @@ async function follow(first: () => Promise<unknown>, label: string): Promise<voi
         let s = (await first()) as Search | null;
         while (s && !s.end) {
           show(s);
+          // The service (or Apps Script's quota) asked to wait: the next step goes on after it,
+          // or at once to cancel.
+          for (let t = s.wait ?? 0; t > 0 && !canceling; t--) await new Promise((resolve) => setTimeout(resolve, 1000));
           s = await next(s.id);
         }
         show(s ?? undefined);
@@ -178,8 +183,10 @@ export function initFind(): void {
     void busy(
       'Selecting the rows…',
       async () => {
-        // An ended search selects the rows it wrote.
-        await server.runSearch(null, id);
+        // An ended search selects the rows it wrote; one replaced since has none to select.
+        const s = await server.runSearch(null, id);
+        if (!s || typeof s === 'number' || s.id !== id)
+          throw new Error('A newer search has replaced this one: select the rows to enrich, then use the Run tab.');
         const action = el<HTMLSelectElement>('run-action');
         action.value = 'person';
         action.dispatchEvent(new Event('change'));

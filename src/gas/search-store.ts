@@ -14,8 +14,8 @@ export interface SearchRecord {
   sheetId: number;
   /** The sheet's name when last seen, for the messages once it is gone. */
   name: string;
-  /** The sheet column (from 1) of each of the kind's columns. */
-  cols: number[];
+  /** The header in row 1 of each of the kind's columns, as the search chose them: each step finds them again. */
+  heads: string[];
   /** The next page to read. */
   page: number;
   written: number;
@@ -23,6 +23,8 @@ export interface SearchRecord {
   first: number;
   /** When a step last saved it: a sidebar stepping it keeps this recent. */
   at: number;
+  /** Seconds the service or Apps Script asked to wait before the next step (the search still goes on). */
+  wait?: number;
   /** How it ended, a sentence ("Done.", "Canceled.", a failure). */
   end?: string;
 }

@@ -73,8 +73,9 @@ function make(dueAt: number, background: boolean): Made {
 }
 
 /**
- * Deletes the add-on's triggers that no spreadsheet with a running job is waiting for: spent
- * one-shots and those left in documents whose jobs ended while nobody had them open. The
+ * Deletes the add-on's triggers that no spreadsheet with a running job or a search going on is
+ * waiting for: spent one-shots and those left in documents whose work ended while nobody had them
+ * open. The
  * triggers are listed before the records are read again, so one another spreadsheet has just
  * made and recorded is never taken for stale.
  */
@@ -82,7 +83,9 @@ export function removeStaleTriggers(): number {
   const listed = ours(ScriptApp.getProjectTriggers());
   userValues(true);
   const continuations = allContinuations();
-  const wanted = new Set(continuations.filter((c) => c.running && c.continuation.uid).map((c) => c.continuation.uid));
+  const wanted = new Set(
+    continuations.filter((c) => (c.running || searchDue(c.spreadsheetId)) && c.continuation.uid).map((c) => c.continuation.uid),
+  );
   const stale = listed.filter((t) => !wanted.has(t.getUniqueId()));
   deleteAll(stale);
   return stale.length;

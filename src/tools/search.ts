@@ -3,6 +3,8 @@
 // job: the sidebar steps a search while it is open, the time-driven trigger once it is closed.
 // The sidebar words what these answer.
 import * as z from 'zod/mini';
+import type { ProspectingError } from '../api/errors';
+import { failureOf } from '../api/failure';
 import { boolean, oneOf } from '../api/kinds';
 import { lazy } from '../api/lazy';
 import type { SearchBody } from '../api/requests';
@@ -13,6 +15,7 @@ import { readSearch, saveSearch, type SearchRecord } from '../gas/search-store';
 import { sheetById } from '../gas/sheet-port';
 import { ensureSomeTrigger } from '../gas/triggers';
 import { safeCell } from '../sheet/cells';
+import { utf8Length } from '../sheet/utf8';
 import { roleOfHeader } from '../sheet/columns';
 import { normalizeDomain, normalizeProfileUrl } from '../sheet/keys';
 import { appendBlock, insertNumberedSheet, parse, TOOL_BUDGET_MS, UNREADABLE } from './run-tools';
@@ -20,8 +23,7 @@ import { appendBlock, insertNumberedSheet, parse, TOOL_BUDGET_MS, UNREADABLE } f
 /**
  * Each kind's columns: a header and the result's field. The headers are those the enrichment's
  * column detection reads (Name, Company, Company website, Profile URL), so "Enrich people" on the
- * written rows needs no mapping (it reads a website's domain). The profile URL of people and the
- * website's domain of companies identify a row (see `step`).
+ * written rows needs no mapping (it reads a website's domain). Profile URL is last in both.
  */
 const SHARED = [
   ['Location', 'location'],
@@ -49,8 +51,15 @@ export interface SearchInput {
   [filter: string]: SearchBody[string] | boolean | undefined;
 }
 
-/** The request; the rest of it is its filters, checked as the body of each search request (the count's first). */
-const readInput = (input: unknown) => parse(searchInput(), input, UNREADABLE) as SearchInput;
+/**
+ * The request; the rest of it is its filters, checked as the body of each search request (the
+ * count's first). The search's record keeps them in one user property (9 KB at most), so filters
+ * that would not fit there, with room for the rest of it, are refused before anything is made.
+ */
+function readInput(input: unknown): SearchInput {
+  if (utf8Length(JSON.stringify(input)) > 8000) throw new Error('The filters are too long to keep: shorten the lists.');
+  return parse(searchInput(), input, UNREADABLE) as SearchInput;
+}
 
 /**
  * Makes or chooses the sheet, and finds where each column goes: under the header in row 1 that
@@ -63,11 +72,10 @@ function start(ss: Spreadsheet, input: unknown): SearchRecord {
   const width = sheet.getLastColumn();
   const top = width ? sheet.getRange(1, 1, 1, width).getValues()[0]! : [];
   const added: string[] = [];
-  const cols = COLUMNS[kind].map(([header]) => {
+  const heads = COLUMNS[kind].map(([header]) => {
     const role = roleOfHeader(header);
-    const i = top.findIndex((t) => t === header || (role && roleOfHeader(t) === role));
-    // push answers how many are added: this one's column is that many past the last.
-    return i < 0 ? width + added.push(header) : i + 1;
+    const t: unknown = top.find((t) => t === header || (role && roleOfHeader(t) === role));
+    return t === undefined ? (added.push(header), header) : String(t);
   });
   if (added.length) sheet.getRange(1, width + 1, 1, added.length).setValues([added]);
   const at = Date.now();
@@ -79,7 +87,7 @@ function start(ss: Spreadsheet, input: unknown): SearchRecord {
     limit: Math.min(limit, 10000),
     sheetId: sheet.getSheetId(),
     name: sheet.getName(),
-    cols,
+    heads,
     page: 1,
     written: 0,
     first,
@@ -88,29 +96,39 @@ function start(ss: Spreadsheet, input: unknown): SearchRecord {
 }
 
 /**
- * Writes pages until the search is done or `deadline` passes, saving it after each. People or
- * companies already in the sheet (its key column is read once a step) are skipped and do not
- * count toward the limit. A failure ends it with the reason, a refused key's included (the client
- * has already waited out the rate limit and passing faults); the rows written stay, and a search
- * into the same sheet goes on past them.
+ * Writes pages until the search is done or `deadline` passes, saving it after each. Each step
+ * finds its columns again by their headers in row 1 (a person may insert or move columns while
+ * it goes on); one gone ends it. People or companies already in the sheet are skipped and do not
+ * count toward the limit. A wait the client could not sit out within its own budget (a 429, a
+ * passing fault, Apps Script's quota) leaves it pending, to be tried again after `wait` seconds
+ * by the sidebar's next step or the trigger; any other failure (a refused filter or key) ends it
+ * with the reason. The rows written stay, and a search into the same sheet goes on past them.
  */
 function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord {
   const id = ss.getId();
   const sheet = sheetById(ss, s.sheetId);
   const columns = COLUMNS[s.kind];
-  const people = s.kind === 'people';
-  const keyAt = people ? 5 : 1;
-  const key = people ? normalizeProfileUrl : normalizeDomain;
+  // What identifies a row, from its cells in the kind's column order: a person's profile URL; a
+  // company's website domain, else its profile URL (a company may have no website).
+  const key = (cells: unknown[]) => (s.kind === 'companies' && normalizeDomain(cells[1])) || normalizeProfileUrl(cells[5]);
+  s.wait = undefined;
   try {
     const c = requireClient();
     // A deleted sheet throws here, and is told so below.
     const last = sheet!.getLastRow();
+    const top = sheet!.getRange(1, 1, 1, sheet!.getLastColumn()).getValues()[0]!.map(String);
+    const cols = s.heads.map((h) => {
+      const i = top.indexOf(h);
+      if (i < 0) throw new Error(`The column "${h}" is gone from row 1.`);
+      return i + 1;
+    });
+    const width = Math.max(...cols);
     const seen = new Set(
       last > 1
         ? sheet!
-            .getRange(2, s.cols[keyAt]!, last - 1, 1)
+            .getRange(2, 1, last - 1, width)
             .getValues()
-            .map((r) => key(r[0]))
+            .map((r) => key(cols.map((j): unknown => r[j - 1])))
         : [],
     );
     while (s.written < s.limit) {
@@ -127,11 +145,11 @@ function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
         const cells = columns.map(([, field]) =>
           field.split('.').reduce<unknown>((o, f) => (o as Record<string, unknown> | null | undefined)?.[f], result),
         );
-        const k = key(cells[keyAt]);
+        const k = key(cells);
         if (k && seen.has(k)) continue;
         if (k) seen.add(k);
-        const row = Array<unknown>(Math.max(...s.cols)).fill('');
-        cells.forEach((v, j) => (row[s.cols[j]! - 1] = safeCell(v)));
+        const row = Array<unknown>(width).fill('');
+        cells.forEach((v, j) => (row[cols[j]! - 1] = safeCell(v)));
         rows.push(row);
       }
       if (rows.length) {
@@ -143,7 +161,9 @@ function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
     }
     s.end = 'Done.';
   } catch (e) {
-    s.end = sheetById(ss, s.sheetId) ? (e as Error).message : 'The sheet was deleted.';
+    const f = failureOf(e);
+    if (f === 'wait' || f === 'trouble' || f === 'quota') s.wait = (e as ProspectingError).retryAfterSeconds ?? 60;
+    else s.end = sheetById(ss, s.sheetId) ? (e as Error).message : 'The sheet was deleted.';
   } finally {
     s.at = Date.now();
     saveSearch(id, s);
@@ -174,7 +194,8 @@ export function runSearch(input?: SearchInput | null, next?: number, stop?: bool
         if (s.end) {
           // The rows from the first it wrote to the sheet's last.
           const sheet = sheetById(ss, s.sheetId);
-          if (s.written) sheet?.getRange(`${s.first}:${sheet.getLastRow()}`).activate();
+          if (!sheet) throw new Error(`The sheet "${s.name}" was deleted.`);
+          if (s.written) sheet.getRange(`${s.first}:${sheet.getLastRow()}`).activate();
           return s;
         }
         if (stop) saveSearch(id, ((s.end = 'Canceled.'), s));
