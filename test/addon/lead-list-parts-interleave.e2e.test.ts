@@ -39,6 +39,5 @@ test('every row of a two-part addition whose lead is in the list says Added to l
     path = page._links.next?.href;
   }
   expect(listed).toBe(n);
-  console.log(statuses.flatMap((s, i) => (s === 'Added to list' ? [] : [i])));
   expect(counts).toEqual({ 'Added to list': n });
 });
