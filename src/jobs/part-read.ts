@@ -187,7 +187,9 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
     // rows deleted), so its results are kept elsewhere instead.
     let loose = 0;
     for (const cell of reading.results) if (cell.key !== undefined && !rows?.has(cell.key)) loose += unmarked.get(cell.key)?.length ?? 0;
-    const own = loose <= (reading.rows ?? Infinity);
+    // Rows deleted since the part was marked may have been its own: then a loose row holding one of
+    // its keys may never have been selected, and its results are kept elsewhere too.
+    const own = loose <= (reading.rows ?? Infinity) && grid.rows.length >= (reading.part.sheetRows ?? 0);
     for (const cell of reading.results) {
       const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? (own ? unmarked.get(cell.key) : undefined));
       if (!targets) {

@@ -139,7 +139,7 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   const parts: Array<{ part: JobPart; payloads: Payload[]; keys: string[] }> = [];
   let n = nextPartNumber(job);
   for (const p of pick.parts) {
-    const part: JobPart = { n: n++, state: { s: 'planned' }, rows: p.rows.length };
+    const part: JobPart = { n: n++, state: { s: 'planned' }, rows: p.rows.length, sheetRows: layout.grid.rows.length };
     move(part, { s: 'marked' });
     for (const i of p.rows) layout.grid.set(i, layout.status, processingStatus(part.n));
     parts.push({ part, payloads: [...p.payloads.values()], keys: [...p.payloads.keys()] });

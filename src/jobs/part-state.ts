@@ -38,6 +38,8 @@ export interface JobPart {
   got?: number;
   /** Rows marked for it: bounds the rows its results may reach once every mark is gone. */
   rows?: number;
+  /** The sheet's rows when it was marked: fewer since, and its marks may have gone with deleted rows. */
+  sheetRows?: number;
 }
 
 type Name = PartState['s'];

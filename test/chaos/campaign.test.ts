@@ -395,11 +395,44 @@ function runScenario(s: Scenario): void {
   expect(seen).not.toContain(KEY.toLowerCase());
 }
 
+/**
+ * Counterexamples the campaign found once, run first every time. A company part's only marked
+ * row deleted after the other parts were answered: its result reached an unselected row holding
+ * the same company (seed -972285089).
+ */
+const FOUND: Scenario[] = [
+  {
+    action: 'company',
+    sheet: {
+      rows: [4, 0, 0, 2, 1, 0, 4].map((firm) => ({ email: 'plain' as const, firm, notes: false })),
+      title: false,
+      frozen: 0,
+      selection: 'part',
+      cut: [15, 15, 87],
+      hidden: [],
+      wide: false,
+    },
+    events: [{ e: 'deleteRow', pick: 48 }],
+    deleteStatus: -1,
+    faults: { seed: 2147479525, rate: 4, kinds: ['r429', 'echoKey'] },
+    tightCredits: false,
+    partSize: 3,
+    sortsInFlight: [],
+  },
+];
+
 test(`chaos campaign: ${RUNS} generated runs keep every promise`, () => {
   fc.assert(
     fc.property(scenario, (s) => {
       runScenario(s);
     }),
-    { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: PATH !== undefined, verbose: 1 },
+    {
+      numRuns: RUNS,
+      seed: SEED,
+      path: PATH,
+      endOnFailure: PATH !== undefined,
+      verbose: 1,
+      examples: PATH === undefined ? FOUND.map((s) => [s]) : [],
+    },
   );
 });
