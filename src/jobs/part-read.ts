@@ -20,8 +20,9 @@ export interface PartReading {
   results: ResultCell[];
   /** The status of the part's rows that got no result, once the part ended. */
   leftover?: string;
-  /** The rows the part marked, as known before reading settled it. */
+  /** The rows the part marked, and the sheet's rows then, as known before reading settled it. */
   rows?: number;
+  sheetRows?: number;
 }
 
 /** What a part's pace is judged from; parts saved before the pace was kept have none. */
@@ -32,7 +33,7 @@ function paceOf(part: JobPart): PartPace | undefined {
 /** Reads pages of one part while time allows; the cursor moves past results kept in `reading`. */
 function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, deps: ReadDeps): PartReading {
   const kind = BATCH_KINDS[job.action];
-  const reading: PartReading = { part, results: [], rows: part.rows };
+  const reading: PartReading = { part, results: [], rows: part.rows, sheetRows: part.sheetRows };
   const id = part.state.id;
   while (deps.now() < deps.deadline) {
     const { href, skip } = cursor(part);
@@ -89,7 +90,7 @@ export function readParts(job: JobRecord, deps: ReadDeps): PartReading[] {
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
       // Results read before the failure are kept: the cursor moved only past them.
-      const partial: PartReading = { part, results: [], rows: part.rows };
+      const partial: PartReading = { part, results: [], rows: part.rows, sheetRows: part.sheetRows };
       const failure = classify(e, true);
       if (failure === 'wait') part.readAfter = deps.now() + waitMs(e);
       else if (failure === 'quota') part.readAfter = quotaWait(job, deps.now());
@@ -189,7 +190,7 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
     for (const cell of reading.results) if (cell.key !== undefined && !rows?.has(cell.key)) loose += unmarked.get(cell.key)?.length ?? 0;
     // Rows deleted since the part was marked may have been its own: then a loose row holding one of
     // its keys may never have been selected, and its results are kept elsewhere too.
-    const own = loose <= (reading.rows ?? Infinity) && grid.rows.length >= (reading.part.sheetRows ?? 0);
+    const own = loose <= (reading.rows ?? Infinity) && grid.rows.length >= (reading.sheetRows ?? 0);
     for (const cell of reading.results) {
       const targets = cell.key === undefined ? undefined : (rows?.get(cell.key) ?? (own ? unmarked.get(cell.key) : undefined));
       if (!targets) {

@@ -67,6 +67,7 @@ export function move(part: JobPart, next: PartState): void {
     delete part.sentAt;
     delete part.got;
     delete part.rows;
+    delete part.sheetRows;
   }
 }
 
