@@ -10,6 +10,7 @@ import { cancelJob, startRun } from '../runs/start-and-cancel';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
 import { runSearch } from '../tools/search';
 import { listSequences, previewSequenceAdd, runSequenceAdd } from '../tools/run-sequences';
+import { getAutomation, retryFailedRows, runAutomationNow, saveAutomation } from '../runs/automation';
 
 function getSettings() {
   return readSettings();
@@ -39,6 +40,10 @@ export const sidebarApi = {
   listSequences,
   previewSequenceAdd,
   runSequenceAdd,
+  getAutomation,
+  saveAutomation,
+  retryFailedRows,
+  runAutomationNow,
 };
 
 export type SidebarApi = typeof sidebarApi;
