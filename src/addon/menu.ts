@@ -15,6 +15,7 @@ export const MENU_ITEMS = [
   { label: 'Review phone numbers from selected rows', handler: 'reviewPhonesFromSelection' },
   { label: 'Find people or companies…', handler: 'openFind' },
   { label: 'Add to a sequence…', handler: 'addToSequence' },
+  { label: 'Automate this sheet…', handler: 'openAutomation' },
   null,
   { label: 'Check running jobs now', handler: 'checkJobsNow' },
   { label: 'Refresh formulas in selection', handler: 'refreshFormulas' },
@@ -32,7 +33,7 @@ export function onInstall(): void {
   onOpen();
 }
 
-function showSidebar(view: 'home' | 'settings' | 'find' | 'lead-list' | 'sequence'): void {
+function showSidebar(view: 'home' | 'settings' | 'find' | 'lead-list' | 'sequence' | 'automation'): void {
   showSidebarFile('Sidebar', ADDON_NAME, view);
 }
 
@@ -57,4 +58,9 @@ export function openFind(): void {
 /** The sidebar, opened on "Add to a sequence". */
 export function addToSequence(): void {
   showSidebar('sequence');
+}
+
+/** The sidebar on automation: new and changed rows of the active sheet handled hourly. */
+export function openAutomation(): void {
+  showSidebar('automation');
 }
