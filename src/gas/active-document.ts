@@ -14,8 +14,27 @@ export function currentSpreadsheet(): Spreadsheet {
   return spreadsheet;
 }
 
+/** Set while this execution works on a spreadsheet it opened by id (see `workingElsewhere`). */
+let elsewhere = false;
+
+/**
+ * Runs `work` on a spreadsheet this execution opened by id while another is active (automation's
+ * trigger serves every automated spreadsheet): the active document's properties are not that
+ * spreadsheet's, so none are read or written meanwhile.
+ */
+export function workingElsewhere<T>(on: boolean, work: () => T): T {
+  const was = elsewhere;
+  elsewhere = on;
+  try {
+    return work();
+  } finally {
+    elsewhere = was;
+  }
+}
+
 /** The document's properties (shared by its editors); null in a run that reached it by id. */
-export const documentProperties = (): GoogleAppsScript.Properties.Properties => PropertiesService.getDocumentProperties();
+export const documentProperties = (): GoogleAppsScript.Properties.Properties =>
+  (elsewhere ? null : PropertiesService.getDocumentProperties()) as GoogleAppsScript.Properties.Properties;
 
 /**
  * The spreadsheet a time-driven run was made for when Apps Script ran it without it: opened by

@@ -17,6 +17,8 @@ export interface Claim {
   paused?: boolean;
   /** The service account the holder's job pays with, to name the holder to other editors. */
   account?: string;
+  /** The holder's automation watches the sheet: it holds for as long as automation is on. */
+  auto?: boolean;
 }
 
 const key = (sheetId: number, action: string): string => `prospecting.running.${sheetId}.${action}`;
@@ -43,7 +45,7 @@ function write(sheetId: number, action: string, claims: Claim[]): boolean {
   return true;
 }
 
-const holds = (claim: Claim): boolean => Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
+const holds = (claim: Claim): boolean => claim.auto || Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
 
 /**
  * Another editor's claim on this action on this sheet, however old: its rows' marks are that
@@ -61,10 +63,8 @@ export const claimedByAnother = (sheetId: number, action: string): Claim | undef
   read(sheetId, action).find((c) => c.user !== me() && holds(c));
 
 /** Claims the action on the sheet for the job; false when it cannot be written here. */
-export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string } = {}): boolean {
-  const value: Claim = { user: me(), job: jobId, at: Date.now() };
-  if (how.paused) value.paused = true;
-  if (how.account) value.account = how.account;
+export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string; auto?: boolean } = {}): boolean {
+  const value: Claim = { user: me(), job: jobId, at: Date.now(), ...how };
   return write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
 }
 

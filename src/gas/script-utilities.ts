@@ -7,3 +7,6 @@ export const pause = (ms: number): void => Utilities.sleep(ms);
 /** The SHA-256 digest of `text` (UTF-8) in web-safe base64. */
 export const sha256WebSafe = (text: string): string =>
   Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8));
+
+/** Today in a time zone, `2026-11-26`: the day a spreadsheet's daily credit cap counts. */
+export const dayIn = (timeZone: string): string => Utilities.formatDate(new Date(), timeZone, 'yyyy-MM-dd');

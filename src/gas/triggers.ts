@@ -3,6 +3,7 @@
 import { HOUR_MS, MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
 import { allContinuations, saveContinuation } from './job-store';
 import { searchDue } from './search-store';
+import { automationDue, readAutoUser } from './automation-store';
 import { userValues } from './user-store';
 
 export const CONTINUE_HANDLER = 'continueJobs';
@@ -83,13 +84,19 @@ export function removeStaleTriggers(): number {
   const listed = ours(ScriptApp.getProjectTriggers());
   userValues(true);
   const continuations = allContinuations();
+  const home = readAutoUser().home;
   const wanted = new Set(
-    continuations.filter((c) => (c.running || searchDue(c.spreadsheetId)) && c.continuation.uid).map((c) => c.continuation.uid),
+    continuations
+      .filter((c) => (c.running || searchDue(c.spreadsheetId) || c.spreadsheetId === home) && c.continuation.uid)
+      .map((c) => c.continuation.uid),
   );
   const stale = listed.filter((t) => !wanted.has(t.getUniqueId()));
   deleteAll(stale);
   return stale.length;
 }
+
+/** Whether this user's trigger of the add-on with this id is there, in any spreadsheet. */
+export const triggerExists = (uid: string): boolean => ScriptApp.getProjectTriggers().some((t) => t.getUniqueId() === uid);
 
 /** The recorded trigger, if it is still there: a record may outlive its trigger. */
 function verified(spreadsheet: Spreadsheet, state: Continuation): Continuation {
@@ -100,7 +107,8 @@ function verified(spreadsheet: Spreadsheet, state: Continuation): Continuation {
 
 /**
  * Leaves the spreadsheet's continuation right for `nextDue` (undefined: no job runs), or sooner
- * for the spreadsheet's search when one goes on. Returns
+ * for the spreadsheet's search when one goes on, or for automation in the spreadsheet whose
+ * trigger serves it (one trigger per user for every automated spreadsheet). Returns
  * what is now known; a refused trigger turns background steps off for a while, never throws.
  * `background`: this is a time-driven run.
  */
@@ -111,9 +119,8 @@ export function settleContinuation(
   background = false,
 ): Continuation {
   const now = Date.now();
-  // A search going on wants its steps too (see search-store.ts).
-  const search = searchDue(spreadsheet.getId(), background);
-  if (search !== undefined) nextDue = Math.min(nextDue ?? search, search);
+  for (const due of [searchDue(spreadsheet.getId(), background), automationDue(spreadsheet.getId())])
+    if (due !== undefined) nextDue = Math.min(nextDue ?? due, due);
   let known = state;
   let plan = planContinuation(known, nextDue, now, background);
   if (plan.kind === 'keep' && known.uid) {

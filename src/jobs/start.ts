@@ -10,6 +10,7 @@ import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import { outputHeaders } from './job-layout';
 import { isFinishedLabel, partOfStatus, QUEUED, statusCounts } from './row-status';
 import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
+import { rowFingerprint, STAMP_HEADERS, stampText } from './row-stamp';
 
 export interface Selection {
   /** The selected rows as inclusive sheet-row ranges: one per range of a multi-range selection. */
@@ -28,6 +29,8 @@ export interface RunRequest {
   /** Header text per role, as the person changed the detected mapping; null removes a role. */
   mapping?: Partial<Record<Role, string | null>>;
   list?: ListTarget;
+  /** Stamp each row sent or refused (see row-stamp.ts): an automated run. Rows are stamped anyway where the column is. */
+  stamp?: boolean;
 }
 
 export interface PreparedRun {
@@ -68,10 +71,10 @@ export function prepareRun(
   sheet: SheetPort,
   selection: Selection,
   request: RunRequest,
-  settings: { exclusions?: Exclusions; partSize?: number; staleMarks?: boolean } = {},
+  settings: { exclusions?: Exclusions; partSize?: number; staleMarks?: boolean; headerRow?: number; grid?: Grid } = {},
 ): PreparedRun {
-  const grid = new Grid(sheet);
-  const headerRow = findHeaderRow(grid, selection);
+  const grid = settings.grid ?? new Grid(sheet);
+  const headerRow = settings.headerRow ?? findHeaderRow(grid, selection);
   const headerIndex = grid.indexOfSheetRow(headerRow);
   const headers = [...grid.row(headerIndex)];
   const detected = detectMapping(headers);
@@ -93,8 +96,14 @@ export function prepareRun(
   const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map(
     (f) => BATCH_KINDS[request.action].fields.find((d) => d.id === f.id)!.header,
   );
-  const { insert } = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields]);
+  const { insert } = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields, ...stampHeader(request)]);
   return { grid, headerRow, headers, mapping, rows, plan, addColumns: insert };
+}
+
+/** The stamp column an automated run adds; [] for other runs and actions. */
+function stampHeader(request: RunRequest): string[] {
+  const header = STAMP_HEADERS[request.action];
+  return header && request.stamp ? [header] : [];
 }
 
 /** Input columns by header text, as a job remembers them. */
@@ -139,11 +148,19 @@ export function createJob(
   if (request.list) job.list = request.list;
   if (ids.account) job.account = ids.account;
   const { grid } = prepared;
-  const [status] = grid.placeColumns(grid.indexOfSheetRow(prepared.headerRow), [STATUS_HEADERS[request.action], ...outputHeaders(job)]);
+  const header = grid.indexOfSheetRow(prepared.headerRow);
+  const [status] = grid.placeColumns(header, [STATUS_HEADERS[request.action], ...outputHeaders(job), ...stampHeader(request)]);
+  // Wherever the stamp column is, every run keeps it true, so automation never takes a row this
+  // run sends for a changed one (see row-stamp.ts).
+  const stampName = STAMP_HEADERS[request.action];
+  const stampAt = stampName ? grid.columnIn(header, stampName) : undefined;
   for (const r of prepared.plan.rows) {
     const i = grid.indexOfSheetRow(r.row);
     if (r.kind === 'send') grid.set(i, status!, QUEUED);
     else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
+    else continue;
+    const fingerprint = stampAt === undefined ? undefined : rowFingerprint(request.action, grid.row(i), prepared.mapping, job.options);
+    if (fingerprint) grid.set(i, stampAt!, stampText(ids.now, fingerprint.id));
   }
   grid.flush();
   const ended = Object.entries(statusCounts(grid, grid.indexOfSheetRow(prepared.headerRow), status!)).filter(([label]) =>

@@ -1,19 +1,211 @@
 // The sidebar's way into automation: turn it on or off for the active sheet, see its history,
-// retry a run's failed rows, run it now.
-import type { AutomationInput, AutomationView } from '../automation/automation-view';
+// retry a run's failed rows, run it now. The runs themselves are in automation-run.ts.
+import * as z from 'zod/mini';
+import { array, boolean, oneOf } from '../api/kinds';
+import { minLength } from '../api/checks';
+import { parseInput } from '../api/input-errors';
+import { lazy } from '../api/lazy';
+import { runDue, type AutoRecord } from '../automation/automation-record';
+import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
+import { ACTION_LABELS, missingColumns } from '../jobs/actions';
+import { findHeaderRow } from '../jobs/start';
+import { applyMappingOverrides, detectMapping } from '../sheet/columns';
+import { Grid } from '../sheet/grid';
+import { currentSpreadsheet, noteOpenedById, withDocumentLock, type Spreadsheet } from '../gas/active-document';
+import { readAuto, readAutoUser, saveAuto, saveAutoUser } from '../gas/automation-store';
+import { claim, claimedByAnother, release } from '../gas/claims';
+import { requireClient } from '../gas/client-factory';
+import { backgroundNote } from '../gas/continuation';
+import { activeUserEmail } from '../gas/current-user';
+import { loadDocument } from '../gas/job-store';
+import { accountOf, readConnection } from '../gas/key-store';
+import { readSavedMapping, readSettings } from '../gas/settings';
+import { dayIn } from '../gas/script-utilities';
+import { sheetById, sheetPort } from '../gas/sheet-port';
+import { settleContinuation, triggerExists } from '../gas/triggers';
+import { userValues } from '../gas/user-store';
+import { POLL_BUDGET_MS } from './job-loop';
+import { runAutomation } from './automation-run';
+
+/** A whole number from 0 to `max`, or the sentence saying what it must be. */
+const upTo = (max: number, what: string) =>
+  z.number().check((ctx) => {
+    if (!Number.isInteger(ctx.value) || ctx.value < 0 || ctx.value > max)
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: `${what} must be a whole number from 0 to ${max.toLocaleString('en-US')}.` });
+  });
+
+const inputSchema = lazy(() =>
+  z.object({
+    on: boolean(),
+    actions: array(oneOf(AUTO_ACTIONS)).check(minLength(1, { error: 'Choose at least one action to automate.' })),
+    capPerRun: upTo(1_000_000, 'The credit cap per run'),
+    capPerDay: upTo(1_000_000, 'The credit cap per day'),
+    staleDays: upTo(365, 'The days before a result is checked again'),
+    alerts: boolean(),
+  }),
+);
+
+const iso = (t: number | undefined): string => (t === undefined ? '' : new Date(t).toISOString());
+
+/** What automation does now, in one sentence. */
+function statusOf(spreadsheet: Spreadsheet, record: AutoRecord | undefined): string {
+  if (!record) return 'Off. Turn it on to send new and changed rows of this sheet every hour.';
+  if (!record.on) return record.wait ? `Off: ${record.wait.why}` : 'Off.';
+  if (record.wait) return `Waiting: ${record.wait.why}`;
+  const home = readAutoUser().home;
+  const off = home ? backgroundNote(loadDocument(home).continuation) : '';
+  if (off) return off;
+  const left = record.left ? ` The last run left ${record.left} rows for the next one (the cap per run).` : '';
+  return `Watching "${record.sheetName}": new and changed rows are sent every hour.${left}`;
+}
+
+function viewOf(spreadsheet: Spreadsheet, record: AutoRecord | undefined): AutomationView {
+  const user = readAutoUser();
+  const today = record && record.day === dayIn(spreadsheet.getSpreadsheetTimeZone()) ? record.spent : 0;
+  return {
+    on: Boolean(record?.on),
+    sheetName: record?.on ? record.sheetName : '',
+    actions: record?.actions ?? ['email'],
+    capPerRun: record?.capRun ?? 100,
+    capPerDay: record?.capDay ?? 500,
+    staleDays: record?.staleDays ?? 0,
+    spentToday: today,
+    status: statusOf(spreadsheet, record),
+    nextRunAt: iso(record && runDue(record)),
+    history: (record?.runs ?? [])
+      .map((r) => ({
+        id: r.id,
+        at: iso(r.at),
+        action: ACTION_LABELS[r.action],
+        rows: r.rows,
+        credits: r.credits,
+        outcome: r.outcome ?? 'Running.',
+        failed: r.failed,
+        alerted: Boolean(r.alerted),
+      }))
+      .reverse(),
+    alerts: Boolean(user.alerts),
+    alertTo: user.to ?? activeUserEmail(),
+  };
+}
 
 export function getAutomation(): AutomationView {
-  throw new Error('Automation is not available yet.');
+  const spreadsheet = currentSpreadsheet();
+  return viewOf(spreadsheet, readAuto(spreadsheet.getId()));
 }
 
-export function saveAutomation(_input: AutomationInput): AutomationView {
-  throw new Error('Automation is not available yet.');
+/**
+ * Makes this spreadsheet's trigger the one that serves automation when no other does: the home
+ * recorded is kept while its trigger is there (a deleted spreadsheet's trigger no longer is).
+ */
+function ensureHome(spreadsheet: Spreadsheet): void {
+  const user = readAutoUser();
+  const uid = user.home && loadDocument(user.home).continuation.uid;
+  const alive = uid && triggerExists(uid);
+  if (user.home !== spreadsheet.getId() && alive) return;
+  if (user.home !== spreadsheet.getId()) saveAutoUser({ ...user, home: spreadsheet.getId() });
+  settleContinuation(spreadsheet, loadDocument(spreadsheet.getId()).continuation, undefined);
 }
 
-export function retryFailedRows(_runId: string): AutomationView {
-  throw new Error('Automation is not available yet.');
+/** Turns automation on (for the active sheet), changes it, or turns it off. */
+export function saveAutomation(input: AutomationInput): AutomationView {
+  const req = parseInput(inputSchema(), input, 'automation setting');
+  return withDocumentLock(() => {
+    const spreadsheet = currentSpreadsheet();
+    const id = spreadsheet.getId();
+    userValues(true);
+    const before = readAuto(id);
+    const user = readAutoUser();
+    saveAutoUser({ ...user, alerts: req.alerts, to: activeUserEmail() || user.to });
+    if (!req.on) {
+      if (before?.on) {
+        for (const action of before.actions) release(before.sheetId, action, 'auto');
+        saveAuto(id, { ...before, on: false });
+      }
+      if (user.home) {
+        const home = user.home === id ? spreadsheet : undefined;
+        if (home) settleContinuation(home, loadDocument(id).continuation, undefined);
+      }
+      return viewOf(spreadsheet, readAuto(id));
+    }
+    if (req.capPerRun > req.capPerDay) throw new Error('The cap per run cannot be more than the cap per day.');
+    const connection = readConnection();
+    requireClient();
+    const sheet = before?.on ? (sheetById(spreadsheet, before.sheetId) ?? spreadsheet.getActiveSheet()) : spreadsheet.getActiveSheet();
+    const mapping = readSavedMapping(sheet.getSheetId());
+    checkColumns(sheet, req.actions, mapping);
+    for (const action of req.actions) {
+      const holder = claimedByAnother(sheet.getSheetId(), action);
+      if (holder)
+        throw new Error(`Another editor's job or automation holds ${ACTION_LABELS[action].toLowerCase()} on this sheet; automate another sheet, or ask them to finish first.`);
+    }
+    if (before?.on) for (const action of before.actions) if (!req.actions.includes(action)) release(before.sheetId, action, 'auto');
+    const settings = readSettings();
+    const record: AutoRecord = {
+      v: 1,
+      on: true,
+      sheetId: sheet.getSheetId(),
+      sheetName: sheet.getName(),
+      actions: req.actions,
+      capRun: req.capPerRun,
+      capDay: req.capPerDay,
+      staleDays: req.staleDays,
+      options: { revealEmail: settings.revealEmail, revealPhones: settings.revealPhones },
+      fields: settings.fields,
+      since: before?.on ? before.since : Date.now(),
+      day: before?.day ?? '',
+      spent: before?.spent ?? 0,
+      runs: before?.runs ?? [],
+    };
+    if (before?.on && before.lastRunAt !== undefined) record.lastRunAt = before.lastRunAt;
+    if (mapping) record.mapping = mapping;
+    if (connection) record.account = accountOf(connection);
+    // Other editors' runs on this sheet see that automation holds these actions here.
+    for (const action of req.actions) claim(sheet.getSheetId(), action, 'auto', { auto: true, account: record.account?.name });
+    // Automation's trigger reaches other spreadsheets by id: every step of this user takes the user's lock.
+    noteOpenedById();
+    saveAuto(id, record);
+    ensureHome(spreadsheet);
+    return viewOf(spreadsheet, record);
+  });
 }
 
+/** Every action needs its columns: said now, not at the first hourly run. */
+function checkColumns(sheet: GoogleAppsScript.Spreadsheet.Sheet, actions: AutomationInput['actions'], mapping: AutoRecord['mapping']): void {
+  const grid = new Grid(sheetPort(sheet));
+  const header = findHeaderRow(grid, { ranges: [{ firstRow: 1, lastRow: 1 }], hidden: new Set(), frozenRows: sheet.getFrozenRows() });
+  const headers = grid.row(header - 1);
+  const columns = mapping ? applyMappingOverrides(headers, detectMapping(headers), mapping) : detectMapping(headers);
+  for (const action of actions) {
+    const missing = missingColumns(action, columns);
+    if (missing) throw new Error(`${ACTION_LABELS[action]} needs ${missing}. Check the header row (row ${header}) of "${sheet.getName()}".`);
+  }
+}
+
+/** Runs this spreadsheet's automation now, whenever it last ran. */
 export function runAutomationNow(): AutomationView {
-  throw new Error('Automation is not available yet.');
+  return withDocumentLock(() => {
+    const spreadsheet = currentSpreadsheet();
+    userValues(true);
+    const record = readAuto(spreadsheet.getId());
+    if (!record?.on) throw new Error('Automation is off for this spreadsheet: turn it on first.');
+    return viewOf(spreadsheet, runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, force: true }));
+  });
 }
+
+/** Sends again the rows a run left with an error (or canceled), and only those. */
+export function retryFailedRows(runId: string): AutomationView {
+  const id = z.string().safeParse(runId);
+  if (!id.success) throw new Error('Which run? The run id is missing.');
+  return withDocumentLock(() => {
+    const spreadsheet = currentSpreadsheet();
+    userValues(true);
+    const record = readAuto(spreadsheet.getId());
+    const run = record?.runs.find((r) => r.id === id.data);
+    if (!record || !run) throw new Error('That run is no longer in the history.');
+    if (run.outcome === undefined) throw new Error('That run is still going: wait for it to end.');
+    if (!run.failed) throw new Error('That run has no failed rows.');
+    return viewOf(spreadsheet, runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, retry: run }));
+  });
+}
+

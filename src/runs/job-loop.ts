@@ -26,6 +26,7 @@ import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
+import { alertEndedJobs } from './alerts';
 
 /** How long one execution keeps stepping jobs: well inside Apps Script's 6 minutes. */
 export const STEP_BUDGET_MS = 4.5 * 60 * 1000;
@@ -64,7 +65,7 @@ function dueAt(job: JobRecord): number | undefined {
   return job.life.s === 'paused' ? job.life.retryAt : undefined;
 }
 
-function nextDue(jobs: JobRecord[]): number | undefined {
+export function nextDue(jobs: JobRecord[]): number | undefined {
   const times = jobs.map(dueAt).filter((t): t is number => t !== undefined);
   return times.length ? Math.min(...times) : undefined;
 }
@@ -92,6 +93,11 @@ export interface StepOptions {
   loaded?: DocumentJobs;
   /** A sheet's cells as this execution last read and wrote them, with no network call since. */
   held?: HeldSheet;
+  /**
+   * Not the spreadsheet this execution runs for (automation's one trigger serves every automated
+   * spreadsheet): a trigger made now would belong to the other, so its continuation is left as is.
+   */
+  foreign?: boolean;
 }
 
 export interface HeldSheet {
@@ -172,7 +178,10 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
   // picked up by it. It is made for when the jobs will likely be due after this step, so the
   // settling at the end mostly keeps it instead of making another.
   let continuation = firedOut(before.continuation, opts);
-  continuation = settleContinuation(spreadsheet, continuation, expectedDue(before.jobs, opts), opts.background);
+  const settle = (due: number | undefined) =>
+    opts.foreign ? continuation : settleContinuation(spreadsheet, continuation, due, opts.background);
+  continuation = settle(expectedDue(before.jobs, opts));
+  const wasLive = new Set(before.jobs.filter(isLive).map((j) => j.id));
   // Claims of jobs that ended in a run by id, let go now that the spreadsheet is here.
   for (const job of before.jobs)
     if (job.claimedAt === 0 && !opts.byId && release(job.sheetId, job.action, job.id)) {
@@ -187,7 +196,8 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
     stepOne(spreadsheet, job, client, deadline, opts);
   }
   const after = loadDocument(id);
-  return { jobs: after.jobs, continuation: settleContinuation(spreadsheet, continuation, nextDue(after.jobs), opts.background) };
+  alertEndedJobs(spreadsheet, after.jobs.filter((j) => wasLive.has(j.id) && !isLive(j)));
+  return { jobs: after.jobs, continuation: settle(nextDue(after.jobs)) };
 }
 
 /** The continuation without the trigger this run was fired by (it is spent, or deleted). */
@@ -302,7 +312,10 @@ function noteRanWithoutDocument(spreadsheetId: string | undefined): void {
  * it opens the one its record names by id, when the add-on's scopes allow. `more`: other work of
  * the spreadsheet that goes on in the background (a search), given the time left after the jobs.
  */
-export function continueJobs(event?: { triggerUid?: unknown }, more?: (spreadsheet: Spreadsheet, deadline: number) => void): void {
+export function continueJobs(
+  event?: { triggerUid?: unknown },
+  more?: (spreadsheet: Spreadsheet, deadline: number, byId: boolean) => void,
+): void {
   const deadline = Date.now() + STEP_BUDGET_MS;
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
   let spreadsheet = activeSpreadsheet();
@@ -319,7 +332,7 @@ export function continueJobs(event?: { triggerUid?: unknown }, more?: (spreadshe
   const open = spreadsheet;
   const stepped = tryWithDocumentLock(5000, () => {
     carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) });
-    more?.(open, deadline);
+    more?.(open, deadline, byId);
   });
   // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
   // wait after it. That step's own settling checks that its recorded trigger still exists.

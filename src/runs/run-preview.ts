@@ -144,7 +144,7 @@ function plural(n: number, word: string): string {
  * `prospecting.partSize` says so (a deployment may want smaller requests; tests use it to
  * exercise many parts on small sheets). Never more than the action allows.
  */
-function partSizeFor(action: ActionId): number {
+export function partSizeFor(action: ActionId): number {
   return Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
 }
 

@@ -5,7 +5,7 @@ import { ACTION_LABELS } from '../jobs/actions';
 import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobView } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
 import { isCanceling, isLive, isRunning } from '../jobs/job-life';
-import { createJob } from '../jobs/start';
+import { createJob, type PreparedRun, type RunRequest } from '../jobs/start';
 import { claim, claimedByAnother, othersHoldMarks, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
@@ -17,6 +17,8 @@ import { newId, pause } from '../gas/script-utilities';
 import { removeStaleTriggers } from '../gas/triggers';
 import { POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput } from './run-preview';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** How long starting a run waits for a small batch to finish before handing over to a trigger. */
 const START_WAIT_MS = 25 * 1000;
@@ -55,20 +57,7 @@ export function startRunWith(input: RunInput, found?: PreviewFindings): JobView 
       throw new Error(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
     }
     if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
-    const connection = readConnection();
-    const job = createJob(prepared, request, {
-      id: newId(),
-      sheetId: sheet.getSheetId(),
-      sheetName: sheet.getName(),
-      now: Date.now(),
-      partSize,
-      account: connection && accountOf(connection),
-    });
-    if (isRunning(job)) {
-      claim(job.sheetId, job.action, job.id, { account: job.account?.name });
-      job.claimedAt = Date.now();
-    }
-    saveJob(ssId, job);
+    const job = recordJob(ssId, sheet, prepared, request, partSize);
     // A start is when the add-on looks after its triggers left in other documents.
     removeStaleTriggers();
     const waitUntil = Date.now() + START_WAIT_MS;
@@ -83,6 +72,23 @@ export function startRunWith(input: RunInput, found?: PreviewFindings): JobView 
     }
     return jobView(current);
   });
+}
+
+/** Marks the rows of a prepared run, claims its action on the sheet and keeps the new job's record. */
+export function recordJob(ssId: string, sheet: Sheet, prepared: PreparedRun, request: RunRequest, partSize: number): JobRecord {
+  const connection = readConnection();
+  const job = createJob(prepared, request, {
+    id: newId(),
+    sheetId: sheet.getSheetId(),
+    sheetName: sheet.getName(),
+    now: Date.now(),
+    partSize,
+    account: connection && accountOf(connection),
+  });
+  // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
+  if (isRunning(job) && claim(job.sheetId, job.action, job.id, { account: job.account?.name })) job.claimedAt = Date.now();
+  saveJob(ssId, job);
+  return job;
 }
 
 /** Cancels a job: at the service when the key works, here in any case. */

@@ -1,0 +1,200 @@
+// One automated run of a spreadsheet, and the tick of the one hourly trigger that serves every
+// automated spreadsheet of the user: runs brought up to date from their jobs, then, when due,
+// each action's new, changed and stale rows sent within the caps, and the jobs stepped a while.
+import { ProspectingError } from '../api/errors';
+import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, type AutoRun } from '../automation/automation-record';
+import { pickRows } from '../automation/candidates';
+import { ACTION_LABELS, STATUS_HEADERS } from '../jobs/actions';
+import { isLive, isRunning } from '../jobs/job-life';
+import { STAMP_HEADERS, stampText } from '../jobs/row-stamp';
+import { findHeaderRow, prepareRun, type RunRequest } from '../jobs/start';
+import { applyMappingOverrides, detectMapping } from '../sheet/columns';
+import { Grid } from '../sheet/grid';
+import { openSpreadsheet, workingElsewhere, type Spreadsheet } from '../gas/active-document';
+import { automated, readAuto, readAutoUser, saveAuto } from '../gas/automation-store';
+import { createClient } from '../gas/client-factory';
+import { loadDocument } from '../gas/job-store';
+import { isJobAccount, readConnection } from '../gas/key-store';
+import { dayIn, pause } from '../gas/script-utilities';
+import { sheetById, sheetPort } from '../gas/sheet-port';
+import { settleContinuation } from '../gas/triggers';
+import { alert, jobOutcome } from './alerts';
+import { nextDue, stepJobs } from './job-loop';
+import { partSizeFor } from './run-preview';
+import { recordJob } from './start-and-cancel';
+
+/** How long a run waits for the jobs it started, so that small ones end in the same execution. */
+const WAIT_MS = 60 * 1000;
+/** A run starts only with this much of the execution left: reading a large sheet takes a while. */
+const MIN_LEFT_MS = 60 * 1000;
+
+export interface RunHow {
+  /** Not the spreadsheet this execution runs for (see `StepOptions.foreign`). */
+  foreign: boolean;
+  /** Run now, whenever the last run was. */
+  force?: boolean;
+  /** Send again only the rows this run left with an error. */
+  retry?: AutoRun;
+}
+
+/** Brings each run still going up to date with its job, alerting once when one fails or pauses. */
+function settleRuns(spreadsheet: Spreadsheet, record: AutoRecord): void {
+  const jobs = loadDocument(spreadsheet.getId()).jobs;
+  for (const run of record.runs) {
+    if (run.outcome !== undefined || !run.job) continue;
+    const job = jobs.find((j) => j.id === run.job);
+    if (job && isLive(job)) {
+      if (job.life.s === 'paused' && !run.alerted)
+        run.alerted = alert(spreadsheet, `an automated run on "${record.sheetName}" is paused`, [`${ACTION_LABELS[run.action]}: ${jobOutcome(job)}`]);
+      continue;
+    }
+    run.outcome = job ? jobOutcome(job) : 'Ended; its job is no longer kept.';
+    run.failed = job ? (job.counts.Error ?? 0) - (job.before?.Error ?? 0) + (job.counts.Canceled ?? 0) - (job.before?.Canceled ?? 0) : 0;
+    if (job && (job.life.s === 'failed' || run.failed > 0) && !run.alerted)
+      run.alerted = alert(spreadsheet, `an automated run on "${record.sheetName}" failed`, [
+        `${ACTION_LABELS[run.action]}: ${run.outcome}`,
+        run.failed ? `Retry the ${run.failed} failed rows from the sidebar's Auto tab.` : '',
+      ]);
+  }
+}
+
+/** Automation waits (a new reason is e-mailed once); false always, for `return wait(...)`. */
+function wait(spreadsheet: Spreadsheet, record: AutoRecord, why: string, until = Date.now() + HOUR_MS): false {
+  if (waitFor(record, why, until) || !record.wait!.alerted) {
+    alert(spreadsheet, `automation on "${record.sheetName}" is waiting`, [why]);
+    record.wait!.alerted = true;
+  }
+  return false;
+}
+
+/**
+ * Marks and stamps the rows each action sends now, as jobs; returns the jobs started and the
+ * sheet's cells as read and written (nothing went out since).
+ */
+function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, record: AutoRecord, how: RunHow) {
+  const port = sheetPort(sheet);
+  const grid = new Grid(port);
+  const frozenRows = sheet.getFrozenRows();
+  const headerRow = findHeaderRow(grid, { ranges: [{ firstRow: 1, lastRow: 1 }], hidden: new Set(), frozenRows });
+  const header = headerRow - 1;
+  const headers = grid.row(header);
+  const mapping = record.mapping ? applyMappingOverrides(headers, detectMapping(headers), record.mapping) : detectMapping(headers);
+  const day = dayIn(spreadsheet.getSpreadsheetTimeZone());
+  const live = loadDocument(spreadsheet.getId()).jobs.filter((j) => isLive(j) && j.sheetId === record.sheetId);
+  const started: string[] = [];
+  let capped = 0;
+  record.left = 0;
+  for (const action of how.retry ? [how.retry.action] : record.actions) {
+    if (live.some((j) => j.action === action)) continue;
+    const rows = grid.rows.slice(header + 1).map((values, i) => ({ row: headerRow + 1 + i, values }));
+    const status = grid.columnIn(header, STATUS_HEADERS[action]) ?? -1;
+    const stamp = grid.columnIn(header, STAMP_HEADERS[action]!);
+    const credits = allowance(record, day);
+    const retryAt = how.retry && Math.floor(how.retry.at / 60000) * 60000;
+    const picked = pickRows({ rows, mapping, status, stamp }, { action, options: record.options, now: Date.now(), staleDays: record.staleDays, credits, retryAt });
+    if (picked.left && credits < record.capRun) capped += picked.left;
+    else record.left += picked.left;
+    // Results from before automation watched the sheet are dated from when it began.
+    if (picked.firstStamps.length) {
+      const at = grid.placeColumns(header, [STAMP_HEADERS[action]!])[0]!;
+      for (const { row, fingerprint } of picked.firstStamps) grid.set(row - 1, at, stampText(record.since, fingerprint));
+      grid.flush();
+    }
+    if (picked.send.length === 0) continue;
+    const request: RunRequest = { action, options: record.options, fields: record.fields, rerun: true, stamp: true };
+    if (record.mapping) request.mapping = record.mapping;
+    const ranges = picked.send.map((row) => ({ firstRow: row, lastRow: row }));
+    const partSize = partSizeFor(action);
+    const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize });
+    const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
+    const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
+    spend(record, day, estimate);
+    addRun(record, { id: job.id, at: job.createdAt, action, rows: prepared.plan.counts.send, credits: estimate, job: job.id, failed: 0 });
+    if (isLive(job)) started.push(job.id);
+  }
+  if (capped) wait(spreadsheet, record, `Today's cap of ${record.capDay} credits is reached: ${capped} rows wait for tomorrow, or a higher cap.`);
+  else if (record.wait) delete record.wait;
+  return { started, held: { sheetId: record.sheetId, rows: grid.rows } };
+}
+
+/**
+ * One automated run of a spreadsheet: its runs brought up to date; then, when due (or `force`d),
+ * with a working key of the account it pays with, each action's due rows sent, and the jobs
+ * stepped for up to a minute. Saves the record.
+ */
+export function runAutomation(spreadsheet: Spreadsheet, record: AutoRecord, deadline: number, how: RunHow): AutoRecord {
+  const id = spreadsheet.getId();
+  workingElsewhere(how.foreign, () => {
+    settleRuns(spreadsheet, record);
+    const sheet = sheetById(spreadsheet, record.sheetId);
+    if (!sheet) {
+      record.on = false;
+      return wait(spreadsheet, record, `The sheet "${record.sheetName}" was deleted, so automation stopped.`);
+    }
+    record.sheetName = sheet.getName();
+    if (!how.force && !how.retry && (runDue(record) ?? Infinity) > Date.now()) return;
+    const connection = readConnection();
+    if (!connection) return wait(spreadsheet, record, 'No API key is connected: connect again in the sidebar.');
+    if (record.account && !isJobAccount(record, connection))
+      return wait(spreadsheet, record, `Another account is connected; automation spends account "${record.account.name}"'s credits. Connect it again, or turn automation off and on.`);
+    const client = createClient(connection.apiKey);
+    try {
+      client.getAccount();
+    } catch (e) {
+      if (!(e instanceof ProspectingError)) throw e;
+      return wait(spreadsheet, record, e.kind === 'unauthorized' ? 'The service refused the API key: connect again in the sidebar.' : e.message);
+    }
+    if (!how.retry) record.lastRunAt = Date.now();
+    const { started, held } = startJobs(spreadsheet, sheet, record, how);
+    if (how.retry && started.length) how.retry.failed = 0;
+    saveAuto(id, record);
+    const opts = { foreign: how.foreign, byId: how.foreign, background: how.foreign };
+    const until = Math.min(Date.now() + WAIT_MS, deadline);
+    // The first job's first send plans from the cells just read and marked; later ones read again.
+    for (const [i, only] of started.entries())
+      stepJobs(spreadsheet, client, Math.max(0, until - Date.now()), { ...opts, force: true, only, ...(i ? {} : { held }) });
+    let jobs = loadDocument(id).jobs.filter((j) => started.includes(j.id) && isRunning(j));
+    while (jobs.length && Math.min(...jobs.map((j) => j.nextCheckAt)) < until) {
+      pause(Math.max(500, Math.min(...jobs.map((j) => j.nextCheckAt)) - Date.now()));
+      jobs = stepJobs(spreadsheet, client, Math.max(0, until - Date.now()), opts).jobs.filter((j) => started.includes(j.id) && isRunning(j));
+    }
+    settleRuns(spreadsheet, record);
+    return;
+  });
+  saveAuto(id, record);
+  return record;
+}
+
+/**
+ * The home spreadsheet's trigger: every automated spreadsheet whose work is due gets its run (the
+ * home's own jobs were stepped already), the longest waiting first, while time lasts; then the
+ * trigger is left right for the next. `byId`: the home itself was opened by id.
+ */
+export function automationTick(home: Spreadsheet, deadline: number, byId: boolean): void {
+  if (readAutoUser().home !== home.getId()) return;
+  const due = automated()
+    .map((a) => ({ ...a, at: runDue(a.record) ?? Infinity }))
+    .sort((a, b) => a.at - b.at);
+  for (const { id, record } of due) {
+    if (deadline - Date.now() < MIN_LEFT_MS) break;
+    const elsewhere = id !== home.getId();
+    const spreadsheet = elsewhere ? openSpreadsheet(id) : home;
+    if (!spreadsheet) {
+      // Deleted, or no longer shared with this user: nothing more can be done for it.
+      record.on = false;
+      waitFor(record, 'The spreadsheet could not be opened (deleted, or no longer shared with you), so automation stopped.');
+      saveAuto(id, record);
+      continue;
+    }
+    const foreign = elsewhere || byId;
+    if (elsewhere) {
+      // Its jobs go on here too: no trigger of its own serves the jobs automation started.
+      const connection = readConnection();
+      if (connection)
+        workingElsewhere(true, () => stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - Date.now() - MIN_LEFT_MS), { foreign, byId: true, background: true }));
+    }
+    runAutomation(spreadsheet, readAuto(id) ?? record, deadline, { foreign });
+  }
+  const state = loadDocument(home.getId());
+  settleContinuation(home, state.continuation, nextDue(state.jobs), true);
+}
