@@ -12,19 +12,19 @@ type Run = View['history'][number];
 /** Each action's checkbox, in the order the server lists the actions. */
 const ACTION_BOXES: Record<AutoAction, string> = { email: 'auto-email', person: 'auto-person', company: 'auto-company' };
 
-/** The number fields, with the name their label gives them (for a message about a bad value). */
+/** The number fields, with their labels (for a message about a bad value). */
 const NUMBERS = {
-  capPerRun: ['auto-cap-run', 'Credits per run'],
-  capPerDay: ['auto-cap-day', 'Credits per day'],
-  staleDays: ['auto-stale', 'Check results again after'],
+  capPerRun: ['auto-cap-run', 'Credits per run, at most'],
+  capPerDay: ['auto-cap-day', 'Credits per day, at most'],
+  staleDays: ['auto-stale', 'Check results again after (days)'],
 } as const;
 
 /** The view last shown: Turn off sends its settings back, with `on: false`. */
 let current: View | undefined;
-/** Loads are numbered as sent; those numbered up to `stale` were sent before an action's outcome and may predate it. */
+/** Loads are numbered as sent; those numbered up to `stale` were sent before an action's answer and may predate it. */
 let sent = 0;
 let stale = 0;
-/** The person changed the form since it was last filled: only their own save refills it. */
+/** The person changed the form since it was last filled: only their own save (or Turn off) refills it. */
 let edited = false;
 let saving = false;
 
@@ -49,7 +49,7 @@ function whole(field: keyof typeof NUMBERS): number {
   const [id, name] = NUMBERS[field];
   const raw = el<HTMLInputElement>(id).value.trim();
   const n = Number(raw);
-  if (raw === '' || !Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, 0 or more.`);
+  if (raw === '' || !Number.isInteger(n) || n < 0) throw new Error(`"${name}" needs a whole number, 0 or more.`);
   return n;
 }
 

@@ -52,7 +52,7 @@ function run(id: string, at: string, failed: number, alerted = false): AutoRunVi
   return { id, at, action: 'Email validation', rows: 40, credits: 40, outcome: `Done: ${40 - failed} Deliverable`, failed, alerted };
 }
 
-/** A connected world whose sheet is "Prospects". */
+/** A connected world, its sheet of one row. */
 function world(): World {
   const w = addonWorld();
   w.host.sheet().load([['Email'], ['ann@prospects1.example']]);
@@ -202,7 +202,7 @@ test("a refused save shows the server's sentence as an alert and keeps what the 
   // A field that holds no number is named before anything is sent.
   await auto(page).getByLabel('Check results again after (days)').fill('');
   await page.getByRole('button', { name: 'Save' }).click();
-  await alert.filter({ hasText: 'Check results again after must be a whole number, 0 or more.' }).waitFor();
+  await alert.filter({ hasText: '"Check results again after (days)" needs a whole number, 0 or more.' }).waitFor();
   expect(calls.filter((c) => c === 'saveAutomation')).toHaveLength(1);
   await page.close();
 });
