@@ -1,7 +1,9 @@
-// The sidebar's entry: tabs, the five views, and where it opens (the menu's Settings opens Connect,
-// its Find item the Find tab, its "Add to a sequence…" the sequence part of Tools).
+// The sidebar's entry: tabs, the six views, and where it opens (the menu's Settings opens Connect,
+// its Find item the Find tab, "Automate this sheet…" the Auto tab, "Add to a sequence…" the
+// sequence part of Tools).
 import { el } from './dom';
-import { initTabs, onTab, showTab } from './tabs';
+import { initTabs, onTab, showTab, type Tab } from './tabs';
+import { initAutomation, loadAutomation } from './views/automation';
 import { initConnect } from './views/connect';
 import { initFind, watchFind } from './views/find';
 import { initJobs, watchJobs } from './views/jobs';
@@ -16,22 +18,27 @@ initRun(() => {
 initJobs();
 initTools();
 initFind();
+initAutomation();
 onTab((tab) => {
   if (tab === 'jobs') watchJobs();
   if (tab === 'find') watchFind();
   if (tab === 'tools') void loadSequences();
+  if (tab === 'automation') loadAutomation();
 });
+
+/** The tab a view opened from the menu shows first, once connected (Run for the others). */
+const FIRST_TAB: Partial<Record<string, Tab>> = { find: 'find', automation: 'automation' };
 
 const view = document.body.dataset.view;
 const wantsSettings = view === 'settings';
 void initConnect((connected) => {
-  for (const tab of ['run', 'jobs', 'tools', 'find']) el<HTMLButtonElement>(`tab-${tab}`).disabled = !connected;
+  for (const tab of ['run', 'jobs', 'tools', 'find', 'automation']) el<HTMLButtonElement>(`tab-${tab}`).disabled = !connected;
 }).then((connected) => {
   if (connected && view === 'sequence') {
     showTab('tools');
     el('seq-form').scrollIntoView();
     el('seq-sequence').focus();
-  } else if (connected && !wantsSettings) showTab(view === 'find' ? 'find' : 'run');
+  } else if (connected && !wantsSettings) showTab(FIRST_TAB[view ?? ''] ?? 'run');
   else showTab('connect');
   if (connected && document.body.dataset.view === 'lead-list') chooseExistingList();
 });

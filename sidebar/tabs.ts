@@ -1,5 +1,5 @@
 // The tab bar: a proper tablist, with arrow keys, Home and End moving between tabs.
-export type Tab = 'connect' | 'run' | 'jobs' | 'tools' | 'find';
+export type Tab = 'connect' | 'run' | 'jobs' | 'tools' | 'find' | 'automation';
 
 const listeners: Array<(tab: Tab) => void> = [];
 

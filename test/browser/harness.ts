@@ -44,6 +44,12 @@ const SHIM = `
 
 type Answer = { ok: true; value: unknown } | { ok: false; message: string };
 
+/**
+ * Server functions answered in the test instead of the host (for those not written yet), by name:
+ * called with the call's arguments; what it returns is the answer, what it throws the failure.
+ */
+export type Stubs = Record<string, (...args: unknown[]) => unknown>;
+
 /** A call whose answer is kept from the page until released. */
 export interface Held {
   /** Resolves once the call has reached the host and its answer is ready (and kept). */
@@ -80,11 +86,12 @@ export interface SidebarPage {
 }
 
 /**
- * Opens the sidebar for a user (the built file, or the `html` the host showed). Time: the host
- * runs on a virtual clock and the page's timers on Playwright's, installed before the sidebar
- * loads; both move only when a test moves them (`nextPoll`), so no wait races real time.
+ * Opens the sidebar for a user (the built file, or the `html` the host showed), the calls named
+ * in `stubs` answered by them. Time: the host runs on a virtual clock and the page's timers on
+ * Playwright's, installed before the sidebar loads; both move only when a test moves them
+ * (`nextPoll`), so no wait races real time.
  */
-export async function openSidebar(browser: Browser, world: World, user = OWNER, html?: string): Promise<SidebarPage> {
+export async function openSidebar(browser: Browser, world: World, user = OWNER, html?: string, stubs: Stubs = {}): Promise<SidebarPage> {
   const page = await browser.newPage({ viewport: { width: 300, height: 900 } });
   const calls: string[] = [];
   const holds = new Map<string, Array<{ ready: () => void; gate: Promise<void> }>>();
@@ -95,8 +102,15 @@ export async function openSidebar(browser: Browser, world: World, user = OWNER, 
     const failure = failures.get(name);
     failures.delete(name);
     let answer: Answer;
+    const stub = stubs[name];
     if (failure !== undefined) answer = { ok: false, message: failure };
-    else {
+    else if (stub) {
+      try {
+        answer = { ok: true, value: stub(...(JSON.parse(argsJson) as unknown[])) };
+      } catch (e) {
+        answer = { ok: false, message: e instanceof Error ? e.message : String(e) };
+      }
+    } else {
       const r = world.host.callFromSidebar(name, JSON.parse(argsJson) as unknown[], user);
       answer = r.ok ? { ok: true, value: r.value } : { ok: false, message: r.error?.message ?? 'failed' };
     }
