@@ -5,6 +5,8 @@ import type { Execution } from './execution';
 
 /** The full Sheets scope: every spreadsheet the user can open (SpreadsheetApp.openById/openByUrl). */
 export const SPREADSHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
+/** Sending e-mail as the user (MailApp). */
+export const SEND_MAIL_SCOPE = 'https://www.googleapis.com/auth/script.send_mail';
 
 const Scopes = {
   containerUi: 'https://www.googleapis.com/auth/script.container.ui',
@@ -32,6 +34,8 @@ function refusal(exec: Execution, kind: string, method: string): string | undefi
   }
   if (kind === 'SpreadsheetApp.Ui' && DIALOGS.test(method) && limited) return Messages.permission(label, Scopes.containerUi);
   if (kind === 'UrlFetchApp' && limited) return Messages.permission(label, Scopes.externalRequest);
+  // MailApp is not among the services a custom function may use (Apps Script's custom-function guide).
+  if (kind === 'MailApp' && (limited || exec.mode === 'CUSTOM_FUNCTION')) return Messages.permission(label, SEND_MAIL_SCOPE);
   if (kind === 'ScriptApp' && TRIGGER_CALLS.test(method) && (limited || exec.mode === 'CUSTOM_FUNCTION')) {
     return Messages.permission(label, Scopes.scriptApp);
   }

@@ -23,6 +23,8 @@ const POEHNELT =
   'https://justin.poehnelt.com/posts/apps-script-key-value-stores (100 write+read pairs of 100 bytes: PropertiesService ~80 ms a pair, CacheService ~63 ms a pair)';
 const SO_BULK =
   'https://ruby-bash.developreference.com/article/29263774/What+is+faster+ScriptDb+or+SpreadsheetApp (a Stack Overflow answer: one setValues of 4,000 cells under 50 ms, 400 row-by-row writes 164 ms before the final flush; writes are deferred, so a per-call figure for writes is not measured)';
+const SMALL_OUTBOX =
+  'https://sites.google.com/quickfixters.com/add-onsuniverse/faq (a mail-merge add-on’s FAQ: a message of 100 KB in all, images and attachments included, takes about 1.2 seconds to send)';
 const PRE_PRACTICE =
   'https://www.pre-practice.net/2020/03/urlfetchappfetchallfetch.html (3 sequential fetches to the Google Books API 1,769 ms in all, about 590 ms each with the remote’s own time; the same 3 by fetchAll 929 ms)';
 
@@ -129,6 +131,16 @@ export const COST_RULES: readonly CostRule[] = [
     pattern: /^UrlFetchApp\./,
     base: 0,
     source: `the response's time, added by the host: the local service's delayMs, else DEFAULT_FETCH_MS (a stated guess, about half of the ~590 ms measured to a public API in ${PRE_PRACTICE})`,
+  },
+  {
+    pattern: /^MailApp\.sendEmail$/,
+    base: 200,
+    source: `a stated guess for a short text message handed to Google's mail service: ${SMALL_OUTBOX}; an alert of a few hundred bytes carries none of that weight, so a fraction of it, but more than a property write (60 ms) since the message is queued for delivery`,
+  },
+  {
+    pattern: /^MailApp\.getRemainingDailyQuota$/,
+    base: 30,
+    source: `by analogy with a property read (30 ms measured in ${ZIRITIONE}): one read from a store outside the runtime`,
   },
   {
     pattern: /^ScriptApp\.(ClockTriggerBuilder|SpreadsheetTriggerBuilder)\.create$/,

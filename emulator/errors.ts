@@ -40,6 +40,9 @@ export const Messages = {
     'The add-on attempted an action that is not permitted in Test as add-on mode. To use this action, you must deploy the add-on.',
   urlFetchDailyQuota: 'Service invoked too many times for one day: urlfetch.',
   propertiesDailyQuota: 'Service invoked too many times for one day: properties.',
+  mailDailyQuota: 'Service invoked too many times for one day: email.',
+  mailNoRecipient: 'Failed to send email: no recipient',
+  invalidEmail: (address: string) => `Invalid email: ${address}`,
   triggerRuntimeQuota: 'Service using too much computer time for one day',
   parametersDontMatch: (given: string, method: string) => `The parameters (${given}) don't match the method signature for ${method}.`,
   requestFailed: (origin: string, code: number, truncated: string) =>

@@ -1,7 +1,7 @@
 // The local Apps Script host: loads the bundle with gas-local into a fresh bare context for each
 // execution, supplies the fake services, runs entry points as executions with an auth mode and a
 // time limit, fires triggers within the daily quotas, recalculates custom-function cells, and
-// exposes what happened for tests to inspect.
+// exposes what happened (requests sent, e-mail sent, calls made) for tests to inspect.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CacheStores, FakeCacheService } from './cache';
@@ -15,8 +15,9 @@ import { sidebarArguments, sidebarReturnValue } from './json-bridge';
 import { bundleFiles, declaredFunctions, type DeclaredFunction } from './loader';
 import { FakeLockService, LockTable, type LockScope } from './lock';
 import { FakeConsole, FakeLogger, LogSink } from './logger';
+import { FakeMailApp, type SentMail } from './mail';
 import { FakePropertiesService, PropertyStores } from './properties';
-import { QuotaLedger, type DailyQuotas, type QuotaDay, type QuotaUse } from './quotas';
+import { QuotaLedger, type CallQuota, type DailyQuotas, type QuotaDay, type QuotaUse } from './quotas';
 import { argumentsOf, computationKey, functionCells, needsRun, recordRun, type RecalculateOptions } from './recalculation';
 import { createRealm, type Realm } from './realm';
 import { Runtime } from './runtime';
@@ -137,6 +138,7 @@ const SERVICE_GLOBALS = [
   'HtmlService',
   'ScriptApp',
   'UrlFetchApp',
+  'MailApp',
 ] as const;
 
 /** The `oauthScopes` of the bundle folder's appsscript.json, if it has one that names any. */
@@ -164,6 +166,7 @@ export class AppsScriptHost {
   private readonly caches: CacheStores;
   private readonly locks = new LockTable();
   private readonly router: FetchRouter;
+  private readonly outbox: SentMail[] = [];
   private http?: SyncHttpClient;
   private readonly services: Record<(typeof SERVICE_GLOBALS)[number], object>;
   private readonly filter: (file: string) => boolean;
@@ -221,6 +224,11 @@ export class AppsScriptHost {
       UrlFetchApp: new FakeUrlFetchApp(this.router, this.runtime, (n) =>
         this.quota.charge(this.quotaUser(this.runtime.exec()), 'urlFetch', n, this.clock.now()),
       ),
+      MailApp: new FakeMailApp(this.runtime, this.outbox, {
+        scopes: () => this.scopes,
+        charge: (n) => this.quota.charge(this.quotaUser(this.runtime.exec()), 'mail', n, this.clock.now()),
+        remaining: () => this.quota.remaining(this.quotaUser(this.runtime.exec()), 'mail', this.clock.now()),
+      }),
     };
 
     this.declared = bundleFiles(options.bundleDir, this.filter).flatMap((f) =>
@@ -624,7 +632,7 @@ export class AppsScriptHost {
   }
 
   /** Spends the rest of the user's day of a call quota, as their other scripts would: the next call is refused. */
-  useUpQuota(name: 'urlFetch' | 'properties', user = this.owner): void {
+  useUpQuota(name: CallQuota, user = this.owner): void {
     this.quota.useUp(user, name, this.clock.now());
   }
 
@@ -637,6 +645,11 @@ export class AppsScriptHost {
 
   get requests(): RecordedRequest[] {
     return this.router.requests;
+  }
+
+  /** Every message `MailApp.sendEmail` sent, oldest first (nothing leaves the host). */
+  get mail(): readonly SentMail[] {
+    return this.outbox;
   }
 
   /** Calls per `Service.Class.method` since the last reset. */

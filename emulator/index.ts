@@ -2,7 +2,9 @@
 export { AppsScriptHost } from './host';
 export type { CustomFunctionResult, ExecutionResult, HostOptions, RunOptions, TriggerDocument } from './host';
 export { CONSUMER_DAILY_QUOTAS, QUOTA_DAY_MS } from './quotas';
-export type { DailyQuotas, QuotaDay, QuotaUse } from './quotas';
+export type { CallQuota, DailyQuotas, QuotaDay, QuotaUse } from './quotas';
+export type { SentMail } from './mail';
+export { SEND_MAIL_SCOPE } from './auth';
 export type { RecalculateOptions } from './recalculation';
 export { VirtualClock } from './clock';
 export type { ScriptTimeModel } from './script-time';

@@ -1,5 +1,5 @@
-// Apps Script's daily quotas per user (URL fetches, property reads and writes, trigger runtime),
-// counted on the virtual clock in days that start with a user's first counted use.
+// Apps Script's daily quotas per user (URL fetches, property reads and writes, e-mail recipients,
+// trigger runtime), counted on the virtual clock in days that start with a user's first counted use.
 import { GasError, Messages } from './errors';
 
 export interface DailyQuotas {
@@ -7,14 +7,17 @@ export interface DailyQuotas {
   urlFetch: number;
   /** Calls on a `Properties` object a day, reads and writes alike, whichever store. */
   properties: number;
+  /** E-mail recipients a day (`MailApp.sendEmail`): every address of to, cc and bcc counts. */
+  mail: number;
   /** Summed run time of time-driven trigger executions a day, in ms. */
   triggerRuntimeMs: number;
 }
 
-/** A consumer (gmail.com) account's quotas, as Apps Script publishes them. */
+/** A consumer (gmail.com) account's quotas, as Apps Script publishes them (a Workspace account has 1,500 recipients). */
 export const CONSUMER_DAILY_QUOTAS: Readonly<DailyQuotas> = Object.freeze({
   urlFetch: 20000,
   properties: 50000,
+  mail: 100,
   triggerRuntimeMs: 90 * 60 * 1000,
 });
 
@@ -32,10 +35,16 @@ export interface QuotaUse extends DailyQuotas {
   dayStartedAt: number | null;
 }
 
-const REFUSAL: Record<'urlFetch' | 'properties', string> = {
+/** The quotas counted in calls (or recipients), refused with Apps Script's message once spent. */
+export type CallQuota = 'urlFetch' | 'properties' | 'mail';
+
+const REFUSAL: Record<CallQuota, string> = {
   urlFetch: Messages.urlFetchDailyQuota,
   properties: Messages.propertiesDailyQuota,
+  mail: Messages.mailDailyQuota,
 };
+
+const unused = (): DailyQuotas => ({ urlFetch: 0, properties: 0, mail: 0, triggerRuntimeMs: 0 });
 
 export class QuotaLedger {
   readonly quotas: Readonly<DailyQuotas>;
@@ -55,7 +64,7 @@ export class QuotaLedger {
   day(user: string, now: number): QuotaDay {
     const open = this.current(user, now);
     if (open) return open;
-    const day: QuotaDay = { dayStartedAt: now, urlFetch: 0, properties: 0, triggerRuntimeMs: 0 };
+    const day: QuotaDay = { dayStartedAt: now, ...unused() };
     const list = this.days.get(user) ?? [];
     list.push(day);
     this.days.set(user, list);
@@ -66,7 +75,7 @@ export class QuotaLedger {
    * Counts `n` calls against a call quota, or throws Apps Script's refusal (counting nothing)
    * when they would take the day past it: the last call that fits works, the next one throws.
    */
-  charge(user: string, name: 'urlFetch' | 'properties', n: number, now: number): void {
+  charge(user: string, name: CallQuota, n: number, now: number): void {
     const day = this.day(user, now);
     if (day[name] + n > this.quotas[name]) throw new GasError(REFUSAL[name]);
     day[name] += n;
@@ -77,9 +86,14 @@ export class QuotaLedger {
    * open), as if other scripts of theirs had made the calls: the next call is refused until the
    * day ends, 24 hours after it began.
    */
-  useUp(user: string, name: 'urlFetch' | 'properties', now: number): void {
+  useUp(user: string, name: CallQuota, now: number): void {
     const day = this.day(user, now);
     day[name] = Math.max(day[name], this.quotas[name]);
+  }
+
+  /** What is left of a call quota in the user's day at `now` (all of it when no day is open); opens no day. */
+  remaining(user: string, name: CallQuota, now: number): number {
+    return Math.max(0, this.quotas[name] - this.use(user, now)[name]);
   }
 
   /** Whether the user's trigger runtime for the day at `now` has reached the quota. */
@@ -89,7 +103,7 @@ export class QuotaLedger {
 
   use(user: string, now: number): QuotaUse {
     const day = this.current(user, now);
-    return day ? { ...day } : { dayStartedAt: null, urlFetch: 0, properties: 0, triggerRuntimeMs: 0 };
+    return day ? { ...day } : { dayStartedAt: null, ...unused() };
   }
 
   /** Every day the user counted anything, oldest first (the last may still be open). */

@@ -1,7 +1,8 @@
 // The activity panel's record: each Apps Script execution the page caused (function, mode,
-// duration, service calls and their estimated cost), each request to the service, and the quota.
+// duration, service calls and their estimated cost), each request to the service, each e-mail the
+// add-on sent, and the quota.
 import type { AppsScriptHost, ExecutionResult } from '../emulator';
-import type { ActivityView, ExecutionView, RequestView } from './protocol';
+import type { ActivityView, ExecutionView, MailView, RequestView } from './protocol';
 
 const KEEP = 200;
 
@@ -50,18 +51,33 @@ export class ActivityLog {
       path: pathOf(r.url),
       status: r.status ?? null,
     }));
+    const sent = this.host.mail;
+    const first = Math.max(0, sent.length - KEEP);
+    const mail: MailView[] = sent.slice(first).map((m, i) => ({
+      id: first + i,
+      at: m.at,
+      to: [...m.to],
+      cc: [...m.cc],
+      bcc: [...m.bcc],
+      subject: m.subject,
+      body: m.body,
+    }));
     const use = this.host.quotaUse(this.user);
     const limits = this.host.quota.quotas;
     return {
       executions: [...this.executions],
       requests,
+      mail,
       executionCount: this.executionCount,
       requestCount: all.length,
+      mailCount: sent.length,
       quota: {
         urlFetch: use.urlFetch,
         urlFetchLimit: limits.urlFetch,
         properties: use.properties,
         propertiesLimit: limits.properties,
+        mail: use.mail,
+        mailLimit: limits.mail,
         triggerRuntimeMs: use.triggerRuntimeMs,
         triggerRuntimeLimitMs: limits.triggerRuntimeMs,
       },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { startPlayground, type Playground } from './server';
 import type { GridWindow, PageState } from './protocol';
+import type { WorldOptions } from './world';
 import { launchBrowser } from '../toolkit/chromium';
 
 export const DIST = join(__dirname, '../dist');
@@ -29,9 +30,12 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
   }
 }
 
-/** Serves the page (its clock paused, so only the test moves time) and opens it. */
-export async function openPage(): Promise<PageWorld> {
-  const playground = await startPlayground({ world: { bundleDir: DIST, clockStart: CLOCK_START }, port: 0 });
+/**
+ * Serves the page (its clock paused, so only the test moves time) and opens it; `world` changes
+ * the world's options, e.g. a bundle folder other than the built dist/.
+ */
+export async function openPage(world: Partial<WorldOptions> = {}): Promise<PageWorld> {
+  const playground = await startPlayground({ world: { bundleDir: DIST, clockStart: CLOCK_START, ...world }, port: 0 });
   const browser = await launchBrowser();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors: string[] = [];

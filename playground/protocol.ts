@@ -1,5 +1,5 @@
 // What the page and the server say to each other: the page's state (clock, sheets, menu, dialog,
-// toasts, sidebars, activity), a window of grid rows, and the page's commands. Types only.
+// toasts, sidebars, activity with the e-mail sent), a window of grid rows, and the page's commands. Types only.
 
 /** How fast the host's clock runs against real time; 'skip' jumps from trigger to trigger. */
 export type Speed = 0 | 1 | 60 | 600 | 'skip';
@@ -57,11 +57,29 @@ export interface RequestView {
   status: number | null;
 }
 
+/** A message the add-on sent through MailApp (the host sends nothing: it keeps it). */
+export interface MailView {
+  /** Its place among every message sent since the page's world started. */
+  id: number;
+  /** Virtual time it was sent. */
+  at: number;
+  /** One address per recipient. */
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  /** The plain-text body. */
+  body: string;
+}
+
 interface QuotaView {
   urlFetch: number;
   urlFetchLimit: number;
   properties: number;
   propertiesLimit: number;
+  /** E-mail recipients, every address of to, cc and bcc. */
+  mail: number;
+  mailLimit: number;
   triggerRuntimeMs: number;
   triggerRuntimeLimitMs: number;
 }
@@ -69,9 +87,11 @@ interface QuotaView {
 export interface ActivityView {
   executions: ExecutionView[];
   requests: RequestView[];
+  mail: MailView[];
   /** Totals since the page's world started. */
   executionCount: number;
   requestCount: number;
+  mailCount: number;
   quota: QuotaView;
 }
 

@@ -1,7 +1,7 @@
 // The activity panel: each Apps Script execution (function, what started it, authorization mode,
 // duration, service calls and their estimated time), each request to the service with its status,
-// and the day's quota use, newest first.
-import type { ActivityView } from '../protocol';
+// each e-mail the add-on sent (its body on expand), and the day's quota use, newest first.
+import type { ActivityView, MailView } from '../protocol';
 import { byId, clear, clockText, duration, make } from './dom';
 
 const SHOWN = 100;
@@ -19,14 +19,25 @@ function meter(label: string, used: number, limit: number, text: string): HTMLEl
   return make('div', { cls: 'quota' }, [make('span', { text: label }), bar, make('span', { text })]);
 }
 
+/** The recipients as one line: to, then cc and bcc when there are any. */
+function recipients(m: MailView): string {
+  const parts = [m.to.join(', ')];
+  if (m.cc.length) parts.push(`cc ${m.cc.join(', ')}`);
+  if (m.bcc.length) parts.push(`bcc ${m.bcc.join(', ')}`);
+  return parts.join('; ');
+}
+
 export class ActivityPanel {
   private key = '';
+  /** Messages whose body is shown, kept open as the list is drawn again. */
+  private readonly opened = new Set<number>();
 
   update(a: ActivityView): void {
-    const key = `${a.executionCount}/${a.requestCount}/${a.quota.urlFetch}/${a.quota.properties}/${a.quota.triggerRuntimeMs}`;
+    const q = a.quota;
+    const key = `${a.executionCount}/${a.requestCount}/${a.mailCount}/${q.urlFetch}/${q.properties}/${q.mail}/${q.triggerRuntimeMs}`;
     if (key === this.key) return;
     this.key = key;
-    byId('activity-summary').textContent = `${a.executionCount} executions, ${a.requestCount} API requests`;
+    byId('activity-summary').textContent = `${a.executionCount} executions, ${a.requestCount} API requests, ${a.mailCount} e-mails sent`;
 
     const ex = byId('executions-body');
     clear(ex);
@@ -57,7 +68,7 @@ export class ActivityPanel {
         ),
       );
     }
-    const q = a.quota;
+    this.showMail(a.mail);
     const quota = byId('quota');
     clear(quota);
     quota.append(
@@ -73,6 +84,7 @@ export class ActivityPanel {
         q.propertiesLimit,
         `${q.properties.toLocaleString('en-US')} of ${q.propertiesLimit.toLocaleString('en-US')}`,
       ),
+      meter('E-mail recipients', q.mail, q.mailLimit, `${q.mail.toLocaleString('en-US')} of ${q.mailLimit.toLocaleString('en-US')}`),
       meter(
         'Trigger runtime',
         q.triggerRuntimeMs,
@@ -80,5 +92,27 @@ export class ActivityPanel {
         `${duration(q.triggerRuntimeMs)} of ${duration(q.triggerRuntimeLimitMs)}`,
       ),
     );
+  }
+
+  /** Each message as a line (time, recipients, subject) that opens on its body, all as text. */
+  private showMail(mail: MailView[]): void {
+    const list = byId('mail-list');
+    clear(list);
+    if (mail.length === 0) list.appendChild(make('li', { cls: 'none', text: 'None yet' }));
+    for (const m of mail.slice(-SHOWN).reverse()) {
+      // The line is cut to the column's width; its title holds all of it.
+      const summary = make('summary', { title: `${recipients(m)}: ${m.subject}` }, [
+        make('span', { cls: 'mail-time', text: clockText(m.at).slice(11, 19) }),
+        make('span', { cls: 'mail-to', text: recipients(m) }),
+        make('span', { cls: 'mail-subject', text: m.subject }),
+      ]);
+      const details = make('details', { attrs: { 'data-id': String(m.id) } }, [summary, make('div', { cls: 'mail-body', text: m.body })]);
+      details.open = this.opened.has(m.id);
+      details.addEventListener('toggle', () => {
+        if (details.open) this.opened.add(m.id);
+        else this.opened.delete(m.id);
+      });
+      list.appendChild(make('li', {}, [details]));
+    }
   }
 }

@@ -43,7 +43,7 @@ describe('daily URL fetch quota', () => {
     expect(small.run('fetchText', [`${API}/ok`], { user: 'bob@example.com' }).ok).toBe(true);
     expect(small.quotaUse('bob@example.com').urlFetch).toBe(1);
     expect(small.quotaUse().urlFetch).toBe(2);
-    expect(small.quotaUse('ann@example.com')).toEqual({ dayStartedAt: null, urlFetch: 0, properties: 0, triggerRuntimeMs: 0 });
+    expect(small.quotaUse('ann@example.com')).toEqual({ dayStartedAt: null, urlFetch: 0, properties: 0, mail: 0, triggerRuntimeMs: 0 });
   });
 
   it('starts a new day 24 hours after the user’s first counted use', () => {
@@ -59,7 +59,7 @@ describe('daily URL fetch quota', () => {
     expect(host.run('catchFetch', [`${API}/ok`]).value).toMatchObject({ message: URL_FETCH_REFUSED });
 
     host.clock.advanceTo(firstUse + QUOTA_DAY_MS + 60000);
-    expect(host.quotaUse()).toEqual({ dayStartedAt: null, urlFetch: 0, properties: 0, triggerRuntimeMs: 0 });
+    expect(host.quotaUse()).toEqual({ dayStartedAt: null, urlFetch: 0, properties: 0, mail: 0, triggerRuntimeMs: 0 });
     const secondDay = host.clock.now();
     expect(host.run('fetchText', [`${API}/ok`]).ok).toBe(true);
     expect(host.quotaUse()).toMatchObject({ dayStartedAt: secondDay, urlFetch: 1 });
