@@ -1,6 +1,7 @@
 // Which rows of a watched sheet an automated run sends for one action: rows never sent, rows
-// whose inputs changed since they were, and results older than the user allows; and which rows
-// only need their first stamp (results from before automation watched the sheet).
+// whose inputs changed since they were, and results older than the user allows; which rows take
+// the fresh result another row already holds for the same key (never paid twice); and which only
+// need their first stamp (results from before automation watched the sheet).
 import type { ActionId, ActionOptions } from '../jobs/actions';
 import { estimateCredits } from '../jobs/actions';
 import { readStamp, rowFingerprint } from '../jobs/row-stamp';
@@ -14,6 +15,8 @@ export interface RowsToSend {
   send: number[];
   /** Rows with an outcome but no stamp, with the fingerprint to stamp them with. */
   firstStamps: Array<{ row: number; fingerprint: string }>;
+  /** Due rows whose key another row holds a fresh result for: that row's result is copied. */
+  copies: Array<{ row: number; from: number }>;
   /** Rows that would be sent but for the credits allowed. */
   left: number;
   /** Of `send`: rows whose result was older than the stale limit. */
@@ -65,16 +68,33 @@ function isDue(status: unknown, stamp: ReturnType<typeof readStamp>, fingerprint
  * credits allowed (rows that cannot be sent cost nothing and are always taken, to say why).
  */
 export function pickRows(sheet: SheetRows, s: PickSettings): RowsToSend {
-  const out: RowsToSend = { send: [], firstStamps: [], left: 0, stale: 0, credits: 0 };
+  const out: RowsToSend = { send: [], firstStamps: [], copies: [], left: 0, stale: 0, credits: 0 };
   const perKey = creditsPerKey(s.action, s.options);
   const keys = new Set<string>();
-  for (const { row, values } of sheet.rows) {
+  const read = sheet.rows.map(({ row, values }) => {
     const fingerprint = rowFingerprint(s.action, values, sheet.mapping, s.options);
+    const stamp = sheet.stamp === undefined ? undefined : readStamp(values[sheet.stamp]);
+    return { row, values, fingerprint, stamp, status: readStatus(values[sheet.status]) };
+  });
+  // Rows holding a key's result (fresh), or waiting for it in a job: the same key is not paid again.
+  const holders = new Map<string, { row: number; pending: boolean }>();
+  for (const r of read) {
+    if (!r.fingerprint?.sends || r.stamp?.fingerprint !== r.fingerprint.id) continue;
+    const pending = r.status.kind === 'queued' || r.status.kind === 'processing' || r.status.kind === 'paused';
+    const fresh = r.status.kind === 'done' && !(s.staleDays > 0 && s.now - r.stamp.at >= s.staleDays * DAY_MS);
+    if (pending || fresh) holders.set(r.fingerprint.id, { row: r.row, pending });
+  }
+  for (const { row, values, fingerprint, stamp } of read) {
     if (!fingerprint) continue;
-    const due = isDue(values[sheet.status], sheet.stamp === undefined ? undefined : readStamp(values[sheet.stamp]), fingerprint.id, s);
+    const due = isDue(values[sheet.status], stamp, fingerprint.id, s);
     if (!due) continue;
     if (due === 'stamp') {
       out.firstStamps.push({ row, fingerprint: fingerprint.id });
+      continue;
+    }
+    const holder = s.retryAt === undefined ? holders.get(fingerprint.id) : undefined;
+    if (holder && holder.row !== row) {
+      if (!holder.pending) out.copies.push({ row, from: holder.row });
       continue;
     }
     if (fingerprint.sends && !keys.has(fingerprint.id)) {

@@ -98,8 +98,12 @@ function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     if (picked.firstStamps.length) {
       const at = grid.placeColumns(header, [STAMP_HEADERS[action]!])[0]!;
       for (const { row, fingerprint } of picked.firstStamps) grid.set(row - 1, at, stampText(record.since, fingerprint));
-      grid.flush();
     }
+    // A key already answered in another row: its result (and stamp) copied, not paid for again.
+    const prefix = STATUS_HEADERS[action].split(' · ')[0] + ' · ';
+    const columns = grid.row(header).flatMap((h, c) => (String(h).startsWith(prefix) ? [c] : []));
+    for (const { row, from } of picked.copies) for (const c of columns) grid.set(row - 1, c, grid.get(from - 1, c));
+    grid.flush();
     if (picked.send.length === 0) continue;
     const request: RunRequest = { action, options: record.options, fields: record.fields, rerun: true, stamp: true };
     if (record.mapping) request.mapping = record.mapping;

@@ -173,9 +173,10 @@ test('where no trigger can be made (a test deployment), starting, polling and ch
   expect(view.background).toBe('');
 });
 
-test('a trigger that runs without its spreadsheet exits cleanly, says so in the log, and the sidebar carries the job on', () => {
+test('without the full spreadsheets scope, a trigger that runs without its spreadsheet exits cleanly, says so in the log, and the sidebar carries the job on', () => {
   // A slow service: the job cannot end in the first poll, so the note has a running job to show with.
-  const w = started(12000, { service: { processingRate: 5 } });
+  // The person did not grant the full scope (granular consent): `currentonly` alone.
+  const w = started(12000, { service: { processingRate: 5 }, oauthScopes: currentOnly() });
   w.host.setTriggerDocument('none');
   const r = w.host.fireNextTrigger()!;
   expect(r.ok).toBe(true);
@@ -213,10 +214,20 @@ test('under the full spreadsheets scope, a trigger without its spreadsheet opens
   expect(view.background).toBe('');
 });
 
-/** The add-on's scopes with the full spreadsheets scope in place of `currentonly`. */
+const manifestScopes = (): string[] =>
+  (JSON.parse(readFileSync(join(__dirname, '../../dist/appsscript.json'), 'utf8')) as { oauthScopes: string[] }).oauthScopes;
+
+/** The add-on's scopes: the full spreadsheets scope (automation opens spreadsheets by id). */
 function fullScope(): string[] {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '../../dist/appsscript.json'), 'utf8')) as { oauthScopes: string[] };
-  return [...manifest.oauthScopes.filter((s) => !s.endsWith('.currentonly')), 'https://www.googleapis.com/auth/spreadsheets'];
+  const scopes = manifestScopes();
+  expect(scopes).toContain('https://www.googleapis.com/auth/spreadsheets');
+  return scopes;
+}
+
+/** The add-on's scopes with `currentonly` in place of the full spreadsheets scope. */
+function currentOnly(): string[] {
+  const full = 'https://www.googleapis.com/auth/spreadsheets';
+  return [...manifestScopes().filter((s) => s !== full), `${full}.currentonly`];
 }
 
 test('under the full scope, the first run by id only takes note; from then on a sidebar step and a run by id keep each other out', () => {

@@ -19,7 +19,7 @@ function offenders(folder: string): string[] {
   return out;
 }
 
-test.each(['src/api', 'src/sheet', 'src/jobs', 'src/formulas', 'src/tools', 'src/runs', 'src/addon', 'contract'])(
+test.each(['src/api', 'src/sheet', 'src/jobs', 'src/formulas', 'src/tools', 'src/runs', 'src/addon', 'src/automation', 'contract'])(
   '%s names no Apps Script service',
   (folder) => {
     expect(offenders(folder)).toEqual([]);
@@ -30,5 +30,5 @@ test('every folder of src but gas is checked', () => {
   const folders = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
-  expect(folders.sort()).toEqual(['addon', 'api', 'formulas', 'gas', 'jobs', 'runs', 'sheet', 'tools']);
+  expect(folders.sort()).toEqual(['addon', 'api', 'automation', 'formulas', 'gas', 'jobs', 'runs', 'sheet', 'tools']);
 });

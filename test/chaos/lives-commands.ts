@@ -407,8 +407,7 @@ export class LockBusy extends Base {
 /**
  * Google's undocumented trigger rules turn: short one-shots made from a trigger's own run are
  * refused (or allowed again), and time-driven runs do (or do not) see their spreadsheet. Under
- * the add-on's `currentonly` scope a run without its spreadsheet cannot open it by id, so jobs
- * then go on by the person's sidebar alone.
+ * the add-on's full `spreadsheets` scope a run without its spreadsheet opens it by id.
  */
 export class TriggerRules extends Base {
   constructor(
