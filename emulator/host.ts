@@ -101,6 +101,8 @@ export interface RunOptions {
   mode?: AuthModeName;
   kind?: ExecutionKind;
   spreadsheetId?: string;
+  /** Run with no active spreadsheet whatever the trigger rules (a trigger of a deleted spreadsheet). */
+  noDocument?: boolean;
 }
 
 export interface ExecutionResult {
@@ -285,6 +287,21 @@ export class AppsScriptHost {
     return doc;
   }
 
+  /**
+   * A spreadsheet deleted for good (Drive's trash emptied): opening it by id fails as for an id
+   * never known. Whether Apps Script keeps firing the add-on triggers made in a deleted document
+   * is not documented: `triggers: 'removed'` (the default) drops them with it; `'kept'` leaves them
+   * to fire, and they then run without an active spreadsheet.
+   */
+  deleteSpreadsheet(id: string, how: { triggers?: 'removed' | 'kept' } = {}): void {
+    if (id === this.defaultDocumentId) throw new HostFailure('the default spreadsheet cannot be deleted');
+    if (!this.documents.delete(id)) throw new HostFailure(`no spreadsheet ${id}`);
+    for (const t of [...this.triggers.triggers].filter((t) => t.documentId === id)) {
+      if ((how.triggers ?? 'removed') === 'removed') this.triggers.remove(t.uid);
+      else t.orphaned = true;
+    }
+  }
+
   /** A sheet of the default spreadsheet for tests to load and inspect, created if missing. */
   sheet(name = 'Sheet1'): SheetHelper {
     const doc = this.document();
@@ -374,7 +391,7 @@ export class AppsScriptHost {
       kind,
       spreadsheetId: opts.spreadsheetId ?? this.defaultDocumentId,
       startedAt: this.clock.now(),
-      activeDocument: !(kind === 'trigger' && this.triggerDocument === 'none'),
+      activeDocument: !opts.noDocument && !(kind === 'trigger' && this.triggerDocument === 'none'),
     });
     // A time-driven trigger's run time counts toward the day it started in.
     const triggerDay = kind === 'trigger' ? this.quota.day(exec.user, exec.startedAt) : undefined;
@@ -557,7 +574,13 @@ export class AppsScriptHost {
     };
     const snapshot = { ...t };
     this.triggers.markFired(t.uid, this.clock.now());
-    const result = this.run(t.handler, [event], { user: t.user, mode: 'FULL', kind: 'trigger', spreadsheetId: t.documentId });
+    const result = this.run(t.handler, [event], {
+      user: t.user,
+      mode: 'FULL',
+      kind: 'trigger',
+      spreadsheetId: t.documentId,
+      ...(t.orphaned ? { noDocument: true } : {}),
+    });
     return { ...result, trigger: snapshot };
   }
 

@@ -26,6 +26,8 @@ export interface TriggerRecord {
    */
   spent: boolean;
   fired: number;
+  /** Its document was deleted and it was kept: it fires without an active spreadsheet. */
+  orphaned?: boolean;
 }
 
 const HOUR = 60 * 60 * 1000;

@@ -12,10 +12,11 @@ import { sendMail } from '../gas/mail';
 export const LONG_JOB_MS = 30 * 60 * 1000;
 
 /** Sends an alert when the person turned alerts on; true when it went. */
-export function alert(spreadsheet: Spreadsheet, subject: string, lines: string[]): boolean {
+export function alert(spreadsheet: Spreadsheet | null, subject: string, lines: string[]): boolean {
   const user = readAutoUser();
   if (!user.alerts || !user.to) return false;
-  const body = [...lines, '', `Spreadsheet: ${spreadsheet.getName()}`, spreadsheet.getUrl(), '', 'Turn these e-mails off in the sidebar, on the Auto tab.'];
+  const where = spreadsheet ? ['', `Spreadsheet: ${spreadsheet.getName()}`, spreadsheet.getUrl()] : [];
+  const body = [...lines.filter(Boolean), ...where, '', 'Turn these e-mails off in the sidebar, on the Auto tab.'];
   return sendMail(user.to, `${ADDON_NAME}: ${subject}`, body.join('\n'));
 }
 

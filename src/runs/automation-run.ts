@@ -31,6 +31,8 @@ const MIN_LEFT_MS = 60 * 1000;
 export interface RunHow {
   /** Not the spreadsheet this execution runs for (see `StepOptions.foreign`). */
   foreign: boolean;
+  /** A time-driven run (see `settleContinuation`). */
+  background: boolean;
   /** Run now, whenever the last run was. */
   force?: boolean;
   /** Send again only the rows this run left with an error. */
@@ -59,7 +61,7 @@ function settleRuns(spreadsheet: Spreadsheet, record: AutoRecord): void {
 }
 
 /** Automation waits (a new reason is e-mailed once); false always, for `return wait(...)`. */
-function wait(spreadsheet: Spreadsheet, record: AutoRecord, why: string, until = Date.now() + HOUR_MS): false {
+function wait(spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, until = Date.now() + HOUR_MS): false {
   if (waitFor(record, why, until) || !record.wait!.alerted) {
     alert(spreadsheet, `automation on "${record.sheetName}" is waiting`, [why]);
     record.wait!.alerted = true;
@@ -152,7 +154,7 @@ export function runAutomation(spreadsheet: Spreadsheet, record: AutoRecord, dead
     const { started, held } = startJobs(spreadsheet, sheet, record, how);
     if (how.retry && started.length) how.retry.failed = 0;
     saveAuto(id, record);
-    const opts = { foreign: how.foreign, byId: how.foreign, background: how.foreign };
+    const opts = { foreign: how.foreign, byId: how.foreign, background: how.background };
     const until = Math.min(Date.now() + WAIT_MS, deadline);
     // The first job's first send plans from the cells just read and marked; later ones read again.
     for (const [i, only] of started.entries())
@@ -186,7 +188,7 @@ export function automationTick(home: Spreadsheet, deadline: number, byId: boolea
     if (!spreadsheet) {
       // Deleted, or no longer shared with this user: nothing more can be done for it.
       record.on = false;
-      waitFor(record, 'The spreadsheet could not be opened (deleted, or no longer shared with you), so automation stopped.');
+      wait(null, record, `A spreadsheet automated on "${record.sheetName}" could not be opened (deleted, or no longer shared with you), so its automation stopped.`);
       saveAuto(id, record);
       continue;
     }
@@ -197,7 +199,7 @@ export function automationTick(home: Spreadsheet, deadline: number, byId: boolea
       if (connection)
         workingElsewhere(true, () => stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - Date.now() - MIN_LEFT_MS), { foreign, byId: true, background: true }));
     }
-    runAutomation(spreadsheet, readAuto(id) ?? record, deadline, { foreign });
+    runAutomation(spreadsheet, readAuto(id) ?? record, deadline, { foreign, background: true });
   }
   const state = loadDocument(home.getId());
   settleContinuation(home, state.continuation, nextDue(state.jobs), true);

@@ -91,7 +91,17 @@ function viewOf(spreadsheet: Spreadsheet, record: AutoRecord | undefined): Autom
 
 export function getAutomation(): AutomationView {
   const spreadsheet = currentSpreadsheet();
-  return viewOf(spreadsheet, readAuto(spreadsheet.getId()));
+  const record = readAuto(spreadsheet.getId());
+  // The spreadsheet whose trigger served automation may be gone: this one takes over.
+  if (record?.on && !homeServes()) withDocumentLock(() => ensureHome(spreadsheet));
+  return viewOf(spreadsheet, record);
+}
+
+/** Whether the recorded home spreadsheet's trigger, which serves automation, is there. */
+function homeServes(): boolean {
+  const home = readAutoUser().home;
+  const uid = home && loadDocument(home).continuation.uid;
+  return Boolean(uid && triggerExists(uid));
 }
 
 /**
@@ -100,9 +110,7 @@ export function getAutomation(): AutomationView {
  */
 function ensureHome(spreadsheet: Spreadsheet): void {
   const user = readAutoUser();
-  const uid = user.home && loadDocument(user.home).continuation.uid;
-  const alive = uid && triggerExists(uid);
-  if (user.home !== spreadsheet.getId() && alive) return;
+  if (user.home !== spreadsheet.getId() && homeServes()) return;
   if (user.home !== spreadsheet.getId()) saveAutoUser({ ...user, home: spreadsheet.getId() });
   settleContinuation(spreadsheet, loadDocument(spreadsheet.getId()).continuation, undefined);
 }
@@ -189,7 +197,7 @@ export function runAutomationNow(): AutomationView {
     userValues(true);
     const record = readAuto(spreadsheet.getId());
     if (!record?.on) throw new Error('Automation is off for this spreadsheet: turn it on first.');
-    return viewOf(spreadsheet, runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, force: true }));
+    return viewOf(spreadsheet, runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, background: false, force: true }));
   });
 }
 
@@ -205,7 +213,7 @@ export function retryFailedRows(runId: string): AutomationView {
     if (!record || !run) throw new Error('That run is no longer in the history.');
     if (run.outcome === undefined) throw new Error('That run is still going: wait for it to end.');
     if (!run.failed) throw new Error('That run has no failed rows.');
-    return viewOf(spreadsheet, runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, retry: run }));
+    return viewOf(spreadsheet, runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, background: false, retry: run }));
   });
 }
 

@@ -1,0 +1,281 @@
+// Automation's life with the ordinary turns it takes: the key refused for a while, the sheet or a
+// spreadsheet deleted, automation turned off, another account connected, another editor, many
+// spreadsheets on one trigger, Google's undocumented trigger rules either way; and the one alert
+// each failure sends, the history, and "retry the failed rows".
+import type { LocalRequest, LocalResponse } from '../../sandbox';
+import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
+import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
+
+const KEY = 'demo-key-alpha';
+const HOUR = 60 * 60 * 1000;
+const BOB = 'bob@acme.example';
+
+interface View {
+  on: boolean;
+  status: string;
+  spentToday: number;
+  history: Array<{ id: string; rows: number; credits: number; outcome: string; failed: number; alerted: boolean }>;
+}
+
+type Fault = 'none' | 'unauthorized' | 'refuse-validations';
+
+/** A world whose service can be told to refuse the key, or refuse validation requests. */
+function world(): World & { fault: (f: Fault) => void } {
+  let fault: Fault = 'none';
+  const error = (status: number, code: string, detail: string): LocalResponse => ({
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ object: 'error', _errors: [{ code, title: code, detail }] }),
+  });
+  const w = addonWorld({
+    accounts: [
+      { key: KEY, name: 'Form owner', credits: { email: 100_000, phone: 0 } },
+      { key: 'demo-key-bravo', name: 'Bravo', credits: { email: 100, phone: 0 } },
+    ],
+    route: (svc) => ({
+      handle(req: LocalRequest): LocalResponse {
+        if (fault === 'unauthorized') return error(401, 'unauthorized', 'The API key was revoked');
+        if (fault === 'refuse-validations' && req.method === 'POST' && req.path === '/email-validations')
+          return error(400, 'invalid_parameter', 'The validation could not be accepted');
+        return svc.handle(req);
+      },
+    }),
+  });
+  w.host.open();
+  connect(w, KEY);
+  return { ...w, fault: (f) => (fault = f) };
+}
+
+const input = (over: Record<string, unknown> = {}) => ({
+  on: true,
+  actions: ['email'],
+  capPerRun: 1000,
+  capPerDay: 5000,
+  staleDays: 0,
+  alerts: true,
+  ...over,
+});
+
+function save(w: World, over: Record<string, unknown> = {}, spreadsheetId?: string, user = OWNER): View {
+  const r = spreadsheetId
+    ? w.host.run('saveAutomation', [input(over)], { kind: 'sidebar', spreadsheetId, user })
+    : w.host.callFromSidebar('saveAutomation', [input(over)], user);
+  if (!r.ok) throw new Error(r.error?.message);
+  return r.value as View;
+}
+
+const view = (w: World, spreadsheetId?: string): View =>
+  (spreadsheetId ? w.host.run('getAutomation', [], { kind: 'sidebar', spreadsheetId }) : w.host.callFromSidebar('getAutomation', [])).value as View;
+
+let n = 0;
+/** Rows as a form appends them: below the last. */
+function append(sheet: SheetHelper, count: number): string[] {
+  const emails = Array.from({ length: count }, () => `lead${++n}@form-${n % 3}.com`);
+  const last = sheet.values().length;
+  sheet.load(
+    emails.map((e) => [e]),
+    `A${last + 1}`,
+  );
+  return emails;
+}
+
+const validated = (w: World) =>
+  w.host.requests
+    .filter((r) => r.method === 'POST' && r.url.endsWith('/email-validations') && r.status === 202)
+    .flatMap((r) => (JSON.parse(r.body) as { emails: Array<{ email: string }> }).emails.map((e) => e.email));
+
+const hours = (w: World, h: number) => w.host.runTriggersUntil(w.host.clock.now() + h * HOUR);
+
+function leads(w: World): SheetHelper {
+  const sheet = w.host.sheet('Sheet1');
+  sheet.load([['Email']]);
+  return sheet;
+}
+
+test('a refused key makes automation wait with one e-mail; once it works again, the rows that arrived meanwhile go, once', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w);
+  append(sheet, 3);
+  hours(w, 1.5);
+  expect(validated(w)).toHaveLength(3);
+  w.fault('unauthorized');
+  const during = append(sheet, 2);
+  hours(w, 5);
+  expect(view(w).status).toMatch(/refused the API key/);
+  const alerts = w.host.mail.filter((m) => /waiting/.test(m.subject));
+  expect(alerts).toHaveLength(1);
+  expect(alerts[0]!.to).toEqual([OWNER]);
+  expect(alerts[0]!.body).toMatch(/refused the API key/);
+  expect(`${alerts[0]!.subject}\n${alerts[0]!.body}`.toLowerCase()).not.toContain(KEY);
+  w.fault('none');
+  hours(w, 1.5);
+  expect(validated(w).slice(3).sort()).toEqual([...during].sort());
+  expect(view(w).status).toMatch(/^Watching/);
+  expect(w.host.mail).toHaveLength(1);
+});
+
+test('a run whose rows the service refused is told once by e-mail; "retry the failed rows" sends those rows only', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w);
+  append(sheet, 2);
+  hours(w, 1.5);
+  w.fault('refuse-validations');
+  const refused = append(sheet, 3);
+  hours(w, 1);
+  const run = view(w).history[0]!;
+  expect(run.failed).toBe(3);
+  expect(run.alerted).toBe(true);
+  expect(w.host.mail.filter((m) => /failed/.test(m.subject))).toHaveLength(1);
+  // The failed rows are not sent again by the hourly runs on their own.
+  hours(w, 3);
+  expect(validated(w)).toHaveLength(2);
+  expect(w.host.mail).toHaveLength(1);
+  w.fault('none');
+  const r = w.host.callFromSidebar('retryFailedRows', [run.id]);
+  expect(r.error?.message).toBeUndefined();
+  hours(w, 0.2);
+  expect(validated(w).slice(2).sort()).toEqual([...refused].sort());
+  expect(column(w, 'Email · Result').filter((s) => /^Error/.test(String(s)))).toEqual([]);
+  const after = view(w);
+  expect(after.history.find((h) => h.id === run.id)!.failed).toBe(0);
+  // Retrying again finds nothing to send.
+  expect(w.host.callFromSidebar('retryFailedRows', [run.id]).error?.message).toMatch(/no failed rows/);
+});
+
+test('the watched sheet deleted: automation stops, says why once, and leaves no trigger behind', () => {
+  const w = world();
+  const sheet = w.host.sheet('Leads');
+  sheet.load([['Email'], ['a1@form.com']]);
+  w.host.spreadsheet.activate(w.host.spreadsheet.sheetByName('Leads')!);
+  save(w);
+  hours(w, 1.5);
+  w.host.spreadsheet.removeSheet(w.host.spreadsheet.sheetByName('Leads')!);
+  hours(w, 3);
+  const v = view(w);
+  expect(v.on).toBe(false);
+  expect(v.status).toMatch(/deleted/);
+  expect(w.host.mail.filter((m) => /deleted/.test(m.body))).toHaveLength(1);
+  expect(w.host.triggerList().filter((t) => !t.spent)).toEqual([]);
+});
+
+test('turned off, nothing more is sent and the trigger goes; turned on again, the rows added meanwhile go', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w);
+  append(sheet, 2);
+  hours(w, 1.5);
+  expect(save(w, { on: false }).on).toBe(false);
+  hours(w, 0.1);
+  expect(w.host.triggerList().filter((t) => !t.spent)).toEqual([]);
+  const meanwhile = append(sheet, 2);
+  hours(w, 3);
+  expect(validated(w)).toHaveLength(2);
+  save(w);
+  hours(w, 1.5);
+  expect(validated(w).slice(2).sort()).toEqual([...meanwhile].sort());
+});
+
+test('another account connected: automation waits naming the account it pays with, and spends nothing of the other', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w);
+  connect(w, 'demo-key-bravo');
+  append(sheet, 2);
+  hours(w, 3);
+  expect(validated(w)).toEqual([]);
+  expect(view(w).status).toMatch(/Form owner/);
+  connect(w, KEY);
+  hours(w, 1.5);
+  expect(validated(w)).toHaveLength(2);
+});
+
+test("another editor cannot run the automated action on the watched sheet, nor automate it; another action is theirs to run", () => {
+  const w = world();
+  const sheet = leads(w);
+  append(sheet, 2);
+  save(w);
+  w.host.open({ user: BOB });
+  connect(w, 'demo-key-bravo', BOB);
+  w.host.select('Sheet1!A1:A3');
+  const r = w.host.callFromSidebar('startRun', [{ action: 'email', options: {}, confirmed: true }], BOB);
+  expect(r.error?.message).toMatch(/Another editor/);
+  expect(() => save(w, {}, undefined, BOB)).toThrow(/Another editor/);
+});
+
+test('many automated spreadsheets share one trigger, each served every hour, under refused short one-shots and without the document', () => {
+  const w = world();
+  w.host.setBackgroundOneShots('refused');
+  const sheets: SheetHelper[] = [];
+  for (let i = 0; i < 24; i++) {
+    const id = `book-${i}`;
+    const doc = w.host.addSpreadsheet(id, `Book ${i}`);
+    const sheet = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
+    sheet.load([['Email']]);
+    save(w, {}, id);
+    sheets.push(sheet);
+  }
+  // More spreadsheets than a user may have triggers, and still one trigger.
+  expect(w.host.triggerList().filter((t) => !t.spent)).toHaveLength(1);
+  const sent: string[] = [];
+  for (const sheet of sheets) sent.push(...append(sheet, 1));
+  hours(w, 2.5);
+  expect(validated(w).sort()).toEqual([...sent].sort());
+  w.host.setTriggerDocument('none');
+  const later: string[] = [];
+  for (const sheet of sheets) later.push(...append(sheet, 1));
+  hours(w, 2.5);
+  expect(validated(w).slice(sent.length).sort()).toEqual([...later].sort());
+  expect(w.host.triggerList().filter((t) => !t.spent)).toHaveLength(1);
+  for (const day of w.host.quotaHistory(OWNER)) expect(day.triggerRuntimeMs).toBeLessThan(90 * 60 * 1000);
+});
+
+test('an automated spreadsheet deleted for good stops with one alert; when the home trigger is gone (its spreadsheet deleted), another takes over when opened', () => {
+  const w = world();
+  const home = leads(w);
+  save(w);
+  const doc = w.host.addSpreadsheet('other', 'Other');
+  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
+  other.load([['Email']]);
+  save(w, {}, 'other');
+  append(home, 1);
+  append(other, 1);
+  hours(w, 1.5);
+  expect(validated(w)).toHaveLength(2);
+  w.host.deleteSpreadsheet('other');
+  hours(w, 2);
+  expect(w.host.mail.filter((m) => /could not be opened/.test(m.body))).toHaveLength(1);
+
+  // Now the other way round: a third spreadsheet, and the home deleted with its trigger.
+  const doc3 = w.host.addSpreadsheet('third', 'Third');
+  const third = new SheetHelper(doc3, doc3.sheetByName('Sheet1')!);
+  third.load([['Email']]);
+  save(w, {}, 'third');
+  expect(w.host.triggerList().filter((t) => !t.spent).map((t) => t.documentId)).toEqual([w.host.spreadsheet.id]);
+  const row = append(third, 1);
+  // The person opens the third spreadsheet's sidebar: its trigger takes over serving automation.
+  w.host.triggers.remove(w.host.triggerList()[0]!.uid);
+  view(w, 'third');
+  expect(w.host.triggerList().filter((t) => !t.spent).map((t) => t.documentId)).toEqual(['third']);
+  hours(w, 1.5);
+  expect(validated(w)).toContain(row[0]);
+});
+
+test('caps: a run never passes its cap, the day stops at its own, says so once, and goes on the next day', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w, { capPerRun: 4, capPerDay: 10 });
+  append(sheet, 30);
+  hours(w, 5);
+  const runs = view(w).history;
+  for (const r of runs) expect(r.credits).toBeLessThanOrEqual(4);
+  expect(validated(w)).toHaveLength(10);
+  expect(view(w).status).toMatch(/cap of 10 credits is reached/);
+  expect(view(w).spentToday).toBe(10);
+  expect(w.host.mail.filter((m) => /cap/.test(m.body))).toHaveLength(1);
+  hours(w, 24);
+  expect(validated(w).length).toBeGreaterThan(10);
+  expect(validated(w).length).toBeLessThanOrEqual(20);
+  expect(new Set(validated(w)).size).toBe(validated(w).length);
+});
