@@ -63,10 +63,14 @@ export function readAutoRecord(value: unknown): AutoRecord | undefined {
   return r && r.v === 1 && typeof r.sheetId === 'number' && Array.isArray(r.runs) && Array.isArray(r.actions) ? r : undefined;
 }
 
-/** Credits today's runs may still spend, and this run: the smaller of the two caps left. */
-export function allowance(record: AutoRecord, day: string): number {
-  const spent = record.day === day ? record.spent : 0;
-  return Math.max(0, Math.min(record.capRun, record.capDay - spent));
+/**
+ * Credits this run may still spend, having spent `run` already: the smaller of the two caps
+ * left; `day` says the day's cap is the one that binds.
+ */
+export function allowance(record: AutoRecord, today: string, run: number): { credits: number; day: boolean } {
+  const dayLeft = record.capDay - (record.day === today ? record.spent : 0);
+  const runLeft = record.capRun - run;
+  return { credits: Math.max(0, Math.min(runLeft, dayLeft)), day: dayLeft < runLeft };
 }
 
 /** Counts a run's most possible spend against today. */

@@ -7,9 +7,7 @@ import { pickRows } from '../automation/candidates';
 import { ACTION_LABELS, STATUS_HEADERS } from '../jobs/actions';
 import { isLive, isRunning } from '../jobs/job-life';
 import { STAMP_HEADERS, stampText } from '../jobs/row-stamp';
-import { findHeaderRow, prepareRun, type RunRequest } from '../jobs/start';
-import { applyMappingOverrides, detectMapping } from '../sheet/columns';
-import { Grid } from '../sheet/grid';
+import { prepareRun, type RunRequest } from '../jobs/start';
 import { openSpreadsheet, workingElsewhere, type Spreadsheet } from '../gas/active-document';
 import { automated, readAuto, readAutoUser, saveAuto } from '../gas/automation-store';
 import { createClient } from '../gas/client-factory';
@@ -22,6 +20,7 @@ import { alert, jobOutcome } from './alerts';
 import { nextDue, stepJobs } from './job-loop';
 import { partSizeFor } from './run-preview';
 import { recordJob } from './start-and-cancel';
+import { sheetLayout } from './automation-layout';
 
 /** How long a run waits for the jobs it started, so that small ones end in the same execution. */
 const WAIT_MS = 60 * 1000;
@@ -75,26 +74,23 @@ function wait(spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, 
  */
 function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, record: AutoRecord, how: RunHow) {
   const port = sheetPort(sheet);
-  const grid = new Grid(port);
-  const frozenRows = sheet.getFrozenRows();
-  const headerRow = findHeaderRow(grid, { ranges: [{ firstRow: 1, lastRow: 1 }], hidden: new Set(), frozenRows });
+  const { grid, headerRow, mapping, frozenRows } = sheetLayout(sheet, record.mapping);
   const header = headerRow - 1;
-  const headers = grid.row(header);
-  const mapping = record.mapping ? applyMappingOverrides(headers, detectMapping(headers), record.mapping) : detectMapping(headers);
   const day = dayIn(spreadsheet.getSpreadsheetTimeZone());
   const live = loadDocument(spreadsheet.getId()).jobs.filter((j) => isLive(j) && j.sheetId === record.sheetId);
   const started: string[] = [];
   let capped = 0;
+  let spent = 0;
   record.left = 0;
   for (const action of how.retry ? [how.retry.action] : record.actions) {
     if (live.some((j) => j.action === action)) continue;
     const rows = grid.rows.slice(header + 1).map((values, i) => ({ row: headerRow + 1 + i, values }));
     const status = grid.columnIn(header, STATUS_HEADERS[action]) ?? -1;
     const stamp = grid.columnIn(header, STAMP_HEADERS[action]!);
-    const credits = allowance(record, day);
+    const cap = allowance(record, day, spent);
     const retryAt = how.retry && Math.floor(how.retry.at / 60000) * 60000;
-    const picked = pickRows({ rows, mapping, status, stamp }, { action, options: record.options, now: Date.now(), staleDays: record.staleDays, credits, retryAt });
-    if (picked.left && credits < record.capRun) capped += picked.left;
+    const picked = pickRows({ rows, mapping, status, stamp }, { action, options: record.options, now: Date.now(), staleDays: record.staleDays, credits: cap.credits, retryAt });
+    if (cap.day) capped += picked.left;
     else record.left += picked.left;
     // Results from before automation watched the sheet are dated from when it began.
     if (picked.firstStamps.length) {
@@ -115,6 +111,7 @@ function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
     const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
     spend(record, day, estimate);
+    spent += estimate;
     addRun(record, { id: job.id, at: job.createdAt, action, rows: prepared.plan.counts.send, credits: estimate, job: job.id, failed: 0 });
     if (isLive(job)) started.push(job.id);
   }

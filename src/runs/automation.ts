@@ -8,9 +8,6 @@ import { lazy } from '../api/lazy';
 import { runDue, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
 import { ACTION_LABELS, missingColumns } from '../jobs/actions';
-import { findHeaderRow } from '../jobs/start';
-import { applyMappingOverrides, detectMapping } from '../sheet/columns';
-import { Grid } from '../sheet/grid';
 import { currentSpreadsheet, noteOpenedById, withDocumentLock, type Spreadsheet } from '../gas/active-document';
 import { readAuto, readAutoUser, saveAuto, saveAutoUser } from '../gas/automation-store';
 import { claim, claimedByAnother, release } from '../gas/claims';
@@ -21,11 +18,12 @@ import { loadDocument } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
 import { readSavedMapping, readSettings } from '../gas/settings';
 import { dayIn } from '../gas/script-utilities';
-import { sheetById, sheetPort } from '../gas/sheet-port';
+import { sheetById } from '../gas/sheet-port';
 import { settleContinuation, triggerExists } from '../gas/triggers';
 import { userValues } from '../gas/user-store';
 import { POLL_BUDGET_MS } from './job-loop';
 import { runAutomation } from './automation-run';
+import { sheetLayout } from './automation-layout';
 
 /** A whole number from 0 to `max`, or the sentence saying what it must be. */
 const upTo = (max: number, what: string) =>
@@ -179,14 +177,11 @@ export function saveAutomation(input: AutomationInput): AutomationView {
 }
 
 /** Every action needs its columns: said now, not at the first hourly run. */
-function checkColumns(sheet: GoogleAppsScript.Spreadsheet.Sheet, actions: AutomationInput['actions'], mapping: AutoRecord['mapping']): void {
-  const grid = new Grid(sheetPort(sheet));
-  const header = findHeaderRow(grid, { ranges: [{ firstRow: 1, lastRow: 1 }], hidden: new Set(), frozenRows: sheet.getFrozenRows() });
-  const headers = grid.row(header - 1);
-  const columns = mapping ? applyMappingOverrides(headers, detectMapping(headers), mapping) : detectMapping(headers);
+function checkColumns(sheet: GoogleAppsScript.Spreadsheet.Sheet, actions: AutomationInput['actions'], saved: AutoRecord['mapping']): void {
+  const { headerRow, mapping } = sheetLayout(sheet, saved);
   for (const action of actions) {
-    const missing = missingColumns(action, columns);
-    if (missing) throw new Error(`${ACTION_LABELS[action]} needs ${missing}. Check the header row (row ${header}) of "${sheet.getName()}".`);
+    const missing = missingColumns(action, mapping);
+    if (missing) throw new Error(`${ACTION_LABELS[action]} needs ${missing}. Check the header row (row ${headerRow}) of "${sheet.getName()}".`);
   }
 }
 
