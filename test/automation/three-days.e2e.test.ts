@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import type { LocalRequest, LocalResponse } from '../../sandbox';
 import { addonWorld, connect, OWNER, type World } from '../support/addon-world';
+import { readStamp, rowFingerprint } from '../../src/jobs/row-stamp';
+import { detectMapping } from '../../src/sheet/columns';
 
 const KEY = 'demo-key-alpha';
 const HOUR = 60 * 60 * 1000;
@@ -175,5 +177,105 @@ test('tight caps: no run and no day spends more than its cap, and rows left wait
       expect(start).toBeGreaterThan(0);
     }),
     { numRuns: 2, seed: Number(process.env.AUTO_SEED ?? Date.now() % 2 ** 31) },
+  );
+});
+
+type Event =
+  | { at: number; kind: 'new' | 'repeat' | 'invalid' | 'fix' | 'sort' | 'offon' }
+  | { at: number; kind: 'refuse' | 'faults'; hours: number };
+
+const events = fc
+  .array(
+    fc.oneof(
+      { weight: 6, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 3 * DAY }), kind: fc.constantFrom('new' as const, 'new' as const, 'repeat' as const, 'invalid' as const, 'fix' as const) }) },
+      { weight: 2, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 3 * DAY }), kind: fc.constantFrom('sort' as const, 'offon' as const) }) },
+      { weight: 1, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 3 * DAY }), kind: fc.constantFrom('refuse' as const, 'faults' as const), hours: fc.integer({ min: 1, max: 5 }) }) },
+    ),
+    { minLength: 15, maxLength: 45 },
+  )
+  .map((a) => a.sort((x, y) => x.at - y.at) as Event[]);
+
+test('interleaved with sorts, a refused key, service faults and automation turned off and on, each row ends with its own result and none is paid twice', () => {
+  fc.assert(
+    fc.property(events, fc.integer({ min: 3, max: 40 }), (list, capPerRun) => {
+      let refusedUntil = 0;
+      let faultyUntil = 0;
+      let draw = 1;
+      const w = addonWorld({
+        accounts: [{ key: KEY, name: 'Form owner', credits: { email: 100_000, phone: 0 } }],
+        route: (svc) => ({
+          handle(req: LocalRequest): LocalResponse {
+            const now = w.host.clock.now();
+            const error = (status: number, code: string): LocalResponse => ({
+              status,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ object: 'error', _errors: [{ code, title: code, detail: code }] }),
+            });
+            if (now < refusedUntil) return error(401, 'unauthorized');
+            // A passing 5xx on about a third of requests while faults last.
+            draw = (draw * 48271) % 2147483647;
+            if (now < faultyUntil && draw % 3 === 0) return error(503, 'service_unavailable');
+            return svc.handle(req);
+          },
+        }),
+      });
+      w.host.open();
+      connect(w, KEY);
+      const sheet = w.host.sheet('Sheet1');
+      sheet.load([['Email', 'Name']]);
+      turnOn(w, capPerRun, capPerRun * 3);
+      const start = w.host.clock.now();
+      const emails: string[] = [];
+      let waits = 0;
+      list.forEach((e, i) => {
+        w.host.runTriggersUntil(Math.max(w.host.clock.now(), start + e.at));
+        const height = sheet.values().length;
+        if (e.kind === 'sort') sheet.userSort(1, i % 2 === 0);
+        else if (e.kind === 'offon') {
+          const off = w.host.callFromSidebar('saveAutomation', [{ on: false, actions: ['email'], capPerRun, capPerDay: capPerRun * 3, staleDays: STALE_DAYS, alerts: true }]);
+          expect(off.ok).toBe(true);
+          w.host.runTriggersUntil(w.host.clock.now() + HOUR / 2);
+          turnOn(w, capPerRun, capPerRun * 3);
+        } else if (e.kind === 'refuse') {
+          refusedUntil = w.host.clock.now() + e.hours * HOUR;
+          waits++;
+        } else if (e.kind === 'faults') faultyUntil = w.host.clock.now() + e.hours * HOUR;
+        else if (e.kind === 'fix' && height > 1) {
+          const email = `fixed${i}@corrected.com`;
+          sheet.userEdit(`A${2 + (i % (height - 1))}`, email);
+          emails.push(email);
+        } else {
+          const email =
+            e.kind === 'invalid' ? `not-an-address-${i}` : e.kind === 'repeat' && emails.length ? emails[i % emails.length]! : `lead${i}@company-${i % 7}.com`;
+          sheet.load([[email, `Lead ${i}`]], `A${height + 1}`);
+          emails.push(email);
+        }
+      });
+      // Quiet at last: every wait and fault over, and time for the caps to let every row through.
+      refusedUntil = faultyUntil = 0;
+      w.host.runTriggersUntil(w.host.clock.now() + 2 * DAY);
+      const values = sheet.values();
+      const col = (h: string) => values[0]!.indexOf(h);
+      const [status, stamp] = [col('Email · Result'), col('Email · Checked')];
+      const mapping = detectMapping(values[0]!);
+      for (const row of values.slice(1)) {
+        const fingerprint = rowFingerprint('email', row, mapping, {});
+        if (!fingerprint) continue;
+        const result = String(row[status]);
+        // Its own result: an answer (or why it cannot be sent), stamped for the address it holds now.
+        expect(result).toMatch(fingerprint.sends ? /^(Deliverable|Risky|Undeliverable|Unknown)$/ : /^Skipped: /);
+        expect(readStamp(row[stamp])?.fingerprint).toBe(fingerprint.id);
+      }
+      // Never paid twice: an address is sent again only once its result is two days old.
+      const firsts = new Map<string, number>();
+      for (const s of validationsSent(w)) {
+        const first = firsts.get(s.email);
+        if (first === undefined || s.at - first >= STALE_DAYS * DAY) firsts.set(s.email, s.at);
+        else throw new Error(`${s.email} was sent again ${Math.round((s.at - first) / 60000)} minutes after it was first sent`);
+      }
+      // One alert per refusal at most (a refusal may fall between runs and never be seen).
+      expect(w.host.mail.filter((m) => /refused/.test(m.body)).length).toBeLessThanOrEqual(waits);
+    }),
+    { numRuns: 3, seed: Number(process.env.AUTO_SEED ?? Date.now() % 2 ** 31) },
   );
 });
