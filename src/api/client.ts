@@ -67,6 +67,30 @@ export interface Read<T> {
 
 type Schema = z.ZodMiniType;
 
+/** An answer read: its value, or the error it is. */
+type Settled<S extends Schema> = { value: z.infer<S> } | ProspectingError;
+
+/** What a failed attempt was, for the retry policy: no answer, an unreadable one, or a refusal. */
+const outcomeOf = (e: ProspectingError): Outcome =>
+  e.kind === 'network'
+    ? { kind: 'network' }
+    : e.kind === 'unreadable'
+      ? { kind: 'unreadable', status: e.status! }
+      : { kind: 'response', status: e.status!, retryAfterSeconds: e.retryAfterSeconds };
+
+const LEAD_LISTS = '/lead-lists';
+const PERSON_BATCHES = '/people/enrichment-requests';
+const COMPANY_BATCHES = '/companies/enrichment-requests';
+const EMAIL_BATCHES = '/email-validations';
+
+// Each batch is read whole by the schema of its kind: started, read and canceled alike.
+const personBatch = () => schemas.PersonEnrichmentBatchSchema();
+const companyBatch = () => schemas.CompanyEnrichmentBatchSchema();
+const emailBatch = () => schemas.EmailValidationBatchSchema();
+
+/** The path of one resource of a collection: `/lead-lists/{id}`, the id encoded. */
+const under = (collection: string, id: string | number): string => `${collection}/${encodeURIComponent(id)}`;
+
 /** The paging parameters of a request's query. */
 export function pageQuery(page: PageParams | undefined): Query {
   return { 'page[size]': page?.size, 'page[after]': page?.after, 'page[before]': page?.before };
@@ -82,11 +106,6 @@ function pageRequest(path: string, page: PageParams | string | undefined, what: 
   if (typeof page === 'string') return get(page);
   checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, what);
   return get(path, pageQuery(page));
-}
-
-/** The first page of a listing, or the page at `from`, a `_links.next` href an earlier page gave. */
-function listingRequest(path: string, query: Query, from: string | undefined): ApiRequest {
-  return from ? get(from) : get(path, query);
 }
 
 /** What came instead of JSON, for the error's detail: its length and type, never its text. */
@@ -147,39 +166,49 @@ export class ProspectingClient {
     const random = this.opts.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
       const t0 = this.opts.now();
-      let res: ApiResponse | undefined;
-      let failure: ProspectingError;
-      let outcome: Outcome;
+      let res: ApiResponse;
+      let got: Settled<S>;
       try {
         res = this.transport.send(req);
       } catch (e) {
         if (!(e instanceof NetworkError)) throw e;
-        failure = e;
-        outcome = { kind: 'network' };
-      }
-      if (res) {
-        this.opts.log?.(`${req.method} ${req.path} -> ${res.status} (${this.opts.now() - t0} ms)`);
-        if (res.status >= 200 && res.status < 300) {
-          try {
-            return { res, value: this.parse(res, schema, safety, emptyMeans, prepare) };
-          } catch (e) {
-            if (!(e instanceof UnreadableResponseError)) throw e;
-            failure = e;
-            outcome = { kind: 'unreadable', status: res.status };
-          }
-        } else {
-          failure = errorFromResponse(res);
-          outcome = { kind: 'response', status: res.status, retryAfterSeconds: res.retryAfterSeconds };
-        }
-      } else {
         this.opts.log?.(`${req.method} ${req.path} -> no response`);
+        got = e;
       }
-      const delay = nextRetryDelay(outcome!, attempt, this.opts.now() - started, safety, this.policy, random);
+      if (res!) {
+        this.opts.log?.(`${req.method} ${req.path} -> ${res.status} (${this.opts.now() - t0} ms)`);
+        got = this.settle(res, schema, safety, emptyMeans, prepare);
+        if (!(got instanceof ProspectingError)) return { res, value: got.value };
+      }
+      const failure = got! as ProspectingError;
+      const outcome = outcomeOf(failure);
+      const delay = nextRetryDelay(outcome, attempt, this.opts.now() - started, safety, this.policy, random);
       if (delay === undefined) {
-        failure!.ambiguous = isAmbiguous(outcome!, safety);
-        throw failure!;
+        failure.ambiguous = isAmbiguous(outcome, safety);
+        throw failure;
       }
       this.opts.sleep(delay);
+    }
+  }
+
+  /**
+   * What an answer comes to: its value, or the error it is. A success whose body is not JSON
+   * is a failed attempt (UnreadableResponseError); one whose JSON is of the wrong shape is
+   * thrown, since the same answer would come again.
+   */
+  private settle<S extends Schema>(
+    res: ApiResponse,
+    schema: S,
+    safety: RequestSafety,
+    emptyMeans?: unknown,
+    prepare?: (json: unknown) => unknown,
+  ): Settled<S> {
+    if (res.status < 200 || res.status >= 300) return errorFromResponse(res);
+    try {
+      return { value: this.parse(res, schema, safety, emptyMeans, prepare) };
+    } catch (e) {
+      if (!(e instanceof UnreadableResponseError)) throw e;
+      return e;
     }
   }
 
@@ -254,6 +283,18 @@ export class ProspectingClient {
     }
   }
 
+  /** A page of the batch or list at `path`, its leading `skip` items of `field` dropped unread. */
+  private readPage<S extends Schema>(
+    path: string,
+    page: PageParams | string | undefined,
+    what: string,
+    schema: S,
+    field: 'results' | 'leads',
+    skip: number,
+  ): Read<z.infer<S>> {
+    return this.read(pageRequest(path, page, `read the ${what}`), schema, dropLeading(field, skip));
+  }
+
   // ---- Account ----------------------------------------------------------------------------
 
   getAccount() {
@@ -263,44 +304,28 @@ export class ProspectingClient {
   // ---- Lead lists -------------------------------------------------------------------------
 
   createLeadList(body: LeadListCreate) {
-    return this.post('/lead-lists', leadListCreateSchema(), body, 'create the lead list', schemas.LeadListSchema());
+    return this.post(LEAD_LISTS, leadListCreateSchema(), body, 'create the lead list', schemas.LeadListSchema());
   }
 
   /** Adds leads to an existing list; a 409 names the first lead the full list did not take. */
   addLeadsToList(id: string, body: LeadListAdd) {
-    return this.post(
-      `/lead-lists/${encodeURIComponent(id)}/leads`,
-      leadListAddSchema(),
-      body,
-      'add to the lead list',
-      schemas.LeadListSchema(),
-    );
+    return this.post(`${under(LEAD_LISTS, id)}/leads`, leadListAddSchema(), body, 'add to the lead list', schemas.LeadListSchema());
   }
 
   /** Pages of the account's lead lists, newest first, without their leads. */
   leadListIndexPages() {
-    return this.pages(get('/lead-lists', { 'page[size]': 100 }), schemas.LeadListPageSchema());
+    return this.pages(get(LEAD_LISTS, { 'page[size]': 100 }), schemas.LeadListPageSchema());
   }
 
   /** `skip`: leading leads of the page already used, neither checked nor returned. */
   getLeadList(id: string, page?: PageParams | string, skip = 0) {
-    return this.read(
-      pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'),
-      schemas.LeadListSchema(),
-      dropLeading('leads', skip),
-    );
+    return this.readPage(under(LEAD_LISTS, id), page, 'lead list', schemas.LeadListSchema(), 'leads', skip);
   }
 
   // ---- Person enrichment ------------------------------------------------------------------
 
   startPersonEnrichment(body: PersonEnrichmentCreate) {
-    return this.post(
-      '/people/enrichment-requests',
-      personEnrichmentCreateSchema(),
-      body,
-      'start the person enrichment',
-      schemas.PersonEnrichmentBatchSchema(),
-    );
+    return this.post(PERSON_BATCHES, personEnrichmentCreateSchema(), body, 'start the person enrichment', personBatch());
   }
 
   /**
@@ -308,63 +333,43 @@ export class ProspectingClient {
    * keys of each person to read (`company.name` inside its company); others are dropped unread.
    */
   getPersonEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
-    const schema = keys ? personBatchReading(keys) : schemas.PersonEnrichmentBatchSchema();
-    return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), schema, dropLeading('results', skip));
+    const schema = keys ? personBatchReading(keys) : personBatch();
+    return this.readPage(under(PERSON_BATCHES, id), page, 'enrichment', schema, 'results', skip);
   }
 
   cancelPersonEnrichment(id: number) {
-    return this.cancel(`/people/enrichment-requests/${id}`, schemas.PersonEnrichmentBatchSchema());
+    return this.cancel(under(PERSON_BATCHES, id), personBatch());
   }
 
   // ---- Company enrichment -----------------------------------------------------------------
 
   startCompanyEnrichment(body: CompanyEnrichmentCreate) {
-    return this.post(
-      '/companies/enrichment-requests',
-      companyEnrichmentCreateSchema(),
-      body,
-      'start the company enrichment',
-      schemas.CompanyEnrichmentBatchSchema(),
-    );
+    return this.post(COMPANY_BATCHES, companyEnrichmentCreateSchema(), body, 'start the company enrichment', companyBatch());
   }
 
   /** `skip` and `keys` as for people: results already used are dropped, companies read for `keys` only. */
   getCompanyEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
-    const schema = keys ? companyBatchReading(keys) : schemas.CompanyEnrichmentBatchSchema();
-    return this.read(
-      pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'),
-      schema,
-      dropLeading('results', skip),
-    );
+    const schema = keys ? companyBatchReading(keys) : companyBatch();
+    return this.readPage(under(COMPANY_BATCHES, id), page, 'enrichment', schema, 'results', skip);
   }
 
   cancelCompanyEnrichment(id: number) {
-    return this.cancel(`/companies/enrichment-requests/${id}`, schemas.CompanyEnrichmentBatchSchema());
+    return this.cancel(under(COMPANY_BATCHES, id), companyBatch());
   }
 
   // ---- Email validation -------------------------------------------------------------------
 
   startEmailValidation(body: EmailValidationCreate) {
-    return this.post(
-      '/email-validations',
-      emailValidationCreateSchema(),
-      body,
-      'start the email validation',
-      schemas.EmailValidationBatchSchema(),
-    );
+    return this.post(EMAIL_BATCHES, emailValidationCreateSchema(), body, 'start the email validation', emailBatch());
   }
 
   /** `skip`: leading results of the page already used, neither checked nor returned. */
   getEmailValidation(id: string, page?: PageParams | string, skip = 0) {
-    return this.read(
-      pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'),
-      schemas.EmailValidationBatchSchema(),
-      dropLeading('results', skip),
-    );
+    return this.readPage(under(EMAIL_BATCHES, id), page, 'email validation', emailBatch(), 'results', skip);
   }
 
   cancelEmailValidation(id: string) {
-    return this.cancel(`/email-validations/${encodeURIComponent(id)}`, schemas.EmailValidationBatchSchema());
+    return this.cancel(under(EMAIL_BATCHES, id), emailBatch());
   }
 
   // ---- Single lookups ---------------------------------------------------------------------
@@ -387,7 +392,7 @@ export class ProspectingClient {
   reviewPhoneNumber(phoneNumberId: string, body: PhoneReview) {
     // The spec leaves the body of this 200 open: an empty one means reviewed, like `{}`.
     return this.post(
-      `/phone_numbers/${encodeURIComponent(phoneNumberId)}/review`,
+      `${under('/phone_numbers', phoneNumberId)}/review`,
       phoneReviewSchema(),
       body,
       'review the phone number',
@@ -398,40 +403,64 @@ export class ProspectingClient {
   }
 
   getContact(id: string) {
-    return this.call(get(`/contacts/${encodeURIComponent(id)}`), schemas.ContactSchema());
+    return this.call(get(under('/contacts', id)), schemas.ContactSchema());
   }
 
   // ---- Listings ---------------------------------------------------------------------------
 
   /** Pages of territories; `from` continues at a `_links.next` href an earlier page gave. */
   territoryPages(filter: { name?: string; size?: number } = {}, from?: string) {
-    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.territories, 'list territories');
-    return this.pages(
-      listingRequest('/territories', { name: filter.name || undefined, 'page[size]': filter.size }, from),
+    return this.listing(
+      '/territories',
+      'territories',
+      { name: filter.name || undefined },
+      filter.size,
+      from,
       schemas.TerritoryPageSchema(),
     );
   }
 
   jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {
     const checked = checkRequest(jobOpeningsQuerySchema(), filter, 'list job openings');
-    checkPageSize(size, PAGE_SIZE_BOUNDS.jobOpenings, 'list job openings');
-    return this.pages(listingRequest('/job-openings', { ...checked, 'page[size]': size }, from), schemas.JobOpeningPageSchema());
+    return this.listing('/job-openings', 'jobOpenings', checked, size, from, schemas.JobOpeningPageSchema());
   }
 
   excludedDomainPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
-    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded domains');
-    return this.pages(
-      listingRequest('/excluded-domains', { keyword: filter.keyword || undefined, 'page[size]': filter.size }, from),
+    return this.listing(
+      '/excluded-domains',
+      'exclusions',
+      { keyword: filter.keyword || undefined },
+      filter.size,
+      from,
       schemas.ExcludedDomainPageSchema(),
     );
   }
 
   excludedEmailPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
-    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded emails');
-    return this.pages(
-      listingRequest('/excluded-emails', { keyword: filter.keyword || undefined, 'page[size]': filter.size }, from),
+    return this.listing(
+      '/excluded-emails',
+      'exclusions',
+      { keyword: filter.keyword || undefined },
+      filter.size,
+      from,
       schemas.ExcludedEmailPageSchema(),
     );
+  }
+
+  /**
+   * Pages of the listing at `path` (`/job-openings` is listed as "list job openings"), its page
+   * size checked against `bounds` first; `from` continues at a `_links.next` href an earlier page gave.
+   */
+  private listing<S extends Schema>(
+    path: string,
+    bounds: keyof typeof PAGE_SIZE_BOUNDS,
+    query: Query,
+    size: number | undefined,
+    from: string | undefined,
+    schema: S,
+  ) {
+    checkPageSize(size, PAGE_SIZE_BOUNDS[bounds], `list ${path.slice(1).replace('-', ' ')}`);
+    return this.pages(from ? get(from) : get(path, { ...query, 'page[size]': size }), schema);
   }
 
   // ---- Search ------------------------------------------------------------------------------
@@ -453,7 +482,7 @@ export class ProspectingClient {
 
   /** Adds up to 250 leads; after a 5xx or a lost answer some may have been added (ambiguous). */
   addToSequence(id: string, body: SequenceLeads) {
-    return this.post(`/sequences/${encodeURIComponent(id)}/leads`, sequenceLeadsSchema(), body, 'add to the sequence', sequenceAddSchema());
+    return this.post(`${under('/sequences', id)}/leads`, sequenceLeadsSchema(), body, 'add to the sequence', sequenceAddSchema());
   }
 
   // ---- Many independent reads at once -----------------------------------------------------
@@ -473,31 +502,25 @@ export class ProspectingClient {
       let wait = 0;
       answers.forEach((answer, k) => {
         const i = pending[k]!;
+        let got: Settled<S>;
         if (answer instanceof Error) {
-          out[i] = answer instanceof ProspectingError ? answer : new NetworkError(answer.message);
-          if (answer instanceof ProspectingError && answer.kind === 'quota') return;
-          const delay = nextRetryDelay({ kind: 'network' }, attempt, this.opts.now() - started, 'idempotent', this.policy, random);
-          if (delay !== undefined) {
-            retry.push(i);
-            wait = Math.max(wait, delay);
-          }
-          return;
-        }
-        let outcome: Outcome;
-        if (answer.status >= 200 && answer.status < 300) {
+          got = answer instanceof ProspectingError ? answer : new NetworkError(answer.message);
+        } else {
           try {
-            out[i] = this.parse(answer, schema, 'idempotent');
-            return;
+            got = this.settle(answer, schema, 'idempotent');
           } catch (e) {
             out[i] = e as ProspectingError;
-            if (!(e instanceof UnreadableResponseError)) return;
-            outcome = { kind: 'unreadable', status: answer.status };
+            return;
           }
-        } else {
-          out[i] = errorFromResponse(answer);
-          outcome = { kind: 'response', status: answer.status, retryAfterSeconds: answer.retryAfterSeconds };
         }
-        const delay = nextRetryDelay(outcome, attempt, this.opts.now() - started, 'idempotent', this.policy, random);
+        if (!(got instanceof ProspectingError)) {
+          out[i] = got.value;
+          return;
+        }
+        out[i] = got;
+        // Apps Script's daily quota is spent: asking again now could not help.
+        if (got.kind === 'quota') return;
+        const delay = nextRetryDelay(outcomeOf(got), attempt, this.opts.now() - started, 'idempotent', this.policy, random);
         if (delay !== undefined) {
           retry.push(i);
           wait = Math.max(wait, delay);
