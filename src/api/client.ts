@@ -32,16 +32,7 @@ import {
   type SequenceLeads,
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
-import {
-  companyBatchReading,
-  personBatchReading,
-  schemas,
-  searchReading,
-  sequenceAddSchema,
-  sequencePageSchema,
-  type Links,
-  type Sequence,
-} from './schemas';
+import { enrichmentReading, schemas, searchReading, sequenceAddSchema, sequencePageSchema, type Links, type Sequence } from './schemas';
 import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
 
 export interface ClientOptions {
@@ -78,14 +69,13 @@ const outcomeOf = (e: ProspectingError): Outcome =>
       ? { kind: 'unreadable', status: e.status! }
       : { kind: 'response', status: e.status!, retryAfterSeconds: e.retryAfterSeconds };
 
+// Collections the client names more than once.
 const LEAD_LISTS = '/lead-lists';
 const PERSON_BATCHES = '/people/enrichment-requests';
 const COMPANY_BATCHES = '/companies/enrichment-requests';
 const EMAIL_BATCHES = '/email-validations';
 
-// Each batch is read whole by the schema of its kind: started, read and canceled alike.
-const personBatch = () => schemas.PersonEnrichmentBatchSchema();
-const companyBatch = () => schemas.CompanyEnrichmentBatchSchema();
+/** An email validation batch is read whole: started, read a page at a time, or canceled. */
 const emailBatch = () => schemas.EmailValidationBatchSchema();
 
 /** The path of one resource of a collection: `/lead-lists/{id}`, the id encoded. */
@@ -325,7 +315,7 @@ export class ProspectingClient {
   // ---- Person enrichment ------------------------------------------------------------------
 
   startPersonEnrichment(body: PersonEnrichmentCreate) {
-    return this.post(PERSON_BATCHES, personEnrichmentCreateSchema(), body, 'start the person enrichment', personBatch());
+    return this.post(PERSON_BATCHES, personEnrichmentCreateSchema(), body, 'start the person enrichment', enrichmentReading('Person'));
   }
 
   /**
@@ -333,28 +323,26 @@ export class ProspectingClient {
    * keys of each person to read (`company.name` inside its company); others are dropped unread.
    */
   getPersonEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
-    const schema = keys ? personBatchReading(keys) : personBatch();
-    return this.readPage(under(PERSON_BATCHES, id), page, 'enrichment', schema, 'results', skip);
+    return this.readPage(under(PERSON_BATCHES, id), page, 'enrichment', enrichmentReading('Person', keys), 'results', skip);
   }
 
   cancelPersonEnrichment(id: number) {
-    return this.cancel(under(PERSON_BATCHES, id), personBatch());
+    return this.cancel(under(PERSON_BATCHES, id), enrichmentReading('Person'));
   }
 
   // ---- Company enrichment -----------------------------------------------------------------
 
   startCompanyEnrichment(body: CompanyEnrichmentCreate) {
-    return this.post(COMPANY_BATCHES, companyEnrichmentCreateSchema(), body, 'start the company enrichment', companyBatch());
+    return this.post(COMPANY_BATCHES, companyEnrichmentCreateSchema(), body, 'start the company enrichment', enrichmentReading('Company'));
   }
 
   /** `skip` and `keys` as for people: results already used are dropped, companies read for `keys` only. */
   getCompanyEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
-    const schema = keys ? companyBatchReading(keys) : companyBatch();
-    return this.readPage(under(COMPANY_BATCHES, id), page, 'enrichment', schema, 'results', skip);
+    return this.readPage(under(COMPANY_BATCHES, id), page, 'enrichment', enrichmentReading('Company', keys), 'results', skip);
   }
 
   cancelCompanyEnrichment(id: number) {
-    return this.cancel(under(COMPANY_BATCHES, id), companyBatch());
+    return this.cancel(under(COMPANY_BATCHES, id), enrichmentReading('Company'));
   }
 
   // ---- Email validation -------------------------------------------------------------------

@@ -212,7 +212,9 @@ export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
 // ---- The schemas, for one way of reading --------------------------------------------------
 
 /**
- * The schemas of every resource the add-on reads, each as a getter that builds it on first use;
+ * The schemas of the resources the add-on reads, and of the parts the contract tests check on
+ * their own, each as a getter that builds it on first use (the other parts are built inside
+ * them: every name returned here stays in the bundle, named or not);
  * `strict`, the spec's enum lists, checks the spec to the letter (with `specHeadcounts`,
  * `specDates` and the strict error detail of spec-schemas.ts); `false` reads answers tolerantly.
  * The schemas of the spec that the add-on never reads (search results, a bare error object) are
@@ -255,15 +257,34 @@ export function defineSchemas(
   );
 
   const ErrorDetailSchema = lazy(errorDetail);
+  /** The `_errors` an answer may carry beside what it holds. */
+  const errors = () => z.optional(array(ErrorDetailSchema()));
+
+  /** A page of a listing: its items under `key`, and the links to the pages around it. */
+  const page = <K extends string, T extends z.ZodMiniType>(key: K, item: T) =>
+    z.object({ [key]: array(item), _links: LinksSchema() } as Record<K, ReturnType<typeof array<T>>> & {
+      _links: ReturnType<typeof LinksSchema>;
+    });
+
+  /** An enrichment or validation batch: its id, status and results so far. */
+  const batch = <I extends z.ZodMiniType, O extends string, R extends z.ZodMiniType>(id: I, object: O, result: R) =>
+    z.object({
+      id,
+      object: literal(object),
+      status: oneOf('BATCH_STATUSES'),
+      results: array(result),
+      _links: LinksSchema(),
+      _errors: errors(),
+    });
 
   // ---- People ----------------------------------------------------------------------------
 
+  /** Where a person or a company's office is. */
+  const place = () => ({ country: optStr(), state: optStr(), city: optStr(), postal_code: optStr() });
+
   const LocationDetailsSchema = lazy(() =>
     closed({
-      country: optStr(),
-      state: optStr(),
-      city: optStr(),
-      postal_code: optStr(),
+      ...place(),
       lat: opt(z.number()),
       long: opt(z.number()),
     }),
@@ -321,10 +342,7 @@ export function defineSchemas(
     closed({
       address: z.string(),
       is_primary: boolean(),
-      country: optStr(),
-      state: optStr(),
-      city: optStr(),
-      postal_code: optStr(),
+      ...place(),
     }),
   );
 
@@ -414,35 +432,20 @@ export function defineSchemas(
 
   // ---- Email validation ------------------------------------------------------------------
 
-  const EmailValidationResultSchema = lazy(() =>
+  const emailValidationResult = <C extends z.ZodMiniType>(catchAll: C) =>
     z.object({
       object: literal('email_validation_result'),
       email: emailText(),
       result: oneOf('EMAIL_RESULTS'),
-      catch_all: z.optional(boolean()),
-    }),
-  );
+      catch_all: catchAll,
+    });
+
+  const EmailValidationResultSchema = lazy(() => emailValidationResult(z.optional(boolean())));
 
   /** Inside a batch, `catch_all` is required. */
-  const BatchEmailValidationResultSchema = lazy(() =>
-    z.object({
-      object: literal('email_validation_result'),
-      email: emailText(),
-      result: oneOf('EMAIL_RESULTS'),
-      catch_all: boolean(),
-    }),
-  );
+  const BatchEmailValidationResultSchema = lazy(() => emailValidationResult(boolean()));
 
-  const EmailValidationBatchSchema = lazy(() =>
-    z.object({
-      id: guid(),
-      object: literal('email_validation'),
-      status: oneOf('BATCH_STATUSES'),
-      results: array(BatchEmailValidationResultSchema()),
-      _links: LinksSchema(),
-      _errors: z.optional(array(ErrorDetailSchema())),
-    }),
-  );
+  const EmailValidationBatchSchema = lazy(() => batch(guid(), 'email_validation', BatchEmailValidationResultSchema()));
 
   // ---- Lead lists ------------------------------------------------------------------------
 
@@ -488,7 +491,7 @@ export function defineSchemas(
     created_at: z.optional(dateTime()),
     updated_at: z.optional(dateTime()),
     options: z.optional(LeadListOptionsSchema()),
-    _errors: z.optional(array(ErrorDetailSchema())),
+    _errors: errors(),
   });
 
   const LeadListSchema = lazy(() => closed({ ...leadListShape(), leads: array(LeadListEntrySchema()), _links: LinksSchema() }));
@@ -513,16 +516,7 @@ export function defineSchemas(
     }),
   );
 
-  const PersonEnrichmentBatchSchema = lazy(() =>
-    z.object({
-      id: int(),
-      object: literal('person_enrichment'),
-      status: oneOf('BATCH_STATUSES'),
-      results: array(PersonEnrichmentResultSchema()),
-      _links: LinksSchema(),
-      _errors: z.optional(array(ErrorDetailSchema())),
-    }),
-  );
+  const PersonEnrichmentBatchSchema = lazy(() => batch(int(), 'person_enrichment', PersonEnrichmentResultSchema()));
 
   const CompanyEnrichmentResultSchema = lazy(() =>
     z.looseObject({
@@ -534,16 +528,7 @@ export function defineSchemas(
     }),
   );
 
-  const CompanyEnrichmentBatchSchema = lazy(() =>
-    z.object({
-      id: int(),
-      object: literal('company_enrichment'),
-      status: oneOf('BATCH_STATUSES'),
-      results: array(CompanyEnrichmentResultSchema()),
-      _links: LinksSchema(),
-      _errors: z.optional(array(ErrorDetailSchema())),
-    }),
-  );
+  const CompanyEnrichmentBatchSchema = lazy(() => batch(int(), 'company_enrichment', CompanyEnrichmentResultSchema()));
 
   // ---- Calls, contacts, phone reviews ----------------------------------------------------
 
@@ -603,7 +588,7 @@ export function defineSchemas(
   // ---- Lists: territories, job openings, exclusions -------------------------------------
 
   const TerritorySchema = lazy(() => z.object({ id: guid(), name: z.string() }));
-  const TerritoryPageSchema = lazy(() => z.object({ territories: array(TerritorySchema()), _links: LinksSchema() }));
+  const TerritoryPageSchema = lazy(() => page('territories', TerritorySchema()));
 
   const JobOpeningSchema = lazy(() =>
     z.object({
@@ -643,41 +628,22 @@ export function defineSchemas(
   }));
   const ExcludedDomainSchema = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
   const ExcludedEmailSchema = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
-  const ExcludedDomainPageSchema = lazy(() =>
-    z.object({
-      excluded_domains: array(ExcludedDomainSchema()),
-      _links: LinksSchema(),
-    }),
-  );
-  const ExcludedEmailPageSchema = lazy(() =>
-    z.object({
-      excluded_emails: array(ExcludedEmailSchema()),
-      _links: LinksSchema(),
-    }),
-  );
+  const ExcludedDomainPageSchema = lazy(() => page('excluded_domains', ExcludedDomainSchema()));
+  const ExcludedEmailPageSchema = lazy(() => page('excluded_emails', ExcludedEmailSchema()));
 
   const AccountSchema = lazy(() => closed({ id: guid(), name: z.string() }));
 
   return {
-    LinkSchema,
     LinksSchema,
     ErrorDetailSchema,
-    LocationDetailsSchema,
     ExperienceSchema,
     EducationSchema,
-    LanguageSchema,
     PhoneNumberSchema,
-    CompanyLocationSchema,
-    CompanyFields,
     CompanySchema,
     FundingEventSchema,
     CompanyLookupSchema,
     PersonSchema,
-    EmailValidationResultSchema,
-    BatchEmailValidationResultSchema,
     EmailValidationBatchSchema,
-    LeadListOptionsSchema,
-    LeadListEntrySchema,
     LeadListSchema,
     LeadListPageSchema,
     PersonEnrichmentResultSchema,
@@ -685,16 +651,11 @@ export function defineSchemas(
     CompanyEnrichmentResultSchema,
     CompanyEnrichmentBatchSchema,
     CallRecordSchema,
-    ContactActivitySchema,
     ContactSchema,
     PhoneReviewResponseSchema,
     TerritorySchema,
     TerritoryPageSchema,
-    JobOpeningSchema,
-    JobOpeningCompanySchema,
     JobOpeningPageSchema,
-    ExcludedDomainSchema,
-    ExcludedEmailSchema,
     ExcludedDomainPageSchema,
     ExcludedEmailPageSchema,
     AccountSchema,
@@ -756,29 +717,25 @@ function once<T>(key: string, build: () => T): T {
   return picked.get(key) as T;
 }
 
-/** A person enrichment batch whose people are read for `keys` only (see `pickedObject`). */
-export function personBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['PersonEnrichmentBatchSchema']> {
-  return once(`person:${keys.join(',')}`, () => {
-    const person = pickedObject(schemas.PersonSchema(), keys, {
-      company: schemas.CompanySchema() as unknown as ObjectSchema,
-    });
+/**
+ * A person (or company) enrichment batch as it is read: whole, or with each result's person
+ * (company) read for `keys` only (see `pickedObject`), a person's company inside it.
+ */
+export function enrichmentReading<K extends 'Person' | 'Company'>(
+  kind: K,
+  keys?: ReadonlyArray<string>,
+): ReturnType<Schemas[`${K}EnrichmentBatchSchema`]> {
+  type Batch = ReturnType<Schemas[`${K}EnrichmentBatchSchema`]>;
+  const whole = schemas[`${kind}EnrichmentBatchSchema`]() as Batch;
+  if (!keys) return whole;
+  return once(`${kind}:${keys.join(',')}`, () => {
+    const nested: Record<string, ObjectSchema> = kind === 'Person' ? { company: schemas.CompanySchema() } : {};
+    const item = pickedObject(schemas[`${kind}Schema`](), keys, nested);
     return batchWithResult(
-      schemas.PersonEnrichmentBatchSchema(),
-      schemas.PersonEnrichmentResultSchema() as unknown as ObjectSchema,
-      person,
-    );
-  });
-}
-
-/** A company enrichment batch whose companies are read for `keys` only. */
-export function companyBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['CompanyEnrichmentBatchSchema']> {
-  return once(`company:${keys.join(',')}`, () => {
-    const company = pickedObject(schemas.CompanySchema(), keys);
-    return batchWithResult(
-      schemas.CompanyEnrichmentBatchSchema(),
-      schemas.CompanyEnrichmentResultSchema() as unknown as ObjectSchema,
-      company,
-    );
+      whole as unknown as ObjectSchema,
+      schemas[`${kind}EnrichmentResultSchema`]() as unknown as ObjectSchema,
+      item,
+    ) as unknown as Batch;
   });
 }
 
@@ -825,9 +782,9 @@ export type CompanyLookup = Read<'CompanyLookupSchema'>;
 export type PhoneNumber = Read<'PhoneNumberSchema'>;
 export type Experience = Read<'ExperienceSchema'>;
 export type LeadList = Read<'LeadListSchema'>;
-export type LeadListEntry = Read<'LeadListEntrySchema'>;
+export type LeadListEntry = LeadList['leads'][number];
 export type EmailValidationBatch = Read<'EmailValidationBatchSchema'>;
-export type BatchEmailValidationResult = Read<'BatchEmailValidationResultSchema'>;
+export type BatchEmailValidationResult = EmailValidationBatch['results'][number];
 export type PersonEnrichmentBatch = Read<'PersonEnrichmentBatchSchema'>;
 export type PersonEnrichmentResult = Read<'PersonEnrichmentResultSchema'>;
 export type CompanyEnrichmentBatch = Read<'CompanyEnrichmentBatchSchema'>;
@@ -836,10 +793,10 @@ export type CallRecord = Read<'CallRecordSchema'>;
 export type Contact = Read<'ContactSchema'>;
 export type Territory = Read<'TerritorySchema'>;
 export type TerritoryPage = Read<'TerritoryPageSchema'>;
-export type JobOpening = Read<'JobOpeningSchema'>;
+export type JobOpening = JobOpeningPage['job_openings'][number];
 export type JobOpeningPage = Read<'JobOpeningPageSchema'>;
-export type ExcludedDomain = Read<'ExcludedDomainSchema'>;
-export type ExcludedEmail = Read<'ExcludedEmailSchema'>;
+export type ExcludedDomain = Read<'ExcludedDomainPageSchema'>['excluded_domains'][number];
+export type ExcludedEmail = Read<'ExcludedEmailPageSchema'>['excluded_emails'][number];
 export type Account = Read<'AccountSchema'>;
 /** The batch statuses the add-on knows; an answer's `status` may also be a newer one (`Open`). */
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
