@@ -23,12 +23,12 @@ export const LIMITS = {
 /** Leads one request adds to a sequence (decisions.md). */
 export const SEQUENCE_LEADS_PER_REQUEST = 250;
 
-/** Page-size bounds per listing (decisions.md and the spec's "Other bounds"). */
+/** The largest page size per listing (decisions.md and the spec's "Other bounds"); every page holds at least 1. */
 export const PAGE_SIZE_BOUNDS = {
-  territories: { min: 1, max: 20 },
-  jobOpenings: { min: 1, max: 100 },
-  exclusions: { min: 1, max: 1000 },
-  batchItems: { min: 1, max: 1000 },
+  territories: 20,
+  jobOpenings: 100,
+  exclusions: 1000,
+  batchItems: 1000,
 } as const;
 
 /** The one email rule of the add-on and the service (email-address.ts), with its reason. */
@@ -136,11 +136,13 @@ export const personEnrichmentCreateSchema = lazy(() =>
 );
 export type PersonEnrichmentCreate = z.infer<ReturnType<typeof personEnrichmentCreateSchema>>;
 
-export const companyInputSchema = lazy(() =>
+/** A company by its domain or its profile URL; `error` says that neither is given. */
+const companyBy = (error: string) =>
   z
     .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
-    .check(z.refine((c) => Boolean(c.domain || c.profile_url), { error: 'needs a domain or a profile_url' })),
-);
+    .check(z.refine((c) => Boolean(c.domain || c.profile_url), { error }));
+
+export const companyInputSchema = lazy(() => companyBy('needs a domain or a profile_url'));
 export type CompanyInput = z.infer<ReturnType<typeof companyInputSchema>>;
 
 export const companyEnrichmentCreateSchema = lazy(() =>
@@ -189,11 +191,7 @@ export const sequenceLeadsSchema = lazy(() =>
 );
 export type SequenceLeads = z.infer<ReturnType<typeof sequenceLeadsSchema>>;
 
-export const companyFindSchema = lazy(() =>
-  z
-    .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
-    .check(z.refine((q) => Boolean(q.domain || q.profile_url), { error: 'needs a domain or a profile URL' })),
-);
+export const companyFindSchema = lazy(() => companyBy('needs a domain or a profile URL'));
 export type CompanyFind = z.infer<ReturnType<typeof companyFindSchema>>;
 
 export const personFindSchema = lazy(() =>
@@ -250,13 +248,11 @@ export function checkRequest<T extends z.ZodMiniType>(schema: T, body: unknown, 
   throw new RequestValidationError(`Cannot ${what}: ${shown.join('; ')}${more}. Nothing was sent.`);
 }
 
-/** Checks a page size against the endpoint's bounds before it is sent. */
-export function checkPageSize(size: number | undefined, bounds: { min: number; max: number }, what: string): void {
+/** Checks a page size against the endpoint's largest (see PAGE_SIZE_BOUNDS) before it is sent. */
+export function checkPageSize(size: number | undefined, max: number, what: string): void {
   if (size === undefined) return;
-  if (!Number.isInteger(size) || size < bounds.min || size > bounds.max) {
-    throw new RequestValidationError(
-      `Cannot ${what}: page size must be a whole number from ${bounds.min} to ${bounds.max}. Nothing was sent.`,
-    );
+  if (!Number.isInteger(size) || size < 1 || size > max) {
+    throw new RequestValidationError(`Cannot ${what}: page size must be a whole number from 1 to ${max}. Nothing was sent.`);
   }
 }
 
