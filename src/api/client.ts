@@ -82,50 +82,49 @@ const emailBatch = () => schemas.EmailValidationBatchSchema();
 const under = (collection: string, id: string | number): string => `${collection}/${encodeURIComponent(id)}`;
 
 /** The paging parameters of a request's query. */
-export function pageQuery(page: PageParams | undefined): Query {
-  return { 'page[size]': page?.size, 'page[after]': page?.after, 'page[before]': page?.before };
-}
+export const pageQuery = (page: PageParams | undefined): Query => ({
+  'page[size]': page?.size,
+  'page[after]': page?.after,
+  'page[before]': page?.before,
+});
 
 /** A GET of `path`, with `query` when there is one. */
-function get(path: string, query?: Query): ApiRequest {
-  return query ? { method: 'GET', path, query } : { method: 'GET', path };
-}
+const get = (path: string, query?: Query): ApiRequest => (query ? { method: 'GET', path, query } : { method: 'GET', path });
 
 /** A page of a batch or list: the first by its id and paging parameters, later ones by their `_links.next` href. */
-function pageRequest(path: string, page: PageParams | string | undefined, what: string): ApiRequest {
+const pageRequest = (path: string, page: PageParams | string | undefined, what: string): ApiRequest => {
   if (typeof page === 'string') return get(page);
   checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, what);
   return get(path, pageQuery(page));
-}
+};
 
 /** What came instead of JSON, for the error's detail: its length and type, never its text. */
-function describeUnreadable(res: ApiResponse): string {
+const describeUnreadable = (res: ApiResponse): string => {
   const type = res.headers['content-type'];
   const text = res.text.trim();
   const what =
     text === '' ? 'an empty body' : /^</.test(text) ? 'an HTML page' : /^[[{]/.test(text) ? 'JSON cut off' : 'text that is not JSON';
   return `${what} (${res.text.length} characters${type ? `, ${type}` : ''})`;
-}
+};
 
 /**
  * Drops the first `skip` items of a page's list before it is checked: a page read again from a
  * cursor is checked only from where reading stopped, so each result is parsed once.
  */
-function dropLeading(field: 'results' | 'leads', skip: number): ((json: unknown) => unknown) | undefined {
+const dropLeading = (field: 'results' | 'leads', skip: number): ((json: unknown) => unknown) | undefined => {
   if (skip <= 0) return undefined;
   return (json) => {
     if (typeof json !== 'object' || json === null) return json;
     const list = (json as Record<string, unknown>)[field];
     return Array.isArray(list) ? { ...json, [field]: list.slice(skip) } : json;
   };
-}
+};
 
-function describeIssues(error: z.core.$ZodError): string {
-  return error.issues
+const describeIssues = (error: z.core.$ZodError): string =>
+  error.issues
     .slice(0, 3)
     .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
     .join('; ');
-}
 
 export class ProspectingClient {
   private readonly transport: Transport;

@@ -88,11 +88,11 @@ function errorClass<A extends unknown[]>(
  * The class of the errors the service answers with, made from what it said; when `coded`, an
  * answer whose error code is the kind maps to it.
  */
-function errorOfKind(kind: ErrorKind, message: Message, coded = true) {
+const errorOfKind = (kind: ErrorKind, message: Message, coded = true) => {
   const cls = errorClass(kind, (init: ErrorInit = {}) => [typeof message === 'string' ? message : message(init), init]);
   if (coded) BY_CODE[kind] = cls;
   return cls;
-}
+};
 
 const withPointer =
   (lead: string): ((init: ErrorInit) => string) =>
@@ -215,7 +215,7 @@ const BY_STATUS: Record<number, ErrorClass> = {
 
 // Read tolerantly: any object with an `_errors` array, each detail kept when it has a `code`,
 // so one odd detail (or a missing `object`) never hides the code of the others.
-function readErrors(text: string): ErrorDetail[] {
+const readErrors = (text: string): ErrorDetail[] => {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -231,10 +231,10 @@ function readErrors(text: string): ErrorDetail[] {
     if (detail.success) out.push(detail.data);
   }
   return out;
-}
+};
 
 /** Maps a failed response to its error class, keyed off the error `code` first. */
-export function errorFromResponse(res: ApiResponse): ProspectingError {
+export const errorFromResponse = (res: ApiResponse): ProspectingError => {
   const errors = readErrors(res.text);
   const first = errors[0];
   const source = first?.source;
@@ -251,4 +251,4 @@ export function errorFromResponse(res: ApiResponse): ProspectingError {
   if (cls) return new cls(init);
   const what = first ? [first.title || first.code, first.detail].filter(Boolean).join(': ') : `status ${res.status}`;
   return new ProspectingError('unknown', `The service refused the request (${what}).`, init);
-}
+};

@@ -41,12 +41,11 @@ const email = lazy(() =>
 const uuid = lazy(() => guidText('is not a valid id'));
 const nonEmpty = lazy(() => z.string().check(minLength(1, { error: 'is empty' })));
 
-function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
-  return array(item).check(
+const sized = <T extends z.ZodMiniType>(item: T, max: number, what: string) =>
+  array(item).check(
     minLength(1, { error: `needs at least one ${what}` }),
     maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
   );
-}
 
 export const leadInputSchema = lazy(() =>
   z.strictObject({
@@ -119,9 +118,8 @@ export const personLeadSchema = lazy(() =>
 export type PersonLead = z.infer<ReturnType<typeof personLeadSchema>>;
 
 /** A person can be matched by email, by profile URL, or by name at a company. */
-export function personLeadIsMatchable(lead: PersonLead): boolean {
-  return Boolean(lead.email || lead.profile_url || (lead.name && (lead.company_domain || lead.company_name)));
-}
+export const personLeadIsMatchable = (lead: PersonLead): boolean =>
+  Boolean(lead.email || lead.profile_url || (lead.name && (lead.company_domain || lead.company_name)));
 
 export const personEnrichmentCreateSchema = lazy(() =>
   z.strictObject({
@@ -230,7 +228,7 @@ export const jobOpeningsQuerySchema = lazy(() =>
 export type JobOpeningsQuery = z.infer<ReturnType<typeof jobOpeningsQuerySchema>>;
 
 /** Parses a request body or throws a RequestValidationError naming the first problems. */
-export function checkRequest<T extends z.ZodMiniType>(schema: T, body: unknown, what: string): z.infer<T> {
+export const checkRequest = <T extends z.ZodMiniType>(schema: T, body: unknown, what: string): z.infer<T> => {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues;
@@ -246,15 +244,15 @@ export function checkRequest<T extends z.ZodMiniType>(schema: T, body: unknown, 
   });
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more problems)` : '';
   throw new RequestValidationError(`Cannot ${what}: ${shown.join('; ')}${more}. Nothing was sent.`);
-}
+};
 
 /** Checks a page size against the endpoint's largest (see PAGE_SIZE_BOUNDS) before it is sent. */
-export function checkPageSize(size: number | undefined, max: number, what: string): void {
+export const checkPageSize = (size: number | undefined, max: number, what: string): void => {
   if (size === undefined) return;
   if (!Number.isInteger(size) || size < 1 || size > max) {
     throw new RequestValidationError(`Cannot ${what}: page size must be a whole number from 1 to ${max}. Nothing was sent.`);
   }
-}
+};
 
 // ---- Search (decisions.md) ------------------------------------------------------------------
 

@@ -105,9 +105,8 @@ const GUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
  * An id as `z.guid()` checks it (the same pattern), as a refinement of a string: `z.guid()` and
  * `z.regex()` would each bring classes of their own, about 0.5 KB of dist/Code.js apiece.
  */
-export function guidText(error?: string): z.ZodMiniString<string> {
-  return z.string().check(z.refine((id) => GUID.test(id), error === undefined ? undefined : { error }));
-}
+export const guidText = (error?: string): z.ZodMiniString<string> =>
+  z.string().check(z.refine((id) => GUID.test(id), error === undefined ? undefined : { error }));
 
 // ---- Whole numbers --------------------------------------------------------------------------
 
@@ -118,8 +117,8 @@ const SAFE_RANGE = 'Integers must be within the safe integer range.';
  * number past the safe range is too big or too small): a check on `z.number()`, because `z.int()`
  * brings its number-format classes, 1 KB of dist/Code.js.
  */
-export function wholeNumber(): z.ZodMiniNumber<number> {
-  return z.number().check((ctx) => {
+export const wholeNumber = (): z.ZodMiniNumber<number> =>
+  z.number().check((ctx) => {
     const input = ctx.value;
     if (!Number.isInteger(input)) {
       ctx.issues.push({ expected: 'int', format: 'safeint', code: 'invalid_type', continue: false, input });
@@ -139,7 +138,6 @@ export function wholeNumber(): z.ZodMiniNumber<number> {
       );
     }
   });
-}
 
 // ---- Headcounts by department and job function ---------------------------------------------
 
@@ -153,18 +151,16 @@ export interface Headcounts {
 }
 
 /** Read: a department or job-function key the service added later is kept. */
-function openHeadcounts(): Headcounts {
-  return {
-    department: record(wholeNumber()),
-    jobFunction: record(record(wholeNumber())),
-  };
-}
+const openHeadcounts = (): Headcounts => ({
+  department: record(wholeNumber()),
+  jobFunction: record(record(wholeNumber())),
+});
 
 /**
  * Checked: only the spec's department and job-function keys. Only the strict schemas use the
  * lists, so the add-on's build leaves them out.
  */
-export function specHeadcounts(): Headcounts {
+export const specHeadcounts = (): Headcounts => {
   const int = wholeNumber();
   return {
     department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int),
@@ -174,7 +170,7 @@ export function specHeadcounts(): Headcounts {
       ),
     ),
   };
-}
+};
 
 /** Dates as the schemas read them: the text as it came (reading) or ISO 8601 to the letter (checking). */
 export interface DateSchemas {
@@ -194,8 +190,8 @@ export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () =
  * `source` may name a query parameter or a header instead of a pointer, and other members
  * (`status`, `id`) are dropped. The strict one is spec-schemas.ts's.
  */
-function readErrorDetail() {
-  return withDefaults(
+const readErrorDetail = () =>
+  withDefaults(
     {
       code: z.string(),
       title: z.string(),
@@ -204,7 +200,6 @@ function readErrorDetail() {
     },
     { title: '', detail: '' },
   );
-}
 
 /** The schema of an error detail, for one way of reading. */
 export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
@@ -220,12 +215,12 @@ export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
  * The schemas of the spec that the add-on never reads (search results, a bare error object) are
  * spec-schemas.ts's: properties of the object returned here stay in the bundle whether read or not.
  */
-export function defineSchemas(
+export const defineSchemas = (
   strict: EnumLists | false,
   headcountSchemas: () => Headcounts = openHeadcounts,
   dates: DateSchemas = openDates,
   errorDetail: () => ErrorDetailSchema = readErrorDetail,
-) {
+) => {
   const headcounts = lazy(headcountSchemas);
   const guid = lazy(() => guidText());
   const date = lazy(dates.date);
@@ -660,7 +655,7 @@ export function defineSchemas(
     ExcludedEmailPageSchema,
     AccountSchema,
   };
-}
+};
 
 export type Schemas = ReturnType<typeof defineSchemas>;
 
@@ -685,7 +680,7 @@ type ObjectSchema = z.ZodMiniType & { shape: Record<string, z.ZodMiniType> };
  * (experiences, a company's headcounts) is never written to a sheet, and checking it all made
  * reading 10,000 results several times slower.
  */
-export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, nested: Record<string, ObjectSchema> = {}): z.ZodMiniType {
+export const pickedObject = (full: ObjectSchema, keys: ReadonlyArray<string>, nested: Record<string, ObjectSchema> = {}): z.ZodMiniType => {
   const shape: Record<string, z.ZodMiniType> = {};
   const inner = new Map<string, string[]>();
   for (const key of keys) {
@@ -699,32 +694,31 @@ export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, ne
   }
   for (const [head, sub] of inner) shape[head] = z.optional(nullable(pickedObject(nested[head]!, sub)));
   return z.object(shape);
-}
+};
 
 /** A batch read with `result` as the schema of each result's `result` (a picked person or company). */
-function batchWithResult<B extends ObjectSchema>(batch: B, item: ObjectSchema, result: z.ZodMiniType): B {
-  return z.object({
+const batchWithResult = <B extends ObjectSchema>(batch: B, item: ObjectSchema, result: z.ZodMiniType): B =>
+  z.object({
     ...batch.shape,
     results: array(z.looseObject({ ...item.shape, result: z.optional(nullable(result)) })),
   }) as unknown as B;
-}
 
 // A step reads many pages of one job: each picked schema is built once per execution.
 const picked = new Map<string, unknown>();
 
-function once<T>(key: string, build: () => T): T {
+const once = <T>(key: string, build: () => T): T => {
   if (!picked.has(key)) picked.set(key, build());
   return picked.get(key) as T;
-}
+};
 
 /**
  * A person (or company) enrichment batch as it is read: whole, or with each result's person
  * (company) read for `keys` only (see `pickedObject`), a person's company inside it.
  */
-export function enrichmentReading<K extends 'Person' | 'Company'>(
+export const enrichmentReading = <K extends 'Person' | 'Company'>(
   kind: K,
   keys?: ReadonlyArray<string>,
-): ReturnType<Schemas[`${K}EnrichmentBatchSchema`]> {
+): ReturnType<Schemas[`${K}EnrichmentBatchSchema`]> => {
   type Batch = ReturnType<Schemas[`${K}EnrichmentBatchSchema`]>;
   const whole = schemas[`${kind}EnrichmentBatchSchema`]() as Batch;
   if (!keys) return whole;
@@ -737,7 +731,7 @@ export function enrichmentReading<K extends 'Person' | 'Company'>(
       item,
     ) as unknown as Batch;
   });
-}
+};
 
 // ---- Sequences (decisions.md: endpoints the spec names but does not show) -----------------
 
@@ -815,8 +809,8 @@ export interface SearchPage {
  * A people (or companies) search's answer, each result read for `keys` only (see `pickedObject`):
  * a search writes a few columns of up to 10,000 results.
  */
-export function searchReading(kind: 'people' | 'companies', keys: ReadonlyArray<string>): z.ZodMiniType<SearchPage> {
-  return once(`${kind}${keys.join()}`, () =>
+export const searchReading = (kind: 'people' | 'companies', keys: ReadonlyArray<string>): z.ZodMiniType<SearchPage> =>
+  once(`${kind}${keys.join()}`, () =>
     z.object({
       results: array(
         pickedObject((kind === 'people' ? schemas.PersonSchema() : schemas.CompanySchema()) as unknown as ObjectSchema, keys, {
@@ -826,4 +820,3 @@ export function searchReading(kind: 'people' | 'companies', keys: ReadonlyArray<
       _pagination: z.object({ total: wholeNumber() }),
     }),
   ) as never;
-}

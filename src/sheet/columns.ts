@@ -35,23 +35,23 @@ const PATTERNS: Array<[Role, RegExp]> = [
   ['phone', /^(phone|mobile|cell|telephone|tel|direct dial)( number| no)?$/],
 ];
 
-export function roleOfHeader(header: unknown): Role | undefined {
+export const roleOfHeader = (header: unknown): Role | undefined => {
   const text = typeof header === 'string' ? header : '';
   if (!text || OUTPUT_PREFIXES.some((p) => text.startsWith(p))) return undefined;
   const w = headerWords(text);
   for (const [role, pattern] of PATTERNS) if (pattern.test(w)) return role;
   return undefined;
-}
+};
 
 /** Maps each role to the first column whose header names it. */
-export function detectMapping(headers: ReadonlyArray<unknown>): ColumnMapping {
+export const detectMapping = (headers: ReadonlyArray<unknown>): ColumnMapping => {
   const mapping: ColumnMapping = {};
   headers.forEach((h, i) => {
     const role = roleOfHeader(h);
     if (role !== undefined && mapping[role] === undefined) mapping[role] = i;
   });
   return mapping;
-}
+};
 
 /** A header row names at least one role and holds no email address (data rows do). */
 export const looksLikeHeader = (row: ReadonlyArray<unknown>): boolean =>
@@ -61,11 +61,11 @@ export const looksLikeHeader = (row: ReadonlyArray<unknown>): boolean =>
  * Applies a person's changes to a detected mapping, by header name. Unknown headers are
  * refused with a clear message; `null` removes a role.
  */
-export function applyMappingOverrides(
+export const applyMappingOverrides = (
   headers: ReadonlyArray<unknown>,
   detected: ColumnMapping,
   overrides: Partial<Record<Role, string | null>>,
-): ColumnMapping {
+): ColumnMapping => {
   const mapping: ColumnMapping = { ...detected };
   for (const role of Object.keys(overrides) as Role[]) {
     if (!ROLES.includes(role)) throw new Error(`Unknown column role "${String(role)}".`);
@@ -77,11 +77,11 @@ export function applyMappingOverrides(
     mapping[role] = columnHeaded(headers, header);
   }
   return mapping;
-}
+};
 
 /** The first column headed `header`, or the sentence that says there is none. */
-export function columnHeaded(headers: ReadonlyArray<unknown>, header: string): number {
+export const columnHeaded = (headers: ReadonlyArray<unknown>, header: string): number => {
   const i = columnOf(headers, header.trim());
   if (i === undefined) throw new Error(`There is no column headed "${header}" on this sheet.`);
   return i;
-}
+};

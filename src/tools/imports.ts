@@ -21,12 +21,10 @@ export const IMPORT_TITLES: Record<ImportKind, string> = {
 
 const list = (items: ReadonlyArray<string> | undefined) => (items ?? []).join(', ');
 
-export function territoryRows(items: ReadonlyArray<Territory>): unknown[][] {
-  return items.map((t) => [t.name, t.id]);
-}
+export const territoryRows = (items: ReadonlyArray<Territory>): unknown[][] => items.map((t) => [t.name, t.id]);
 
-export function jobOpeningRows(page: JobOpeningPage): unknown[][] {
-  return page.job_openings.map((j) => [
+export const jobOpeningRows = (page: JobOpeningPage): unknown[][] =>
+  page.job_openings.map((j) => [
     page.company.name ?? '',
     page.company.domain ?? '',
     j.title,
@@ -38,14 +36,12 @@ export function jobOpeningRows(page: JobOpeningPage): unknown[][] {
     j.url,
     j.id,
   ]);
-}
 
-export function exclusionRows(items: ReadonlyArray<ExcludedDomain | ExcludedEmail>): unknown[][] {
-  return items.map((x) => ['domain' in x ? x.domain : x.email, x.excluded_reason, list(x.excluded_reasons), x.source, x.date_added]);
-}
+export const exclusionRows = (items: ReadonlyArray<ExcludedDomain | ExcludedEmail>): unknown[][] =>
+  items.map((x) => ['domain' in x ? x.domain : x.email, x.excluded_reason, list(x.excluded_reasons), x.source, x.date_added]);
 
 /** A contact as field/value rows, then its phone numbers, then its recent activity, newest first. */
-export function contactRows(c: Contact): unknown[][] {
+export const contactRows = (c: Contact): unknown[][] => {
   const fields: Array<[string, unknown]> = [
     ['Name', c.name],
     ['First name', c.first_name],
@@ -67,4 +63,4 @@ export function contactRows(c: Contact): unknown[][] {
     rows.push(['Phone', p.number, [p.kind ?? p.type, p.is_wrong_number ? 'wrong number' : ''].filter(Boolean).join(', '), '', '']);
   for (const a of c.recent_activity ?? []) rows.push(['Activity', a.event_type, a.sequence_type, a.sequence_name, a.event_at]);
   return rows;
-}
+};

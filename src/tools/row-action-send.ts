@@ -76,7 +76,7 @@ interface Columns {
 }
 
 /** The columns of a read; `place` adds the missing output columns to the sheet (else an empty one stands in). */
-function columns(def: RowSender, grid: Grid, headerRow: number, place = true): Columns {
+const columns = (def: RowSender, grid: Grid, headerRow: number, place = true): Columns => {
   const statusHeader = def.headers[0]!;
   let header = grid.indexOfSheetRow(headerRow);
   // The header row may have moved (a sort): it is where the status header is now.
@@ -87,7 +87,7 @@ function columns(def: RowSender, grid: Grid, headerRow: number, place = true): C
   const plan = def.planner(grid.row(header));
   const [status, id] = place ? grid.placeColumns(header, def.headers) : [grid.columnIn(header, statusHeader) ?? grid.usedWidth()];
   return { grid, header, plan, status: status!, id };
-}
+};
 
 /** The status kind of row `i`; none for the header row. */
 const kindAt = (cols: Columns, i: number) => (i === cols.header ? undefined : readStatus(cols.grid.get(i, cols.status)).kind);
@@ -96,7 +96,7 @@ const kindAt = (cols: Columns, i: number) => (i === cols.header ? undefined : re
  * Marks each selected visible row to send Queued and each that cannot be sent with its reason,
  * in memory; rows done, queued or that may have gone through are left as they are.
  */
-function mark(def: RowSender, cols: Columns, selection: Selection, headerRow: number): RowMarks {
+const mark = (def: RowSender, cols: Columns, selection: Selection, headerRow: number): RowMarks => {
   const marks: RowMarks = { rows: 0, queued: 0, done: 0, skipped: 0, reasons: {} };
   const { grid } = cols;
   const seen = new Set<string | number>();
@@ -132,10 +132,10 @@ function mark(def: RowSender, cols: Columns, selection: Selection, headerRow: nu
     marks.reasons[reason] = (marks.reasons[reason] ?? 0) + 1;
   }
   return marks;
-}
+};
 
 /** Sends the selected rows; without `deps` only tells how they stand (nothing written, nothing sent), for a preview. */
-export function sendRowAction(def: RowSender, selection: Selection, sheet: SheetPort, deps?: RowActionDeps): RowActionOutcome {
+export const sendRowAction = (def: RowSender, selection: Selection, sheet: SheetPort, deps?: RowActionDeps): RowActionOutcome => {
   const first = new Grid(sheet);
   const headerRow = findHeaderRow(first, selection);
   let cols = columns(def, first, headerRow, deps !== undefined);
@@ -226,13 +226,13 @@ export function sendRowAction(def: RowSender, selection: Selection, sheet: Sheet
     cols = columns(def, new Grid(sheet), grid.sheetRow(cols.header));
     place(cols, answers, out);
   }
-}
+};
 
 /** An answer, with the request its row sent, as text. */
 type Answer = RowAnswer & { key: string };
 
 /** Writes each answer to the Sending row whose request it answers; an answer whose row is gone is listed. */
-function place(cols: Columns, answers: ReadonlyArray<Answer>, out: RowActionOutcome): void {
+const place = (cols: Columns, answers: ReadonlyArray<Answer>, out: RowActionOutcome): void => {
   const { grid, status, id } = cols;
   const sending = new Map<string, number[]>();
   for (let i = 0; i < grid.rows.length; i++) {
@@ -255,4 +255,4 @@ function place(cols: Columns, answers: ReadonlyArray<Answer>, out: RowActionOutc
   for (const rows of sending.values()) {
     for (const i of rows) grid.set(i, status, errorStatus(`the row changed while it was sent; ${UNSURE}`));
   }
-}
+};

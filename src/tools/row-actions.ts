@@ -19,9 +19,13 @@ export interface RowField {
 }
 
 /** A field of a row action; most take text. */
-function rowField(field: string, label: string, required: boolean, pattern: RegExp, kind: RowField['kind'] = 'text'): RowField {
-  return { field, label, required, pattern, kind };
-}
+const rowField = (field: string, label: string, required: boolean, pattern: RegExp, kind: RowField['kind'] = 'text'): RowField => ({
+  field,
+  label,
+  required,
+  pattern,
+  kind,
+});
 
 /** Each action's label, output headers (status, then id when its answer has one), done word and fields. */
 export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]; done: string; fields: RowField[] }> = {
@@ -55,11 +59,11 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]
 };
 
 /** Field -> column index, detected from the headers, then changed by header name. */
-export function rowActionMapping(
+export const rowActionMapping = (
   action: RowActionId,
   headers: ReadonlyArray<unknown>,
   overrides: Record<string, string | null> = {},
-): Record<string, number> {
+): Record<string, number> => {
   const mapping: Record<string, number> = {};
   const def = ROW_ACTIONS[action];
   for (const f of def.fields) {
@@ -75,18 +79,18 @@ export function rowActionMapping(
     mapping[field] = columnHeaded(headers, header);
   }
   return mapping;
-}
+};
 
-function parseBool(v: unknown): boolean | undefined {
+const parseBool = (v: unknown): boolean | undefined => {
   if (typeof v === 'boolean') return v;
   const t = cellText(v).toLowerCase();
   if (['true', 'yes', 'y', '1'].includes(t)) return true;
   if (['false', 'no', 'n', '0'].includes(t)) return false;
   return undefined;
-}
+};
 
 /** What one row sends, or why it cannot be sent. */
-export function rowRequest(action: RowActionId, row: ReadonlyArray<unknown>, mapping: Record<string, number>): RowRequest {
+export const rowRequest = (action: RowActionId, row: ReadonlyArray<unknown>, mapping: Record<string, number>): RowRequest => {
   const def = ROW_ACTIONS[action];
   const body: Record<string, unknown> = {};
   let any = false;
@@ -116,10 +120,10 @@ export function rowRequest(action: RowActionId, row: ReadonlyArray<unknown>, map
   const missing = def.fields.filter((f) => f.required && body[f.field] === undefined).map((f) => f.label);
   if (missing.length) return { reason: `Missing ${missing.join(', ')}` };
   return { body };
-}
+};
 
 /** A row action sent one row per request, its columns mapped from the headers and `overrides`. */
-export function rowSender(action: RowActionId, overrides: Record<string, string | null>): RowSender {
+export const rowSender = (action: RowActionId, overrides: Record<string, string | null>): RowSender => {
   const def = ROW_ACTIONS[action];
   return {
     headers: def.headers,
@@ -135,4 +139,4 @@ export function rowSender(action: RowActionId, overrides: Record<string, string 
       return [{ status: def.done }];
     },
   };
-}
+};
