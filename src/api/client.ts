@@ -76,7 +76,7 @@ const COMPANY_BATCHES = '/companies/enrichment-requests';
 const EMAIL_BATCHES = '/email-validations';
 
 /** An email validation batch is read whole: started, read a page at a time, or canceled. */
-const emailBatch = () => schemas.EmailValidationBatchSchema();
+const emailBatch = () => schemas.EmailValidationBatch();
 
 /** The path of one resource of a collection: `/lead-lists/{id}`, the id encoded. */
 const under = (collection: string, id: string | number): string => `${collection}/${encodeURIComponent(id)}`;
@@ -287,28 +287,28 @@ export class ProspectingClient {
   // ---- Account ----------------------------------------------------------------------------
 
   getAccount() {
-    return this.call(get('/account-info'), schemas.AccountSchema());
+    return this.call(get('/account-info'), schemas.Account());
   }
 
   // ---- Lead lists -------------------------------------------------------------------------
 
   createLeadList(body: LeadListCreate) {
-    return this.post(LEAD_LISTS, leadListCreateSchema(), body, 'create the lead list', schemas.LeadListSchema());
+    return this.post(LEAD_LISTS, leadListCreateSchema(), body, 'create the lead list', schemas.LeadList());
   }
 
   /** Adds leads to an existing list; a 409 names the first lead the full list did not take. */
   addLeadsToList(id: string, body: LeadListAdd) {
-    return this.post(`${under(LEAD_LISTS, id)}/leads`, leadListAddSchema(), body, 'add to the lead list', schemas.LeadListSchema());
+    return this.post(`${under(LEAD_LISTS, id)}/leads`, leadListAddSchema(), body, 'add to the lead list', schemas.LeadList());
   }
 
   /** Pages of the account's lead lists, newest first, without their leads. */
   leadListIndexPages() {
-    return this.pages(get(LEAD_LISTS, { 'page[size]': 100 }), schemas.LeadListPageSchema());
+    return this.pages(get(LEAD_LISTS, { 'page[size]': 100 }), schemas.LeadListPage());
   }
 
   /** `skip`: leading leads of the page already used, neither checked nor returned. */
   getLeadList(id: string, page?: PageParams | string, skip = 0) {
-    return this.readPage(under(LEAD_LISTS, id), page, 'lead list', schemas.LeadListSchema(), 'leads', skip);
+    return this.readPage(under(LEAD_LISTS, id), page, 'lead list', schemas.LeadList(), 'leads', skip);
   }
 
   // ---- Person enrichment ------------------------------------------------------------------
@@ -373,7 +373,7 @@ export class ProspectingClient {
   // ---- Calls, phone numbers, contacts -----------------------------------------------------
 
   logCall(body: CallCreate) {
-    return this.post('/calls', callCreateSchema(), body, 'log the call', schemas.CallRecordSchema());
+    return this.post('/calls', callCreateSchema(), body, 'log the call', schemas.CallRecord());
   }
 
   reviewPhoneNumber(phoneNumberId: string, body: PhoneReview) {
@@ -383,33 +383,26 @@ export class ProspectingClient {
       phoneReviewSchema(),
       body,
       'review the phone number',
-      schemas.PhoneReviewResponseSchema(),
+      schemas.PhoneReviewResponse(),
       'idempotent',
       {},
     );
   }
 
   getContact(id: string) {
-    return this.call(get(under('/contacts', id)), schemas.ContactSchema());
+    return this.call(get(under('/contacts', id)), schemas.Contact());
   }
 
   // ---- Listings ---------------------------------------------------------------------------
 
   /** Pages of territories; `from` continues at a `_links.next` href an earlier page gave. */
   territoryPages(filter: { name?: string; size?: number } = {}, from?: string) {
-    return this.listing(
-      '/territories',
-      'territories',
-      { name: filter.name || undefined },
-      filter.size,
-      from,
-      schemas.TerritoryPageSchema(),
-    );
+    return this.listing('/territories', 'territories', { name: filter.name || undefined }, filter.size, from, schemas.TerritoryPage());
   }
 
   jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {
     const checked = checkRequest(jobOpeningsQuerySchema(), filter, 'list job openings');
-    return this.listing('/job-openings', 'jobOpenings', checked, size, from, schemas.JobOpeningPageSchema());
+    return this.listing('/job-openings', 'jobOpenings', checked, size, from, schemas.JobOpeningPage());
   }
 
   excludedDomainPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
@@ -419,7 +412,7 @@ export class ProspectingClient {
       { keyword: filter.keyword || undefined },
       filter.size,
       from,
-      schemas.ExcludedDomainPageSchema(),
+      schemas.ExcludedDomainPage(),
     );
   }
 
@@ -430,7 +423,7 @@ export class ProspectingClient {
       { keyword: filter.keyword || undefined },
       filter.size,
       from,
-      schemas.ExcludedEmailPageSchema(),
+      schemas.ExcludedEmailPage(),
     );
   }
 

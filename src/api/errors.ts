@@ -227,7 +227,7 @@ const readErrors = (text: string): ErrorDetail[] => {
   if (!Array.isArray(list)) return [];
   const out: ErrorDetail[] = [];
   for (const item of list as unknown[]) {
-    const detail = schemas.ErrorDetailSchema().safeParse(item);
+    const detail = schemas.ErrorDetail().safeParse(item);
     if (detail.success) out.push(detail.data);
   }
   return out;

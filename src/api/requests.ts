@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { array, boolean, oneOf, record, union } from './kinds';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
-import { fieldName } from './input-errors';
+import { fieldName, thousands } from './input-errors';
 import { maxLength, minLength } from './checks';
 import { lazy } from './lazy';
 import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
@@ -44,7 +44,7 @@ const nonEmpty = lazy(() => z.string().check(minLength(1, { error: 'is empty' })
 const sized = <T extends z.ZodMiniType>(item: T, max: number, what: string) =>
   array(item).check(
     minLength(1, { error: `needs at least one ${what}` }),
-    maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
+    maxLength(max, { error: `has more than ${thousands(max)} ${what}s, the most one request may carry` }),
   );
 
 export const leadInputSchema = lazy(() =>

@@ -242,23 +242,23 @@ export const defineSchemas = (
 
   // ---- Shared pieces ---------------------------------------------------------------------
 
-  const LinkSchema = lazy(() => z.object({ href: z.string() }));
-  const LinksSchema = lazy(() =>
+  const Link = lazy(() => z.object({ href: z.string() }));
+  const Links = lazy(() =>
     z.object({
-      self: LinkSchema(),
-      prev: z.optional(LinkSchema()),
-      next: z.optional(LinkSchema()),
+      self: Link(),
+      prev: z.optional(Link()),
+      next: z.optional(Link()),
     }),
   );
 
-  const ErrorDetailSchema = lazy(errorDetail);
+  const ErrorDetail = lazy(errorDetail);
   /** The `_errors` an answer may carry beside what it holds. */
-  const errors = () => z.optional(array(ErrorDetailSchema()));
+  const errors = () => z.optional(array(ErrorDetail()));
 
   /** A page of a listing: its items under `key`, and the links to the pages around it. */
   const page = <K extends string, T extends z.ZodMiniType>(key: K, item: T) =>
-    z.object({ [key]: array(item), _links: LinksSchema() } as Record<K, ReturnType<typeof array<T>>> & {
-      _links: ReturnType<typeof LinksSchema>;
+    z.object({ [key]: array(item), _links: Links() } as Record<K, ReturnType<typeof array<T>>> & {
+      _links: ReturnType<typeof Links>;
     });
 
   /** An enrichment or validation batch: its id, status and results so far. */
@@ -268,7 +268,7 @@ export const defineSchemas = (
       object: literal(object),
       status: oneOf('BATCH_STATUSES'),
       results: array(result),
-      _links: LinksSchema(),
+      _links: Links(),
       _errors: errors(),
     });
 
@@ -277,7 +277,7 @@ export const defineSchemas = (
   /** Where a person or a company's office is. */
   const place = () => ({ country: optStr(), state: optStr(), city: optStr(), postal_code: optStr() });
 
-  const LocationDetailsSchema = lazy(() =>
+  const LocationDetails = lazy(() =>
     closed({
       ...place(),
       lat: opt(z.number()),
@@ -285,7 +285,7 @@ export const defineSchemas = (
     }),
   );
 
-  const ExperienceSchema = lazy(() =>
+  const Experience = lazy(() =>
     closed({
       object: literal('experience'),
       title: z.string(),
@@ -297,7 +297,7 @@ export const defineSchemas = (
     }),
   );
 
-  const EducationSchema = lazy(() =>
+  const Education = lazy(() =>
     closed({
       object: literal('education'),
       degree: nullable(z.string()),
@@ -309,7 +309,7 @@ export const defineSchemas = (
     }),
   );
 
-  const LanguageSchema = lazy(() =>
+  const Language = lazy(() =>
     z.object({
       object: literal('language'),
       language: z.string(),
@@ -318,7 +318,7 @@ export const defineSchemas = (
     }),
   );
 
-  const PhoneNumberSchema = lazy(() =>
+  const PhoneNumber = lazy(() =>
     z.looseObject({
       object: literal('phone_number'),
       id: guid(),
@@ -333,7 +333,7 @@ export const defineSchemas = (
 
   // ---- Companies -------------------------------------------------------------------------
 
-  const CompanyLocationSchema = lazy(() =>
+  const CompanyLocation = lazy(() =>
     closed({
       address: z.string(),
       is_primary: boolean(),
@@ -354,8 +354,8 @@ export const defineSchemas = (
     estimated_number_of_employees: opt(int()),
     size: opt(oneOf('COMPANY_SIZES')),
     location: optStr(),
-    location_details: z.optional(LocationDetailsSchema()),
-    locations: opt(array(CompanyLocationSchema())),
+    location_details: z.optional(LocationDetails()),
+    locations: opt(array(CompanyLocation())),
     logo_url: z.optional(z.string()),
     founded_year: opt(int()),
     traffic_rank: opt(int()),
@@ -374,9 +374,9 @@ export const defineSchemas = (
     revenue: opt(int()),
   }));
 
-  const CompanySchema = lazy(() => z.looseObject(CompanyFields()));
+  const Company = lazy(() => z.looseObject(CompanyFields()));
 
-  const FundingEventSchema = lazy(() =>
+  const FundingEvent = lazy(() =>
     z.looseObject({
       date: nullable(z.string()),
       type: nullable(z.string()),
@@ -388,17 +388,17 @@ export const defineSchemas = (
   );
 
   /** The single-company lookup answers a company with its industry and funding events. */
-  const CompanyLookupSchema = lazy(() =>
+  const CompanyLookup = lazy(() =>
     z.looseObject({
       ...CompanyFields(),
       industry: nullable(z.string()),
-      funding_events: array(FundingEventSchema()),
+      funding_events: array(FundingEvent()),
     }),
   );
 
   // ---- Person (after company: a person carries its company) ----------------------------------
 
-  const PersonSchema = lazy(() =>
+  const Person = lazy(() =>
     z.looseObject({
       id: guid(),
       object: literal('person'),
@@ -415,12 +415,12 @@ export const defineSchemas = (
       location: optStr(),
       image_url: z.optional(z.string()),
       gender: z.optional(oneOf('GENDERS')),
-      location_details: z.optional(LocationDetailsSchema()),
-      experiences: opt(array(ExperienceSchema())),
-      educations: opt(array(EducationSchema())),
-      languages: opt(array(LanguageSchema())),
-      phone_numbers: opt(array(PhoneNumberSchema())),
-      company: opt(CompanySchema()),
+      location_details: z.optional(LocationDetails()),
+      experiences: opt(array(Experience())),
+      educations: opt(array(Education())),
+      languages: opt(array(Language())),
+      phone_numbers: opt(array(PhoneNumber())),
+      company: opt(Company()),
       profile_presence: opt(oneOf('PERSON_PRESENCE')),
     }),
   );
@@ -435,16 +435,16 @@ export const defineSchemas = (
       catch_all: catchAll,
     });
 
-  const EmailValidationResultSchema = lazy(() => emailValidationResult(z.optional(boolean())));
+  const EmailValidationResult = lazy(() => emailValidationResult(z.optional(boolean())));
 
   /** Inside a batch, `catch_all` is required. */
-  const BatchEmailValidationResultSchema = lazy(() => emailValidationResult(boolean()));
+  const BatchEmailValidationResult = lazy(() => emailValidationResult(boolean()));
 
-  const EmailValidationBatchSchema = lazy(() => batch(guid(), 'email_validation', BatchEmailValidationResultSchema()));
+  const EmailValidationBatch = lazy(() => batch(guid(), 'email_validation', BatchEmailValidationResult()));
 
   // ---- Lead lists ------------------------------------------------------------------------
 
-  const LeadListOptionsSchema = lazy(() =>
+  const LeadListOptions = lazy(() =>
     closed({
       reveal_phone_numbers: boolean(),
       validate_email: boolean(),
@@ -452,7 +452,7 @@ export const defineSchemas = (
     }),
   );
 
-  const LeadListEntrySchema = lazy(() =>
+  const LeadListEntry = lazy(() =>
     closed({
       id: guid(),
       object: literal('lead_list_entry'),
@@ -466,9 +466,9 @@ export const defineSchemas = (
       company_domain: z.string(),
       industry: z.string(),
       title: z.string(),
-      email_validation_result: EmailValidationResultSchema(),
+      email_validation_result: EmailValidationResult(),
       data: record(z.unknown()),
-      phone_numbers: z.optional(array(PhoneNumberSchema())),
+      phone_numbers: z.optional(array(PhoneNumber())),
     }),
   );
 
@@ -485,23 +485,23 @@ export const defineSchemas = (
     type: oneOf('LEAD_LIST_TYPES'),
     created_at: z.optional(dateTime()),
     updated_at: z.optional(dateTime()),
-    options: z.optional(LeadListOptionsSchema()),
+    options: z.optional(LeadListOptions()),
     _errors: errors(),
   });
 
-  const LeadListSchema = lazy(() => closed({ ...leadListShape(), leads: array(LeadListEntrySchema()), _links: LinksSchema() }));
+  const LeadList = lazy(() => closed({ ...leadListShape(), leads: array(LeadListEntry()), _links: Links() }));
 
-  const LeadListPageSchema = lazy(() =>
-    z.object({ lead_lists: array(closed({ ...leadListShape(), _links: z.optional(LinksSchema()) })), _links: LinksSchema() }),
+  const LeadListPage = lazy(() =>
+    z.object({ lead_lists: array(closed({ ...leadListShape(), _links: z.optional(Links()) })), _links: Links() }),
   );
 
   // ---- Enrichment batches ----------------------------------------------------------------
 
-  const PersonEnrichmentResultSchema = lazy(() =>
+  const PersonEnrichmentResult = lazy(() =>
     z.looseObject({
       id: z.optional(int()),
       status: opt(oneOf('PERSON_ENRICHMENT_STATUSES')),
-      result: opt(PersonSchema()),
+      result: opt(Person()),
       email: optStr(),
       profile_url: optStr(),
       company_domain: optStr(),
@@ -511,23 +511,23 @@ export const defineSchemas = (
     }),
   );
 
-  const PersonEnrichmentBatchSchema = lazy(() => batch(int(), 'person_enrichment', PersonEnrichmentResultSchema()));
+  const PersonEnrichmentBatch = lazy(() => batch(int(), 'person_enrichment', PersonEnrichmentResult()));
 
-  const CompanyEnrichmentResultSchema = lazy(() =>
+  const CompanyEnrichmentResult = lazy(() =>
     z.looseObject({
       id: z.optional(int()),
       status: z.optional(oneOf('COMPANY_ENRICHMENT_STATUSES')),
-      result: opt(CompanySchema()),
+      result: opt(Company()),
       domain: optStr(),
       profile_url: optStr(),
     }),
   );
 
-  const CompanyEnrichmentBatchSchema = lazy(() => batch(int(), 'company_enrichment', CompanyEnrichmentResultSchema()));
+  const CompanyEnrichmentBatch = lazy(() => batch(int(), 'company_enrichment', CompanyEnrichmentResult()));
 
   // ---- Calls, contacts, phone reviews ----------------------------------------------------
 
-  const CallRecordSchema = lazy(() =>
+  const CallRecord = lazy(() =>
     z.object({
       id: guid(),
       disposition_id: nullable(guid()),
@@ -546,7 +546,7 @@ export const defineSchemas = (
     }),
   );
 
-  const ContactActivitySchema = lazy(() =>
+  const ContactActivity = lazy(() =>
     z.object({
       event_at: dateTime(),
       event_type: z.string(),
@@ -556,7 +556,7 @@ export const defineSchemas = (
     }),
   );
 
-  const ContactSchema = lazy(() =>
+  const Contact = lazy(() =>
     z.object({
       id: guid(),
       name: optStr(),
@@ -572,20 +572,20 @@ export const defineSchemas = (
       owner: optStr(),
       created_at: opt(dateTime()),
       last_contacted_at: opt(dateTime()),
-      phone_numbers: opt(array(PhoneNumberSchema())),
-      recent_activity: opt(array(ContactActivitySchema())),
+      phone_numbers: opt(array(PhoneNumber())),
+      recent_activity: opt(array(ContactActivity())),
     }),
   );
 
   /** A reviewed phone number answers `{}` or the phone number. */
-  const PhoneReviewResponseSchema = lazy(() => union([PhoneNumberSchema(), closed({})]));
+  const PhoneReviewResponse = lazy(() => union([PhoneNumber(), closed({})]));
 
   // ---- Lists: territories, job openings, exclusions -------------------------------------
 
-  const TerritorySchema = lazy(() => z.object({ id: guid(), name: z.string() }));
-  const TerritoryPageSchema = lazy(() => page('territories', TerritorySchema()));
+  const Territory = lazy(() => z.object({ id: guid(), name: z.string() }));
+  const TerritoryPage = lazy(() => page('territories', Territory()));
 
-  const JobOpeningSchema = lazy(() =>
+  const JobOpening = lazy(() =>
     z.object({
       id: guid(),
       title: z.string(),
@@ -598,7 +598,7 @@ export const defineSchemas = (
     }),
   );
 
-  const JobOpeningCompanySchema = lazy(() =>
+  const JobOpeningCompany = lazy(() =>
     z.object({
       id: guid(),
       name: nullable(z.string()),
@@ -607,11 +607,11 @@ export const defineSchemas = (
     }),
   );
 
-  const JobOpeningPageSchema = lazy(() =>
+  const JobOpeningPage = lazy(() =>
     z.object({
-      company: JobOpeningCompanySchema(),
-      job_openings: array(JobOpeningSchema()),
-      _links: LinksSchema(),
+      company: JobOpeningCompany(),
+      job_openings: array(JobOpening()),
+      _links: Links(),
     }),
   );
 
@@ -621,39 +621,39 @@ export const defineSchemas = (
     excluded_reason: z.string(),
     excluded_reasons: array(z.string()),
   }));
-  const ExcludedDomainSchema = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
-  const ExcludedEmailSchema = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
-  const ExcludedDomainPageSchema = lazy(() => page('excluded_domains', ExcludedDomainSchema()));
-  const ExcludedEmailPageSchema = lazy(() => page('excluded_emails', ExcludedEmailSchema()));
+  const ExcludedDomain = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
+  const ExcludedEmail = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
+  const ExcludedDomainPage = lazy(() => page('excluded_domains', ExcludedDomain()));
+  const ExcludedEmailPage = lazy(() => page('excluded_emails', ExcludedEmail()));
 
-  const AccountSchema = lazy(() => closed({ id: guid(), name: z.string() }));
+  const Account = lazy(() => closed({ id: guid(), name: z.string() }));
 
   return {
-    LinksSchema,
-    ErrorDetailSchema,
-    ExperienceSchema,
-    EducationSchema,
-    PhoneNumberSchema,
-    CompanySchema,
-    FundingEventSchema,
-    CompanyLookupSchema,
-    PersonSchema,
-    EmailValidationBatchSchema,
-    LeadListSchema,
-    LeadListPageSchema,
-    PersonEnrichmentResultSchema,
-    PersonEnrichmentBatchSchema,
-    CompanyEnrichmentResultSchema,
-    CompanyEnrichmentBatchSchema,
-    CallRecordSchema,
-    ContactSchema,
-    PhoneReviewResponseSchema,
-    TerritorySchema,
-    TerritoryPageSchema,
-    JobOpeningPageSchema,
-    ExcludedDomainPageSchema,
-    ExcludedEmailPageSchema,
-    AccountSchema,
+    Links,
+    ErrorDetail,
+    Experience,
+    Education,
+    PhoneNumber,
+    Company,
+    FundingEvent,
+    CompanyLookup,
+    Person,
+    EmailValidationBatch,
+    LeadList,
+    LeadListPage,
+    PersonEnrichmentResult,
+    PersonEnrichmentBatch,
+    CompanyEnrichmentResult,
+    CompanyEnrichmentBatch,
+    CallRecord,
+    Contact,
+    PhoneReviewResponse,
+    Territory,
+    TerritoryPage,
+    JobOpeningPage,
+    ExcludedDomainPage,
+    ExcludedEmailPage,
+    Account,
   };
 };
 
@@ -666,10 +666,10 @@ export const schemas: Schemas = defineSchemas(false);
 
 /**
  * The company-lookup schema as a value, built when this module loads: for code outside the
- * bundle. The add-on calls `schemas.CompanyLookupSchema()`; nothing in it reads this name, so
+ * bundle. The add-on calls `schemas.CompanyLookup()`; nothing in it reads this name, so
  * the build drops the line (it is marked pure) and loading the bundle still builds no schema.
  */
-export const CompanyLookupSchema = /* @__PURE__ */ schemas.CompanyLookupSchema();
+export const CompanyLookupSchema = /* @__PURE__ */ schemas.CompanyLookup();
 
 type ObjectSchema = z.ZodMiniType & { shape: Record<string, z.ZodMiniType> };
 
@@ -718,16 +718,16 @@ const once = <T>(key: string, build: () => T): T => {
 export const enrichmentReading = <K extends 'Person' | 'Company'>(
   kind: K,
   keys?: ReadonlyArray<string>,
-): ReturnType<Schemas[`${K}EnrichmentBatchSchema`]> => {
-  type Batch = ReturnType<Schemas[`${K}EnrichmentBatchSchema`]>;
-  const whole = schemas[`${kind}EnrichmentBatchSchema`]() as Batch;
+): ReturnType<Schemas[`${K}EnrichmentBatch`]> => {
+  type Batch = ReturnType<Schemas[`${K}EnrichmentBatch`]>;
+  const whole = schemas[`${kind}EnrichmentBatch`]() as Batch;
   if (!keys) return whole;
   return once(`${kind}:${keys.join(',')}`, () => {
-    const nested: Record<string, ObjectSchema> = kind === 'Person' ? { company: schemas.CompanySchema() } : {};
-    const item = pickedObject(schemas[`${kind}Schema`](), keys, nested);
+    const nested: Record<string, ObjectSchema> = kind === 'Person' ? { company: schemas.Company() } : {};
+    const item = pickedObject(schemas[kind](), keys, nested);
     return batchWithResult(
       whole as unknown as ObjectSchema,
-      schemas[`${kind}EnrichmentResultSchema`]() as unknown as ObjectSchema,
+      schemas[`${kind}EnrichmentResult`]() as unknown as ObjectSchema,
       item,
     ) as unknown as Batch;
   });
@@ -739,7 +739,7 @@ export const enrichmentReading = <K extends 'Person' | 'Company'>(
 export const sequencePageSchema = lazy(() =>
   z.object({
     sequences: array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
-    _links: schemas.LinksSchema(),
+    _links: schemas.Links(),
   }),
 );
 export type Sequence = z.infer<ReturnType<typeof sequencePageSchema>>['sequences'][number];
@@ -768,30 +768,30 @@ type Read<K extends keyof Schemas> = z.infer<ReturnType<Schemas[K]>>;
 
 // ---- Types --------------------------------------------------------------------------------
 
-export type Links = Read<'LinksSchema'>;
-export type ErrorDetail = Read<'ErrorDetailSchema'>;
-export type Person = Read<'PersonSchema'>;
-export type Company = Read<'CompanySchema'>;
-export type CompanyLookup = Read<'CompanyLookupSchema'>;
-export type PhoneNumber = Read<'PhoneNumberSchema'>;
-export type Experience = Read<'ExperienceSchema'>;
-export type LeadList = Read<'LeadListSchema'>;
+export type Links = Read<'Links'>;
+export type ErrorDetail = Read<'ErrorDetail'>;
+export type Person = Read<'Person'>;
+export type Company = Read<'Company'>;
+export type CompanyLookup = Read<'CompanyLookup'>;
+export type PhoneNumber = Read<'PhoneNumber'>;
+export type Experience = Read<'Experience'>;
+export type LeadList = Read<'LeadList'>;
 export type LeadListEntry = LeadList['leads'][number];
-export type EmailValidationBatch = Read<'EmailValidationBatchSchema'>;
+export type EmailValidationBatch = Read<'EmailValidationBatch'>;
 export type BatchEmailValidationResult = EmailValidationBatch['results'][number];
-export type PersonEnrichmentBatch = Read<'PersonEnrichmentBatchSchema'>;
-export type PersonEnrichmentResult = Read<'PersonEnrichmentResultSchema'>;
-export type CompanyEnrichmentBatch = Read<'CompanyEnrichmentBatchSchema'>;
-export type CompanyEnrichmentResult = Read<'CompanyEnrichmentResultSchema'>;
-export type CallRecord = Read<'CallRecordSchema'>;
-export type Contact = Read<'ContactSchema'>;
-export type Territory = Read<'TerritorySchema'>;
-export type TerritoryPage = Read<'TerritoryPageSchema'>;
+export type PersonEnrichmentBatch = Read<'PersonEnrichmentBatch'>;
+export type PersonEnrichmentResult = Read<'PersonEnrichmentResult'>;
+export type CompanyEnrichmentBatch = Read<'CompanyEnrichmentBatch'>;
+export type CompanyEnrichmentResult = Read<'CompanyEnrichmentResult'>;
+export type CallRecord = Read<'CallRecord'>;
+export type Contact = Read<'Contact'>;
+export type Territory = Read<'Territory'>;
+export type TerritoryPage = Read<'TerritoryPage'>;
 export type JobOpening = JobOpeningPage['job_openings'][number];
-export type JobOpeningPage = Read<'JobOpeningPageSchema'>;
-export type ExcludedDomain = Read<'ExcludedDomainPageSchema'>['excluded_domains'][number];
-export type ExcludedEmail = Read<'ExcludedEmailPageSchema'>['excluded_emails'][number];
-export type Account = Read<'AccountSchema'>;
+export type JobOpeningPage = Read<'JobOpeningPage'>;
+export type ExcludedDomain = Read<'ExcludedDomainPage'>['excluded_domains'][number];
+export type ExcludedEmail = Read<'ExcludedEmailPage'>['excluded_emails'][number];
+export type Account = Read<'Account'>;
 /** The batch statuses the add-on knows; an answer's `status` may also be a newer one (`Open`). */
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export type LeadListStatus = (typeof LEAD_LIST_STATUSES)[number];
@@ -813,8 +813,8 @@ export const searchReading = (kind: 'people' | 'companies', keys: ReadonlyArray<
   once(`${kind}${keys.join()}`, () =>
     z.object({
       results: array(
-        pickedObject((kind === 'people' ? schemas.PersonSchema() : schemas.CompanySchema()) as unknown as ObjectSchema, keys, {
-          company: schemas.CompanySchema() as unknown as ObjectSchema,
+        pickedObject((kind === 'people' ? schemas.Person() : schemas.Company()) as unknown as ObjectSchema, keys, {
+          company: schemas.Company() as unknown as ObjectSchema,
         }),
       ),
       _pagination: z.object({ total: wholeNumber() }),

@@ -3,6 +3,7 @@
 import { ProspectingError, type ErrorKind } from '../api/errors';
 import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
+import { thousands } from '../api/input-errors';
 import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
@@ -102,19 +103,16 @@ export const transientMessage = (reason: Transient): string => {
   return `${why[0]!.toUpperCase()}${why.slice(1)}: ${first}${RECALCULATE}.`;
 };
 
-/** A whole number with its thousands marked: `1,200`. */
-const count = (n: number): string => n.toLocaleString('en-US');
-
 /** The error message of a range whose `pending` rows of `total` have no answer yet. */
 export const pendingMessage = (reason: Transient, pending: number, total: number): string => {
   const [why, first] = REASONS[reason];
-  const rows = `${count(pending)} of ${count(total)} row${total === 1 ? '' : 's'}`;
+  const rows = `${thousands(pending)} of ${thousands(total)} row${total === 1 ? '' : 's'}`;
   return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${first}${RECALCULATE}.`;
 };
 
 /** The refusal of a range with more rows to look up than formula cells may send. */
 export const tooLargeMessage = (most: number, menuItem: string): string =>
-  `More than ${count(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
+  `More than ${thousands(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
 
 /** The passing failures a person can act on, by what they mean (any other passing one simply failed). */
 const TRANSIENT_OF: Partial<Record<Failure, Transient>> = {

@@ -19,7 +19,7 @@ import {
   worse,
   type Transient,
 } from './cell-functions';
-import { COMPANY_FIELDS, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
+import { COMPANY_FIELDS, JOB_OPENING_HEADERS, jobOpeningCells, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
 import { cellText } from '../sheet/keys';
 import { takeRequests, type RateBucket } from './lookup-budget';
 import { queryKey, type CellValue, type Lasting } from './lookup-store';
@@ -67,7 +67,7 @@ interface LookupKind {
   /** What is sent for an input, or the cell's answer when nothing can be. */
   query: (input: string) => Record<string, string> | string;
   request: (c: ProspectingClient, q: Record<string, string>) => ApiRequest;
-  schema: typeof schemas.CompanyLookupSchema | typeof schemas.PersonSchema;
+  schema: typeof schemas.CompanyLookup | typeof schemas.Person;
   bucket: RateBucket;
   /**
    * Rows not in the cache one range may look up: five minutes of the cells' budget, so a range
@@ -82,7 +82,7 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     fields: COMPANY_FIELDS,
     query: companyQuery,
     request: (c, q) => c.companyFindRequest(q),
-    schema: schemas.CompanyLookupSchema,
+    schema: schemas.CompanyLookup,
     bucket: 'default',
     most: 2000,
     menuItem: 'Enrich companies',
@@ -91,7 +91,7 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     fields: PERSON_FIELDS,
     query: personQuery,
     request: (c, q) => c.personFindRequest(q),
-    schema: schemas.PersonSchema,
+    schema: schemas.Person,
     bucket: 'people_find',
     most: 1500,
     menuItem: 'Enrich people',
@@ -218,8 +218,6 @@ export const PROSPECTING_HEADERS = (kind: unknown, fields?: unknown): Row[] | st
   return [headerLabels(chosen)];
 };
 
-const JOB_HEADER: Row = ['Title', 'Location', 'Seniorities', 'Departments', 'Job functions', 'First seen', 'URL'];
-
 /** `"remote; seniority: Senior, VP; department: revenue; function: sales"` */
 type Seniority = (typeof JOB_SENIORITIES)[number];
 type JobFilters = { seniorities?: Seniority[]; departments?: string[]; job_functions?: string[]; remote?: boolean };
@@ -275,7 +273,7 @@ export const JOB_OPENINGS = (domain: unknown, filters?: unknown): Row[] | string
   if (hit) return JSON.parse(hit) as Row[];
   const client = clientOrReason();
   if (typeof client === 'string') throw new Error(transientMessage(client));
-  const rows: Row[] = [JOB_HEADER];
+  const rows: Row[] = [JOB_OPENING_HEADERS];
   const started = Date.now();
   try {
     const pages = client.jobOpeningPages({ ...query, ...parsed }, 100)[Symbol.iterator]();
@@ -285,17 +283,7 @@ export const JOB_OPENINGS = (domain: unknown, filters?: unknown): Row[] | string
       if (takeRequests('default', 1) === 0) throw new Error(transientMessage('busy'));
       const page = pages.next();
       if (page.done) break;
-      for (const j of page.value.job_openings) {
-        rows.push([
-          j.title,
-          j.raw_location ?? '',
-          j.seniorities.join(', '),
-          j.departments.join(', '),
-          j.job_functions.join(', '),
-          j.first_seen_at,
-          j.url,
-        ]);
-      }
+      for (const j of page.value.job_openings) rows.push(jobOpeningCells(j));
     }
   } catch (e) {
     if (!(e instanceof ProspectingError)) throw e;

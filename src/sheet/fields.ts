@@ -1,6 +1,6 @@
 // The output fields of each action: readable headers and how nested values are flattened
 // into one cell (company fields, phone numbers, experiences, headcounts).
-import type { BatchEmailValidationResult, Company, Experience, LeadListEntry, Person, PhoneNumber } from '../api/schemas';
+import type { BatchEmailValidationResult, Company, Experience, JobOpening, LeadListEntry, Person, PhoneNumber } from '../api/schemas';
 
 export interface FieldDef<T> {
   id: string;
@@ -219,3 +219,16 @@ export const chooseFields = <T>(all: ReadonlyArray<FieldDef<T>>, choice: 'basic'
   if (unknown.length) throw new Error(`Unknown field(s): ${unknown.join(', ')}.`);
   return all.filter((f) => choice.includes(f.id));
 };
+
+/** A job opening's cells under these headers, as an import of a company's openings and =JOB_OPENINGS write them. */
+export const JOB_OPENING_HEADERS = ['Title', 'Location', 'Seniorities', 'Departments', 'Job functions', 'First seen', 'URL'];
+
+export const jobOpeningCells = (j: JobOpening): string[] => [
+  j.title,
+  j.raw_location ?? '',
+  j.seniorities.join(', '),
+  j.departments.join(', '),
+  j.job_functions.join(', '),
+  j.first_seen_at,
+  j.url,
+];

@@ -1,9 +1,10 @@
 // Listings of the API as sheet rows: each import's header and how a page becomes rows.
 import type { Contact, ExcludedDomain, ExcludedEmail, JobOpeningPage, Territory } from '../api/schemas';
+import { JOB_OPENING_HEADERS, jobOpeningCells } from '../sheet/fields';
 
 export const IMPORT_HEADERS = {
   territories: ['Territory', 'Territory ID'],
-  job_openings: ['Company', 'Domain', 'Title', 'Location', 'Seniorities', 'Departments', 'Job functions', 'First seen', 'URL', 'Job ID'],
+  job_openings: ['Company', 'Domain', ...JOB_OPENING_HEADERS, 'Job ID'],
   excluded_domains: ['Domain', 'Reason', 'Reasons', 'Source', 'Added'],
   excluded_emails: ['Email', 'Reason', 'Reasons', 'Source', 'Added'],
   contact: ['Field', 'Value', 'Detail', 'Sequence', 'When'],
@@ -11,31 +12,12 @@ export const IMPORT_HEADERS = {
 
 export type ImportKind = keyof typeof IMPORT_HEADERS;
 
-export const IMPORT_TITLES: Record<ImportKind, string> = {
-  territories: 'Territories',
-  job_openings: 'Job openings',
-  excluded_domains: 'Excluded domains',
-  excluded_emails: 'Excluded emails',
-  contact: 'Contact',
-};
-
 const list = (items: ReadonlyArray<string> | undefined) => (items ?? []).join(', ');
 
 export const territoryRows = (items: ReadonlyArray<Territory>): unknown[][] => items.map((t) => [t.name, t.id]);
 
 export const jobOpeningRows = (page: JobOpeningPage): unknown[][] =>
-  page.job_openings.map((j) => [
-    page.company.name ?? '',
-    page.company.domain ?? '',
-    j.title,
-    j.raw_location ?? '',
-    list(j.seniorities),
-    list(j.departments),
-    list(j.job_functions),
-    j.first_seen_at,
-    j.url,
-    j.id,
-  ]);
+  page.job_openings.map((j) => [page.company.name ?? '', page.company.domain ?? '', ...jobOpeningCells(j), j.id]);
 
 export const exclusionRows = (items: ReadonlyArray<ExcludedDomain | ExcludedEmail>): unknown[][] =>
   items.map((x) => ['domain' in x ? x.domain : x.email, x.excluded_reason, list(x.excluded_reasons), x.source, x.date_added]);

@@ -5,12 +5,13 @@ import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
 import type { ClientOptions, ProspectingClient } from '../api/client';
-import { ProspectingError } from '../api/errors';
-import { trim } from '../api/input-errors';
+import { errorText, ProspectingError } from '../api/errors';
+import { thousands, trim } from '../api/input-errors';
 import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
-import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from './imports';
+import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRows, type ImportKind } from './imports';
+import { words } from '../sheet/fields';
 import { sendRowAction, type RowActionDeps, type RowActionOutcome, type RowSender } from './row-action-send';
 import { ROW_ACTIONS, rowActionMapping, rowSender, type RowActionId } from './row-actions';
 import { safeCell } from '../sheet/cells';
@@ -19,34 +20,28 @@ import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
 
-/** `12,345`: a count as the messages write it. */
-export const thousands = (n: number): string => n.toLocaleString('en-US');
-
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
 export const TOOL_BUDGET_MS = 20 * 1000;
 /** Row actions send one request per row; stop well inside the six-minute limit. */
 const ROW_BUDGET_MS = 4.5 * 60 * 1000;
 
-const sheetName = () => z.optional(z.string().check(trim, maxLength(100)));
+/** An import's request: the `tool` it names, what that import takes, and the sheet to append to, if any. */
+const toolSchema = <T extends string, S extends z.core.$ZodLooseShape>(tool: T, shape: S) =>
+  z.object({ tool: literal(tool), ...shape, sheetName: z.optional(z.string().check(trim, maxLength(100))) });
+
 /** Each import's request, by the `tool` it names. */
 const toolSchemas = lazy(() => ({
-  territories: z.object({ tool: literal('territories'), name: z.optional(z.string()), sheetName: sheetName() }),
-  job_openings: z.object({
-    tool: literal('job_openings'),
+  territories: toolSchema('territories', { name: z.optional(z.string()) }),
+  job_openings: toolSchema('job_openings', {
     domain: z.string().check(trim, minLength(1, { error: 'Enter the company domain.' })),
     seniorities: z.optional(array(oneOf(JOB_SENIORITIES))),
     departments: z.optional(array(z.string())),
     jobFunctions: z.optional(array(z.string())),
     remote: z.optional(boolean()),
-    sheetName: sheetName(),
   }),
-  excluded_domains: z.object({ tool: literal('excluded_domains'), keyword: z.optional(z.string()), sheetName: sheetName() }),
-  excluded_emails: z.object({ tool: literal('excluded_emails'), keyword: z.optional(z.string()), sheetName: sheetName() }),
-  contact: z.object({
-    tool: literal('contact'),
-    contactId: z.string().check(trim, minLength(1, { error: 'Enter the contact id.' })),
-    sheetName: sheetName(),
-  }),
+  excluded_domains: toolSchema('excluded_domains', { keyword: z.optional(z.string()) }),
+  excluded_emails: toolSchema('excluded_emails', { keyword: z.optional(z.string()) }),
+  contact: toolSchema('contact', { contactId: z.string().check(trim, minLength(1, { error: 'Enter the contact id.' })) }),
 }));
 type ToolSchemas = ReturnType<typeof toolSchemas>;
 type ToolRequest = { [K in keyof ToolSchemas]: z.infer<ToolSchemas[K]> }[keyof ToolSchemas];
@@ -104,11 +99,9 @@ const chosenSheet = (request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet |
 const newSheet = (request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet =>
   insertNumberedSheet(
     request.sheetName ||
-      (request.tool === 'job_openings'
-        ? `Job openings · ${request.domain}`
-        : request.tool === 'contact'
-          ? `Contact · ${request.contactId}`
-          : IMPORT_TITLES[request.tool]),
+      // `job_openings` -> "Job openings", with the company or contact it lists.
+      words(request.tool) +
+        (request.tool === 'job_openings' ? ` · ${request.domain}` : request.tool === 'contact' ? ` · ${request.contactId}` : ''),
   );
 
 /** A new sheet named `base`, with a number when the name is taken. */
@@ -133,16 +126,15 @@ const undoImport = (sheet: GoogleAppsScript.Spreadsheet.Sheet, made: boolean, fr
 const importFailure = (e: unknown, request: ToolRequest, written: number): Error => {
   const rows = written === 1 ? 'row written before the failure was' : 'rows written before the failure were';
   const undone = written ? ` (the ${thousands(written)} ${rows} removed)` : '';
+  const kind = e instanceof ProspectingError && e.kind;
   const why =
-    e instanceof ProspectingError && e.kind === 'not_found'
+    kind === 'not_found'
       ? request.tool === 'contact'
         ? 'No contact has that id.'
         : 'The service found nothing for that.'
-      : e instanceof ProspectingError && e.kind === 'unreadable'
+      : kind === 'unreadable'
         ? 'The service sent an answer that could not be read. Try again in a few minutes.'
-        : e instanceof Error
-          ? e.message
-          : String(e);
+        : errorText(e);
   return new Error(`Nothing was imported${undone}. ${why}`);
 };
 
@@ -339,14 +331,10 @@ const rowActionFromMenu = (action: RowActionId): void => {
     if (ui.alert(ROW_ACTIONS[action].label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
     toast(runRowAction({ action }).message, ROW_ACTIONS[action].label, 8);
   } catch (e) {
-    ui.alert(e instanceof Error ? e.message : String(e));
+    ui.alert(errorText(e));
   }
 };
 
-export const logCallsFromSelection = (): void => {
-  rowActionFromMenu('log_calls');
-};
+export const logCallsFromSelection = (): void => rowActionFromMenu('log_calls');
 
-export const reviewPhonesFromSelection = (): void => {
-  rowActionFromMenu('review_phones');
-};
+export const reviewPhonesFromSelection = (): void => rowActionFromMenu('review_phones');
