@@ -25,11 +25,15 @@ const lengthCheck = <T extends Sized>(bound: number, atLeast: boolean, params?: 
       const length = typeof input === 'string' ? [...input].length : input.length;
       if (atLeast ? length >= bound : length <= bound) return;
       const origin = typeof input === 'string' ? 'string' : Array.isArray(input) ? 'array' : 'unknown';
-      ctx.issues.push(
-        atLeast
-          ? { origin, code: 'too_small', minimum: bound, inclusive: true, input, inst: check, continue: true }
-          : { origin, code: 'too_big', maximum: bound, inclusive: true, input, inst: check, continue: true },
-      );
+      // Too small under a minimum, too big over a maximum.
+      ctx.issues.push({
+        origin,
+        ...(atLeast ? { code: 'too_small' as const, minimum: bound } : { code: 'too_big' as const, maximum: bound }),
+        inclusive: true,
+        input,
+        inst: check,
+        continue: true,
+      });
     },
     { ...params, when: hasLength } as z.core.$ZodCustomParams,
   );

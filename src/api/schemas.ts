@@ -123,19 +123,17 @@ export const wholeNumber = (): z.ZodMiniNumber<number> =>
     if (!Number.isInteger(input)) {
       ctx.issues.push({ expected: 'int', format: 'safeint', code: 'invalid_type', continue: false, input });
     } else if (!Number.isSafeInteger(input)) {
-      ctx.issues.push(
-        input > 0
-          ? { input, code: 'too_big', maximum: Number.MAX_SAFE_INTEGER, note: SAFE_RANGE, origin: 'int', inclusive: true, continue: true }
-          : {
-              input,
-              code: 'too_small',
-              minimum: Number.MIN_SAFE_INTEGER,
-              note: SAFE_RANGE,
-              origin: 'int',
-              inclusive: true,
-              continue: true,
-            },
-      );
+      ctx.issues.push({
+        input,
+        // Too big past the largest safe integer, too small past the smallest.
+        ...(input > 0
+          ? { code: 'too_big' as const, maximum: Number.MAX_SAFE_INTEGER }
+          : { code: 'too_small' as const, minimum: Number.MIN_SAFE_INTEGER }),
+        note: SAFE_RANGE,
+        origin: 'int',
+        inclusive: true,
+        continue: true,
+      });
     }
   });
 
