@@ -20,7 +20,7 @@ import {
   type Department,
 } from '../../contract/enumerations';
 import { withDefaults } from './checks';
-import { array, boolean, literal, nullable, oneOf as enumOf, record, union } from './kinds';
+import { array, boolean, literal, nullable, oneOf as enumOf, record, strictObject, union } from './kinds';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -229,7 +229,7 @@ export const defineSchemas = (
   const opt = <T extends z.ZodMiniType>(t: T) => z.optional(nullable(t));
 
   /** "No extra properties": refused when checking, dropped when reading. */
-  const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? z.strictObject(shape) : z.object(shape));
+  const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? strictObject(shape) : z.object(shape));
 
   /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
   const oneOf = <K extends keyof EnumLists>(name: K) =>
