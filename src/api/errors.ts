@@ -35,6 +35,11 @@ export interface ErrorInit {
   errors?: ErrorDetail[];
 }
 
+// Words that more than one message says.
+export const TRY_LATER = 'Try again in a few minutes.';
+export const UNREADABLE_ANSWER = 'The service sent an answer that could not be read.';
+export const QUOTA_SPENT = "Apps Script's daily quota of web requests is spent";
+
 /** Every failure of the client. `message` is written for a sales user; the fields are for code. */
 export class ProspectingError extends Error {
   readonly kind: ErrorKind;
@@ -148,7 +153,7 @@ export const PayloadTooLargeError = errorOfKind(
 export type PayloadTooLargeError = InstanceType<typeof PayloadTooLargeError>;
 
 /** Its code is `internal_server_error`, not its kind. */
-export const ServerError = errorOfKind('server', 'The prospecting service had a problem. Try again in a few minutes.', false);
+export const ServerError = errorOfKind('server', `The prospecting service had a problem. ${TRY_LATER}`, false);
 export type ServerError = InstanceType<typeof ServerError>;
 
 // Codes that are not a kind's name.
@@ -164,7 +169,7 @@ export type NetworkError = InstanceType<typeof NetworkError>;
 
 /** Apps Script refused the fetch (its daily URL-fetch quota is spent): nothing was sent. */
 export const QuotaError = errorClass('quota', (detail: string) => [
-  "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.",
+  `${QUOTA_SPENT} for now. It resets within a day; the add-on waits for it.`,
   { detail },
 ]);
 export type QuotaError = InstanceType<typeof QuotaError>;
@@ -187,9 +192,7 @@ export type RequestValidationError = InstanceType<typeof RequestValidationError>
 export const UnreadableResponseError = errorClass(
   'unreadable',
   (detail: string, status: number | undefined, startsWork: boolean) => [
-    startsWork
-      ? 'The service took the request, but its answer could not be read.'
-      : 'The service sent an answer that could not be read. It will be asked again.',
+    startsWork ? 'The service took the request, but its answer could not be read.' : `${UNREADABLE_ANSWER} It will be asked again.`,
     { detail, status },
   ],
   'UnreadableResponseError',

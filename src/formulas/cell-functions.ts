@@ -1,6 +1,6 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
-import { ProspectingError, type ErrorKind } from '../api/errors';
+import { ProspectingError, QUOTA_SPENT, type ErrorKind } from '../api/errors';
 import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
 import { thousands } from '../api/input-errors';
@@ -83,7 +83,7 @@ const REASONS: Record<Transient, [why: string, first: string]> = {
   no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then `],
   refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then `],
   no_credits: ['not enough credits', 'add credits, then '],
-  quota: ["Apps Script's daily quota of web requests is spent", 'once it resets (within a day), '],
+  quota: [QUOTA_SPENT, 'once it resets (within a day), '],
   rate_limited: ["the service's rate limit was reached", 'in a minute, '],
   busy: ['busy with other lookups or a running job', 'in a minute, '],
   failed: ['the service did not answer', 'in a minute, '],

@@ -5,7 +5,7 @@ import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
 import type { ClientOptions, ProspectingClient } from '../api/client';
-import { errorText, ProspectingError } from '../api/errors';
+import { errorText, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from '../api/errors';
 import { thousands, trim } from '../api/input-errors';
 import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
@@ -133,7 +133,7 @@ const importFailure = (e: unknown, request: ToolRequest, written: number): Error
         ? 'No contact has that id.'
         : 'The service found nothing for that.'
       : kind === 'unreadable'
-        ? 'The service sent an answer that could not be read. Try again in a few minutes.'
+        ? `${UNREADABLE_ANSWER} ${TRY_LATER}`
         : errorText(e);
   return new Error(`Nothing was imported${undone}. ${why}`);
 };
