@@ -1,7 +1,7 @@
 // Row actions that send one request per selected row: logging calls and reviewing phone
 // numbers. Which fields they take, how columns map to them, and what each row sends.
 import type { CallCreate, PhoneReview } from '../api/requests';
-import { columnHeaded, headerWords } from '../sheet/columns';
+import { headerWords, overrideMapping } from '../sheet/columns';
 import { cellText } from '../sheet/keys';
 import { isFormulaError } from '../sheet/formula-errors';
 import { OUTCOMES } from '../jobs/row-status';
@@ -65,20 +65,12 @@ export const rowActionMapping = (
   overrides: Record<string, string | null> = {},
 ): Record<string, number> => {
   const mapping: Record<string, number> = {};
-  const def = ROW_ACTIONS[action];
-  for (const f of def.fields) {
+  const { fields } = ROW_ACTIONS[action];
+  for (const f of fields) {
     const i = headers.findIndex((h) => f.pattern.test(headerWords(cellText(h))));
     if (i >= 0) mapping[f.field] = i;
   }
-  for (const [field, header] of Object.entries(overrides)) {
-    if (!def.fields.some((f) => f.field === field)) throw new Error(`Unknown field "${field}".`);
-    if (header === null || header === '') {
-      delete mapping[field];
-      continue;
-    }
-    mapping[field] = columnHeaded(headers, header);
-  }
-  return mapping;
+  return overrideMapping(headers, mapping, overrides, (key) => fields.some((f) => f.field === key), 'field') as Record<string, number>;
 };
 
 const parseBool = (v: unknown): boolean | undefined => {
