@@ -237,12 +237,6 @@ export class ProspectingClient {
     return this.exchange(req, schema, safety, emptyMeans).value;
   }
 
-  /** `prepare` may trim the JSON before the schema reads it (items already used from a page). */
-  private read<S extends Schema>(req: ApiRequest, schema: S, prepare?: (json: unknown) => unknown): Read<z.infer<S>> {
-    const { res, value } = this.exchange(req, schema, 'idempotent', undefined, prepare);
-    return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
-  }
-
   /** Posts `body` once `check` finds nothing wrong with it (else says what, for `what`, and sends nothing). */
   private post<S extends Schema>(
     path: string,
@@ -272,7 +266,10 @@ export class ProspectingClient {
     }
   }
 
-  /** A page of the batch or list at `path`, its leading `skip` items of `field` dropped unread. */
+  /**
+   * A page of the batch or list at `path`, its leading `skip` items of `field` dropped unread, with
+   * the service's hint of when to ask again.
+   */
   private readPage<S extends Schema>(
     path: string,
     page: PageParams | string | undefined,
@@ -281,7 +278,14 @@ export class ProspectingClient {
     field: 'results' | 'leads',
     skip: number,
   ): Read<z.infer<S>> {
-    return this.read(pageRequest(path, page, `read the ${what}`), schema, dropLeading(field, skip));
+    const { res, value } = this.exchange(
+      pageRequest(path, page, `read the ${what}`),
+      schema,
+      'idempotent',
+      undefined,
+      dropLeading(field, skip),
+    );
+    return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
   }
 
   // ---- Account ----------------------------------------------------------------------------
