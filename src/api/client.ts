@@ -32,7 +32,18 @@ import {
   type SequenceLeads,
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
-import { enrichmentReading, schemas, searchReading, sequenceAddSchema, sequencePageSchema, type Links, type Sequence } from './schemas';
+import {
+  enrichmentReading,
+  schemas,
+  searchReading,
+  sequenceAddSchema,
+  sequencePageSchema,
+  type CompanyEnrichmentBatch,
+  type EmailValidationBatch,
+  type Links,
+  type PersonEnrichmentBatch,
+  type Sequence,
+} from './schemas';
 import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
 
 export interface ClientOptions {
@@ -69,14 +80,7 @@ const outcomeOf = (e: ProspectingError): Outcome =>
       ? { kind: 'unreadable', status: e.status! }
       : { kind: 'response', status: e.status!, retryAfterSeconds: e.retryAfterSeconds };
 
-// Collections the client names more than once.
 const LEAD_LISTS = '/lead-lists';
-const PERSON_BATCHES = '/people/enrichment-requests';
-const COMPANY_BATCHES = '/companies/enrichment-requests';
-const EMAIL_BATCHES = '/email-validations';
-
-/** An email validation batch is read whole: started, read a page at a time, or canceled. */
-const emailBatch = () => schemas.EmailValidationBatch();
 
 /** The path of one resource of a collection: `/lead-lists/{id}`, the id encoded. */
 const under = (collection: string, id: string | number): string => `${collection}/${encodeURIComponent(id)}`;
@@ -125,6 +129,39 @@ const describeIssues = (error: z.core.$ZodError): string =>
     .slice(0, 3)
     .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
     .join('; ');
+
+/**
+ * The three kinds of batch, started, read a page at a time and canceled alike: the client's
+ * `start…`, `get…` and `cancel…` methods of each are made from its line. Each is named, found at
+ * a path, started with a body its schema checks (`start the person enrichment`), read (`read the
+ * enrichment`), and its answers read by its reading (whole, or a person's keys only).
+ */
+const BATCHES = [
+  [
+    'PersonEnrichment',
+    '/people/enrichment-requests',
+    personEnrichmentCreateSchema,
+    'person enrichment',
+    'enrichment',
+    (keys?: ReadonlyArray<string>) => enrichmentReading('Person', keys),
+  ],
+  [
+    'CompanyEnrichment',
+    '/companies/enrichment-requests',
+    companyEnrichmentCreateSchema,
+    'company enrichment',
+    'enrichment',
+    (keys?: ReadonlyArray<string>) => enrichmentReading('Company', keys),
+  ],
+  [
+    'EmailValidation',
+    '/email-validations',
+    emailValidationCreateSchema,
+    'email validation',
+    'email validation',
+    () => schemas.EmailValidationBatch(),
+  ],
+] as const satisfies ReadonlyArray<readonly [string, string, () => Schema, string, string, (keys?: ReadonlyArray<string>) => Schema]>;
 
 export class ProspectingClient {
   private readonly transport: Transport;
@@ -315,52 +352,49 @@ export class ProspectingClient {
     return this.readPage(under(LEAD_LISTS, id), page, 'lead list', schemas.LeadList(), 'leads', skip);
   }
 
-  // ---- Person enrichment ------------------------------------------------------------------
+  // ---- Enrichment and validation batches ------------------------------------------------
 
-  startPersonEnrichment(body: PersonEnrichmentCreate) {
-    return this.post(PERSON_BATCHES, personEnrichmentCreateSchema(), body, 'start the person enrichment', enrichmentReading('Person'));
-  }
-
+  declare readonly startPersonEnrichment: (body: PersonEnrichmentCreate) => PersonEnrichmentBatch;
   /**
    * `skip`: leading results of the page already used, neither checked nor returned. `keys`: the
    * keys of each person to read (`company.name` inside its company); others are dropped unread.
    */
-  getPersonEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
-    return this.readPage(under(PERSON_BATCHES, id), page, 'enrichment', enrichmentReading('Person', keys), 'results', skip);
-  }
-
-  cancelPersonEnrichment(id: number) {
-    return this.cancel(under(PERSON_BATCHES, id), enrichmentReading('Person'));
-  }
-
-  // ---- Company enrichment -----------------------------------------------------------------
-
-  startCompanyEnrichment(body: CompanyEnrichmentCreate) {
-    return this.post(COMPANY_BATCHES, companyEnrichmentCreateSchema(), body, 'start the company enrichment', enrichmentReading('Company'));
-  }
-
+  declare readonly getPersonEnrichment: (
+    id: number,
+    page?: PageParams | string,
+    skip?: number,
+    keys?: ReadonlyArray<string>,
+  ) => Read<PersonEnrichmentBatch>;
+  declare readonly cancelPersonEnrichment: (id: number) => PersonEnrichmentBatch;
+  declare readonly startCompanyEnrichment: (body: CompanyEnrichmentCreate) => CompanyEnrichmentBatch;
   /** `skip` and `keys` as for people: results already used are dropped, companies read for `keys` only. */
-  getCompanyEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
-    return this.readPage(under(COMPANY_BATCHES, id), page, 'enrichment', enrichmentReading('Company', keys), 'results', skip);
-  }
-
-  cancelCompanyEnrichment(id: number) {
-    return this.cancel(under(COMPANY_BATCHES, id), enrichmentReading('Company'));
-  }
-
-  // ---- Email validation -------------------------------------------------------------------
-
-  startEmailValidation(body: EmailValidationCreate) {
-    return this.post(EMAIL_BATCHES, emailValidationCreateSchema(), body, 'start the email validation', emailBatch());
-  }
-
+  declare readonly getCompanyEnrichment: (
+    id: number,
+    page?: PageParams | string,
+    skip?: number,
+    keys?: ReadonlyArray<string>,
+  ) => Read<CompanyEnrichmentBatch>;
+  declare readonly cancelCompanyEnrichment: (id: number) => CompanyEnrichmentBatch;
+  declare readonly startEmailValidation: (body: EmailValidationCreate) => EmailValidationBatch;
   /** `skip`: leading results of the page already used, neither checked nor returned. */
-  getEmailValidation(id: string, page?: PageParams | string, skip = 0) {
-    return this.readPage(under(EMAIL_BATCHES, id), page, 'email validation', emailBatch(), 'results', skip);
-  }
+  declare readonly getEmailValidation: (id: string, page?: PageParams | string, skip?: number) => Read<EmailValidationBatch>;
+  declare readonly cancelEmailValidation: (id: string) => EmailValidationBatch;
 
-  cancelEmailValidation(id: string) {
-    return this.cancel(under(EMAIL_BATCHES, id), emailBatch());
+  // The methods declared above, made from each kind's line of BATCHES.
+  static {
+    for (const [name, path, check, started, read, reading] of BATCHES) {
+      Object.assign(this.prototype, {
+        [`start${name}`](this: ProspectingClient, body: unknown) {
+          return this.post(path, check(), body, `start the ${started}`, reading());
+        },
+        [`get${name}`](this: ProspectingClient, id: string | number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
+          return this.readPage(under(path, id), page, read, reading(keys), 'results', skip);
+        },
+        [`cancel${name}`](this: ProspectingClient, id: string | number) {
+          return this.cancel(under(path, id), reading());
+        },
+      });
+    }
   }
 
   // ---- Single lookups ---------------------------------------------------------------------
