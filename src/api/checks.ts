@@ -12,12 +12,12 @@ export interface LengthParams {
 }
 
 /** As zod's: a length check runs on anything with a length, even after an earlier issue. */
-function hasLength(payload: z.core.ParsePayload): boolean {
+const hasLength = (payload: z.core.ParsePayload): boolean => {
   const value = payload.value as { length?: unknown } | null | undefined;
   return value !== null && value !== undefined && value.length !== undefined;
-}
+};
 
-function lengthCheck<T extends Sized>(bound: number, atLeast: boolean, params?: LengthParams): z.core.$ZodCheck<T> {
+const lengthCheck = <T extends Sized>(bound: number, atLeast: boolean, params?: LengthParams): z.core.$ZodCheck<T> => {
   const check: z.core.$ZodCheck<T> = z.check<T>(
     (ctx) => {
       const input = ctx.value;
@@ -25,16 +25,20 @@ function lengthCheck<T extends Sized>(bound: number, atLeast: boolean, params?: 
       const length = typeof input === 'string' ? [...input].length : input.length;
       if (atLeast ? length >= bound : length <= bound) return;
       const origin = typeof input === 'string' ? 'string' : Array.isArray(input) ? 'array' : 'unknown';
-      ctx.issues.push(
-        atLeast
-          ? { origin, code: 'too_small', minimum: bound, inclusive: true, input, inst: check, continue: true }
-          : { origin, code: 'too_big', maximum: bound, inclusive: true, input, inst: check, continue: true },
-      );
+      // Too small under a minimum, too big over a maximum.
+      ctx.issues.push({
+        origin,
+        ...(atLeast ? { code: 'too_small' as const, minimum: bound } : { code: 'too_big' as const, maximum: bound }),
+        inclusive: true,
+        input,
+        inst: check,
+        continue: true,
+      });
     },
     { ...params, when: hasLength } as z.core.$ZodCustomParams,
   );
   return check;
-}
+};
 
 /** At least `minimum` characters or items, as `z.minLength(minimum, params)` checks it. */
 export const minLength = <T extends Sized>(minimum: number, params?: LengthParams): z.core.$ZodCheck<T> =>
@@ -54,10 +58,10 @@ type DefaultedInput<S extends z.core.$ZodLooseShape, K extends string> = Omit<In
  * a default object is copied for each parse, and a default is not checked. A check on the object
  * that fills them in: `z._default()` brings its classes, 0.7 KB of dist/Code.js.
  */
-export function withDefaults<S extends z.core.$ZodLooseShape, K extends keyof S & string>(
+export const withDefaults = <S extends z.core.$ZodLooseShape, K extends keyof S & string>(
   shape: S,
   defaults: { [P in K]: z.output<S[P]> },
-): z.ZodMiniType<z.output<z.ZodMiniObject<S>>, DefaultedInput<S, K>> {
+): z.ZodMiniType<z.output<z.ZodMiniObject<S>>, DefaultedInput<S, K>> => {
   const keys = Object.keys(shape);
   const optional: z.core.$ZodLooseShape = { ...shape };
   for (const key of Object.keys(defaults)) optional[key] = z.optional(shape[key]);
@@ -72,4 +76,4 @@ export function withDefaults<S extends z.core.$ZodLooseShape, K extends keyof S 
     }
     ctx.value = out;
   }) as never;
-}
+};

@@ -33,13 +33,15 @@ import {
 } from './requests';
 import { DEFAULT_RETRY_POLICY, isAmbiguous, nextRetryDelay, type Outcome, type RequestSafety, type RetryPolicy } from './retry';
 import {
-  companyBatchReading,
-  personBatchReading,
+  enrichmentReading,
   schemas,
   searchReading,
   sequenceAddSchema,
   sequencePageSchema,
+  type CompanyEnrichmentBatch,
+  type EmailValidationBatch,
   type Links,
+  type PersonEnrichmentBatch,
   type Sequence,
 } from './schemas';
 import type { ApiRequest, ApiResponse, Query, Transport } from './transport';
@@ -67,56 +69,99 @@ export interface Read<T> {
 
 type Schema = z.ZodMiniType;
 
+/** An answer read: its value, or the error it is. */
+type Settled<S extends Schema> = { value: z.infer<S> } | ProspectingError;
+
+/** What a failed attempt was, for the retry policy: no answer, an unreadable one, or a refusal. */
+const outcomeOf = (e: ProspectingError): Outcome =>
+  e.kind === 'network'
+    ? { kind: 'network' }
+    : e.kind === 'unreadable'
+      ? { kind: 'unreadable', status: e.status! }
+      : { kind: 'response', status: e.status!, retryAfterSeconds: e.retryAfterSeconds };
+
+const LEAD_LISTS = '/lead-lists';
+
+/** The path of one resource of a collection: `/lead-lists/{id}`, the id encoded. */
+const under = (collection: string, id: string | number): string => `${collection}/${encodeURIComponent(id)}`;
+
 /** The paging parameters of a request's query. */
-export function pageQuery(page: PageParams | undefined): Query {
-  return { 'page[size]': page?.size, 'page[after]': page?.after, 'page[before]': page?.before };
-}
+export const pageQuery = (page: PageParams | undefined): Query => ({
+  'page[size]': page?.size,
+  'page[after]': page?.after,
+  'page[before]': page?.before,
+});
 
 /** A GET of `path`, with `query` when there is one. */
-function get(path: string, query?: Query): ApiRequest {
-  return query ? { method: 'GET', path, query } : { method: 'GET', path };
-}
+const get = (path: string, query?: Query): ApiRequest => (query ? { method: 'GET', path, query } : { method: 'GET', path });
 
 /** A page of a batch or list: the first by its id and paging parameters, later ones by their `_links.next` href. */
-function pageRequest(path: string, page: PageParams | string | undefined, what: string): ApiRequest {
+const pageRequest = (path: string, page: PageParams | string | undefined, what: string): ApiRequest => {
   if (typeof page === 'string') return get(page);
   checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, what);
   return get(path, pageQuery(page));
-}
-
-/** The first page of a listing, or the page at `from`, a `_links.next` href an earlier page gave. */
-function listingRequest(path: string, query: Query, from: string | undefined): ApiRequest {
-  return from ? get(from) : get(path, query);
-}
+};
 
 /** What came instead of JSON, for the error's detail: its length and type, never its text. */
-function describeUnreadable(res: ApiResponse): string {
+const describeUnreadable = (res: ApiResponse): string => {
   const type = res.headers['content-type'];
   const text = res.text.trim();
   const what =
     text === '' ? 'an empty body' : /^</.test(text) ? 'an HTML page' : /^[[{]/.test(text) ? 'JSON cut off' : 'text that is not JSON';
   return `${what} (${res.text.length} characters${type ? `, ${type}` : ''})`;
-}
+};
 
 /**
  * Drops the first `skip` items of a page's list before it is checked: a page read again from a
  * cursor is checked only from where reading stopped, so each result is parsed once.
  */
-function dropLeading(field: 'results' | 'leads', skip: number): ((json: unknown) => unknown) | undefined {
+const dropLeading = (field: 'results' | 'leads', skip: number): ((json: unknown) => unknown) | undefined => {
   if (skip <= 0) return undefined;
   return (json) => {
     if (typeof json !== 'object' || json === null) return json;
     const list = (json as Record<string, unknown>)[field];
     return Array.isArray(list) ? { ...json, [field]: list.slice(skip) } : json;
   };
-}
+};
 
-function describeIssues(error: z.core.$ZodError): string {
-  return error.issues
+const describeIssues = (error: z.core.$ZodError): string =>
+  error.issues
     .slice(0, 3)
     .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
     .join('; ');
-}
+
+/**
+ * The three kinds of batch, started, read a page at a time and canceled alike: the client's
+ * `start…`, `get…` and `cancel…` methods of each are made from its line. Each is named, found at
+ * a path, started with a body its schema checks (`start the person enrichment`), read (`read the
+ * enrichment`), and its answers read by its reading (whole, or a person's keys only).
+ */
+const BATCHES = [
+  [
+    'PersonEnrichment',
+    '/people/enrichment-requests',
+    personEnrichmentCreateSchema,
+    'person enrichment',
+    'enrichment',
+    (keys?: ReadonlyArray<string>) => enrichmentReading('Person', keys),
+  ],
+  [
+    'CompanyEnrichment',
+    '/companies/enrichment-requests',
+    companyEnrichmentCreateSchema,
+    'company enrichment',
+    'enrichment',
+    (keys?: ReadonlyArray<string>) => enrichmentReading('Company', keys),
+  ],
+  [
+    'EmailValidation',
+    '/email-validations',
+    emailValidationCreateSchema,
+    'email validation',
+    'email validation',
+    () => schemas.EmailValidationBatch(),
+  ],
+] as const satisfies ReadonlyArray<readonly [string, string, () => Schema, string, string, (keys?: ReadonlyArray<string>) => Schema]>;
 
 export class ProspectingClient {
   private readonly transport: Transport;
@@ -147,39 +192,49 @@ export class ProspectingClient {
     const random = this.opts.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
       const t0 = this.opts.now();
-      let res: ApiResponse | undefined;
-      let failure: ProspectingError;
-      let outcome: Outcome;
+      let res: ApiResponse;
+      let got: Settled<S>;
       try {
         res = this.transport.send(req);
       } catch (e) {
         if (!(e instanceof NetworkError)) throw e;
-        failure = e;
-        outcome = { kind: 'network' };
-      }
-      if (res) {
-        this.opts.log?.(`${req.method} ${req.path} -> ${res.status} (${this.opts.now() - t0} ms)`);
-        if (res.status >= 200 && res.status < 300) {
-          try {
-            return { res, value: this.parse(res, schema, safety, emptyMeans, prepare) };
-          } catch (e) {
-            if (!(e instanceof UnreadableResponseError)) throw e;
-            failure = e;
-            outcome = { kind: 'unreadable', status: res.status };
-          }
-        } else {
-          failure = errorFromResponse(res);
-          outcome = { kind: 'response', status: res.status, retryAfterSeconds: res.retryAfterSeconds };
-        }
-      } else {
         this.opts.log?.(`${req.method} ${req.path} -> no response`);
+        got = e;
       }
-      const delay = nextRetryDelay(outcome!, attempt, this.opts.now() - started, safety, this.policy, random);
+      if (res!) {
+        this.opts.log?.(`${req.method} ${req.path} -> ${res.status} (${this.opts.now() - t0} ms)`);
+        got = this.settle(res, schema, safety, emptyMeans, prepare);
+        if (!(got instanceof ProspectingError)) return { res, value: got.value };
+      }
+      const failure = got! as ProspectingError;
+      const outcome = outcomeOf(failure);
+      const delay = nextRetryDelay(outcome, attempt, this.opts.now() - started, safety, this.policy, random);
       if (delay === undefined) {
-        failure!.ambiguous = isAmbiguous(outcome!, safety);
-        throw failure!;
+        failure.ambiguous = isAmbiguous(outcome, safety);
+        throw failure;
       }
       this.opts.sleep(delay);
+    }
+  }
+
+  /**
+   * What an answer comes to: its value, or the error it is. A success whose body is not JSON
+   * is a failed attempt (UnreadableResponseError); one whose JSON is of the wrong shape is
+   * thrown, since the same answer would come again.
+   */
+  private settle<S extends Schema>(
+    res: ApiResponse,
+    schema: S,
+    safety: RequestSafety,
+    emptyMeans?: unknown,
+    prepare?: (json: unknown) => unknown,
+  ): Settled<S> {
+    if (res.status < 200 || res.status >= 300) return errorFromResponse(res);
+    try {
+      return { value: this.parse(res, schema, safety, emptyMeans, prepare) };
+    } catch (e) {
+      if (!(e instanceof UnreadableResponseError)) throw e;
+      return e;
     }
   }
 
@@ -219,12 +274,6 @@ export class ProspectingClient {
     return this.exchange(req, schema, safety, emptyMeans).value;
   }
 
-  /** `prepare` may trim the JSON before the schema reads it (items already used from a page). */
-  private read<S extends Schema>(req: ApiRequest, schema: S, prepare?: (json: unknown) => unknown): Read<z.infer<S>> {
-    const { res, value } = this.exchange(req, schema, 'idempotent', undefined, prepare);
-    return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
-  }
-
   /** Posts `body` once `check` finds nothing wrong with it (else says what, for `what`, and sends nothing). */
   private post<S extends Schema>(
     path: string,
@@ -254,117 +303,98 @@ export class ProspectingClient {
     }
   }
 
+  /**
+   * A page of the batch or list at `path`, its leading `skip` items of `field` dropped unread, with
+   * the service's hint of when to ask again.
+   */
+  private readPage<S extends Schema>(
+    path: string,
+    page: PageParams | string | undefined,
+    what: string,
+    schema: S,
+    field: 'results' | 'leads',
+    skip: number,
+  ): Read<z.infer<S>> {
+    const { res, value } = this.exchange(
+      pageRequest(path, page, `read the ${what}`),
+      schema,
+      'idempotent',
+      undefined,
+      dropLeading(field, skip),
+    );
+    return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
+  }
+
   // ---- Account ----------------------------------------------------------------------------
 
   getAccount() {
-    return this.call(get('/account-info'), schemas.AccountSchema());
+    return this.call(get('/account-info'), schemas.Account());
   }
 
   // ---- Lead lists -------------------------------------------------------------------------
 
   createLeadList(body: LeadListCreate) {
-    return this.post('/lead-lists', leadListCreateSchema(), body, 'create the lead list', schemas.LeadListSchema());
+    return this.post(LEAD_LISTS, leadListCreateSchema(), body, 'create the lead list', schemas.LeadList());
   }
 
   /** Adds leads to an existing list; a 409 names the first lead the full list did not take. */
   addLeadsToList(id: string, body: LeadListAdd) {
-    return this.post(
-      `/lead-lists/${encodeURIComponent(id)}/leads`,
-      leadListAddSchema(),
-      body,
-      'add to the lead list',
-      schemas.LeadListSchema(),
-    );
+    return this.post(`${under(LEAD_LISTS, id)}/leads`, leadListAddSchema(), body, 'add to the lead list', schemas.LeadList());
   }
 
   /** Pages of the account's lead lists, newest first, without their leads. */
   leadListIndexPages() {
-    return this.pages(get('/lead-lists', { 'page[size]': 100 }), schemas.LeadListPageSchema());
+    return this.pages(get(LEAD_LISTS, { 'page[size]': 100 }), schemas.LeadListPage());
   }
 
   /** `skip`: leading leads of the page already used, neither checked nor returned. */
   getLeadList(id: string, page?: PageParams | string, skip = 0) {
-    return this.read(
-      pageRequest(`/lead-lists/${encodeURIComponent(id)}`, page, 'read the lead list'),
-      schemas.LeadListSchema(),
-      dropLeading('leads', skip),
-    );
+    return this.readPage(under(LEAD_LISTS, id), page, 'lead list', schemas.LeadList(), 'leads', skip);
   }
 
-  // ---- Person enrichment ------------------------------------------------------------------
+  // ---- Enrichment and validation batches ------------------------------------------------
 
-  startPersonEnrichment(body: PersonEnrichmentCreate) {
-    return this.post(
-      '/people/enrichment-requests',
-      personEnrichmentCreateSchema(),
-      body,
-      'start the person enrichment',
-      schemas.PersonEnrichmentBatchSchema(),
-    );
-  }
-
+  declare readonly startPersonEnrichment: (body: PersonEnrichmentCreate) => PersonEnrichmentBatch;
   /**
    * `skip`: leading results of the page already used, neither checked nor returned. `keys`: the
    * keys of each person to read (`company.name` inside its company); others are dropped unread.
    */
-  getPersonEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
-    const schema = keys ? personBatchReading(keys) : schemas.PersonEnrichmentBatchSchema();
-    return this.read(pageRequest(`/people/enrichment-requests/${id}`, page, 'read the enrichment'), schema, dropLeading('results', skip));
-  }
-
-  cancelPersonEnrichment(id: number) {
-    return this.cancel(`/people/enrichment-requests/${id}`, schemas.PersonEnrichmentBatchSchema());
-  }
-
-  // ---- Company enrichment -----------------------------------------------------------------
-
-  startCompanyEnrichment(body: CompanyEnrichmentCreate) {
-    return this.post(
-      '/companies/enrichment-requests',
-      companyEnrichmentCreateSchema(),
-      body,
-      'start the company enrichment',
-      schemas.CompanyEnrichmentBatchSchema(),
-    );
-  }
-
+  declare readonly getPersonEnrichment: (
+    id: number,
+    page?: PageParams | string,
+    skip?: number,
+    keys?: ReadonlyArray<string>,
+  ) => Read<PersonEnrichmentBatch>;
+  declare readonly cancelPersonEnrichment: (id: number) => PersonEnrichmentBatch;
+  declare readonly startCompanyEnrichment: (body: CompanyEnrichmentCreate) => CompanyEnrichmentBatch;
   /** `skip` and `keys` as for people: results already used are dropped, companies read for `keys` only. */
-  getCompanyEnrichment(id: number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
-    const schema = keys ? companyBatchReading(keys) : schemas.CompanyEnrichmentBatchSchema();
-    return this.read(
-      pageRequest(`/companies/enrichment-requests/${id}`, page, 'read the enrichment'),
-      schema,
-      dropLeading('results', skip),
-    );
-  }
-
-  cancelCompanyEnrichment(id: number) {
-    return this.cancel(`/companies/enrichment-requests/${id}`, schemas.CompanyEnrichmentBatchSchema());
-  }
-
-  // ---- Email validation -------------------------------------------------------------------
-
-  startEmailValidation(body: EmailValidationCreate) {
-    return this.post(
-      '/email-validations',
-      emailValidationCreateSchema(),
-      body,
-      'start the email validation',
-      schemas.EmailValidationBatchSchema(),
-    );
-  }
-
+  declare readonly getCompanyEnrichment: (
+    id: number,
+    page?: PageParams | string,
+    skip?: number,
+    keys?: ReadonlyArray<string>,
+  ) => Read<CompanyEnrichmentBatch>;
+  declare readonly cancelCompanyEnrichment: (id: number) => CompanyEnrichmentBatch;
+  declare readonly startEmailValidation: (body: EmailValidationCreate) => EmailValidationBatch;
   /** `skip`: leading results of the page already used, neither checked nor returned. */
-  getEmailValidation(id: string, page?: PageParams | string, skip = 0) {
-    return this.read(
-      pageRequest(`/email-validations/${encodeURIComponent(id)}`, page, 'read the email validation'),
-      schemas.EmailValidationBatchSchema(),
-      dropLeading('results', skip),
-    );
-  }
+  declare readonly getEmailValidation: (id: string, page?: PageParams | string, skip?: number) => Read<EmailValidationBatch>;
+  declare readonly cancelEmailValidation: (id: string) => EmailValidationBatch;
 
-  cancelEmailValidation(id: string) {
-    return this.cancel(`/email-validations/${encodeURIComponent(id)}`, schemas.EmailValidationBatchSchema());
+  // The methods declared above, made from each kind's line of BATCHES.
+  static {
+    for (const [name, path, check, started, read, reading] of BATCHES) {
+      Object.assign(this.prototype, {
+        [`start${name}`](this: ProspectingClient, body: unknown) {
+          return this.post(path, check(), body, `start the ${started}`, reading());
+        },
+        [`get${name}`](this: ProspectingClient, id: string | number, page?: PageParams | string, skip = 0, keys?: ReadonlyArray<string>) {
+          return this.readPage(under(path, id), page, read, reading(keys), 'results', skip);
+        },
+        [`cancel${name}`](this: ProspectingClient, id: string | number) {
+          return this.cancel(under(path, id), reading());
+        },
+      });
+    }
   }
 
   // ---- Single lookups ---------------------------------------------------------------------
@@ -381,57 +411,74 @@ export class ProspectingClient {
   // ---- Calls, phone numbers, contacts -----------------------------------------------------
 
   logCall(body: CallCreate) {
-    return this.post('/calls', callCreateSchema(), body, 'log the call', schemas.CallRecordSchema());
+    return this.post('/calls', callCreateSchema(), body, 'log the call', schemas.CallRecord());
   }
 
   reviewPhoneNumber(phoneNumberId: string, body: PhoneReview) {
     // The spec leaves the body of this 200 open: an empty one means reviewed, like `{}`.
     return this.post(
-      `/phone_numbers/${encodeURIComponent(phoneNumberId)}/review`,
+      `${under('/phone_numbers', phoneNumberId)}/review`,
       phoneReviewSchema(),
       body,
       'review the phone number',
-      schemas.PhoneReviewResponseSchema(),
+      schemas.PhoneReviewResponse(),
       'idempotent',
       {},
     );
   }
 
   getContact(id: string) {
-    return this.call(get(`/contacts/${encodeURIComponent(id)}`), schemas.ContactSchema());
+    return this.call(get(under('/contacts', id)), schemas.Contact());
   }
 
   // ---- Listings ---------------------------------------------------------------------------
 
   /** Pages of territories; `from` continues at a `_links.next` href an earlier page gave. */
   territoryPages(filter: { name?: string; size?: number } = {}, from?: string) {
-    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.territories, 'list territories');
-    return this.pages(
-      listingRequest('/territories', { name: filter.name || undefined, 'page[size]': filter.size }, from),
-      schemas.TerritoryPageSchema(),
-    );
+    return this.listing('/territories', 'territories', { name: filter.name || undefined }, filter.size, from, schemas.TerritoryPage());
   }
 
   jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {
     const checked = checkRequest(jobOpeningsQuerySchema(), filter, 'list job openings');
-    checkPageSize(size, PAGE_SIZE_BOUNDS.jobOpenings, 'list job openings');
-    return this.pages(listingRequest('/job-openings', { ...checked, 'page[size]': size }, from), schemas.JobOpeningPageSchema());
+    return this.listing('/job-openings', 'jobOpenings', checked, size, from, schemas.JobOpeningPage());
   }
 
   excludedDomainPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
-    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded domains');
-    return this.pages(
-      listingRequest('/excluded-domains', { keyword: filter.keyword || undefined, 'page[size]': filter.size }, from),
-      schemas.ExcludedDomainPageSchema(),
+    return this.listing(
+      '/excluded-domains',
+      'exclusions',
+      { keyword: filter.keyword || undefined },
+      filter.size,
+      from,
+      schemas.ExcludedDomainPage(),
     );
   }
 
   excludedEmailPages(filter: { keyword?: string; size?: number } = {}, from?: string) {
-    checkPageSize(filter.size, PAGE_SIZE_BOUNDS.exclusions, 'list excluded emails');
-    return this.pages(
-      listingRequest('/excluded-emails', { keyword: filter.keyword || undefined, 'page[size]': filter.size }, from),
-      schemas.ExcludedEmailPageSchema(),
+    return this.listing(
+      '/excluded-emails',
+      'exclusions',
+      { keyword: filter.keyword || undefined },
+      filter.size,
+      from,
+      schemas.ExcludedEmailPage(),
     );
+  }
+
+  /**
+   * Pages of the listing at `path` (`/job-openings` is listed as "list job openings"), its page
+   * size checked against `bounds` first; `from` continues at a `_links.next` href an earlier page gave.
+   */
+  private listing<S extends Schema>(
+    path: string,
+    bounds: keyof typeof PAGE_SIZE_BOUNDS,
+    query: Query,
+    size: number | undefined,
+    from: string | undefined,
+    schema: S,
+  ) {
+    checkPageSize(size, PAGE_SIZE_BOUNDS[bounds], `list ${path.slice(1).replace('-', ' ')}`);
+    return this.pages(from ? get(from) : get(path, { ...query, 'page[size]': size }), schema);
   }
 
   // ---- Search ------------------------------------------------------------------------------
@@ -453,7 +500,7 @@ export class ProspectingClient {
 
   /** Adds up to 250 leads; after a 5xx or a lost answer some may have been added (ambiguous). */
   addToSequence(id: string, body: SequenceLeads) {
-    return this.post(`/sequences/${encodeURIComponent(id)}/leads`, sequenceLeadsSchema(), body, 'add to the sequence', sequenceAddSchema());
+    return this.post(`${under('/sequences', id)}/leads`, sequenceLeadsSchema(), body, 'add to the sequence', sequenceAddSchema());
   }
 
   // ---- Many independent reads at once -----------------------------------------------------
@@ -473,31 +520,25 @@ export class ProspectingClient {
       let wait = 0;
       answers.forEach((answer, k) => {
         const i = pending[k]!;
+        let got: Settled<S>;
         if (answer instanceof Error) {
-          out[i] = answer instanceof ProspectingError ? answer : new NetworkError(answer.message);
-          if (answer instanceof ProspectingError && answer.kind === 'quota') return;
-          const delay = nextRetryDelay({ kind: 'network' }, attempt, this.opts.now() - started, 'idempotent', this.policy, random);
-          if (delay !== undefined) {
-            retry.push(i);
-            wait = Math.max(wait, delay);
-          }
-          return;
-        }
-        let outcome: Outcome;
-        if (answer.status >= 200 && answer.status < 300) {
+          got = answer instanceof ProspectingError ? answer : new NetworkError(answer.message);
+        } else {
           try {
-            out[i] = this.parse(answer, schema, 'idempotent');
-            return;
+            got = this.settle(answer, schema, 'idempotent');
           } catch (e) {
             out[i] = e as ProspectingError;
-            if (!(e instanceof UnreadableResponseError)) return;
-            outcome = { kind: 'unreadable', status: answer.status };
+            return;
           }
-        } else {
-          out[i] = errorFromResponse(answer);
-          outcome = { kind: 'response', status: answer.status, retryAfterSeconds: answer.retryAfterSeconds };
         }
-        const delay = nextRetryDelay(outcome, attempt, this.opts.now() - started, 'idempotent', this.policy, random);
+        if (!(got instanceof ProspectingError)) {
+          out[i] = got.value;
+          return;
+        }
+        out[i] = got;
+        // Apps Script's daily quota is spent: asking again now could not help.
+        if (got.kind === 'quota') return;
+        const delay = nextRetryDelay(outcomeOf(got), attempt, this.opts.now() - started, 'idempotent', this.policy, random);
         if (delay !== undefined) {
           retry.push(i);
           wait = Math.max(wait, delay);

@@ -35,6 +35,11 @@ export interface ErrorInit {
   errors?: ErrorDetail[];
 }
 
+// Words that more than one message says.
+export const TRY_LATER = 'Try again in a few minutes.';
+export const UNREADABLE_ANSWER = 'The service sent an answer that could not be read.';
+export const QUOTA_SPENT = "Apps Script's daily quota of web requests is spent";
+
 /** Every failure of the client. `message` is written for a sales user; the fields are for code. */
 export class ProspectingError extends Error {
   readonly kind: ErrorKind;
@@ -88,11 +93,11 @@ function errorClass<A extends unknown[]>(
  * The class of the errors the service answers with, made from what it said; when `coded`, an
  * answer whose error code is the kind maps to it.
  */
-function errorOfKind(kind: ErrorKind, message: Message, coded = true) {
+const errorOfKind = (kind: ErrorKind, message: Message, coded = true) => {
   const cls = errorClass(kind, (init: ErrorInit = {}) => [typeof message === 'string' ? message : message(init), init]);
   if (coded) BY_CODE[kind] = cls;
   return cls;
-}
+};
 
 const withPointer =
   (lead: string): ((init: ErrorInit) => string) =>
@@ -148,7 +153,7 @@ export const PayloadTooLargeError = errorOfKind(
 export type PayloadTooLargeError = InstanceType<typeof PayloadTooLargeError>;
 
 /** Its code is `internal_server_error`, not its kind. */
-export const ServerError = errorOfKind('server', 'The prospecting service had a problem. Try again in a few minutes.', false);
+export const ServerError = errorOfKind('server', `The prospecting service had a problem. ${TRY_LATER}`, false);
 export type ServerError = InstanceType<typeof ServerError>;
 
 // Codes that are not a kind's name.
@@ -164,7 +169,7 @@ export type NetworkError = InstanceType<typeof NetworkError>;
 
 /** Apps Script refused the fetch (its daily URL-fetch quota is spent): nothing was sent. */
 export const QuotaError = errorClass('quota', (detail: string) => [
-  "Apps Script's daily quota of web requests is spent for now. It resets within a day; the add-on waits for it.",
+  `${QUOTA_SPENT} for now. It resets within a day; the add-on waits for it.`,
   { detail },
 ]);
 export type QuotaError = InstanceType<typeof QuotaError>;
@@ -187,9 +192,7 @@ export type RequestValidationError = InstanceType<typeof RequestValidationError>
 export const UnreadableResponseError = errorClass(
   'unreadable',
   (detail: string, status: number | undefined, startsWork: boolean) => [
-    startsWork
-      ? 'The service took the request, but its answer could not be read.'
-      : 'The service sent an answer that could not be read. It will be asked again.',
+    startsWork ? 'The service took the request, but its answer could not be read.' : `${UNREADABLE_ANSWER} It will be asked again.`,
     { detail, status },
   ],
   'UnreadableResponseError',
@@ -215,7 +218,7 @@ const BY_STATUS: Record<number, ErrorClass> = {
 
 // Read tolerantly: any object with an `_errors` array, each detail kept when it has a `code`,
 // so one odd detail (or a missing `object`) never hides the code of the others.
-function readErrors(text: string): ErrorDetail[] {
+const readErrors = (text: string): ErrorDetail[] => {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -227,14 +230,14 @@ function readErrors(text: string): ErrorDetail[] {
   if (!Array.isArray(list)) return [];
   const out: ErrorDetail[] = [];
   for (const item of list as unknown[]) {
-    const detail = schemas.ErrorDetailSchema().safeParse(item);
+    const detail = schemas.ErrorDetail().safeParse(item);
     if (detail.success) out.push(detail.data);
   }
   return out;
-}
+};
 
 /** Maps a failed response to its error class, keyed off the error `code` first. */
-export function errorFromResponse(res: ApiResponse): ProspectingError {
+export const errorFromResponse = (res: ApiResponse): ProspectingError => {
   const errors = readErrors(res.text);
   const first = errors[0];
   const source = first?.source;
@@ -251,4 +254,4 @@ export function errorFromResponse(res: ApiResponse): ProspectingError {
   if (cls) return new cls(init);
   const what = first ? [first.title || first.code, first.detail].filter(Boolean).join(': ') : `status ${res.status}`;
   return new ProspectingError('unknown', `The service refused the request (${what}).`, init);
-}
+};

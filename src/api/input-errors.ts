@@ -9,9 +9,12 @@ type Issue = z.core.$ZodIssue;
  * Trims the text before the checks after it, as `z.trim()` does: a plain check function, since
  * `z.trim()` brings a check class of its own into dist/Code.js.
  */
-export function trim(ctx: z.core.ParsePayload<string>): void {
+export const trim = (ctx: z.core.ParsePayload<string>): void => {
   ctx.value = ctx.value.trim();
-}
+};
+
+/** `12,345`: a count as the messages write it. */
+export const thousands = (n: number): string => n.toLocaleString('en-US');
 
 const NAMED_VALUES = 'a group of named values';
 
@@ -40,39 +43,39 @@ const FORMATS: Record<string, string> = {
 const quote = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
 
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"` (or with "and"). */
-function list(values: ReadonlyArray<unknown>, word: 'or' | 'and'): string {
+const list = (values: ReadonlyArray<unknown>, word: 'or' | 'and'): string => {
   const quoted = values.map(quote);
   return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} ${word} ${quoted[quoted.length - 1]}`;
-}
+};
 
 /** `leads[3].email` for the path of a nested field. */
-export function fieldName(path: ReadonlyArray<PropertyKey>): string {
+export const fieldName = (path: ReadonlyArray<PropertyKey>): string => {
   let out = '';
   for (const part of path) out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part);
   return out;
-}
+};
 
-function valueAt(value: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+const valueAt = (value: unknown, path: ReadonlyArray<PropertyKey>): unknown => {
   let at = value;
   for (const part of path) {
     if (at === null || typeof at !== 'object') return undefined;
     at = (at as Record<PropertyKey, unknown>)[part];
   }
   return at;
-}
+};
 
 /** A bound in words, as in "must be at least …": `5 characters long`, `2 items`, `20`. */
-function size(n: number | bigint, origin: string): string {
+const size = (n: number | bigint, origin: string): string => {
   if (origin === 'string') return `${n} character${n === 1 ? '' : 's'} long`;
   if (origin === 'array' || origin === 'set') return `${n} item${n === 1 ? '' : 's'}`;
   return String(n);
-}
+};
 
 /** What is wrong when no word of the issue says. */
 const UNUSABLE = 'is not a value this add-on can use';
 
 /** What is wrong with the field, as the end of "The … must be …" (no subject, no full stop). */
-function predicate(issue: Issue, input: unknown): string {
+const predicate = (issue: Issue, input: unknown): string => {
   switch (issue.code) {
     case 'invalid_type':
       if (input === undefined || input === null) return 'is missing';
@@ -94,30 +97,30 @@ function predicate(issue: Issue, input: unknown): string {
     default:
       return UNUSABLE;
   }
-}
+};
 
 /**
  * One sentence for the first problem. A message the schema's author wrote is kept: a whole
  * sentence (ending with a full stop) as it is, a phrase ("must be an email address") after the
  * field's name. zod's own messages do neither, so they are replaced by words from the issue.
  */
-export function describeInputIssue(issue: Issue, value: unknown, what: string): string {
+export const describeInputIssue = (issue: Issue, value: unknown, what: string): string => {
   const message = issue.message.trim();
   if (/^[A-Z].*\.$/.test(message)) return message;
   const field = fieldName(issue.path);
   const subject = field ? `The ${what} "${field}"` : `The ${what}`;
   const rest = /^[a-z]/.test(message) ? message : predicate(issue, valueAt(value, issue.path));
   return `${subject} ${rest}.`;
-}
+};
 
 /**
  * `value` parsed by `schema`; else an Error whose message is one plain sentence about the first
  * problem, naming the field with `what` (`parseInput(SettingsSchema, input, 'setting')` can
  * throw `The setting "fields" must be "basic" or "all".`).
  */
-export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.infer<S> {
+export const parseInput = <S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.infer<S> => {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
   throw new Error(first ? describeInputIssue(first, value, what) : `The ${what} ${UNUSABLE}.`);
-}
+};

@@ -1,34 +1,34 @@
 // Records with text keys, enums, literals, unions, lists, booleans and nullables, raising the very
 // issues zod's own kinds raise, made as checks on `z.unknown()`: zod's classes for them weigh 6 KB
-// of dist/Code.js, which every execution loads.
+// of dist/Code.js, which every execution loads. And strict objects, without `z.never()`.
 import * as z from 'zod/mini';
 
 type Check = z.core.$ZodCheck<unknown>;
 type Issue = z.core.$ZodRawIssue;
 
 /** A schema that takes any value and then checks it with `run`; `params.error` words its issues. */
-function checked<T, In = T>(run: (ctx: z.core.ParsePayload, inst: Check) => void, params?: { error?: string }): z.ZodMiniType<T, In> {
+const checked = <T, In = T>(run: (ctx: z.core.ParsePayload, inst: Check) => void, params?: { error?: string }): z.ZodMiniType<T, In> => {
   const check: Check = z.check((ctx) => run(ctx, check), params);
   return z.unknown().check(check) as never;
-}
+};
 
 /**
  * What `schema` makes of `value`, its issues added to `ctx`'s under `key` (as they are without
  * one). A check is given no parse context: every parse here is synchronous and forward.
  */
-function runInto(ctx: z.core.ParsePayload, schema: z.core.SomeType, value: unknown, key?: PropertyKey): unknown {
+const runInto = (ctx: z.core.ParsePayload, schema: z.core.SomeType, value: unknown, key?: PropertyKey): unknown => {
   const result = schema._zod.run({ value, issues: [] }, { async: false }) as z.core.ParsePayload;
   for (const issue of result.issues as Array<Issue & { path?: PropertyKey[] }>) {
     if (key !== undefined) (issue.path ??= []).unshift(key);
     ctx.issues.push(issue);
   }
   return result.value;
-}
+};
 
 /** Adds zod's issue for a value that is not of the `expected` type. */
-function wrongType(ctx: z.core.ParsePayload, inst: Check, expected: 'record' | 'boolean' | 'array'): void {
+const wrongType = (ctx: z.core.ParsePayload, inst: Check, expected: 'record' | 'boolean' | 'array'): void => {
   ctx.issues.push({ expected, code: 'invalid_type', input: ctx.value, inst });
-}
+};
 
 /** One of `values`, as `z.enum(values, params)` checks it. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(
@@ -44,7 +44,7 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(
 export const literal = <const T extends string>(value: T): z.ZodMiniType<T, T> => oneOf([value]);
 
 /** An object made by `{}`, `Object.create(null)` or a class of its own, as zod's `isPlainObject` tells it. */
-function isPlainObject(o: unknown): o is Record<string, unknown> {
+const isPlainObject = (o: unknown): o is Record<string, unknown> => {
   if (typeof o !== 'object' || o === null || Array.isArray(o)) return false;
   const ctor: unknown = o.constructor;
   if (typeof ctor !== 'function') return true;
@@ -52,7 +52,7 @@ function isPlainObject(o: unknown): o is Record<string, unknown> {
   return (
     typeof proto === 'object' && proto !== null && !Array.isArray(proto) && Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf')
   );
-}
+};
 
 /**
  * Each value checked by `value`, its issues under its key, `__proto__` left out; a key not among
@@ -93,8 +93,8 @@ export const partialRecord = <const K extends string, V extends z.core.SomeType>
  * issues as its own parse words them (each parsed again: failures are rare, and zod/mini does not
  * export the code that words an issue).
  */
-export function union<const O extends ReadonlyArray<z.ZodMiniType>>(options: O): z.ZodMiniType<z.output<O[number]>, z.input<O[number]>> {
-  return checked((ctx, inst) => {
+export const union = <const O extends ReadonlyArray<z.ZodMiniType>>(options: O): z.ZodMiniType<z.output<O[number]>, z.input<O[number]>> =>
+  checked((ctx, inst) => {
     const input = ctx.value;
     const going: z.core.ParsePayload[] = [];
     for (const option of options) {
@@ -112,7 +112,6 @@ export function union<const O extends ReadonlyArray<z.ZodMiniType>>(options: O):
     }
     ctx.issues.push({ code: 'invalid_union', input, inst, errors: options.map((o) => o.safeParse(input).error!.issues) });
   });
-}
 
 /** `true` or `false`, as `z.boolean()` checks it. */
 export const boolean = (): z.ZodMiniType<boolean, boolean> =>
@@ -136,3 +135,11 @@ export const array = <T extends z.ZodMiniType>(item: T): z.ZodMiniType<Array<z.o
     for (let i = 0; i < items.length; i++) out[i] = runInto(ctx, item, items[i], i);
     ctx.value = out;
   });
+
+/**
+ * An object whose keys beyond `shape` are unrecognized, as `z.strictObject(shape)` reads it. zod
+ * reads only the type of a strict object's catchall, `never`, and never runs it: an unknown of
+ * that type stands in for `z.never()`, whose classes this bundle would carry for this alone.
+ */
+export const strictObject = <T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strict> =>
+  new z.ZodMiniObject({ type: 'object', shape, catchall: z.unknown().clone({ type: 'never' } as never) }) as never;

@@ -15,8 +15,8 @@ const SHOWN = 40;
  * What a row says when its item carries a value this add-on does not know, for example
  * `the service answered "greylisted", which this add-on does not know yet`.
  */
-export function unknownValueMessage(value: unknown): string {
+export const unknownValueMessage = (value: unknown): string => {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   const shown = text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
   return `the service answered "${shown}", which this add-on does not know yet`;
-}
+};

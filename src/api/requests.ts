@@ -1,10 +1,10 @@
 // Request bodies of the Prospecting API with the spec's per-request limits, checked before
 // anything is sent so a bad request costs no call and gets a clear local message.
 import * as z from 'zod/mini';
-import { array, boolean, oneOf, record, union } from './kinds';
+import { array, boolean, oneOf, record, strictObject, union } from './kinds';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
-import { fieldName } from './input-errors';
+import { fieldName, thousands } from './input-errors';
 import { maxLength, minLength } from './checks';
 import { lazy } from './lazy';
 import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
@@ -23,12 +23,12 @@ export const LIMITS = {
 /** Leads one request adds to a sequence (decisions.md). */
 export const SEQUENCE_LEADS_PER_REQUEST = 250;
 
-/** Page-size bounds per listing (decisions.md and the spec's "Other bounds"). */
+/** The largest page size per listing (decisions.md and the spec's "Other bounds"); every page holds at least 1. */
 export const PAGE_SIZE_BOUNDS = {
-  territories: { min: 1, max: 20 },
-  jobOpenings: { min: 1, max: 100 },
-  exclusions: { min: 1, max: 1000 },
-  batchItems: { min: 1, max: 1000 },
+  territories: 20,
+  jobOpenings: 100,
+  exclusions: 1000,
+  batchItems: 1000,
 } as const;
 
 /** The one email rule of the add-on and the service (email-address.ts), with its reason. */
@@ -41,15 +41,14 @@ const email = lazy(() =>
 const uuid = lazy(() => guidText('is not a valid id'));
 const nonEmpty = lazy(() => z.string().check(minLength(1, { error: 'is empty' })));
 
-function sized<T extends z.ZodMiniType>(item: T, max: number, what: string) {
-  return array(item).check(
+const sized = <T extends z.ZodMiniType>(item: T, max: number, what: string) =>
+  array(item).check(
     minLength(1, { error: `needs at least one ${what}` }),
-    maxLength(max, { error: `has more than ${max.toLocaleString('en-US')} ${what}s, the most one request may carry` }),
+    maxLength(max, { error: `has more than ${thousands(max)} ${what}s, the most one request may carry` }),
   );
-}
 
 export const leadInputSchema = lazy(() =>
-  z.strictObject({
+  strictObject({
     profile_url: z.optional(nonEmpty()),
     email: z.optional(email()),
     title: z.optional(z.string()),
@@ -62,44 +61,42 @@ export const leadInputSchema = lazy(() =>
 export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
 
 export const leadListCreateSchema = lazy(() =>
-  z
-    .strictObject({
-      name: nonEmpty().check(maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
-      owner: email(),
-      type: oneOf(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
-      leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
-      shared: z.optional(boolean()),
-      visible: z.optional(boolean()),
-      options: z.optional(
-        z.strictObject({
-          reveal_phone_numbers: z.optional(boolean()),
-          validate_email: z.optional(boolean()),
-          enrich: z.optional(boolean()),
-        }),
-      ),
-    })
-    .check((ctx) => {
-      const { type, leads } = ctx.value;
-      leads.forEach((lead, i) => {
-        const missing =
-          type === 'profile' && !lead.profile_url
-            ? 'profile_url'
-            : type === 'email' && !lead.email
-              ? 'email'
-              : type === 'titles_and_company' && !(lead.title && (lead.company_name || lead.company_domain))
-                ? 'title and company_name or company_domain'
-                : undefined;
-        if (missing) {
-          ctx.issues.push({ code: 'custom', input: lead, path: ['leads', i], message: `needs ${missing} for a ${type} list` });
-        }
-      });
-    }),
+  strictObject({
+    name: nonEmpty().check(maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
+    owner: email(),
+    type: oneOf(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
+    leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
+    shared: z.optional(boolean()),
+    visible: z.optional(boolean()),
+    options: z.optional(
+      strictObject({
+        reveal_phone_numbers: z.optional(boolean()),
+        validate_email: z.optional(boolean()),
+        enrich: z.optional(boolean()),
+      }),
+    ),
+  }).check((ctx) => {
+    const { type, leads } = ctx.value;
+    leads.forEach((lead, i) => {
+      const missing =
+        type === 'profile' && !lead.profile_url
+          ? 'profile_url'
+          : type === 'email' && !lead.email
+            ? 'email'
+            : type === 'titles_and_company' && !(lead.title && (lead.company_name || lead.company_domain))
+              ? 'title and company_name or company_domain'
+              : undefined;
+      if (missing) {
+        ctx.issues.push({ code: 'custom', input: lead, path: ['leads', i], message: `needs ${missing} for a ${type} list` });
+      }
+    });
+  }),
 );
 export type LeadListCreate = z.infer<ReturnType<typeof leadListCreateSchema>>;
 
 /** More leads for an existing list: its own type (`type` only checks it) and options apply. */
 export const leadListAddSchema = lazy(() =>
-  z.strictObject({
+  strictObject({
     type: z.optional(oneOf(LEAD_LIST_REQUEST_TYPES)),
     leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
   }),
@@ -107,7 +104,7 @@ export const leadListAddSchema = lazy(() =>
 export type LeadListAdd = z.infer<ReturnType<typeof leadListAddSchema>>;
 
 export const personLeadSchema = lazy(() =>
-  z.strictObject({
+  strictObject({
     email: z.optional(email()),
     profile_url: z.optional(nonEmpty()),
     company_domain: z.optional(z.string()),
@@ -119,12 +116,11 @@ export const personLeadSchema = lazy(() =>
 export type PersonLead = z.infer<ReturnType<typeof personLeadSchema>>;
 
 /** A person can be matched by email, by profile URL, or by name at a company. */
-export function personLeadIsMatchable(lead: PersonLead): boolean {
-  return Boolean(lead.email || lead.profile_url || (lead.name && (lead.company_domain || lead.company_name)));
-}
+export const personLeadIsMatchable = (lead: PersonLead): boolean =>
+  Boolean(lead.email || lead.profile_url || (lead.name && (lead.company_domain || lead.company_name)));
 
 export const personEnrichmentCreateSchema = lazy(() =>
-  z.strictObject({
+  strictObject({
     leads: sized(
       personLeadSchema().check(z.refine(personLeadIsMatchable, { error: 'needs an email, a profile_url, or a name with a company' })),
       LIMITS.enrichmentsPerRequest,
@@ -136,30 +132,32 @@ export const personEnrichmentCreateSchema = lazy(() =>
 );
 export type PersonEnrichmentCreate = z.infer<ReturnType<typeof personEnrichmentCreateSchema>>;
 
-export const companyInputSchema = lazy(() =>
-  z
-    .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
-    .check(z.refine((c) => Boolean(c.domain || c.profile_url), { error: 'needs a domain or a profile_url' })),
-);
+/** A company by its domain or its profile URL; `error` says that neither is given. */
+const companyBy = (error: string) =>
+  strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) }).check(
+    z.refine((c) => Boolean(c.domain || c.profile_url), { error }),
+  );
+
+export const companyInputSchema = lazy(() => companyBy('needs a domain or a profile_url'));
 export type CompanyInput = z.infer<ReturnType<typeof companyInputSchema>>;
 
 export const companyEnrichmentCreateSchema = lazy(() =>
-  z.strictObject({
+  strictObject({
     companies: sized(companyInputSchema(), LIMITS.enrichmentsPerRequest, 'company'),
   }),
 );
 export type CompanyEnrichmentCreate = z.infer<ReturnType<typeof companyEnrichmentCreateSchema>>;
 
 export const emailValidationCreateSchema = lazy(() =>
-  z.strictObject({
-    emails: sized(z.strictObject({ email: email() }), LIMITS.emailsPerValidation, 'email'),
+  strictObject({
+    emails: sized(strictObject({ email: email() }), LIMITS.emailsPerValidation, 'email'),
   }),
 );
 export type EmailValidationCreate = z.infer<ReturnType<typeof emailValidationCreateSchema>>;
 
 /** Required: what makes a call a call. Ids tie it to a task, user and disposition when known. */
 export const callCreateSchema = lazy(() =>
-  z.strictObject({
+  strictObject({
     from: nonEmpty(),
     to: nonEmpty(),
     // A refinement, not z.nonnegative(): the same check and message, without a check class (0.5 KB).
@@ -175,7 +173,7 @@ export const callCreateSchema = lazy(() =>
 );
 export type CallCreate = z.infer<ReturnType<typeof callCreateSchema>>;
 
-export const phoneReviewSchema = lazy(() => z.strictObject({ user_id: uuid(), reason: nonEmpty() }));
+export const phoneReviewSchema = lazy(() => strictObject({ user_id: uuid(), reason: nonEmpty() }));
 export type PhoneReview = z.infer<ReturnType<typeof phoneReviewSchema>>;
 
 /**
@@ -183,56 +181,48 @@ export type PhoneReview = z.infer<ReturnType<typeof phoneReviewSchema>>;
  * add-on sends no lead without one). Their fields and overrides go as the add-on made them.
  */
 export const sequenceLeadsSchema = lazy(() =>
-  z.strictObject({
+  strictObject({
     leads: sized(z.looseObject({ email: z.optional(email()), profile_url: z.optional(nonEmpty()) }), SEQUENCE_LEADS_PER_REQUEST, 'lead'),
   }),
 );
 export type SequenceLeads = z.infer<ReturnType<typeof sequenceLeadsSchema>>;
 
-export const companyFindSchema = lazy(() =>
-  z
-    .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
-    .check(z.refine((q) => Boolean(q.domain || q.profile_url), { error: 'needs a domain or a profile URL' })),
-);
+export const companyFindSchema = lazy(() => companyBy('needs a domain or a profile URL'));
 export type CompanyFind = z.infer<ReturnType<typeof companyFindSchema>>;
 
 export const personFindSchema = lazy(() =>
-  z
-    .strictObject({
-      email: z.optional(email()),
-      profile_url: z.optional(nonEmpty()),
-      name: z.optional(z.string()),
-      title: z.optional(z.string()),
-      company_name: z.optional(z.string()),
-      company_domain: z.optional(z.string()),
-      reveal_email: z.optional(boolean()),
-      reveal_phone_numbers: z.optional(boolean()),
-    })
-    .check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })),
+  strictObject({
+    email: z.optional(email()),
+    profile_url: z.optional(nonEmpty()),
+    name: z.optional(z.string()),
+    title: z.optional(z.string()),
+    company_name: z.optional(z.string()),
+    company_domain: z.optional(z.string()),
+    reveal_email: z.optional(boolean()),
+    reveal_phone_numbers: z.optional(boolean()),
+  }).check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })),
 );
 export type PersonFind = z.infer<ReturnType<typeof personFindSchema>>;
 
 export const jobOpeningsQuerySchema = lazy(() =>
-  z
-    .strictObject({
-      company_id: z.optional(uuid()),
-      domain: z.optional(nonEmpty()),
-      profile_url: z.optional(nonEmpty()),
-      seniorities: z.optional(array(oneOf(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
-      departments: z.optional(array(z.string())),
-      job_functions: z.optional(array(z.string())),
-      remote: z.optional(boolean()),
-    })
-    .check(
-      z.refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
-        error: 'needs a company: a domain, a profile URL or a company id',
-      }),
-    ),
+  strictObject({
+    company_id: z.optional(uuid()),
+    domain: z.optional(nonEmpty()),
+    profile_url: z.optional(nonEmpty()),
+    seniorities: z.optional(array(oneOf(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
+    departments: z.optional(array(z.string())),
+    job_functions: z.optional(array(z.string())),
+    remote: z.optional(boolean()),
+  }).check(
+    z.refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
+      error: 'needs a company: a domain, a profile URL or a company id',
+    }),
+  ),
 );
 export type JobOpeningsQuery = z.infer<ReturnType<typeof jobOpeningsQuerySchema>>;
 
 /** Parses a request body or throws a RequestValidationError naming the first problems. */
-export function checkRequest<T extends z.ZodMiniType>(schema: T, body: unknown, what: string): z.infer<T> {
+export const checkRequest = <T extends z.ZodMiniType>(schema: T, body: unknown, what: string): z.infer<T> => {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues;
@@ -248,17 +238,15 @@ export function checkRequest<T extends z.ZodMiniType>(schema: T, body: unknown, 
   });
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more problems)` : '';
   throw new RequestValidationError(`Cannot ${what}: ${shown.join('; ')}${more}. Nothing was sent.`);
-}
+};
 
-/** Checks a page size against the endpoint's bounds before it is sent. */
-export function checkPageSize(size: number | undefined, bounds: { min: number; max: number }, what: string): void {
+/** Checks a page size against the endpoint's largest (see PAGE_SIZE_BOUNDS) before it is sent. */
+export const checkPageSize = (size: number | undefined, max: number, what: string): void => {
   if (size === undefined) return;
-  if (!Number.isInteger(size) || size < bounds.min || size > bounds.max) {
-    throw new RequestValidationError(
-      `Cannot ${what}: page size must be a whole number from ${bounds.min} to ${bounds.max}. Nothing was sent.`,
-    );
+  if (!Number.isInteger(size) || size < 1 || size > max) {
+    throw new RequestValidationError(`Cannot ${what}: page size must be a whole number from 1 to ${max}. Nothing was sent.`);
   }
-}
+};
 
 // ---- Search (decisions.md) ------------------------------------------------------------------
 

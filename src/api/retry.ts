@@ -45,30 +45,30 @@ export const isAmbiguous = (outcome: Outcome, safety: RequestSafety): boolean =>
  * Capped exponential backoff with full jitter, or the server's Retry-After when it gave one.
  * `attempt` counts the attempts already made (1 after the first failure).
  */
-export function retryDelayMs(outcome: Outcome, attempt: number, policy: RetryPolicy, random: () => number): number {
+export const retryDelayMs = (outcome: Outcome, attempt: number, policy: RetryPolicy, random: () => number): number => {
   if (outcome.kind === 'response' && outcome.retryAfterSeconds !== undefined) {
     return Math.max(0, Math.ceil(outcome.retryAfterSeconds * 1000));
   }
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * Math.pow(2, attempt - 1));
   // Half fixed, half random: never a zero wait, still spreads out retries of many executions.
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
+};
 
 /**
  * The wait before the next attempt, or undefined when the request must not be retried: not
  * retryable, out of attempts, or the wait would end past the time budget.
  */
-export function nextRetryDelay(
+export const nextRetryDelay = (
   outcome: Outcome,
   attempt: number,
   elapsedMs: number,
   safety: RequestSafety,
   policy: RetryPolicy,
   random: () => number,
-): number | undefined {
+): number | undefined => {
   if (!isRetryable(outcome, safety)) return undefined;
   if (attempt >= policy.maxAttempts) return undefined;
   const delay = retryDelayMs(outcome, attempt, policy, random);
   if (elapsedMs + delay > policy.budgetMs) return undefined;
   return delay;
-}
+};

@@ -20,7 +20,7 @@ import {
   type Department,
 } from '../../contract/enumerations';
 import { withDefaults } from './checks';
-import { array, boolean, literal, nullable, oneOf as enumOf, record, union } from './kinds';
+import { array, boolean, literal, nullable, oneOf as enumOf, record, strictObject, union } from './kinds';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -105,9 +105,8 @@ const GUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
  * An id as `z.guid()` checks it (the same pattern), as a refinement of a string: `z.guid()` and
  * `z.regex()` would each bring classes of their own, about 0.5 KB of dist/Code.js apiece.
  */
-export function guidText(error?: string): z.ZodMiniString<string> {
-  return z.string().check(z.refine((id) => GUID.test(id), error === undefined ? undefined : { error }));
-}
+export const guidText = (error?: string): z.ZodMiniString<string> =>
+  z.string().check(z.refine((id) => GUID.test(id), error === undefined ? undefined : { error }));
 
 // ---- Whole numbers --------------------------------------------------------------------------
 
@@ -118,28 +117,25 @@ const SAFE_RANGE = 'Integers must be within the safe integer range.';
  * number past the safe range is too big or too small): a check on `z.number()`, because `z.int()`
  * brings its number-format classes, 1 KB of dist/Code.js.
  */
-export function wholeNumber(): z.ZodMiniNumber<number> {
-  return z.number().check((ctx) => {
+export const wholeNumber = (): z.ZodMiniNumber<number> =>
+  z.number().check((ctx) => {
     const input = ctx.value;
     if (!Number.isInteger(input)) {
       ctx.issues.push({ expected: 'int', format: 'safeint', code: 'invalid_type', continue: false, input });
     } else if (!Number.isSafeInteger(input)) {
-      ctx.issues.push(
-        input > 0
-          ? { input, code: 'too_big', maximum: Number.MAX_SAFE_INTEGER, note: SAFE_RANGE, origin: 'int', inclusive: true, continue: true }
-          : {
-              input,
-              code: 'too_small',
-              minimum: Number.MIN_SAFE_INTEGER,
-              note: SAFE_RANGE,
-              origin: 'int',
-              inclusive: true,
-              continue: true,
-            },
-      );
+      ctx.issues.push({
+        input,
+        // Too big past the largest safe integer, too small past the smallest.
+        ...(input > 0
+          ? { code: 'too_big' as const, maximum: Number.MAX_SAFE_INTEGER }
+          : { code: 'too_small' as const, minimum: Number.MIN_SAFE_INTEGER }),
+        note: SAFE_RANGE,
+        origin: 'int',
+        inclusive: true,
+        continue: true,
+      });
     }
   });
-}
 
 // ---- Headcounts by department and job function ---------------------------------------------
 
@@ -153,18 +149,16 @@ export interface Headcounts {
 }
 
 /** Read: a department or job-function key the service added later is kept. */
-function openHeadcounts(): Headcounts {
-  return {
-    department: record(wholeNumber()),
-    jobFunction: record(record(wholeNumber())),
-  };
-}
+const openHeadcounts = (): Headcounts => ({
+  department: record(wholeNumber()),
+  jobFunction: record(record(wholeNumber())),
+});
 
 /**
  * Checked: only the spec's department and job-function keys. Only the strict schemas use the
  * lists, so the add-on's build leaves them out.
  */
-export function specHeadcounts(): Headcounts {
+export const specHeadcounts = (): Headcounts => {
   const int = wholeNumber();
   return {
     department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int),
@@ -174,7 +168,7 @@ export function specHeadcounts(): Headcounts {
       ),
     ),
   };
-}
+};
 
 /** Dates as the schemas read them: the text as it came (reading) or ISO 8601 to the letter (checking). */
 export interface DateSchemas {
@@ -194,8 +188,8 @@ export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () =
  * `source` may name a query parameter or a header instead of a pointer, and other members
  * (`status`, `id`) are dropped. The strict one is spec-schemas.ts's.
  */
-function readErrorDetail() {
-  return withDefaults(
+const readErrorDetail = () =>
+  withDefaults(
     {
       code: z.string(),
       title: z.string(),
@@ -204,7 +198,6 @@ function readErrorDetail() {
     },
     { title: '', detail: '' },
   );
-}
 
 /** The schema of an error detail, for one way of reading. */
 export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
@@ -212,18 +205,20 @@ export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
 // ---- The schemas, for one way of reading --------------------------------------------------
 
 /**
- * The schemas of every resource the add-on reads, each as a getter that builds it on first use;
+ * The schemas of the resources the add-on reads, and of the parts the contract tests check on
+ * their own, each as a getter that builds it on first use (the other parts are built inside
+ * them: every name returned here stays in the bundle, named or not);
  * `strict`, the spec's enum lists, checks the spec to the letter (with `specHeadcounts`,
  * `specDates` and the strict error detail of spec-schemas.ts); `false` reads answers tolerantly.
  * The schemas of the spec that the add-on never reads (search results, a bare error object) are
  * spec-schemas.ts's: properties of the object returned here stay in the bundle whether read or not.
  */
-export function defineSchemas(
+export const defineSchemas = (
   strict: EnumLists | false,
   headcountSchemas: () => Headcounts = openHeadcounts,
   dates: DateSchemas = openDates,
   errorDetail: () => ErrorDetailSchema = readErrorDetail,
-) {
+) => {
   const headcounts = lazy(headcountSchemas);
   const guid = lazy(() => guidText());
   const date = lazy(dates.date);
@@ -234,7 +229,7 @@ export function defineSchemas(
   const opt = <T extends z.ZodMiniType>(t: T) => z.optional(nullable(t));
 
   /** "No extra properties": refused when checking, dropped when reading. */
-  const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? z.strictObject(shape) : z.object(shape));
+  const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? strictObject(shape) : z.object(shape));
 
   /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
   const oneOf = <K extends keyof EnumLists>(name: K) =>
@@ -245,31 +240,50 @@ export function defineSchemas(
 
   // ---- Shared pieces ---------------------------------------------------------------------
 
-  const LinkSchema = lazy(() => z.object({ href: z.string() }));
-  const LinksSchema = lazy(() =>
+  const Link = lazy(() => z.object({ href: z.string() }));
+  const Links = lazy(() =>
     z.object({
-      self: LinkSchema(),
-      prev: z.optional(LinkSchema()),
-      next: z.optional(LinkSchema()),
+      self: Link(),
+      prev: z.optional(Link()),
+      next: z.optional(Link()),
     }),
   );
 
-  const ErrorDetailSchema = lazy(errorDetail);
+  const ErrorDetail = lazy(errorDetail);
+  /** The `_errors` an answer may carry beside what it holds. */
+  const errors = () => z.optional(array(ErrorDetail()));
+
+  /** A page of a listing: its items under `key`, and the links to the pages around it. */
+  const page = <K extends string, T extends z.ZodMiniType>(key: K, item: T) =>
+    z.object({ [key]: array(item), _links: Links() } as Record<K, ReturnType<typeof array<T>>> & {
+      _links: ReturnType<typeof Links>;
+    });
+
+  /** An enrichment or validation batch: its id, status and results so far. */
+  const batch = <I extends z.ZodMiniType, O extends string, R extends z.ZodMiniType>(id: I, object: O, result: R) =>
+    z.object({
+      id,
+      object: literal(object),
+      status: oneOf('BATCH_STATUSES'),
+      results: array(result),
+      _links: Links(),
+      _errors: errors(),
+    });
 
   // ---- People ----------------------------------------------------------------------------
 
-  const LocationDetailsSchema = lazy(() =>
+  /** Where a person or a company's office is. */
+  const place = () => ({ country: optStr(), state: optStr(), city: optStr(), postal_code: optStr() });
+
+  const LocationDetails = lazy(() =>
     closed({
-      country: optStr(),
-      state: optStr(),
-      city: optStr(),
-      postal_code: optStr(),
+      ...place(),
       lat: opt(z.number()),
       long: opt(z.number()),
     }),
   );
 
-  const ExperienceSchema = lazy(() =>
+  const Experience = lazy(() =>
     closed({
       object: literal('experience'),
       title: z.string(),
@@ -281,7 +295,7 @@ export function defineSchemas(
     }),
   );
 
-  const EducationSchema = lazy(() =>
+  const Education = lazy(() =>
     closed({
       object: literal('education'),
       degree: nullable(z.string()),
@@ -293,7 +307,7 @@ export function defineSchemas(
     }),
   );
 
-  const LanguageSchema = lazy(() =>
+  const Language = lazy(() =>
     z.object({
       object: literal('language'),
       language: z.string(),
@@ -302,7 +316,7 @@ export function defineSchemas(
     }),
   );
 
-  const PhoneNumberSchema = lazy(() =>
+  const PhoneNumber = lazy(() =>
     z.looseObject({
       object: literal('phone_number'),
       id: guid(),
@@ -317,14 +331,11 @@ export function defineSchemas(
 
   // ---- Companies -------------------------------------------------------------------------
 
-  const CompanyLocationSchema = lazy(() =>
+  const CompanyLocation = lazy(() =>
     closed({
       address: z.string(),
       is_primary: boolean(),
-      country: optStr(),
-      state: optStr(),
-      city: optStr(),
-      postal_code: optStr(),
+      ...place(),
     }),
   );
 
@@ -341,8 +352,8 @@ export function defineSchemas(
     estimated_number_of_employees: opt(int()),
     size: opt(oneOf('COMPANY_SIZES')),
     location: optStr(),
-    location_details: z.optional(LocationDetailsSchema()),
-    locations: opt(array(CompanyLocationSchema())),
+    location_details: z.optional(LocationDetails()),
+    locations: opt(array(CompanyLocation())),
     logo_url: z.optional(z.string()),
     founded_year: opt(int()),
     traffic_rank: opt(int()),
@@ -361,9 +372,9 @@ export function defineSchemas(
     revenue: opt(int()),
   }));
 
-  const CompanySchema = lazy(() => z.looseObject(CompanyFields()));
+  const Company = lazy(() => z.looseObject(CompanyFields()));
 
-  const FundingEventSchema = lazy(() =>
+  const FundingEvent = lazy(() =>
     z.looseObject({
       date: nullable(z.string()),
       type: nullable(z.string()),
@@ -375,17 +386,17 @@ export function defineSchemas(
   );
 
   /** The single-company lookup answers a company with its industry and funding events. */
-  const CompanyLookupSchema = lazy(() =>
+  const CompanyLookup = lazy(() =>
     z.looseObject({
       ...CompanyFields(),
       industry: nullable(z.string()),
-      funding_events: array(FundingEventSchema()),
+      funding_events: array(FundingEvent()),
     }),
   );
 
   // ---- Person (after company: a person carries its company) ----------------------------------
 
-  const PersonSchema = lazy(() =>
+  const Person = lazy(() =>
     z.looseObject({
       id: guid(),
       object: literal('person'),
@@ -402,51 +413,36 @@ export function defineSchemas(
       location: optStr(),
       image_url: z.optional(z.string()),
       gender: z.optional(oneOf('GENDERS')),
-      location_details: z.optional(LocationDetailsSchema()),
-      experiences: opt(array(ExperienceSchema())),
-      educations: opt(array(EducationSchema())),
-      languages: opt(array(LanguageSchema())),
-      phone_numbers: opt(array(PhoneNumberSchema())),
-      company: opt(CompanySchema()),
+      location_details: z.optional(LocationDetails()),
+      experiences: opt(array(Experience())),
+      educations: opt(array(Education())),
+      languages: opt(array(Language())),
+      phone_numbers: opt(array(PhoneNumber())),
+      company: opt(Company()),
       profile_presence: opt(oneOf('PERSON_PRESENCE')),
     }),
   );
 
   // ---- Email validation ------------------------------------------------------------------
 
-  const EmailValidationResultSchema = lazy(() =>
+  const emailValidationResult = <C extends z.ZodMiniType>(catchAll: C) =>
     z.object({
       object: literal('email_validation_result'),
       email: emailText(),
       result: oneOf('EMAIL_RESULTS'),
-      catch_all: z.optional(boolean()),
-    }),
-  );
+      catch_all: catchAll,
+    });
+
+  const EmailValidationResult = lazy(() => emailValidationResult(z.optional(boolean())));
 
   /** Inside a batch, `catch_all` is required. */
-  const BatchEmailValidationResultSchema = lazy(() =>
-    z.object({
-      object: literal('email_validation_result'),
-      email: emailText(),
-      result: oneOf('EMAIL_RESULTS'),
-      catch_all: boolean(),
-    }),
-  );
+  const BatchEmailValidationResult = lazy(() => emailValidationResult(boolean()));
 
-  const EmailValidationBatchSchema = lazy(() =>
-    z.object({
-      id: guid(),
-      object: literal('email_validation'),
-      status: oneOf('BATCH_STATUSES'),
-      results: array(BatchEmailValidationResultSchema()),
-      _links: LinksSchema(),
-      _errors: z.optional(array(ErrorDetailSchema())),
-    }),
-  );
+  const EmailValidationBatch = lazy(() => batch(guid(), 'email_validation', BatchEmailValidationResult()));
 
   // ---- Lead lists ------------------------------------------------------------------------
 
-  const LeadListOptionsSchema = lazy(() =>
+  const LeadListOptions = lazy(() =>
     closed({
       reveal_phone_numbers: boolean(),
       validate_email: boolean(),
@@ -454,7 +450,7 @@ export function defineSchemas(
     }),
   );
 
-  const LeadListEntrySchema = lazy(() =>
+  const LeadListEntry = lazy(() =>
     closed({
       id: guid(),
       object: literal('lead_list_entry'),
@@ -468,9 +464,9 @@ export function defineSchemas(
       company_domain: z.string(),
       industry: z.string(),
       title: z.string(),
-      email_validation_result: EmailValidationResultSchema(),
+      email_validation_result: EmailValidationResult(),
       data: record(z.unknown()),
-      phone_numbers: z.optional(array(PhoneNumberSchema())),
+      phone_numbers: z.optional(array(PhoneNumber())),
     }),
   );
 
@@ -487,23 +483,23 @@ export function defineSchemas(
     type: oneOf('LEAD_LIST_TYPES'),
     created_at: z.optional(dateTime()),
     updated_at: z.optional(dateTime()),
-    options: z.optional(LeadListOptionsSchema()),
-    _errors: z.optional(array(ErrorDetailSchema())),
+    options: z.optional(LeadListOptions()),
+    _errors: errors(),
   });
 
-  const LeadListSchema = lazy(() => closed({ ...leadListShape(), leads: array(LeadListEntrySchema()), _links: LinksSchema() }));
+  const LeadList = lazy(() => closed({ ...leadListShape(), leads: array(LeadListEntry()), _links: Links() }));
 
-  const LeadListPageSchema = lazy(() =>
-    z.object({ lead_lists: array(closed({ ...leadListShape(), _links: z.optional(LinksSchema()) })), _links: LinksSchema() }),
+  const LeadListPage = lazy(() =>
+    z.object({ lead_lists: array(closed({ ...leadListShape(), _links: z.optional(Links()) })), _links: Links() }),
   );
 
   // ---- Enrichment batches ----------------------------------------------------------------
 
-  const PersonEnrichmentResultSchema = lazy(() =>
+  const PersonEnrichmentResult = lazy(() =>
     z.looseObject({
       id: z.optional(int()),
       status: opt(oneOf('PERSON_ENRICHMENT_STATUSES')),
-      result: opt(PersonSchema()),
+      result: opt(Person()),
       email: optStr(),
       profile_url: optStr(),
       company_domain: optStr(),
@@ -513,41 +509,23 @@ export function defineSchemas(
     }),
   );
 
-  const PersonEnrichmentBatchSchema = lazy(() =>
-    z.object({
-      id: int(),
-      object: literal('person_enrichment'),
-      status: oneOf('BATCH_STATUSES'),
-      results: array(PersonEnrichmentResultSchema()),
-      _links: LinksSchema(),
-      _errors: z.optional(array(ErrorDetailSchema())),
-    }),
-  );
+  const PersonEnrichmentBatch = lazy(() => batch(int(), 'person_enrichment', PersonEnrichmentResult()));
 
-  const CompanyEnrichmentResultSchema = lazy(() =>
+  const CompanyEnrichmentResult = lazy(() =>
     z.looseObject({
       id: z.optional(int()),
       status: z.optional(oneOf('COMPANY_ENRICHMENT_STATUSES')),
-      result: opt(CompanySchema()),
+      result: opt(Company()),
       domain: optStr(),
       profile_url: optStr(),
     }),
   );
 
-  const CompanyEnrichmentBatchSchema = lazy(() =>
-    z.object({
-      id: int(),
-      object: literal('company_enrichment'),
-      status: oneOf('BATCH_STATUSES'),
-      results: array(CompanyEnrichmentResultSchema()),
-      _links: LinksSchema(),
-      _errors: z.optional(array(ErrorDetailSchema())),
-    }),
-  );
+  const CompanyEnrichmentBatch = lazy(() => batch(int(), 'company_enrichment', CompanyEnrichmentResult()));
 
   // ---- Calls, contacts, phone reviews ----------------------------------------------------
 
-  const CallRecordSchema = lazy(() =>
+  const CallRecord = lazy(() =>
     z.object({
       id: guid(),
       disposition_id: nullable(guid()),
@@ -566,7 +544,7 @@ export function defineSchemas(
     }),
   );
 
-  const ContactActivitySchema = lazy(() =>
+  const ContactActivity = lazy(() =>
     z.object({
       event_at: dateTime(),
       event_type: z.string(),
@@ -576,7 +554,7 @@ export function defineSchemas(
     }),
   );
 
-  const ContactSchema = lazy(() =>
+  const Contact = lazy(() =>
     z.object({
       id: guid(),
       name: optStr(),
@@ -592,20 +570,20 @@ export function defineSchemas(
       owner: optStr(),
       created_at: opt(dateTime()),
       last_contacted_at: opt(dateTime()),
-      phone_numbers: opt(array(PhoneNumberSchema())),
-      recent_activity: opt(array(ContactActivitySchema())),
+      phone_numbers: opt(array(PhoneNumber())),
+      recent_activity: opt(array(ContactActivity())),
     }),
   );
 
   /** A reviewed phone number answers `{}` or the phone number. */
-  const PhoneReviewResponseSchema = lazy(() => union([PhoneNumberSchema(), closed({})]));
+  const PhoneReviewResponse = lazy(() => union([PhoneNumber(), closed({})]));
 
   // ---- Lists: territories, job openings, exclusions -------------------------------------
 
-  const TerritorySchema = lazy(() => z.object({ id: guid(), name: z.string() }));
-  const TerritoryPageSchema = lazy(() => z.object({ territories: array(TerritorySchema()), _links: LinksSchema() }));
+  const Territory = lazy(() => z.object({ id: guid(), name: z.string() }));
+  const TerritoryPage = lazy(() => page('territories', Territory()));
 
-  const JobOpeningSchema = lazy(() =>
+  const JobOpening = lazy(() =>
     z.object({
       id: guid(),
       title: z.string(),
@@ -618,7 +596,7 @@ export function defineSchemas(
     }),
   );
 
-  const JobOpeningCompanySchema = lazy(() =>
+  const JobOpeningCompany = lazy(() =>
     z.object({
       id: guid(),
       name: nullable(z.string()),
@@ -627,11 +605,11 @@ export function defineSchemas(
     }),
   );
 
-  const JobOpeningPageSchema = lazy(() =>
+  const JobOpeningPage = lazy(() =>
     z.object({
-      company: JobOpeningCompanySchema(),
-      job_openings: array(JobOpeningSchema()),
-      _links: LinksSchema(),
+      company: JobOpeningCompany(),
+      job_openings: array(JobOpening()),
+      _links: Links(),
     }),
   );
 
@@ -641,65 +619,41 @@ export function defineSchemas(
     excluded_reason: z.string(),
     excluded_reasons: array(z.string()),
   }));
-  const ExcludedDomainSchema = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
-  const ExcludedEmailSchema = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
-  const ExcludedDomainPageSchema = lazy(() =>
-    z.object({
-      excluded_domains: array(ExcludedDomainSchema()),
-      _links: LinksSchema(),
-    }),
-  );
-  const ExcludedEmailPageSchema = lazy(() =>
-    z.object({
-      excluded_emails: array(ExcludedEmailSchema()),
-      _links: LinksSchema(),
-    }),
-  );
+  const ExcludedDomain = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
+  const ExcludedEmail = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
+  const ExcludedDomainPage = lazy(() => page('excluded_domains', ExcludedDomain()));
+  const ExcludedEmailPage = lazy(() => page('excluded_emails', ExcludedEmail()));
 
-  const AccountSchema = lazy(() => closed({ id: guid(), name: z.string() }));
+  const Account = lazy(() => closed({ id: guid(), name: z.string() }));
 
   return {
-    LinkSchema,
-    LinksSchema,
-    ErrorDetailSchema,
-    LocationDetailsSchema,
-    ExperienceSchema,
-    EducationSchema,
-    LanguageSchema,
-    PhoneNumberSchema,
-    CompanyLocationSchema,
-    CompanyFields,
-    CompanySchema,
-    FundingEventSchema,
-    CompanyLookupSchema,
-    PersonSchema,
-    EmailValidationResultSchema,
-    BatchEmailValidationResultSchema,
-    EmailValidationBatchSchema,
-    LeadListOptionsSchema,
-    LeadListEntrySchema,
-    LeadListSchema,
-    LeadListPageSchema,
-    PersonEnrichmentResultSchema,
-    PersonEnrichmentBatchSchema,
-    CompanyEnrichmentResultSchema,
-    CompanyEnrichmentBatchSchema,
-    CallRecordSchema,
-    ContactActivitySchema,
-    ContactSchema,
-    PhoneReviewResponseSchema,
-    TerritorySchema,
-    TerritoryPageSchema,
-    JobOpeningSchema,
-    JobOpeningCompanySchema,
-    JobOpeningPageSchema,
-    ExcludedDomainSchema,
-    ExcludedEmailSchema,
-    ExcludedDomainPageSchema,
-    ExcludedEmailPageSchema,
-    AccountSchema,
+    Links,
+    ErrorDetail,
+    Experience,
+    Education,
+    PhoneNumber,
+    Company,
+    FundingEvent,
+    CompanyLookup,
+    Person,
+    EmailValidationBatch,
+    LeadList,
+    LeadListPage,
+    PersonEnrichmentResult,
+    PersonEnrichmentBatch,
+    CompanyEnrichmentResult,
+    CompanyEnrichmentBatch,
+    CallRecord,
+    Contact,
+    PhoneReviewResponse,
+    Territory,
+    TerritoryPage,
+    JobOpeningPage,
+    ExcludedDomainPage,
+    ExcludedEmailPage,
+    Account,
   };
-}
+};
 
 export type Schemas = ReturnType<typeof defineSchemas>;
 
@@ -710,10 +664,10 @@ export const schemas: Schemas = defineSchemas(false);
 
 /**
  * The company-lookup schema as a value, built when this module loads: for code outside the
- * bundle. The add-on calls `schemas.CompanyLookupSchema()`; nothing in it reads this name, so
+ * bundle. The add-on calls `schemas.CompanyLookup()`; nothing in it reads this name, so
  * the build drops the line (it is marked pure) and loading the bundle still builds no schema.
  */
-export const CompanyLookupSchema = /* @__PURE__ */ schemas.CompanyLookupSchema();
+export const CompanyLookupSchema = /* @__PURE__ */ schemas.CompanyLookup();
 
 type ObjectSchema = z.ZodMiniType & { shape: Record<string, z.ZodMiniType> };
 
@@ -724,7 +678,7 @@ type ObjectSchema = z.ZodMiniType & { shape: Record<string, z.ZodMiniType> };
  * (experiences, a company's headcounts) is never written to a sheet, and checking it all made
  * reading 10,000 results several times slower.
  */
-export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, nested: Record<string, ObjectSchema> = {}): z.ZodMiniType {
+export const pickedObject = (full: ObjectSchema, keys: ReadonlyArray<string>, nested: Record<string, ObjectSchema> = {}): z.ZodMiniType => {
   const shape: Record<string, z.ZodMiniType> = {};
   const inner = new Map<string, string[]>();
   for (const key of keys) {
@@ -738,49 +692,44 @@ export function pickedObject(full: ObjectSchema, keys: ReadonlyArray<string>, ne
   }
   for (const [head, sub] of inner) shape[head] = z.optional(nullable(pickedObject(nested[head]!, sub)));
   return z.object(shape);
-}
+};
 
 /** A batch read with `result` as the schema of each result's `result` (a picked person or company). */
-function batchWithResult<B extends ObjectSchema>(batch: B, item: ObjectSchema, result: z.ZodMiniType): B {
-  return z.object({
+const batchWithResult = <B extends ObjectSchema>(batch: B, item: ObjectSchema, result: z.ZodMiniType): B =>
+  z.object({
     ...batch.shape,
     results: array(z.looseObject({ ...item.shape, result: z.optional(nullable(result)) })),
   }) as unknown as B;
-}
 
 // A step reads many pages of one job: each picked schema is built once per execution.
 const picked = new Map<string, unknown>();
 
-function once<T>(key: string, build: () => T): T {
+const once = <T>(key: string, build: () => T): T => {
   if (!picked.has(key)) picked.set(key, build());
   return picked.get(key) as T;
-}
+};
 
-/** A person enrichment batch whose people are read for `keys` only (see `pickedObject`). */
-export function personBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['PersonEnrichmentBatchSchema']> {
-  return once(`person:${keys.join(',')}`, () => {
-    const person = pickedObject(schemas.PersonSchema(), keys, {
-      company: schemas.CompanySchema() as unknown as ObjectSchema,
-    });
+/**
+ * A person (or company) enrichment batch as it is read: whole, or with each result's person
+ * (company) read for `keys` only (see `pickedObject`), a person's company inside it.
+ */
+export const enrichmentReading = <K extends 'Person' | 'Company'>(
+  kind: K,
+  keys?: ReadonlyArray<string>,
+): ReturnType<Schemas[`${K}EnrichmentBatch`]> => {
+  type Batch = ReturnType<Schemas[`${K}EnrichmentBatch`]>;
+  const whole = schemas[`${kind}EnrichmentBatch`]() as Batch;
+  if (!keys) return whole;
+  return once(`${kind}:${keys.join(',')}`, () => {
+    const nested: Record<string, ObjectSchema> = kind === 'Person' ? { company: schemas.Company() } : {};
+    const item = pickedObject(schemas[kind](), keys, nested);
     return batchWithResult(
-      schemas.PersonEnrichmentBatchSchema(),
-      schemas.PersonEnrichmentResultSchema() as unknown as ObjectSchema,
-      person,
-    );
+      whole as unknown as ObjectSchema,
+      schemas[`${kind}EnrichmentResult`]() as unknown as ObjectSchema,
+      item,
+    ) as unknown as Batch;
   });
-}
-
-/** A company enrichment batch whose companies are read for `keys` only. */
-export function companyBatchReading(keys: ReadonlyArray<string>): ReturnType<Schemas['CompanyEnrichmentBatchSchema']> {
-  return once(`company:${keys.join(',')}`, () => {
-    const company = pickedObject(schemas.CompanySchema(), keys);
-    return batchWithResult(
-      schemas.CompanyEnrichmentBatchSchema(),
-      schemas.CompanyEnrichmentResultSchema() as unknown as ObjectSchema,
-      company,
-    );
-  });
-}
+};
 
 // ---- Sequences (decisions.md: endpoints the spec names but does not show) -----------------
 
@@ -788,7 +737,7 @@ export function companyBatchReading(keys: ReadonlyArray<string>): ReturnType<Sch
 export const sequencePageSchema = lazy(() =>
   z.object({
     sequences: array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
-    _links: schemas.LinksSchema(),
+    _links: schemas.Links(),
   }),
 );
 export type Sequence = z.infer<ReturnType<typeof sequencePageSchema>>['sequences'][number];
@@ -817,30 +766,30 @@ type Read<K extends keyof Schemas> = z.infer<ReturnType<Schemas[K]>>;
 
 // ---- Types --------------------------------------------------------------------------------
 
-export type Links = Read<'LinksSchema'>;
-export type ErrorDetail = Read<'ErrorDetailSchema'>;
-export type Person = Read<'PersonSchema'>;
-export type Company = Read<'CompanySchema'>;
-export type CompanyLookup = Read<'CompanyLookupSchema'>;
-export type PhoneNumber = Read<'PhoneNumberSchema'>;
-export type Experience = Read<'ExperienceSchema'>;
-export type LeadList = Read<'LeadListSchema'>;
-export type LeadListEntry = Read<'LeadListEntrySchema'>;
-export type EmailValidationBatch = Read<'EmailValidationBatchSchema'>;
-export type BatchEmailValidationResult = Read<'BatchEmailValidationResultSchema'>;
-export type PersonEnrichmentBatch = Read<'PersonEnrichmentBatchSchema'>;
-export type PersonEnrichmentResult = Read<'PersonEnrichmentResultSchema'>;
-export type CompanyEnrichmentBatch = Read<'CompanyEnrichmentBatchSchema'>;
-export type CompanyEnrichmentResult = Read<'CompanyEnrichmentResultSchema'>;
-export type CallRecord = Read<'CallRecordSchema'>;
-export type Contact = Read<'ContactSchema'>;
-export type Territory = Read<'TerritorySchema'>;
-export type TerritoryPage = Read<'TerritoryPageSchema'>;
-export type JobOpening = Read<'JobOpeningSchema'>;
-export type JobOpeningPage = Read<'JobOpeningPageSchema'>;
-export type ExcludedDomain = Read<'ExcludedDomainSchema'>;
-export type ExcludedEmail = Read<'ExcludedEmailSchema'>;
-export type Account = Read<'AccountSchema'>;
+export type Links = Read<'Links'>;
+export type ErrorDetail = Read<'ErrorDetail'>;
+export type Person = Read<'Person'>;
+export type Company = Read<'Company'>;
+export type CompanyLookup = Read<'CompanyLookup'>;
+export type PhoneNumber = Read<'PhoneNumber'>;
+export type Experience = Read<'Experience'>;
+export type LeadList = Read<'LeadList'>;
+export type LeadListEntry = LeadList['leads'][number];
+export type EmailValidationBatch = Read<'EmailValidationBatch'>;
+export type BatchEmailValidationResult = EmailValidationBatch['results'][number];
+export type PersonEnrichmentBatch = Read<'PersonEnrichmentBatch'>;
+export type PersonEnrichmentResult = Read<'PersonEnrichmentResult'>;
+export type CompanyEnrichmentBatch = Read<'CompanyEnrichmentBatch'>;
+export type CompanyEnrichmentResult = Read<'CompanyEnrichmentResult'>;
+export type CallRecord = Read<'CallRecord'>;
+export type Contact = Read<'Contact'>;
+export type Territory = Read<'Territory'>;
+export type TerritoryPage = Read<'TerritoryPage'>;
+export type JobOpening = JobOpeningPage['job_openings'][number];
+export type JobOpeningPage = Read<'JobOpeningPage'>;
+export type ExcludedDomain = Read<'ExcludedDomainPage'>['excluded_domains'][number];
+export type ExcludedEmail = Read<'ExcludedEmailPage'>['excluded_emails'][number];
+export type Account = Read<'Account'>;
 /** The batch statuses the add-on knows; an answer's `status` may also be a newer one (`Open`). */
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export type LeadListStatus = (typeof LEAD_LIST_STATUSES)[number];
@@ -858,15 +807,14 @@ export interface SearchPage {
  * A people (or companies) search's answer, each result read for `keys` only (see `pickedObject`):
  * a search writes a few columns of up to 10,000 results.
  */
-export function searchReading(kind: 'people' | 'companies', keys: ReadonlyArray<string>): z.ZodMiniType<SearchPage> {
-  return once(`${kind}${keys.join()}`, () =>
+export const searchReading = (kind: 'people' | 'companies', keys: ReadonlyArray<string>): z.ZodMiniType<SearchPage> =>
+  once(`${kind}${keys.join()}`, () =>
     z.object({
       results: array(
-        pickedObject((kind === 'people' ? schemas.PersonSchema() : schemas.CompanySchema()) as unknown as ObjectSchema, keys, {
-          company: schemas.CompanySchema() as unknown as ObjectSchema,
+        pickedObject((kind === 'people' ? schemas.Person() : schemas.Company()) as unknown as ObjectSchema, keys, {
+          company: schemas.Company() as unknown as ObjectSchema,
         }),
       ),
       _pagination: z.object({ total: wholeNumber() }),
     }),
   ) as never;
-}

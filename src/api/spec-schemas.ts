@@ -20,14 +20,14 @@ const strict = reading.defineSchemas(reading, reading.specHeadcounts, reading.sp
 /** The spec's schemas the add-on never reads, so built here and not in the bundle. */
 function unread(s: reading.Schemas) {
   const int = lazy(reading.wholeNumber);
-  const ErrorObjectSchema = lazy(() =>
+  const ErrorObject = lazy(() =>
     z.object({
       object: z.literal('error'),
-      _errors: z.array(s.ErrorDetailSchema()),
-      _links: z.optional(s.LinksSchema()),
+      _errors: z.array(s.ErrorDetail()),
+      _links: z.optional(s.Links()),
     }),
   );
-  const PaginationSchema = lazy(() =>
+  const Pagination = lazy(() =>
     z.object({
       page: int(),
       page_size: int(),
@@ -35,27 +35,27 @@ function unread(s: reading.Schemas) {
       total_pages: z.optional(int()),
     }),
   );
-  const PersonSearchResultSchema = lazy(() =>
+  const PersonSearchResult = lazy(() =>
     z.object({
       object: z.literal('person_search_result'),
-      results: z.array(s.PersonSchema()),
-      _pagination: PaginationSchema(),
-      _errors: z.optional(z.array(s.ErrorDetailSchema())),
+      results: z.array(s.Person()),
+      _pagination: Pagination(),
+      _errors: z.optional(z.array(s.ErrorDetail())),
     }),
   );
-  const CompanySearchResultSchema = lazy(() =>
+  const CompanySearchResult = lazy(() =>
     z.object({
       object: z.literal('company_search_result'),
-      results: z.array(s.CompanySchema()),
-      _pagination: PaginationSchema(),
-      _errors: z.optional(z.array(s.ErrorDetailSchema())),
+      results: z.array(s.Company()),
+      _pagination: Pagination(),
+      _errors: z.optional(z.array(s.ErrorDetail())),
     }),
   );
-  return { ErrorObjectSchema, PaginationSchema, PersonSearchResultSchema, CompanySearchResultSchema };
+  return { ErrorObject, Pagination, PersonSearchResult, CompanySearchResult };
 }
 
 /** Every strict schema built at once, as values, with the constants of schemas.ts. */
 export const SPEC = { ...reading, ...buildAll({ ...strict, ...unread(strict) }) };
 
 /** An error answer as the spec writes it. */
-export type ErrorObject = z.infer<typeof SPEC.ErrorObjectSchema>;
+export type ErrorObject = z.infer<typeof SPEC.ErrorObject>;

@@ -43,14 +43,14 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * too, as some servers write it). Letter case is ignored when they are matched, so an echo the
  * service upper-cased, or percent-escapes in either case, are caught as well.
  */
-function secretForms(secret: string): string[] {
+const secretForms = (secret: string): string[] => {
   const json = JSON.stringify(secret).slice(1, -1);
   const forms = [secret, encodeURIComponent(secret), json, json.replace(/\//g, '\\/')];
   return forms.filter((form, i) => forms.indexOf(form) === i);
-}
+};
 
 /** A function that removes every occurrence of the secrets from a text, whatever their letter case. */
-export function redactor(secrets: ReadonlyArray<string>): (text: string) => string {
+export const redactor = (secrets: ReadonlyArray<string>): ((text: string) => string) => {
   // Longest first, so a form that contains another is removed whole.
   const forms = secrets
     .filter((s) => s.length >= 4)
@@ -59,13 +59,13 @@ export function redactor(secrets: ReadonlyArray<string>): (text: string) => stri
   if (forms.length === 0) return (text) => text;
   const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'gi');
   return (text) => text.replace(pattern, REDACTED);
-}
+};
 
 /** Removes every occurrence of the secrets from a text, whatever their letter case. */
 export const redact = (text: string, secrets: ReadonlyArray<string>): string => redactor(secrets)(text);
 
 /** `encodeURIComponent` leaves brackets encoded; servers accept both, and this keeps URLs unambiguous. */
-export function buildQuery(query: Query | undefined): string {
+export const buildQuery = (query: Query | undefined): string => {
   if (!query) return '';
   const parts: string[] = [];
   for (const key of Object.keys(query)) {
@@ -76,7 +76,7 @@ export function buildQuery(query: Query | undefined): string {
     for (const item of items) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(item)}`);
   }
   return parts.join('&');
-}
+};
 
 const stripSlash = (s: string): string => s.replace(/\/+$/, '');
 
@@ -84,7 +84,7 @@ const stripSlash = (s: string): string => s.replace(/\/+$/, '');
  * The absolute URL of a request. Relative paths and `_links` hrefs are resolved against the base
  * address; an absolute URL is accepted only under the base address, so the key never travels elsewhere.
  */
-export function resolveUrl(baseUrl: string, { path, query }: Pick<ApiRequest, 'path' | 'query'>): string {
+export const resolveUrl = (baseUrl: string, { path, query }: Pick<ApiRequest, 'path' | 'query'>): string => {
   const base = stripSlash(baseUrl);
   let url: string;
   if (/^https?:\/\//i.test(path)) {
@@ -97,24 +97,24 @@ export function resolveUrl(baseUrl: string, { path, query }: Pick<ApiRequest, 'p
   }
   const qs = buildQuery(query);
   return qs ? url + (url.includes('?') ? '&' : '?') + qs : url;
-}
+};
 
 /** Retry-After is either delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+export const parseRetryAfter = (value: string | undefined, nowMs: number): number | undefined => {
   if (value === undefined || value === '') return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, (at - nowMs) / 1000);
-}
+};
 
 /** Header lookup regardless of case; `each` rewrites every value (the transport redacts them). */
-export function lowerCaseHeaders(headers: Readonly<Record<string, unknown>>, each = (value: string) => value): Record<string, string> {
+export const lowerCaseHeaders = (headers: Readonly<Record<string, unknown>>, each = (value: string) => value): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const name of Object.keys(headers)) {
     const v = headers[name];
     out[name.toLowerCase()] = each(Array.isArray(v) ? v.join(', ') : String(v));
   }
   return out;
-}
+};

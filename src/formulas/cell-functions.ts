@@ -1,8 +1,9 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
-import { ProspectingError, type ErrorKind } from '../api/errors';
+import { ProspectingError, QUOTA_SPENT, type ErrorKind } from '../api/errors';
 import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
+import { thousands } from '../api/input-errors';
 import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
@@ -17,15 +18,15 @@ export const inputsOf = (arg: unknown): { inputs: string[]; single: boolean } =>
     : { inputs: [cellText(arg)], single: true };
 
 /** The value of an argument that takes one cell; a range of several is refused in words. */
-export function oneCell(arg: unknown, what: string): unknown {
+export const oneCell = (arg: unknown, what: string): unknown => {
   if (!Array.isArray(arg)) return arg;
   const cells = arg.flat();
   if (cells.length <= 1) return cells[0];
   throw new Error(`${what} takes one cell or value, not a range of ${cells.length} cells: give it a single cell such as A2.`);
-}
+};
 
 /** `"name, size"`, `"all"`, `"basic"`, or a range of field ids. */
-export function fieldsOf<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Array<FieldDef<T>> {
+export const fieldsOf = <T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Array<FieldDef<T>> => {
   const words = (Array.isArray(arg) ? arg.flat() : [arg])
     .flatMap((v) => cellText(v).split(/[,;\s]+/))
     .map((w) => w.trim().toLowerCase())
@@ -34,7 +35,7 @@ export function fieldsOf<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Arra
   if (words.length === 1 && (words[0] === 'all' || words[0] === 'basic')) return chooseFields(all, words[0]);
   const byHeader = (w: string) => all.find((f) => f.id === w || f.header.toLowerCase().endsWith(` ${w}`))?.id ?? w;
   return chooseFields(all, words.map(byHeader));
-}
+};
 
 export const headerLabels = <T>(fields: ReadonlyArray<FieldDef<T>>): string[] => fields.map((f) => f.header.replace(/^[^·]+· /, ''));
 
@@ -42,19 +43,19 @@ export const headerLabels = <T>(fields: ReadonlyArray<FieldDef<T>>): string[] =>
  * What a company lookup sends for an input (a domain, or a company profile URL), read as the menu's
  * actions read it; else the cell's answer saying why nothing is sent.
  */
-export function companyQuery(input: string): CompanyLookup | string {
+export const companyQuery = (input: string): CompanyLookup | string => {
   const found = companyLookupOf(input);
   if (!found || ('problem' in found && found.problem === NOT_A_DOMAIN)) return CELL_MESSAGES.badInput;
   return 'problem' in found ? found.problem.charAt(0).toLowerCase() + found.problem.slice(1) : found;
-}
+};
 
 /** What a person lookup sends: an email, or a profile URL; else the cell's answer. */
-export function personQuery(input: string): { email: string } | { profile_url: string } | string {
+export const personQuery = (input: string): { email: string } | { profile_url: string } | string => {
   const email = normalizeEmail(input);
   if (email) return { email };
   const profile = normalizeProfileUrl(input);
   return profile ? { profile_url: profileUrlForRequest(profile) } : CELL_MESSAGES.badPersonInput;
-}
+};
 
 /** What a cell shows as an answer that stays true: kept by Sheets until the inputs change. */
 export const CELL_MESSAGES = {
@@ -82,7 +83,7 @@ const REASONS: Record<Transient, [why: string, first: string]> = {
   no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then `],
   refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then `],
   no_credits: ['not enough credits', 'add credits, then '],
-  quota: ["Apps Script's daily quota of web requests is spent", 'once it resets (within a day), '],
+  quota: [QUOTA_SPENT, 'once it resets (within a day), '],
   rate_limited: ["the service's rate limit was reached", 'in a minute, '],
   busy: ['busy with other lookups or a running job', 'in a minute, '],
   failed: ['the service did not answer', 'in a minute, '],
@@ -97,24 +98,21 @@ export const worse = (a: Transient | undefined, b: Transient): Transient =>
   a === undefined || TRANSIENT_ORDER.indexOf(b) < TRANSIENT_ORDER.indexOf(a) ? b : a;
 
 /** The error message of a single cell without an answer yet. */
-export function transientMessage(reason: Transient): string {
+export const transientMessage = (reason: Transient): string => {
   const [why, first] = REASONS[reason];
   return `${why[0]!.toUpperCase()}${why.slice(1)}: ${first}${RECALCULATE}.`;
-}
-
-/** A whole number with its thousands marked: `1,200`. */
-const count = (n: number): string => n.toLocaleString('en-US');
+};
 
 /** The error message of a range whose `pending` rows of `total` have no answer yet. */
-export function pendingMessage(reason: Transient, pending: number, total: number): string {
+export const pendingMessage = (reason: Transient, pending: number, total: number): string => {
   const [why, first] = REASONS[reason];
-  const rows = `${count(pending)} of ${count(total)} row${total === 1 ? '' : 's'}`;
+  const rows = `${thousands(pending)} of ${thousands(total)} row${total === 1 ? '' : 's'}`;
   return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${first}${RECALCULATE}.`;
-}
+};
 
 /** The refusal of a range with more rows to look up than formula cells may send. */
 export const tooLargeMessage = (most: number, menuItem: string): string =>
-  `More than ${count(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
+  `More than ${thousands(most)} rows to look up: use ${MENU} › ${menuItem} for a range this large.`;
 
 /** The passing failures a person can act on, by what they mean (any other passing one simply failed). */
 const TRANSIENT_OF: Partial<Record<Failure, Transient>> = {
@@ -138,9 +136,9 @@ const LASTING_OF: Partial<Record<ErrorKind, string>> = {
 };
 
 /** What a failed lookup means for its cell: a lasting message, or a reason to throw. */
-export function verdictOf(error: unknown): { lasting: string } | { transient: Transient } {
+export const verdictOf = (error: unknown): { lasting: string } | { transient: Transient } => {
   if (!(error instanceof ProspectingError)) return { transient: 'failed' };
   const failure = classify(error);
   const lasting = failure === 'lasting' ? LASTING_OF[error.kind] : undefined;
   return lasting ? { lasting } : { transient: TRANSIENT_OF[failure] ?? 'failed' };
-}
+};

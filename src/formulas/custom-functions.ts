@@ -19,7 +19,7 @@ import {
   worse,
   type Transient,
 } from './cell-functions';
-import { COMPANY_FIELDS, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
+import { COMPANY_FIELDS, JOB_OPENING_HEADERS, jobOpeningCells, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
 import { cellText } from '../sheet/keys';
 import { takeRequests, type RateBucket } from './lookup-budget';
 import { queryKey, type CellValue, type Lasting } from './lookup-store';
@@ -52,11 +52,11 @@ type Row = CellValue[];
  * A cell cannot wait: no retries and no sleeping. A passing fault throws, and the next
  * recalculation asks again.
  */
-function clientOrReason(): ProspectingClient | Transient {
+const clientOrReason = (): ProspectingClient | Transient => {
   const connection = readConnection();
   if (!connection) return 'no_key';
   return createClient(connection.apiKey, { retry: { maxAttempts: 1 } });
-}
+};
 
 const cellValue = (v: unknown): CellValue =>
   v === null || v === undefined ? '' : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
@@ -67,7 +67,7 @@ interface LookupKind {
   /** What is sent for an input, or the cell's answer when nothing can be. */
   query: (input: string) => Record<string, string> | string;
   request: (c: ProspectingClient, q: Record<string, string>) => ApiRequest;
-  schema: typeof schemas.CompanyLookupSchema | typeof schemas.PersonSchema;
+  schema: typeof schemas.CompanyLookup | typeof schemas.Person;
   bucket: RateBucket;
   /**
    * Rows not in the cache one range may look up: five minutes of the cells' budget, so a range
@@ -82,7 +82,7 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     fields: COMPANY_FIELDS,
     query: companyQuery,
     request: (c, q) => c.companyFindRequest(q),
-    schema: schemas.CompanyLookupSchema,
+    schema: schemas.CompanyLookup,
     bucket: 'default',
     most: 2000,
     menuItem: 'Enrich companies',
@@ -91,7 +91,7 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
     fields: PERSON_FIELDS,
     query: personQuery,
     request: (c, q) => c.personFindRequest(q),
-    schema: schemas.PersonSchema,
+    schema: schemas.Person,
     bucket: 'people_find',
     most: 1500,
     menuItem: 'Enrich people',
@@ -103,10 +103,10 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
  * each group's lasting answers saved before the next starts. Stops at the first reason that
  * would fail the rest too, when the budget is spent, or when time is short.
  */
-function lookUp(
+const lookUp = (
   kind: keyof typeof LOOKUPS,
   queries: Map<string, Record<string, string>>,
-): { answers: Map<string, Lasting>; reason?: Transient } {
+): { answers: Map<string, Lasting>; reason?: Transient } => {
   const started = Date.now();
   const def = LOOKUPS[kind];
   const ids = def.fields.map((f) => f.id);
@@ -159,17 +159,17 @@ function lookUp(
     if (reason && STOPS.has(reason)) break;
   }
   return { answers, reason };
-}
+};
 
-function fieldsOrMessage<T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Array<FieldDef<T>> | string {
+const fieldsOrMessage = <T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Array<FieldDef<T>> | string => {
   try {
     return fieldsOf(all, arg);
   } catch (e) {
     return errorText(e);
   }
-}
+};
 
-function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unknown): Row[] | CellValue {
+const lookupFunction = (kind: keyof typeof LOOKUPS, input: unknown, fields: unknown): Row[] | CellValue => {
   const def = LOOKUPS[kind];
   const chosen = fieldsOrMessage(def.fields, fields);
   if (typeof chosen === 'string') return chosen;
@@ -200,7 +200,7 @@ function lookupFunction(kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
   if (!single) return answers.map((a) => (typeof a === 'string' ? [a, ...chosen.slice(1).map(() => '')] : a));
   const only = answers[0]!;
   return typeof only === 'string' ? only : only.length === 1 ? only[0]! : [only];
-}
+};
 
 export const ENRICH_COMPANY = (domain: unknown, fields?: unknown): Row[] | CellValue => lookupFunction('company', domain, fields);
 
@@ -208,7 +208,7 @@ export const ENRICH_PERSON = (emailOrProfileUrl: unknown, fields?: unknown): Row
   lookupFunction('person', emailOrProfileUrl, fields);
 
 /** The header row for a lookup's chosen fields: `kind` is "company" or "person". */
-export function PROSPECTING_HEADERS(kind: unknown, fields?: unknown): Row[] | string {
+export const PROSPECTING_HEADERS = (kind: unknown, fields?: unknown): Row[] | string => {
   const which = cellText(oneCell(kind, 'PROSPECTING_HEADERS kind')).toLowerCase();
   // Any other text finds no fields: an object's own built-in names have none either.
   const all = (LOOKUPS as Partial<Record<string, LookupKind>>)[which]?.fields;
@@ -216,15 +216,13 @@ export function PROSPECTING_HEADERS(kind: unknown, fields?: unknown): Row[] | st
   const chosen = fieldsOrMessage(all, fields);
   if (typeof chosen === 'string') return chosen;
   return [headerLabels(chosen)];
-}
-
-const JOB_HEADER: Row = ['Title', 'Location', 'Seniorities', 'Departments', 'Job functions', 'First seen', 'URL'];
+};
 
 /** `"remote; seniority: Senior, VP; department: revenue; function: sales"` */
 type Seniority = (typeof JOB_SENIORITIES)[number];
 type JobFilters = { seniorities?: Seniority[]; departments?: string[]; job_functions?: string[]; remote?: boolean };
 
-export function parseJobFilters(text: string): JobFilters | string {
+export const parseJobFilters = (text: string): JobFilters | string => {
   const out: JobFilters = {};
   for (const part of text
     .split(';')
@@ -259,12 +257,12 @@ export function parseJobFilters(text: string): JobFilters | string {
     }
   }
   return out;
-}
+};
 
 /** Pages of job openings one formula reads at most (100 each). */
 const JOB_PAGES = 5;
 
-export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string {
+export const JOB_OPENINGS = (domain: unknown, filters?: unknown): Row[] | string => {
   // One table of openings per call: a range of companies is refused, not answered by its first cell.
   const query = companyQuery(cellText(oneCell(domain, 'JOB_OPENINGS domain')));
   if (typeof query === 'string') return query;
@@ -275,7 +273,7 @@ export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string
   if (hit) return JSON.parse(hit) as Row[];
   const client = clientOrReason();
   if (typeof client === 'string') throw new Error(transientMessage(client));
-  const rows: Row[] = [JOB_HEADER];
+  const rows: Row[] = [JOB_OPENING_HEADERS];
   const started = Date.now();
   try {
     const pages = client.jobOpeningPages({ ...query, ...parsed }, 100)[Symbol.iterator]();
@@ -285,17 +283,7 @@ export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string
       if (takeRequests('default', 1) === 0) throw new Error(transientMessage('busy'));
       const page = pages.next();
       if (page.done) break;
-      for (const j of page.value.job_openings) {
-        rows.push([
-          j.title,
-          j.raw_location ?? '',
-          j.seniorities.join(', '),
-          j.departments.join(', '),
-          j.job_functions.join(', '),
-          j.first_seen_at,
-          j.url,
-        ]);
-      }
+      for (const j of page.value.job_openings) rows.push(jobOpeningCells(j));
     }
   } catch (e) {
     if (!(e instanceof ProspectingError)) throw e;
@@ -307,4 +295,4 @@ export function JOB_OPENINGS(domain: unknown, filters?: unknown): Row[] | string
   // A list too large for one cache value is still answered, only looked up again next time.
   saveAnswer(key, JSON.stringify(rows));
   return rows;
-}
+};

@@ -22,7 +22,7 @@ export interface Block {
  * The cells calling a custom function, as rectangles: runs down each column, joined with the
  * same run of the next column, so a filled-down column or a block of them is one rectangle.
  */
-export function customFunctionBlocks(formulas: ReadonlyArray<ReadonlyArray<unknown>>): Block[] {
+export const customFunctionBlocks = (formulas: ReadonlyArray<ReadonlyArray<unknown>>): Block[] => {
   const width = Math.max(0, ...formulas.map((r) => r.length));
   const done: Block[] = [];
   let open = new Map<string, Block>();
@@ -45,4 +45,4 @@ export function customFunctionBlocks(formulas: ReadonlyArray<ReadonlyArray<unkno
   }
   done.push(...open.values());
   return done;
-}
+};

@@ -5,7 +5,7 @@ import { ADDON_NAME } from '../config';
 import { rewriteFormulas, selectedFormulas } from '../gas/formula-port';
 import { toast } from '../gas/ui';
 
-export function refreshFormulas(): void {
+export const refreshFormulas = (): void => {
   const work = selectedFormulas().flatMap((at) => customFunctionBlocks(at.formulas).map((block) => ({ at, block })));
   const cells = work.reduce((n, { block }) => n + block.numRows * block.numColumns, 0);
   if (cells === 0) {
@@ -14,4 +14,4 @@ export function refreshFormulas(): void {
   }
   rewriteFormulas(work);
   toast(`Refreshed ${cells} formula${cells === 1 ? '' : 's'}: they are being computed again.`, ADDON_NAME, 6);
-}
+};

@@ -20,14 +20,14 @@ export const BUDGET_WINDOW_MS = 65 * 1000;
 /** Requests claimed per second (seconds since the epoch). */
 export type Claims = Record<string, number>;
 
-export function parseClaims(text: string | null | undefined): Claims {
+export const parseClaims = (text: string | null | undefined): Claims => {
   // An unreadable record counts as spent: a lost record must not send more than the limit.
   const spent = Number.MAX_SAFE_INTEGER;
   return jsonObject<Claims>(text, { [spent]: spent });
-}
+};
 
 /** Up to `want` requests of `limit` in the window ending `now`, and the claims with them added. */
-export function takeFrom(claims: Claims, now: number, want: number, limit: number): { granted: number; claims: Claims } {
+export const takeFrom = (claims: Claims, now: number, want: number, limit: number): { granted: number; claims: Claims } => {
   const since = Math.floor((now - BUDGET_WINDOW_MS) / 1000);
   const kept: Claims = {};
   let used = 0;
@@ -43,7 +43,7 @@ export function takeFrom(claims: Claims, now: number, want: number, limit: numbe
     kept[second] = (kept[second] ?? 0) + granted;
   }
   return { granted, claims: kept };
-}
+};
 
 /**
  * How long a cell waits for the lock. Sheets runs a filled-down column's cells side by side, and

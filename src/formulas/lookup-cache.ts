@@ -10,7 +10,7 @@ const MAX_KEY_LENGTH = 250;
 
 const minute = (): number => Math.floor(Date.now() / 60000);
 
-function byBucket(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, string[]> {
+const byBucket = (kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, string[]> => {
   const out = new Map<string, string[]>();
   for (const q of queries) {
     const key = bucketKey(kind, fieldIds, q);
@@ -19,24 +19,24 @@ function byBucket(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterab
     else out.set(key, [q]);
   }
   return out;
-}
+};
 
 /** The cached answers for `queries` (normalized query texts). */
-export function readAnswers(kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, Lasting> {
+export const readAnswers = (kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, Lasting> => {
   const buckets = byBucket(kind, fieldIds, queries);
   const texts = cachedValues(documentCache(), [...buckets.keys()]);
   const now = minute();
   const out = new Map<string, Lasting>();
   for (const [key, qs] of buckets) for (const [q, a] of readBucket(texts[key], qs, now)) out.set(q, a);
   return out;
-}
+};
 
 /**
  * Saves answers: each bucket is read again just before it is written, so answers another cell
  * saved meanwhile are kept (one that lands between the two calls may be lost, costing a lookup
  * again, never a wrong answer). A cache failure loses only the saving, never the answers.
  */
-export function saveAnswers(kind: string, fieldIds: ReadonlyArray<string>, answers: ReadonlyMap<string, Lasting>): void {
+export const saveAnswers = (kind: string, fieldIds: ReadonlyArray<string>, answers: ReadonlyMap<string, Lasting>): void => {
   if (answers.size === 0) return;
   try {
     const store = documentCache();
@@ -49,19 +49,19 @@ export function saveAnswers(kind: string, fieldIds: ReadonlyArray<string>, answe
   } catch {
     // The answers are still returned; the next recalculation looks them up again.
   }
-}
+};
 
 /** A key for a whole answer: the text itself when it fits the cache's 250 characters, else its digest. */
-export function answerKey(prefix: string, text: string): string {
+export const answerKey = (prefix: string, text: string): string => {
   const plain = `${prefix}${text}`;
   if (plain.length <= MAX_KEY_LENGTH) return plain;
   return `${prefix}#${sha256WebSafe(text)}`;
-}
+};
 
 export const readAnswer = (key: string): string | null => documentCache().get(key);
 
 /** Keeps a whole answer when its UTF-8 size fits a cache value; returns whether it was kept. */
-export function saveAnswer(key: string, text: string): boolean {
+export const saveAnswer = (key: string, text: string): boolean => {
   if (utf8Length(text) > MAX_VALUE_BYTES) return false;
   try {
     documentCache().put(key, text, SECONDS);
@@ -69,4 +69,4 @@ export function saveAnswer(key: string, text: string): boolean {
   } catch {
     return false;
   }
-}
+};

@@ -25,11 +25,11 @@ export const queryKey = (query: Readonly<Record<string, string>>): string =>
     .join('|');
 
 /** FNV-1a: a cheap, stable spread of texts over buckets (not a digest: the bucket holds the exact query). */
-export function hash32(text: string): number {
+export const hash32 = (text: string): number => {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
-}
+};
 
 /**
  * The cache key of the bucket holding `query`. `fieldIds` version the key: a change in the
@@ -41,14 +41,14 @@ export const bucketKey = (kind: string, fieldIds: ReadonlyArray<string>, query: 
 // A 2,000-row range asks for the same fields' version 2,000 times: it is worked out once per list.
 const versions = new WeakMap<ReadonlyArray<string>, string>();
 
-function fieldsVersion(fieldIds: ReadonlyArray<string>): string {
+const fieldsVersion = (fieldIds: ReadonlyArray<string>): string => {
   let v = versions.get(fieldIds);
   if (v === undefined) versions.set(fieldIds, (v = hash32(fieldIds.join(',')).toString(36)));
   return v;
-}
+};
 
 /** The JSON object `text` holds: `{}` for none or for another JSON value, `unreadable` when it is not JSON. */
-export function jsonObject<T extends object>(text: string | null | undefined, unreadable: T): T {
+export const jsonObject = <T extends object>(text: string | null | undefined, unreadable: T): T => {
   if (!text) return {} as T;
   try {
     const parsed = JSON.parse(text) as unknown;
@@ -56,7 +56,7 @@ export function jsonObject<T extends object>(text: string | null | undefined, un
   } catch {
     return unreadable;
   }
-}
+};
 
 const entries = (text: string | null | undefined): Record<string, Entry> => jsonObject<Record<string, Entry>>(text, {});
 
@@ -64,7 +64,7 @@ const fresh = (entry: Entry | undefined, minute: number): entry is Entry =>
   Array.isArray(entry) && typeof entry[0] === 'number' && minute - entry[0] < ANSWER_MINUTES;
 
 /** The answers a bucket holds for `queries`, as of `minute` (minutes since the epoch). */
-export function readBucket(text: string | null | undefined, queries: Iterable<string>, minute: number): Map<string, Lasting> {
+export const readBucket = (text: string | null | undefined, queries: Iterable<string>, minute: number): Map<string, Lasting> => {
   const all = entries(text);
   const out = new Map<string, Lasting>();
   for (const q of queries) {
@@ -72,18 +72,18 @@ export function readBucket(text: string | null | undefined, queries: Iterable<st
     if (fresh(e, minute)) out.set(q, Array.isArray(e[1]) ? { row: e[1] } : { message: String(e[1]) });
   }
   return out;
-}
+};
 
 /**
  * A bucket with `answers` added (newest last), expired answers dropped, and the oldest dropped
  * until it fits in `maxBytes` of UTF-8; an answer larger than that alone is not kept.
  */
-export function mergeBucket(
+export const mergeBucket = (
   text: string | null | undefined,
   answers: ReadonlyMap<string, Lasting>,
   minute: number,
   maxBytes = MAX_VALUE_BYTES,
-): string {
+): string => {
   const kept: Array<[string, Entry]> = [];
   for (const [q, e] of Object.entries(entries(text))) if (!answers.has(q) && fresh(e, minute)) kept.push([q, e]);
   for (const [q, a] of answers) kept.push([q, [minute, 'row' in a ? a.row : a.message]]);
@@ -100,4 +100,4 @@ export function mergeBucket(
   const out = Object.create(null) as Record<string, Entry>;
   for (const { q, e } of sized.slice(first)) out[q] = e;
   return JSON.stringify(out);
-}
+};

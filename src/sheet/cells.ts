@@ -7,17 +7,17 @@ const FORMULA_START = /^[=+\-@]/;
  * A value Sheets will show as text, never evaluate. Strings that would start a formula get a
  * leading apostrophe, which Sheets hides and which marks the cell as text.
  */
-export function safeCell(value: unknown): string | number | boolean | Date {
+export const safeCell = (value: unknown): string | number | boolean | Date => {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (typeof value === 'boolean') return value;
   const text = String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
-}
+};
 
 /** Groups sorted row numbers into runs of consecutive rows: [[first, count], ...]. */
-export function rowRuns(rows: ReadonlyArray<number>): Array<[number, number]> {
+export const rowRuns = (rows: ReadonlyArray<number>): Array<[number, number]> => {
   const sorted = [...new Set(rows)].sort((a, b) => a - b);
   const runs: Array<[number, number]> = [];
   for (const row of sorted) {
@@ -26,4 +26,4 @@ export function rowRuns(rows: ReadonlyArray<number>): Array<[number, number]> {
     else runs.push([row, 1]);
   }
   return runs;
-}
+};

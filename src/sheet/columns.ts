@@ -35,53 +35,60 @@ const PATTERNS: Array<[Role, RegExp]> = [
   ['phone', /^(phone|mobile|cell|telephone|tel|direct dial)( number| no)?$/],
 ];
 
-export function roleOfHeader(header: unknown): Role | undefined {
+export const roleOfHeader = (header: unknown): Role | undefined => {
   const text = typeof header === 'string' ? header : '';
   if (!text || OUTPUT_PREFIXES.some((p) => text.startsWith(p))) return undefined;
   const w = headerWords(text);
   for (const [role, pattern] of PATTERNS) if (pattern.test(w)) return role;
   return undefined;
-}
+};
 
 /** Maps each role to the first column whose header names it. */
-export function detectMapping(headers: ReadonlyArray<unknown>): ColumnMapping {
+export const detectMapping = (headers: ReadonlyArray<unknown>): ColumnMapping => {
   const mapping: ColumnMapping = {};
   headers.forEach((h, i) => {
     const role = roleOfHeader(h);
     if (role !== undefined && mapping[role] === undefined) mapping[role] = i;
   });
   return mapping;
-}
+};
 
 /** A header row names at least one role and holds no email address (data rows do). */
 export const looksLikeHeader = (row: ReadonlyArray<unknown>): boolean =>
   row.some((c) => roleOfHeader(c) !== undefined) && !row.some((c) => normalizeEmail(c) !== undefined);
 
 /**
- * Applies a person's changes to a detected mapping, by header name. Unknown headers are
- * refused with a clear message; `null` removes a role.
+ * A person's changes to a mapping, by header name: each key named takes the column headed so
+ * (an unknown header is refused with a clear message), or is removed (`null` or ''). A key
+ * `known` refuses is refused in words, as the `what` it is not (`Unknown column role "x".`).
  */
-export function applyMappingOverrides(
+export const overrideMapping = <K extends string>(
+  headers: ReadonlyArray<unknown>,
+  detected: Partial<Record<K, number>>,
+  overrides: Partial<Record<K, string | null>>,
+  known: (key: string) => boolean,
+  what: string,
+): Partial<Record<K, number>> => {
+  const mapping = { ...detected };
+  for (const key of Object.keys(overrides) as K[]) {
+    if (!known(key)) throw new Error(`Unknown ${what} "${key}".`);
+    const header = overrides[key];
+    if (header === null || header === undefined || header === '') delete mapping[key];
+    else mapping[key] = columnHeaded(headers, header);
+  }
+  return mapping;
+};
+
+/** Applies a person's changes to a detected mapping of roles (see overrideMapping). */
+export const applyMappingOverrides = (
   headers: ReadonlyArray<unknown>,
   detected: ColumnMapping,
   overrides: Partial<Record<Role, string | null>>,
-): ColumnMapping {
-  const mapping: ColumnMapping = { ...detected };
-  for (const role of Object.keys(overrides) as Role[]) {
-    if (!ROLES.includes(role)) throw new Error(`Unknown column role "${String(role)}".`);
-    const header = overrides[role];
-    if (header === null || header === undefined || header === '') {
-      delete mapping[role];
-      continue;
-    }
-    mapping[role] = columnHeaded(headers, header);
-  }
-  return mapping;
-}
+): ColumnMapping => overrideMapping(headers, detected, overrides, (key) => ROLES.includes(key as Role), 'column role');
 
 /** The first column headed `header`, or the sentence that says there is none. */
-export function columnHeaded(headers: ReadonlyArray<unknown>, header: string): number {
+export const columnHeaded = (headers: ReadonlyArray<unknown>, header: string): number => {
   const i = columnOf(headers, header.trim());
   if (i === undefined) throw new Error(`There is no column headed "${header}" on this sheet.`);
   return i;
-}
+};

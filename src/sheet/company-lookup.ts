@@ -16,7 +16,7 @@ const PROFILE_SITE = /(?:^|\.)(?:linkedin\.com|profiles\.example)$/;
  * finds them), or a company profile URL, or the reason the cell names no company's; undefined
  * for an empty cell.
  */
-export function companyLookupOf(value: unknown): CompanyLookup | { problem: string } | undefined {
+export const companyLookupOf = (value: unknown): CompanyLookup | { problem: string } | undefined => {
   const text = cellText(value);
   if (!text) return undefined;
   const host = hostOf(text);
@@ -28,7 +28,7 @@ export function companyLookupOf(value: unknown): CompanyLookup | { problem: stri
   if (problem) return { problem };
   if (PERSONAL.test(host)) return { problem: `${host} is a personal email domain, not a company's` };
   return { domain: host };
-}
+};
 
 /** The row key of a lookup, in the form results are keyed by. */
 export const companyKey = (lookup: CompanyLookup): string =>

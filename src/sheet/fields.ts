@@ -1,6 +1,6 @@
 // The output fields of each action: readable headers and how nested values are flattened
 // into one cell (company fields, phone numbers, experiences, headcounts).
-import type { BatchEmailValidationResult, Company, Experience, LeadListEntry, Person, PhoneNumber } from '../api/schemas';
+import type { BatchEmailValidationResult, Company, Experience, JobOpening, LeadListEntry, Person, PhoneNumber } from '../api/schemas';
 
 export interface FieldDef<T> {
   id: string;
@@ -96,12 +96,12 @@ const country = {
 };
 
 /** Company fields, shared by company enrichment and the company of a person. */
-function companyFields<T>(
+const companyFields = <T>(
   pick: (v: T) => AnyCompany | null | undefined,
   prefix: string,
   idPrefix: string,
   readsPrefix: string,
-): Array<FieldDef<T>> {
+): Array<FieldDef<T>> => {
   const f = fieldOf(pick, prefix, idPrefix, readsPrefix);
   return [
     f('name', basic),
@@ -132,7 +132,7 @@ function companyFields<T>(
     f('naics', { header: 'NAICS codes', key: 'naics_codes', get: (c) => join(c.naics_codes, ', ') }),
     f('traffic_rank'),
   ];
-}
+};
 
 const itself = <T>(v: T) => v;
 const personField = fieldOf<Person, Person>(itself, PERSON, '', '');
@@ -201,7 +201,7 @@ export const LEAD_FIELDS: Array<FieldDef<LeadListEntry>> = [
 ];
 
 /** Every key the fields `ids` read; undefined when one of them does not say (read everything). */
-export function readsOf<T>(all: ReadonlyArray<FieldDef<T>>, ids: ReadonlyArray<string>): string[] | undefined {
+export const readsOf = <T>(all: ReadonlyArray<FieldDef<T>>, ids: ReadonlyArray<string>): string[] | undefined => {
   const out = new Set<string>();
   for (const f of all) {
     if (!ids.includes(f.id)) continue;
@@ -209,13 +209,26 @@ export function readsOf<T>(all: ReadonlyArray<FieldDef<T>>, ids: ReadonlyArray<s
     for (const key of f.reads) out.add(key);
   }
   return [...out];
-}
+};
 
 /** The chosen fields: 'basic', 'all', or a list of ids (unknown ids are refused). */
-export function chooseFields<T>(all: ReadonlyArray<FieldDef<T>>, choice: 'basic' | 'all' | ReadonlyArray<string>): Array<FieldDef<T>> {
+export const chooseFields = <T>(all: ReadonlyArray<FieldDef<T>>, choice: 'basic' | 'all' | ReadonlyArray<string>): Array<FieldDef<T>> => {
   if (choice === 'all') return [...all];
   if (choice === 'basic') return all.filter((f) => f.basic);
   const unknown = choice.filter((id) => !all.some((f) => f.id === id));
   if (unknown.length) throw new Error(`Unknown field(s): ${unknown.join(', ')}.`);
   return all.filter((f) => choice.includes(f.id));
-}
+};
+
+/** A job opening's cells under these headers, as an import of a company's openings and =JOB_OPENINGS write them. */
+export const JOB_OPENING_HEADERS = ['Title', 'Location', 'Seniorities', 'Departments', 'Job functions', 'First seen', 'URL'];
+
+export const jobOpeningCells = (j: JobOpening): string[] => [
+  j.title,
+  j.raw_location ?? '',
+  j.seniorities.join(', '),
+  j.departments.join(', '),
+  j.job_functions.join(', '),
+  j.first_seen_at,
+  j.url,
+];

@@ -22,7 +22,7 @@ const blank = (v: unknown) => v === '' || v === null || v === undefined;
 const ascending = (values: Iterable<number>) => [...new Set(values)].sort((a, b) => a - b);
 
 /** Ascending numbers cut into runs: each joins the run before it when `near` that run's last. */
-export function runs(sorted: ReadonlyArray<number>, near: (last: number, next: number) => boolean): number[][] {
+export const runs = (sorted: ReadonlyArray<number>, near: (last: number, next: number) => boolean): number[][] => {
   const out: number[][] = [];
   for (const n of sorted) {
     const run = out[out.length - 1];
@@ -30,15 +30,15 @@ export function runs(sorted: ReadonlyArray<number>, near: (last: number, next: n
     else out.push([n]);
   }
   return out;
-}
+};
 
 export const adjacent = (last: number, next: number) => next === last + 1;
 
 /** The zero-based column of a header text in a row, if the row holds it. */
-export function columnOf(row: ReadonlyArray<unknown>, header: string): number | undefined {
+export const columnOf = (row: ReadonlyArray<unknown>, header: string): number | undefined => {
   const i = row.findIndex((h) => typeof h === 'string' && h.trim() === header);
   return i < 0 ? undefined : i;
-}
+};
 
 /**
  * Unchanged rows between two changed ones are written back as read while that costs less than

@@ -2,7 +2,7 @@
 // and written itself, with no network call since: a start's own read serves its first send.
 import type { SheetPort } from './grid';
 
-export function withHeldRead(port: SheetPort, rows: ReadonlyArray<ReadonlyArray<unknown>>): SheetPort {
+export const withHeldRead = (port: SheetPort, rows: ReadonlyArray<ReadonlyArray<unknown>>): SheetPort => {
   let held: ReadonlyArray<ReadonlyArray<unknown>> | undefined = rows;
   const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
   return {
@@ -26,4 +26,4 @@ export function withHeldRead(port: SheetPort, rows: ReadonlyArray<ReadonlyArray<
     },
     holds: () => held !== undefined,
   };
-}
+};

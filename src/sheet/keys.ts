@@ -12,26 +12,26 @@ export const cellText = (value: unknown): string =>
  * A lower-cased email (`mailto:` dropped, composed to one Unicode form so the same address typed
  * two ways is one key), or undefined when it is not an address by the rule the service applies.
  */
-export function normalizeEmail(value: unknown): string | undefined {
+export const normalizeEmail = (value: unknown): string | undefined => {
   const text = cellText(value)
     .replace(/^mailto:/i, '')
     .normalize('NFC')
     .toLowerCase();
   return isEmailAddress(text) ? text : undefined;
-}
+};
 
 /**
  * The host a domain or website cell names, not yet checked: `https://www.Acme.com/about` ->
  * `acme.com`; an address gives its domain. Lower-cased and composed: internationalized names stay
  * in Unicode, the form the service looks them up by.
  */
-export function hostOf(value: unknown): string {
+export const hostOf = (value: unknown): string => {
   let text = cellText(value).normalize('NFC').toLowerCase();
   const at = text.lastIndexOf('@');
   if (at >= 0 && !text.includes('/')) text = text.slice(at + 1);
   text = text.replace(SCHEME, '').replace(/^www\d?\./, '');
   return (text.split(/[/?#:\s]/)[0] ?? '').replace(/\.+$/, '');
-}
+};
 
 export const NOT_A_DOMAIN = 'Not a valid domain or website';
 
@@ -44,21 +44,21 @@ const LABEL = /^(?!-)[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}-]+(?<!-)$/u;
 const LAST_LABEL = /^(?:[\p{Ll}\p{Lo}\p{Lm}\p{M}]{2,}|xn--[a-z0-9-]*[a-z0-9])$/u;
 
 /** Why a host is not a domain to send (DNS's 253 and 63 limits), or undefined when it is one. */
-export function domainProblem(host: string): string | undefined {
+export const domainProblem = (host: string): string | undefined => {
   if (longerThan(host, 253)) return 'The domain is longer than 253 characters';
   const labels = host.split('.');
   if (labels.some((l) => longerThan(l, 63))) return 'The domain has a part longer than 63 characters';
   return labels.length > 1 && labels.every((l) => LABEL.test(l)) && LAST_LABEL.test(labels[labels.length - 1]!) ? undefined : NOT_A_DOMAIN;
-}
+};
 
 /** `https://www.Acme.com/about` -> `acme.com`; undefined when no domain can be read. */
-export function normalizeDomain(value: unknown): string | undefined {
+export const normalizeDomain = (value: unknown): string | undefined => {
   const host = hostOf(value);
   return host && !domainProblem(host) ? host : undefined;
-}
+};
 
 /** A profile URL without scheme, `www.`, query, fragment or trailing slash; lower-cased. */
-export function normalizeProfileUrl(value: unknown): string | undefined {
+export const normalizeProfileUrl = (value: unknown): string | undefined => {
   const text = cellText(value);
   if (!text) return undefined;
   const bare = text
@@ -68,7 +68,7 @@ export function normalizeProfileUrl(value: unknown): string | undefined {
     .replace(/\/+$/, '');
   if (!/^[^/\s]+\.[^/\s]+\/\S+$/.test(bare)) return undefined;
   return bare.toLowerCase();
-}
+};
 
 /** The address sent for a profile: https, as the service's links are. */
 export const profileUrlForRequest = (normalized: string): string => `https://${normalized}`;

@@ -2,7 +2,7 @@
 // no TextEncoder or Buffer to ask, and a character count undercounts any non-ASCII text.
 
 /** Bytes `text` takes in UTF-8; a lone surrogate counts as the 3 bytes of its replacement character. */
-export function utf8Length(text: string): number {
+export const utf8Length = (text: string): number => {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -14,4 +14,4 @@ export function utf8Length(text: string): number {
     } else bytes += 3;
   }
   return bytes;
-}
+};

@@ -1,9 +1,10 @@
 // Listings of the API as sheet rows: each import's header and how a page becomes rows.
 import type { Contact, ExcludedDomain, ExcludedEmail, JobOpeningPage, Territory } from '../api/schemas';
+import { JOB_OPENING_HEADERS, jobOpeningCells } from '../sheet/fields';
 
 export const IMPORT_HEADERS = {
   territories: ['Territory', 'Territory ID'],
-  job_openings: ['Company', 'Domain', 'Title', 'Location', 'Seniorities', 'Departments', 'Job functions', 'First seen', 'URL', 'Job ID'],
+  job_openings: ['Company', 'Domain', ...JOB_OPENING_HEADERS, 'Job ID'],
   excluded_domains: ['Domain', 'Reason', 'Reasons', 'Source', 'Added'],
   excluded_emails: ['Email', 'Reason', 'Reasons', 'Source', 'Added'],
   contact: ['Field', 'Value', 'Detail', 'Sequence', 'When'],
@@ -11,41 +12,18 @@ export const IMPORT_HEADERS = {
 
 export type ImportKind = keyof typeof IMPORT_HEADERS;
 
-export const IMPORT_TITLES: Record<ImportKind, string> = {
-  territories: 'Territories',
-  job_openings: 'Job openings',
-  excluded_domains: 'Excluded domains',
-  excluded_emails: 'Excluded emails',
-  contact: 'Contact',
-};
-
 const list = (items: ReadonlyArray<string> | undefined) => (items ?? []).join(', ');
 
-export function territoryRows(items: ReadonlyArray<Territory>): unknown[][] {
-  return items.map((t) => [t.name, t.id]);
-}
+export const territoryRows = (items: ReadonlyArray<Territory>): unknown[][] => items.map((t) => [t.name, t.id]);
 
-export function jobOpeningRows(page: JobOpeningPage): unknown[][] {
-  return page.job_openings.map((j) => [
-    page.company.name ?? '',
-    page.company.domain ?? '',
-    j.title,
-    j.raw_location ?? '',
-    list(j.seniorities),
-    list(j.departments),
-    list(j.job_functions),
-    j.first_seen_at,
-    j.url,
-    j.id,
-  ]);
-}
+export const jobOpeningRows = (page: JobOpeningPage): unknown[][] =>
+  page.job_openings.map((j) => [page.company.name ?? '', page.company.domain ?? '', ...jobOpeningCells(j), j.id]);
 
-export function exclusionRows(items: ReadonlyArray<ExcludedDomain | ExcludedEmail>): unknown[][] {
-  return items.map((x) => ['domain' in x ? x.domain : x.email, x.excluded_reason, list(x.excluded_reasons), x.source, x.date_added]);
-}
+export const exclusionRows = (items: ReadonlyArray<ExcludedDomain | ExcludedEmail>): unknown[][] =>
+  items.map((x) => ['domain' in x ? x.domain : x.email, x.excluded_reason, list(x.excluded_reasons), x.source, x.date_added]);
 
 /** A contact as field/value rows, then its phone numbers, then its recent activity, newest first. */
-export function contactRows(c: Contact): unknown[][] {
+export const contactRows = (c: Contact): unknown[][] => {
   const fields: Array<[string, unknown]> = [
     ['Name', c.name],
     ['First name', c.first_name],
@@ -67,4 +45,4 @@ export function contactRows(c: Contact): unknown[][] {
     rows.push(['Phone', p.number, [p.kind ?? p.type, p.is_wrong_number ? 'wrong number' : ''].filter(Boolean).join(', '), '', '']);
   for (const a of c.recent_activity ?? []) rows.push(['Activity', a.event_type, a.sequence_type, a.sequence_name, a.event_at]);
   return rows;
-}
+};

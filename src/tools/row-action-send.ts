@@ -76,7 +76,7 @@ interface Columns {
 }
 
 /** The columns of a read; `place` adds the missing output columns to the sheet (else an empty one stands in). */
-function columns(def: RowSender, grid: Grid, headerRow: number, place = true): Columns {
+const columns = (def: RowSender, grid: Grid, headerRow: number, place = true): Columns => {
   const statusHeader = def.headers[0]!;
   let header = grid.indexOfSheetRow(headerRow);
   // The header row may have moved (a sort): it is where the status header is now.
@@ -87,13 +87,16 @@ function columns(def: RowSender, grid: Grid, headerRow: number, place = true): C
   const plan = def.planner(grid.row(header));
   const [status, id] = place ? grid.placeColumns(header, def.headers) : [grid.columnIn(header, statusHeader) ?? grid.usedWidth()];
   return { grid, header, plan, status: status!, id };
-}
+};
+
+/** The status kind of row `i`; none for the header row. */
+const kindAt = (cols: Columns, i: number) => (i === cols.header ? undefined : readStatus(cols.grid.get(i, cols.status)).kind);
 
 /**
  * Marks each selected visible row to send Queued and each that cannot be sent with its reason,
  * in memory; rows done, queued or that may have gone through are left as they are.
  */
-function mark(def: RowSender, cols: Columns, selection: Selection, headerRow: number): RowMarks {
+const mark = (def: RowSender, cols: Columns, selection: Selection, headerRow: number): RowMarks => {
   const marks: RowMarks = { rows: 0, queued: 0, done: 0, skipped: 0, reasons: {} };
   const { grid } = cols;
   const seen = new Set<string | number>();
@@ -129,19 +132,17 @@ function mark(def: RowSender, cols: Columns, selection: Selection, headerRow: nu
     marks.reasons[reason] = (marks.reasons[reason] ?? 0) + 1;
   }
   return marks;
-}
+};
 
 /** Sends the selected rows; without `deps` only tells how they stand (nothing written, nothing sent), for a preview. */
-export function sendRowAction(def: RowSender, selection: Selection, sheet: SheetPort, deps?: RowActionDeps): RowActionOutcome {
+export const sendRowAction = (def: RowSender, selection: Selection, sheet: SheetPort, deps?: RowActionDeps): RowActionOutcome => {
   const first = new Grid(sheet);
   const headerRow = findHeaderRow(first, selection);
   let cols = columns(def, first, headerRow, deps !== undefined);
   const { grid } = cols;
   // A row left Sending by a run cut off mid-request may have gone through: it is never re-sent.
   for (let i = 0; i < grid.rows.length; i++) {
-    if (i !== cols.header && readStatus(grid.get(i, cols.status)).kind === 'sending') {
-      grid.set(i, cols.status, errorStatus(`the run was cut off while this row was sent; ${UNSURE}`));
-    }
+    if (kindAt(cols, i) === 'sending') grid.set(i, cols.status, errorStatus(`the run was cut off while this row was sent; ${UNSURE}`));
   }
   // Mark every selected visible row that is to be sent, in one write, before any request.
   const out: RowActionOutcome = {
@@ -157,16 +158,17 @@ export function sendRowAction(def: RowSender, selection: Selection, sheet: Sheet
   grid.flush();
 
   for (;;) {
+    const { grid, status } = cols;
     // Pick the next group among the Queued rows, wherever they are now, and mark it Sending.
     const group: Array<{ key: string; body: Record<string, unknown> }> = [];
-    for (let i = 0; i < cols.grid.rows.length && group.length < Math.max(GROUP, def.batch); i++) {
-      if (i === cols.header || readStatus(cols.grid.get(i, cols.status)).kind !== 'queued') continue;
-      const planned = cols.plan(cols.grid.row(i));
+    for (let i = 0; i < grid.rows.length && group.length < Math.max(GROUP, def.batch); i++) {
+      if (kindAt(cols, i) !== 'queued') continue;
+      const planned = cols.plan(grid.row(i));
       if (!('body' in planned)) {
-        cols.grid.set(i, cols.status, skippedStatus('reason' in planned ? planned.reason : 'the row was emptied before it was sent'));
+        grid.set(i, status, skippedStatus('reason' in planned ? planned.reason : 'the row was emptied before it was sent'));
         continue;
       }
-      cols.grid.set(i, cols.status, SENDING);
+      grid.set(i, status, SENDING);
       // The request a row sends, as text, finds the row again after the person moved it.
       group.push({ key: JSON.stringify(planned.body), body: planned.body });
     }
@@ -174,22 +176,22 @@ export function sendRowAction(def: RowSender, selection: Selection, sheet: Sheet
     if (group.length === 0 || left) {
       if (left) {
         out.stoppedEarly = out.stopped === undefined;
-        for (let i = 0; i < cols.grid.rows.length; i++) {
-          const kind = readStatus(cols.grid.get(i, cols.status)).kind;
-          if (i !== cols.header && (kind === 'queued' || kind === 'sending')) {
-            cols.grid.set(
+        for (let i = 0; i < grid.rows.length; i++) {
+          const kind = kindAt(cols, i);
+          if (kind === 'queued' || kind === 'sending') {
+            grid.set(
               i,
-              cols.status,
+              status,
               skippedStatus(out.stopped ? `not sent: ${out.stopped}` : 'not sent: time ran out. Run it again for the rest.'),
             );
           }
         }
       }
-      cols.grid.flush();
+      grid.flush();
       return out;
     }
-    cols.grid.flush();
-    const answers: Array<RowAnswer & { key: string }> = [];
+    grid.flush();
+    const answers: Answer[] = [];
     for (let k = 0; k < group.length; k += def.batch) {
       const chunk = group.slice(k, k + def.batch);
       if (out.stopped !== undefined) {
@@ -221,27 +223,36 @@ export function sendRowAction(def: RowSender, selection: Selection, sheet: Sheet
       }
     }
     // The answers go to the rows that sent them, found again after the person may have moved them.
-    cols = columns(def, new Grid(sheet), cols.grid.sheetRow(cols.header));
-    const sending = new Map<string, number[]>();
-    for (let i = 0; i < cols.grid.rows.length; i++) {
-      if (i === cols.header || readStatus(cols.grid.get(i, cols.status)).kind !== 'sending') continue;
-      const planned = cols.plan(cols.grid.row(i));
-      if (!('body' in planned)) continue;
-      const key = JSON.stringify(planned.body);
-      sending.set(key, [...(sending.get(key) ?? []), i]);
-    }
-    for (const a of answers) {
-      const i = sending.get(a.key)?.shift();
-      if (i === undefined) {
-        if (a.id) out.unplaced.push(a.id);
-        continue;
-      }
-      cols.grid.set(i, cols.status, a.status);
-      if (a.id !== undefined && cols.id !== undefined) cols.grid.set(i, cols.id, a.id);
-    }
-    // A Sending row no answer found was edited or moved out of reach: it says so.
-    for (const rows of sending.values()) {
-      for (const i of rows) cols.grid.set(i, cols.status, errorStatus(`the row changed while it was sent; ${UNSURE}`));
-    }
+    cols = columns(def, new Grid(sheet), grid.sheetRow(cols.header));
+    place(cols, answers, out);
   }
-}
+};
+
+/** An answer, with the request its row sent, as text. */
+type Answer = RowAnswer & { key: string };
+
+/** Writes each answer to the Sending row whose request it answers; an answer whose row is gone is listed. */
+const place = (cols: Columns, answers: ReadonlyArray<Answer>, out: RowActionOutcome): void => {
+  const { grid, status, id } = cols;
+  const sending = new Map<string, number[]>();
+  for (let i = 0; i < grid.rows.length; i++) {
+    if (kindAt(cols, i) !== 'sending') continue;
+    const planned = cols.plan(grid.row(i));
+    if (!('body' in planned)) continue;
+    const key = JSON.stringify(planned.body);
+    sending.set(key, [...(sending.get(key) ?? []), i]);
+  }
+  for (const a of answers) {
+    const i = sending.get(a.key)?.shift();
+    if (i === undefined) {
+      if (a.id) out.unplaced.push(a.id);
+      continue;
+    }
+    grid.set(i, status, a.status);
+    if (a.id !== undefined && id !== undefined) grid.set(i, id, a.id);
+  }
+  // A Sending row no answer found was edited or moved out of reach: it says so.
+  for (const rows of sending.values()) {
+    for (const i of rows) grid.set(i, status, errorStatus(`the row changed while it was sent; ${UNSURE}`));
+  }
+};

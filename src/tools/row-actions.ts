@@ -1,7 +1,7 @@
 // Row actions that send one request per selected row: logging calls and reviewing phone
 // numbers. Which fields they take, how columns map to them, and what each row sends.
 import type { CallCreate, PhoneReview } from '../api/requests';
-import { columnHeaded, headerWords } from '../sheet/columns';
+import { headerWords, overrideMapping } from '../sheet/columns';
 import { cellText } from '../sheet/keys';
 import { isFormulaError } from '../sheet/formula-errors';
 import { OUTCOMES } from '../jobs/row-status';
@@ -19,9 +19,13 @@ export interface RowField {
 }
 
 /** A field of a row action; most take text. */
-function rowField(field: string, label: string, required: boolean, pattern: RegExp, kind: RowField['kind'] = 'text'): RowField {
-  return { field, label, required, pattern, kind };
-}
+const rowField = (field: string, label: string, required: boolean, pattern: RegExp, kind: RowField['kind'] = 'text'): RowField => ({
+  field,
+  label,
+  required,
+  pattern,
+  kind,
+});
 
 /** Each action's label, output headers (status, then id when its answer has one), done word and fields. */
 export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]; done: string; fields: RowField[] }> = {
@@ -55,38 +59,30 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]
 };
 
 /** Field -> column index, detected from the headers, then changed by header name. */
-export function rowActionMapping(
+export const rowActionMapping = (
   action: RowActionId,
   headers: ReadonlyArray<unknown>,
   overrides: Record<string, string | null> = {},
-): Record<string, number> {
+): Record<string, number> => {
   const mapping: Record<string, number> = {};
-  const def = ROW_ACTIONS[action];
-  for (const f of def.fields) {
+  const { fields } = ROW_ACTIONS[action];
+  for (const f of fields) {
     const i = headers.findIndex((h) => f.pattern.test(headerWords(cellText(h))));
     if (i >= 0) mapping[f.field] = i;
   }
-  for (const [field, header] of Object.entries(overrides)) {
-    if (!def.fields.some((f) => f.field === field)) throw new Error(`Unknown field "${field}".`);
-    if (header === null || header === '') {
-      delete mapping[field];
-      continue;
-    }
-    mapping[field] = columnHeaded(headers, header);
-  }
-  return mapping;
-}
+  return overrideMapping(headers, mapping, overrides, (key) => fields.some((f) => f.field === key), 'field') as Record<string, number>;
+};
 
-function parseBool(v: unknown): boolean | undefined {
+const parseBool = (v: unknown): boolean | undefined => {
   if (typeof v === 'boolean') return v;
   const t = cellText(v).toLowerCase();
   if (['true', 'yes', 'y', '1'].includes(t)) return true;
   if (['false', 'no', 'n', '0'].includes(t)) return false;
   return undefined;
-}
+};
 
 /** What one row sends, or why it cannot be sent. */
-export function rowRequest(action: RowActionId, row: ReadonlyArray<unknown>, mapping: Record<string, number>): RowRequest {
+export const rowRequest = (action: RowActionId, row: ReadonlyArray<unknown>, mapping: Record<string, number>): RowRequest => {
   const def = ROW_ACTIONS[action];
   const body: Record<string, unknown> = {};
   let any = false;
@@ -116,10 +112,10 @@ export function rowRequest(action: RowActionId, row: ReadonlyArray<unknown>, map
   const missing = def.fields.filter((f) => f.required && body[f.field] === undefined).map((f) => f.label);
   if (missing.length) return { reason: `Missing ${missing.join(', ')}` };
   return { body };
-}
+};
 
 /** A row action sent one row per request, its columns mapped from the headers and `overrides`. */
-export function rowSender(action: RowActionId, overrides: Record<string, string | null>): RowSender {
+export const rowSender = (action: RowActionId, overrides: Record<string, string | null>): RowSender => {
   const def = ROW_ACTIONS[action];
   return {
     headers: def.headers,
@@ -135,4 +131,4 @@ export function rowSender(action: RowActionId, overrides: Record<string, string 
       return [{ status: def.done }];
     },
   };
-}
+};

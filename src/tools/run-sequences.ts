@@ -20,15 +20,14 @@ const inputSchema = lazy(() =>
 type SequenceInput = z.input<ReturnType<typeof inputSchema>>;
 
 /** The account's sequences, and whether each takes leads now: only active and paused ones do (a status the add-on does not know takes none). */
-export function listSequences(c = client()) {
-  return c.listSequences().map((s) => ({ ...s, accepts: s.status === 'active' || s.status === 'paused' }));
-}
+export const listSequences = (c = client()) =>
+  c.listSequences().map((s) => ({ ...s, accepts: s.status === 'active' || s.status === 'paused' }));
 
 /**
  * The selected rows for the chosen sequence: how they stand (`dry`, for a preview: nothing
  * written or sent), or sent until done or out of time (`stoppedEarly`: a call again goes on).
  */
-function sequenceRows(input: unknown, dry: boolean) {
+const sequenceRows = (input: unknown, dry: boolean) => {
   const req = parse(inputSchema(), input);
   // The service takes 30 requests a minute: a 429 is waited out (at most the minute it counts) and
   // the request sent again, as a 429 comes before anything is done.
@@ -42,16 +41,12 @@ function sequenceRows(input: unknown, dry: boolean) {
     mapping: detectMapping(out.headers),
     message: outcomeMessage(`Add to "${sequence.name}"`, out),
   };
-}
+};
 
 type SequenceRows = ReturnType<typeof sequenceRows>;
 
 /** What sending would do with the selected rows, and their columns; writes and sends nothing. */
-export function previewSequenceAdd(input: SequenceInput): SequenceRows {
-  return sequenceRows(input, true);
-}
+export const previewSequenceAdd = (input: SequenceInput): SequenceRows => sequenceRows(input, true);
 
 /** Sends the selected rows to the sequence; rows added are never sent again. */
-export function runSequenceAdd(input: SequenceInput): SequenceRows {
-  return withDocumentLock(() => sequenceRows(input, false));
-}
+export const runSequenceAdd = (input: SequenceInput): SequenceRows => withDocumentLock(() => sequenceRows(input, false));

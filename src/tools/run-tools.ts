@@ -5,12 +5,13 @@ import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
 import type { ClientOptions, ProspectingClient } from '../api/client';
-import { ProspectingError } from '../api/errors';
-import { trim } from '../api/input-errors';
+import { errorText, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from '../api/errors';
+import { thousands, trim } from '../api/input-errors';
 import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
-import { contactRows, exclusionRows, IMPORT_HEADERS, IMPORT_TITLES, jobOpeningRows, territoryRows, type ImportKind } from './imports';
+import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRows, type ImportKind } from './imports';
+import { words } from '../sheet/fields';
 import { sendRowAction, type RowActionDeps, type RowActionOutcome, type RowSender } from './row-action-send';
 import { ROW_ACTIONS, rowActionMapping, rowSender, type RowActionId } from './row-actions';
 import { safeCell } from '../sheet/cells';
@@ -19,36 +20,28 @@ import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
 
-/** `12,345`: a count as the messages write it. */
-export function thousands(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
 export const TOOL_BUDGET_MS = 20 * 1000;
 /** Row actions send one request per row; stop well inside the six-minute limit. */
 const ROW_BUDGET_MS = 4.5 * 60 * 1000;
 
-const sheetName = () => z.optional(z.string().check(trim, maxLength(100)));
+/** An import's request: the `tool` it names, what that import takes, and the sheet to append to, if any. */
+const toolSchema = <T extends string, S extends z.core.$ZodLooseShape>(tool: T, shape: S) =>
+  z.object({ tool: literal(tool), ...shape, sheetName: z.optional(z.string().check(trim, maxLength(100))) });
+
 /** Each import's request, by the `tool` it names. */
 const toolSchemas = lazy(() => ({
-  territories: z.object({ tool: literal('territories'), name: z.optional(z.string()), sheetName: sheetName() }),
-  job_openings: z.object({
-    tool: literal('job_openings'),
+  territories: toolSchema('territories', { name: z.optional(z.string()) }),
+  job_openings: toolSchema('job_openings', {
     domain: z.string().check(trim, minLength(1, { error: 'Enter the company domain.' })),
     seniorities: z.optional(array(oneOf(JOB_SENIORITIES))),
     departments: z.optional(array(z.string())),
     jobFunctions: z.optional(array(z.string())),
     remote: z.optional(boolean()),
-    sheetName: sheetName(),
   }),
-  excluded_domains: z.object({ tool: literal('excluded_domains'), keyword: z.optional(z.string()), sheetName: sheetName() }),
-  excluded_emails: z.object({ tool: literal('excluded_emails'), keyword: z.optional(z.string()), sheetName: sheetName() }),
-  contact: z.object({
-    tool: literal('contact'),
-    contactId: z.string().check(trim, minLength(1, { error: 'Enter the contact id.' })),
-    sheetName: sheetName(),
-  }),
+  excluded_domains: toolSchema('excluded_domains', { keyword: z.optional(z.string()) }),
+  excluded_emails: toolSchema('excluded_emails', { keyword: z.optional(z.string()) }),
+  contact: toolSchema('contact', { contactId: z.string().check(trim, minLength(1, { error: 'Enter the contact id.' })) }),
 }));
 type ToolSchemas = ReturnType<typeof toolSchemas>;
 type ToolRequest = { [K in keyof ToolSchemas]: z.infer<ToolSchemas[K]> }[keyof ToolSchemas];
@@ -61,10 +54,10 @@ type ToolRequestInput = { [K in keyof ToolSchemas]: z.input<ToolSchemas[K]> }[ke
 const toolNameSchema = lazy(() => z.object({ tool: oneOf(Object.keys(toolSchemas()) as [keyof ToolSchemas]) }));
 
 /** The request read by the schema of the import it names. */
-function readToolRequest(input: unknown, what: string): ToolRequest {
+const readToolRequest = (input: unknown, what: string): ToolRequest => {
   const { tool } = parse(toolNameSchema(), input, what);
   return parse<ToolRequest>(toolSchemas()[tool], input, what);
-}
+};
 
 /**
  * The continuation the sidebar hands back: which sheet, which page, how many rows so far, and
@@ -85,92 +78,87 @@ const cursorSchema = lazy(() =>
 export const UNREADABLE = 'The request could not be read';
 
 /** `input` read by `schema`, or an error saying what could not be read and why. */
-export function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what = UNREADABLE): T {
+export const parse = <T>(schema: z.ZodMiniType<T>, input: unknown, what = UNREADABLE): T => {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   throw new Error(`${what}: ${issue?.path.length ? `${issue.path.join('.')} ` : ''}${issue?.message ?? 'invalid'}`);
-}
+};
 
-export function client(options?: Partial<ClientOptions>): ProspectingClient {
+export const client = (options?: Partial<ClientOptions>): ProspectingClient => {
   const connection = readConnection();
   if (!connection) throw new Error(NOT_CONNECTED);
   return createClient(connection.apiKey, options);
-}
+};
 
 /** The existing sheet the request names, if any: the import appends to it. */
-function chosenSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet | null {
-  return request.sheetName ? currentSpreadsheet().getSheetByName(request.sheetName) : null;
-}
+const chosenSheet = (request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet | null =>
+  request.sheetName ? currentSpreadsheet().getSheetByName(request.sheetName) : null;
 
 /** A new sheet for the import, named after it (with a number when the name is taken). */
-function newSheet(request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet {
-  return insertNumberedSheet(
+const newSheet = (request: ToolRequest): GoogleAppsScript.Spreadsheet.Sheet =>
+  insertNumberedSheet(
     request.sheetName ||
-      (request.tool === 'job_openings'
-        ? `Job openings · ${request.domain}`
-        : request.tool === 'contact'
-          ? `Contact · ${request.contactId}`
-          : IMPORT_TITLES[request.tool]),
+      // `job_openings` -> "Job openings", with the company or contact it lists.
+      words(request.tool) +
+        (request.tool === 'job_openings' ? ` · ${request.domain}` : request.tool === 'contact' ? ` · ${request.contactId}` : ''),
   );
-}
 
 /** A new sheet named `base`, with a number when the name is taken. */
-export function insertNumberedSheet(base: string): GoogleAppsScript.Spreadsheet.Sheet {
+export const insertNumberedSheet = (base: string): GoogleAppsScript.Spreadsheet.Sheet => {
   const ss = currentSpreadsheet();
   let name = base.slice(0, 90);
   for (let n = 2; ss.getSheetByName(name); n++) name = `${base.slice(0, 85)} (${n})`;
   return ss.insertSheet(name);
-}
+};
 
 /**
  * Takes back what an import wrote, so a failed one leaves nothing behind: half a listing would
  * pass for all of it. A sheet it made goes; rows it appended to a chosen sheet are cleared.
  */
-function undoImport(sheet: GoogleAppsScript.Spreadsheet.Sheet, made: boolean, fromRow: number): void {
+const undoImport = (sheet: GoogleAppsScript.Spreadsheet.Sheet, made: boolean, fromRow: number): void => {
   if (made) currentSpreadsheet().deleteSheet(sheet);
   else if (sheet.getLastRow() >= fromRow)
     sheet.getRange(fromRow, 1, sheet.getLastRow() - fromRow + 1, sheet.getLastColumn()).clearContent();
-}
+};
 
 /** Why an import failed, in words, and that nothing of it was kept. */
-function importFailure(e: unknown, request: ToolRequest, written: number): Error {
+const importFailure = (e: unknown, request: ToolRequest, written: number): Error => {
   const rows = written === 1 ? 'row written before the failure was' : 'rows written before the failure were';
   const undone = written ? ` (the ${thousands(written)} ${rows} removed)` : '';
+  const kind = e instanceof ProspectingError && e.kind;
   const why =
-    e instanceof ProspectingError && e.kind === 'not_found'
+    kind === 'not_found'
       ? request.tool === 'contact'
         ? 'No contact has that id.'
         : 'The service found nothing for that.'
-      : e instanceof ProspectingError && e.kind === 'unreadable'
-        ? 'The service sent an answer that could not be read. Try again in a few minutes.'
-        : e instanceof Error
-          ? e.message
-          : String(e);
+      : kind === 'unreadable'
+        ? `${UNREADABLE_ANSWER} ${TRY_LATER}`
+        : errorText(e);
   return new Error(`Nothing was imported${undone}. ${why}`);
-}
+};
 
 /** Appends rows below the sheet's last row, writing the header first on an empty sheet. */
-function appendRows(sheet: GoogleAppsScript.Spreadsheet.Sheet, kind: ImportKind, rows: unknown[][]): void {
+const appendRows = (sheet: GoogleAppsScript.Spreadsheet.Sheet, kind: ImportKind, rows: unknown[][]): void => {
   const header = IMPORT_HEADERS[kind] as ReadonlyArray<string>;
   const block: unknown[][] = sheet.getLastRow() === 0 ? [[...header]] : [];
   for (const r of rows) block.push(r.map(safeCell));
   if (block.length) appendBlock(sheet, block);
-}
+};
 
 /**
  * Writes `block` (rows of one width, from column A) below the sheet's last row, adding rows to
  * the sheet first when it has too few (a new sheet has 1,000).
  */
-export function appendBlock(sheet: GoogleAppsScript.Spreadsheet.Sheet, block: unknown[][]): void {
+export const appendBlock = (sheet: GoogleAppsScript.Spreadsheet.Sheet, block: unknown[][]): void => {
   const row = sheet.getLastRow() + 1;
   const more = row + block.length - 1 - sheet.getMaxRows();
   if (more > 0) sheet.insertRowsAfter(sheet.getMaxRows(), more);
   sheet.getRange(row, 1, block.length, block[0]!.length).setValues(block as never);
-}
+};
 
 /** Pages of the listing the request names, starting at `from` when continuing. */
-function pagesOf(c: ProspectingClient, request: ToolRequest, from: string | undefined): Generator<{ rows: unknown[][]; next?: string }> {
+const pagesOf = (c: ProspectingClient, request: ToolRequest, from: string | undefined): Generator<{ rows: unknown[][]; next?: string }> => {
   const shape = function* <P extends { _links: { next?: { href: string } } }>(pages: Generator<P>, rows: (p: P) => unknown[][]) {
     for (const p of pages) yield { rows: rows(p), next: p._links.next?.href };
   };
@@ -201,17 +189,15 @@ function pagesOf(c: ProspectingClient, request: ToolRequest, from: string | unde
         yield { rows: contactRows(c.getContact(request.contactId)) };
       })();
   }
-}
+};
 
 /**
  * Writes a listing into a new or chosen sheet. Each call writes pages for a while and returns
  * how far it got, with a cursor the sidebar passes back to continue, so it can show progress.
  */
-export function runTool(input: ToolRequestInput, next?: string): ToolProgress {
-  return withDocumentLock(() => writeToolPages(input, next));
-}
+export const runTool = (input: ToolRequestInput, next?: string): ToolProgress => withDocumentLock(() => writeToolPages(input, next));
 
-function writeToolPages(input: unknown, next?: unknown): ToolProgress {
+const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
   const request = readToolRequest(input, 'The import could not be read');
   const cursor =
     next === undefined || next === null || next === ''
@@ -248,7 +234,7 @@ function writeToolPages(input: unknown, next?: unknown): ToolProgress {
   };
   if (nextHref) progress.next = JSON.stringify({ sheet: sheet.getName(), href: nextHref, written, made, fromRow });
   return progress;
-}
+};
 
 // ---- Row actions ---------------------------------------------------------------------------
 
@@ -260,23 +246,25 @@ export const rowActionRequestSchema = lazy(() =>
 );
 
 /** What sending rows needs: the client, the clock and the time budget. */
-export function rowDeps(c: ProspectingClient): RowActionDeps {
-  return { client: c, now: () => Date.now(), deadline: Date.now() + ROW_BUDGET_MS };
-}
+export const rowDeps = (c: ProspectingClient): RowActionDeps => ({
+  client: c,
+  now: () => Date.now(),
+  deadline: Date.now() + ROW_BUDGET_MS,
+});
 
 /** The selected rows of the active sheet, sent with `deps`, or without them only looked at. */
-export function onSelection(def: RowSender, deps?: RowActionDeps) {
+export const onSelection = (def: RowSender, deps?: RowActionDeps) => {
   const sheet = activeSheet();
   return { sheet, out: sendRowAction(def, activeSelection(sheet), sheetPort(sheet), deps) };
-}
+};
 
 /** A row action's request read, and its rows sent (with a client) or looked at. */
-function rowAction(input: unknown, c?: ProspectingClient) {
+const rowAction = (input: unknown, c?: ProspectingClient) => {
   const req = parse(rowActionRequestSchema(), input);
   return { req, def: ROW_ACTIONS[req.action], ...onSelection(rowSender(req.action, req.mapping ?? {}), c && rowDeps(c)) };
-}
+};
 
-export function previewRowAction(input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionPreview {
+export const previewRowAction = (input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionPreview => {
   const {
     req,
     def,
@@ -300,11 +288,11 @@ export function previewRowAction(input: z.input<ReturnType<typeof rowActionReque
       ? `Map a column to ${missing.join(', ')} first.`
       : `${def.label}: ${thousands(rows)} selected row${rows === 1 ? '' : 's'} on "${sheet.getName()}".`,
   };
-}
+};
 
 /** Sends one request per selected row; each row's status cell gets its result or the reason. */
-export function runRowAction(input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionResult {
-  return withDocumentLock(() => {
+export const runRowAction = (input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionResult =>
+  withDocumentLock(() => {
     const { req, def, out } = rowAction(input, client());
     return {
       action: req.action,
@@ -315,24 +303,20 @@ export function runRowAction(input: z.input<ReturnType<typeof rowActionRequestSc
       message: outcomeMessage(def.label, out),
     };
   });
-}
 
 /** What came of sending rows, in a sentence or two. */
-export function outcomeMessage(label: string, out: RowActionOutcome): string {
-  return (
-    `${label}: ${out.succeeded} done` +
-    (out.failed ? `, ${out.failed} failed` : '') +
-    (out.skipped ? `, ${out.skipped} skipped` : '') +
-    (out.unplaced.length
-      ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})`
-      : '') +
-    (out.stopped ? `. Stopped: ${out.stopped}` : out.stoppedEarly ? '. Time ran out: run it again for the rest.' : '.')
-  );
-}
+export const outcomeMessage = (label: string, out: RowActionOutcome): string =>
+  `${label}: ${out.succeeded} done` +
+  (out.failed ? `, ${out.failed} failed` : '') +
+  (out.skipped ? `, ${out.skipped} skipped` : '') +
+  (out.unplaced.length
+    ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})`
+    : '') +
+  (out.stopped ? `. Stopped: ${out.stopped}` : out.stoppedEarly ? '. Time ran out: run it again for the rest.' : '.');
 
 // ---- Menu handlers -------------------------------------------------------------------------
 
-function rowActionFromMenu(action: RowActionId): void {
+const rowActionFromMenu = (action: RowActionId): void => {
   const ui = spreadsheetUi();
   if (!readConnection()) {
     ui.alert(NOT_CONNECTED);
@@ -347,14 +331,10 @@ function rowActionFromMenu(action: RowActionId): void {
     if (ui.alert(ROW_ACTIONS[action].label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
     toast(runRowAction({ action }).message, ROW_ACTIONS[action].label, 8);
   } catch (e) {
-    ui.alert(e instanceof Error ? e.message : String(e));
+    ui.alert(errorText(e));
   }
-}
+};
 
-export function logCallsFromSelection(): void {
-  rowActionFromMenu('log_calls');
-}
+export const logCallsFromSelection = (): void => rowActionFromMenu('log_calls');
 
-export function reviewPhonesFromSelection(): void {
-  rowActionFromMenu('review_phones');
-}
+export const reviewPhonesFromSelection = (): void => rowActionFromMenu('review_phones');

@@ -56,17 +56,17 @@ export interface SearchInput {
  * count's first). The search's record keeps them in one user property (9 KB at most), so filters
  * that would not fit there, with room for the rest of it, are refused before anything is made.
  */
-function readInput(input: unknown): SearchInput {
+const readInput = (input: unknown): SearchInput => {
   if (utf8Length(JSON.stringify(input)) > 8000) throw new Error('The filters are too long to keep: shorten the lists.');
   return parse(searchInput(), input, UNREADABLE) as SearchInput;
-}
+};
 
 /**
  * Makes or chooses the sheet, and finds where each column goes: under the header in row 1 that
  * names the same (the same text, or the role the column detection gives it), else in a new
  * column after the last, headed so. Nothing is made for a request that cannot be sent.
  */
-function start(ss: Spreadsheet, input: unknown): SearchRecord {
+const start = (ss: Spreadsheet, input: unknown): SearchRecord => {
   const { kind, limit = 1000, active, ...body } = readInput(input);
   const sheet = active ? ss.getActiveSheet() : insertNumberedSheet(`Search: ${kind}`);
   const width = sheet.getLastColumn();
@@ -93,7 +93,7 @@ function start(ss: Spreadsheet, input: unknown): SearchRecord {
     first,
     at,
   };
-}
+};
 
 /**
  * Writes pages until the search is done or `deadline` passes, saving it after each. Each step
@@ -104,7 +104,7 @@ function start(ss: Spreadsheet, input: unknown): SearchRecord {
  * by the sidebar's next step or the trigger; any other failure (a refused filter or key) ends it
  * with the reason. The rows written stay, and a search into the same sheet goes on past them.
  */
-function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord {
+const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord => {
   const id = ss.getId();
   const sheet = sheetById(ss, s.sheetId);
   const columns = COLUMNS[s.kind];
@@ -169,7 +169,7 @@ function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
     saveSearch(id, s);
   }
   return s;
-}
+};
 
 /**
  * The sidebar's one call for a search. With `input`: starts it, in place of any other of the
@@ -180,7 +180,7 @@ function step(ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
  * neither: how the spreadsheet's last search stands (null: none), e.g. one the trigger went on
  * with while the sidebar was closed.
  */
-export function runSearch(input?: SearchInput | null, next?: number, stop?: boolean): SearchRecord | number | null {
+export const runSearch = (input?: SearchInput | null, next?: number, stop?: boolean): SearchRecord | number | null => {
   const ss = currentSpreadsheet();
   const id = ss.getId();
   if (input && stop) {
@@ -205,13 +205,13 @@ export function runSearch(input?: SearchInput | null, next?: number, stop?: bool
         return s;
       })
     : readSearch(id, true);
-}
+};
 
 /**
  * The time-driven trigger's share, after the jobs: a search the sidebar is not stepping goes on
  * until `deadline` (one saved moments ago has a sidebar stepping it).
  */
-export function continueSearch(ss: Spreadsheet, deadline: number): void {
+export const continueSearch = (ss: Spreadsheet, deadline: number): void => {
   const s = readSearch(ss.getId());
   if (s && !s.end && Date.now() - s.at > 30 * 1000) step(ss, s, deadline);
-}
+};

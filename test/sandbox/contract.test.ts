@@ -54,7 +54,7 @@ describe('contract: lookups', () => {
     for (const domain of DOMAINS) {
       const a = h.get(`/companies/find?domain=${domain}`);
       expect(a.status).toBe(200);
-      conforms(S.CompanyLookupSchema, a.json);
+      conforms(S.CompanyLookup, a.json);
       checkCompanyRules(a.json);
       const events = a.json.funding_events as ServiceJson[];
       if (events.length) {
@@ -62,7 +62,7 @@ describe('contract: lookups', () => {
         expect(a.json.latest_funding_stage).toBe(last.type);
         expect(a.json.latest_funding_date).toBe(last.date);
         expect(a.json.total_funding).toBe(events.reduce((s, e) => s + (e.amount_usd ?? e.amount), 0));
-        for (const e of events) conforms(S.FundingEventSchema, e);
+        for (const e of events) conforms(S.FundingEvent, e);
       } else {
         expect(a.json.total_funding).toBeNull();
         expect(a.json.latest_funding_stage).toBeNull();
@@ -84,18 +84,18 @@ describe('contract: lookups', () => {
       const plain = h.get(`/people/find?email=${encodeURIComponent(email)}`);
       if (plain.status !== 200) {
         expect([404, 451]).toContain(plain.status);
-        conforms(S.ErrorObjectSchema, plain.json);
+        conforms(S.ErrorObject, plain.json);
         continue;
       }
       checked++;
-      conforms(S.PersonSchema, plain.json);
+      conforms(S.Person, plain.json);
       expect(plain.json.email).toBeNull();
       expect(plain.json.phone_numbers).toBeNull();
       checkCompanyRules(plain.json.company);
-      for (const e of plain.json.experiences) conforms(S.ExperienceSchema, e);
-      for (const e of plain.json.educations) conforms(S.EducationSchema, e);
+      for (const e of plain.json.experiences) conforms(S.Experience, e);
+      for (const e of plain.json.educations) conforms(S.Education, e);
       const full = h.get(`/people/find?email=${encodeURIComponent(email)}&reveal_email=true&reveal_phone_numbers=true`);
-      conforms(S.PersonSchema, full.json);
+      conforms(S.Person, full.json);
       expect(full.json.email).toBe(email);
       expect(full.json.phone_numbers.length).toBeGreaterThan(0);
       expect({ ...full.json, email: null, phone_numbers: null }).toEqual(plain.json);
@@ -104,8 +104,8 @@ describe('contract: lookups', () => {
   });
 
   test('errors of the lookups are error objects', () => {
-    conforms(S.ErrorObjectSchema, h.get('/companies/find?domain=shop.invalid').json);
-    conforms(S.ErrorObjectSchema, h.get('/people/find?email=a@gdpr-removed.example').json);
+    conforms(S.ErrorObject, h.get('/companies/find?domain=shop.invalid').json);
+    conforms(S.ErrorObject, h.get('/people/find?email=a@gdpr-removed.example').json);
   });
 });
 
@@ -134,20 +134,20 @@ describe('contract: batches and lead lists', () => {
       reveal_phone_numbers: true,
     });
     expect(post.status).toBe(202);
-    conforms(S.PersonEnrichmentBatchSchema, post.json);
+    conforms(S.PersonEnrichmentBatch, post.json);
     expect(post.json).toMatchObject({
       status: 'queued',
       results: [],
       _links: { self: { href: `/people/enrichment-requests/${post.json.id}` } },
     });
     const done = waitDone(h, post.json._links.self.href);
-    conforms(S.PersonEnrichmentBatchSchema, done.json);
+    conforms(S.PersonEnrichmentBatch, done.json);
     expect(done.json.results.map((r: ServiceJson) => r.status)).toEqual(['enriched', 'enriched', 'enriched', 'not_found', 'gdpr_removed']);
     const [jane, , alex, nf, gdpr] = done.json.results;
     expect(jane).toMatchObject({ email: 'jane.doe@example.com', name: 'Jane Doe', profile_url: null, company_domain: null, title: null });
     expect(jane.result.email).toBe('jane.doe@example.com');
     expect(jane.result.phone_numbers.length).toBeGreaterThan(0);
-    for (const p of jane.result.phone_numbers) conforms(S.PhoneNumberSchema, p);
+    for (const p of jane.result.phone_numbers) conforms(S.PhoneNumber, p);
     expect(alex.result.title).toBe('CTO');
     expect(nf.result).toBeNull();
     expect(gdpr.result).toBeNull();
@@ -159,10 +159,10 @@ describe('contract: batches and lead lists', () => {
       companies: [{ domain: 'acme.com' }, { profile_url: 'https://www.profiles.example/company/globex' }, { domain: 'shop.invalid' }],
     });
     expect(post.status).toBe(202);
-    conforms(S.CompanyEnrichmentBatchSchema, post.json);
+    conforms(S.CompanyEnrichmentBatch, post.json);
     expect(post.json._links.self.href).toBe(`/companies/enrichment-requests/${post.json.id}`);
     const done = waitDone(h, post.json._links.self.href);
-    conforms(S.CompanyEnrichmentBatchSchema, done.json);
+    conforms(S.CompanyEnrichmentBatch, done.json);
     expect(done.json.results.map((r: ServiceJson) => [r.status, r.domain, r.profile_url])).toEqual([
       ['found', 'acme.com', null],
       ['found', null, 'https://www.profiles.example/company/globex'],
@@ -172,7 +172,7 @@ describe('contract: batches and lead lists', () => {
     const other = h.call('POST', '/companies/enrichment-requests', { companies: [{ domain: 'a.com' }, { domain: 'b.com' }] });
     const canceled = h.call('PATCH', other.json._links.self.href, { status: 'canceled' });
     expect(canceled.status).toBe(200);
-    conforms(S.CompanyEnrichmentBatchSchema, canceled.json);
+    conforms(S.CompanyEnrichmentBatch, canceled.json);
     expect(canceled.json.status).toBe('canceled');
   });
 
@@ -181,10 +181,10 @@ describe('contract: batches and lead lists', () => {
       emails: [{ email: 'jane@example.com' }, { email: 'risky@acme.com' }, { email: 'x@catch-all.example' }],
     });
     expect(post.status).toBe(202);
-    conforms(S.EmailValidationBatchSchema, post.json);
+    conforms(S.EmailValidationBatch, post.json);
     expect(post.json._links.self.href).toBe(`/email-validations/${post.json.id}`);
     const done = waitDone(h, post.json._links.self.href);
-    conforms(S.EmailValidationBatchSchema, done.json);
+    conforms(S.EmailValidationBatch, done.json);
     expect(done.json.results.map((r: ServiceJson) => [r.result, r.catch_all])).toEqual([
       ['deliverable', false],
       ['risky', false],
@@ -203,7 +203,7 @@ describe('contract: batches and lead lists', () => {
       leads: [{ email: 'jane.doe@example.com', context: { row: 2 } }, { email: 'x@notfound.example' }, { email: 'sam.lee@example.com' }],
     });
     expect(post.status).toBe(202);
-    conforms(S.LeadListSchema, post.json);
+    conforms(S.LeadList, post.json);
     expect(post.json).toMatchObject({
       status: 'queued',
       leads: [],
@@ -211,7 +211,7 @@ describe('contract: batches and lead lists', () => {
       _links: { self: { href: `/lead-lists/${post.json.id}` } },
     });
     const done = waitDone(h, `/lead-lists/${post.json.id}`);
-    conforms(S.LeadListSchema, done.json);
+    conforms(S.LeadList, done.json);
     expect(done.json.leads.map((l: ServiceJson) => l.email)).toEqual(['jane.doe@example.com', 'sam.lee@example.com']);
     expect(done.json.leads[0].data).toEqual({ row: 2 });
     expect(done.json.leads[0].email_validation_result.result).toBe('deliverable');
@@ -223,7 +223,7 @@ describe('contract: batches and lead lists', () => {
       leads: [{ title: 'VP Sales', company_domain: 'example.com' }],
     });
     expect(titles.json.type).toBe('title_and_company');
-    conforms(S.LeadListSchema, waitDone(h, `/lead-lists/${titles.json.id}`).json);
+    conforms(S.LeadList, waitDone(h, `/lead-lists/${titles.json.id}`).json);
   });
 });
 
@@ -242,7 +242,7 @@ describe('contract: other endpoints', () => {
       transcription: 'Hello',
     });
     expect(a.status).toBe(201);
-    conforms(S.CallRecordSchema, a.json);
+    conforms(S.CallRecord, a.json);
     expect(a.json).toMatchObject({
       duration: 95,
       answered: true,
@@ -261,7 +261,7 @@ describe('contract: other endpoints', () => {
       reason: 'wrong_number',
     });
     expect(a.status).toBe(200);
-    conforms(S.PhoneReviewResponseSchema, a.json);
+    conforms(S.PhoneReviewResponse, a.json);
     expect(a.json).toMatchObject({ id: phone.id, is_wrong_number: true });
     const other = h.call('POST', '/phone_numbers/9b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/review', {
       user_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -278,7 +278,7 @@ describe('contract: other endpoints', () => {
       expect(a.status).toBe(200);
       expect(a.json.id).toBe(id);
       seen++;
-      conforms(S.ContactSchema, a.json);
+      conforms(S.Contact, a.json);
       const times = a.json.recent_activity.map((e: ServiceJson) => e.event_at);
       expect([...times].sort().reverse()).toEqual(times);
       expect(a.json.last_contacted_at).toBe(times[0]);
@@ -290,20 +290,20 @@ describe('contract: other endpoints', () => {
 
   test('GET /territories, /excluded-domains, /excluded-emails, /job-openings, /account-info', () => {
     const terr = allPages(h, '/territories', 'territories');
-    for (const t of terr) conforms(S.TerritorySchema, t);
+    for (const t of terr) conforms(S.Territory, t);
     expect(terr.length).toBeGreaterThan(20);
-    conforms(S.TerritoryPageSchema, h.get('/territories').json);
-    conforms(S.ExcludedDomainPageSchema, h.get('/excluded-domains').json);
-    conforms(S.ExcludedEmailPageSchema, h.get('/excluded-emails').json);
+    conforms(S.TerritoryPage, h.get('/territories').json);
+    conforms(S.ExcludedDomainPage, h.get('/excluded-domains').json);
+    conforms(S.ExcludedEmailPage, h.get('/excluded-emails').json);
     for (const e of h.get('/excluded-domains').json.excluded_domains) expect(e.date_added).toMatch(/\.\d{3}Z$/);
     const jobs = h.get('/job-openings?domain=globex.com&page[size]=100');
-    conforms(S.JobOpeningPageSchema, jobs.json);
+    conforms(S.JobOpeningPage, jobs.json);
     for (const j of jobs.json.job_openings) {
       expect(S.JOB_SENIORITIES).toContain(j.seniorities[0]);
       expect(S.DEPARTMENTS).toContain(j.departments[0]);
     }
     const acct = h.get('/account-info');
-    conforms(S.AccountSchema, acct.json);
+    conforms(S.Account, acct.json);
     expect(Object.keys(acct.json).sort()).toEqual(['id', 'name']);
   });
 });

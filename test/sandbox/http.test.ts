@@ -53,7 +53,7 @@ describe('HTTP server', () => {
         keys.flatMap((k, i) => [i ? 'authorization' : 'Authorization', `Bearer ${k}`]),
       );
       expect(res.status).toBe(400);
-      expect(SPEC.ErrorObjectSchema.safeParse(res.json).success).toBe(true);
+      expect(SPEC.ErrorObject.safeParse(res.json).success).toBe(true);
       expect(res.json._errors[0].code).toBe('unsupported_value');
       expect(res.json._errors[0].detail).toMatch(/Authorization header was sent more than once/);
     }

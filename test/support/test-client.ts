@@ -8,17 +8,14 @@ import { schemas } from '../../src/api/schemas';
 export class TestClient extends ProspectingClient {
   leadListPages(id: string, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the lead list');
-    return this.pages(
-      { method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) },
-      schemas.LeadListSchema(),
-    );
+    return this.pages({ method: 'GET', path: `/lead-lists/${encodeURIComponent(id)}`, query: pageQuery({ size }) }, schemas.LeadList());
   }
 
   personEnrichmentPages(id: number, size?: number) {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
     return this.pages(
       { method: 'GET', path: `/people/enrichment-requests/${id}`, query: pageQuery({ size }) },
-      schemas.PersonEnrichmentBatchSchema(),
+      schemas.PersonEnrichmentBatch(),
     );
   }
 
@@ -26,7 +23,7 @@ export class TestClient extends ProspectingClient {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the enrichment');
     return this.pages(
       { method: 'GET', path: `/companies/enrichment-requests/${id}`, query: pageQuery({ size }) },
-      schemas.CompanyEnrichmentBatchSchema(),
+      schemas.CompanyEnrichmentBatch(),
     );
   }
 
@@ -34,15 +31,15 @@ export class TestClient extends ProspectingClient {
     checkPageSize(size, PAGE_SIZE_BOUNDS.batchItems, 'read the email validation');
     return this.pages(
       { method: 'GET', path: `/email-validations/${encodeURIComponent(id)}`, query: pageQuery({ size }) },
-      schemas.EmailValidationBatchSchema(),
+      schemas.EmailValidationBatch(),
     );
   }
 
   findCompany(query: CompanyFind) {
-    return this.call(this.companyFindRequest(query), schemas.CompanyLookupSchema());
+    return this.call(this.companyFindRequest(query), schemas.CompanyLookup());
   }
 
   findPerson(query: PersonFind) {
-    return this.call(this.personFindRequest(query), schemas.PersonSchema());
+    return this.call(this.personFindRequest(query), schemas.Person());
   }
 }
