@@ -4,7 +4,7 @@
 import { ProspectingError } from '../api/errors';
 import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, type AutoRun } from '../automation/automation-record';
 import { pickRows } from '../automation/candidates';
-import { ACTION_LABELS, STATUS_HEADERS } from '../jobs/actions';
+import { ACTION_LABELS, missingColumns, STATUS_HEADERS } from '../jobs/actions';
 import { isLive, isRunning } from '../jobs/job-life';
 import { STAMP_HEADERS, stampText } from '../jobs/row-stamp';
 import { prepareRun, type RunRequest } from '../jobs/start';
@@ -80,10 +80,16 @@ function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
   const live = loadDocument(spreadsheet.getId()).jobs.filter((j) => isLive(j) && j.sheetId === record.sheetId);
   const started: string[] = [];
   let capped = 0;
+  let waited = false;
   let spent = 0;
   record.left = 0;
   for (const action of how.retry ? [how.retry.action] : record.actions) {
     if (live.some((j) => j.action === action)) continue;
+    const missing = missingColumns(action, mapping);
+    if (missing) {
+      waited = !wait(spreadsheet, record, `${ACTION_LABELS[action]} needs ${missing}, and the top rows of "${record.sheetName}" have no such header.`);
+      continue;
+    }
     const rows = grid.rows.slice(header + 1).map((values, i) => ({ row: headerRow + 1 + i, values }));
     const status = grid.columnIn(header, STATUS_HEADERS[action]) ?? -1;
     const stamp = grid.columnIn(header, STAMP_HEADERS[action]!);
@@ -116,7 +122,7 @@ function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     if (isLive(job)) started.push(job.id);
   }
   if (capped) wait(spreadsheet, record, `Today's cap of ${record.capDay} credits is reached: ${capped} rows wait for tomorrow, or a higher cap.`);
-  else if (record.wait) delete record.wait;
+  else if (record.wait && !waited) delete record.wait;
   return { started, held: { sheetId: record.sheetId, rows: grid.rows } };
 }
 

@@ -223,6 +223,8 @@ test('interleaved with sorts, a refused key, service faults and automation turne
       connect(w, KEY);
       const sheet = w.host.sheet('Sheet1');
       sheet.load([['Email', 'Name']]);
+      // Frozen, as a form's responses sheet has it: sorting the sheet leaves it on top.
+      sheet.setFrozenRows(1);
       turnOn(w, capPerRun, capPerRun * 3);
       const start = w.host.clock.now();
       const emails: string[] = [];
