@@ -25,42 +25,42 @@ export const MENU_ITEMS = [
 export type MenuHandler = NonNullable<(typeof MENU_ITEMS)[number]>['handler'];
 
 // Runs in LIMITED (or NONE) auth mode: menus only, no other service.
-export function onOpen(): void {
+export const onOpen = (): void => {
   buildAddonMenu(MENU_ITEMS);
-}
+};
 
-export function onInstall(): void {
+export const onInstall = (): void => {
   onOpen();
-}
+};
 
-function showSidebar(view: 'home' | 'settings' | 'find' | 'lead-list' | 'sequence' | 'automation'): void {
+const showSidebar = (view: 'home' | 'settings' | 'find' | 'lead-list' | 'sequence' | 'automation'): void => {
   showSidebarFile('Sidebar', ADDON_NAME, view);
-}
+};
 
-export function openSidebar(): void {
+export const openSidebar = (): void => {
   showSidebar('home');
-}
+};
 
-export function openSettings(): void {
+export const openSettings = (): void => {
   showSidebar('settings');
-}
+};
 
 /** The sidebar's Run view on lead lists, to choose the existing list the selected rows go to. */
-export function addToLeadList(): void {
+export const addToLeadList = (): void => {
   showSidebar('lead-list');
-}
+};
 
 /** The sidebar on its Find tab. */
-export function openFind(): void {
+export const openFind = (): void => {
   showSidebar('find');
-}
+};
 
 /** The sidebar, opened on "Add to a sequence". */
-export function addToSequence(): void {
+export const addToSequence = (): void => {
   showSidebar('sequence');
-}
+};
 
 /** The sidebar on automation: new and changed rows of the active sheet handled hourly. */
-export function openAutomation(): void {
+export const openAutomation = (): void => {
   showSidebar('automation');
-}
+};

@@ -23,7 +23,7 @@ export const selectedFormulas = (): SelectedFormulas[] =>
  * Clears each rectangle, lets Sheets take that in, then writes the same formulas back: a
  * formula entered again is computed again. Two calls per rectangle and one flush in all.
  */
-export function rewriteFormulas(blocks: ReadonlyArray<{ at: SelectedFormulas; block: FormulaRect }>): void {
+export const rewriteFormulas = (blocks: ReadonlyArray<{ at: SelectedFormulas; block: FormulaRect }>): void => {
   const targets = blocks.map(({ at, block }) => ({
     range: at.range.offset(block.row, block.column, block.numRows, block.numColumns),
     formulas: at.formulas.slice(block.row, block.row + block.numRows).map((r) => r.slice(block.column, block.column + block.numColumns)),
@@ -32,4 +32,4 @@ export function rewriteFormulas(blocks: ReadonlyArray<{ at: SelectedFormulas; bl
   SpreadsheetApp.flush();
   // setValues enters a text starting with "=" as a formula, as setFormulas would.
   for (const t of targets) t.range.setValues(t.formulas);
-}
+};

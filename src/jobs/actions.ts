@@ -71,16 +71,16 @@ export const PART_SIZE: Record<ActionId, number> = {
   lead_list: Math.min(REQUEST_LIMIT.lead_list, HOURLY_ALLOWANCE / 3),
 };
 
-function cell(row: ReadonlyArray<unknown>, mapping: ColumnMapping, role: Role): string {
+const cell = (row: ReadonlyArray<unknown>, mapping: ColumnMapping, role: Role): string => {
   const i = mapping[role];
   return i === undefined ? '' : cellText(row[i]);
-}
+};
 
-function fullName(row: ReadonlyArray<unknown>, mapping: ColumnMapping): string {
+const fullName = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): string => {
   const full = cell(row, mapping, 'full_name');
   if (full) return full;
   return [cell(row, mapping, 'first_name'), cell(row, mapping, 'last_name')].filter(Boolean).join(' ');
-}
+};
 
 /** The member of a lead's context that carries its row's key. */
 const ROW_KEY = 'sheet_row_key';
@@ -88,12 +88,11 @@ const ROW_KEY = 'sheet_row_key';
 const nameKey = (name: string, company: string) => `n:${name.toLowerCase()}|${company.toLowerCase()}`;
 const titleKey = (title: string, company: string) => `t:${title.toLowerCase()}|${company.toLowerCase()}`;
 
-function isBlank(row: ReadonlyArray<unknown>, mapping: ColumnMapping): boolean {
-  return Object.values(mapping).every((i) => i === undefined || cellText(row[i]) === '');
-}
+const isBlank = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): boolean =>
+  Object.values(mapping).every((i) => i === undefined || cellText(row[i]) === '');
 
 /** What a person or lead sends from the mapped columns, with the parts that key it. */
-function leadFields(row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: string | undefined) {
+const leadFields = (row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: string | undefined) => {
   const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
   const title = cell(row, mapping, 'title');
   const companyName = cell(row, mapping, 'company_name');
@@ -108,7 +107,7 @@ function leadFields(row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: 
   if (companyName) lead.company_name = companyName;
   if (domain) lead.company_domain = domain;
   return { profile, title, companyName, domain, noCompany, lead };
-}
+};
 
 /** The columns each lead-list type needs, in words. */
 const LIST_NEEDS: Record<LeadListType, string> = {
@@ -117,21 +116,19 @@ const LIST_NEEDS: Record<LeadListType, string> = {
   titles_and_company: 'a Title column with a Company column',
 };
 
-function allowsListType(type: LeadListType, m: ColumnMapping): boolean {
-  return type === 'email'
+const allowsListType = (type: LeadListType, m: ColumnMapping): boolean =>
+  type === 'email'
     ? m.email !== undefined
     : type === 'profile'
       ? m.profile_url !== undefined
       : m.title !== undefined && (m.company_name !== undefined || m.domain !== undefined);
-}
 
 /** Which lead-list type the mapped columns allow, best first. */
-export function listTypeFor(mapping: ColumnMapping): LeadListType | undefined {
-  return (Object.keys(LIST_NEEDS) as LeadListType[]).find((t) => allowsListType(t, mapping));
-}
+export const listTypeFor = (mapping: ColumnMapping): LeadListType | undefined =>
+  (Object.keys(LIST_NEEDS) as LeadListType[]).find((t) => allowsListType(t, mapping));
 
 /** What the columns must hold for an action (a lead list of a given type), in words for the person choosing it. */
-export function missingColumns(action: ActionId, mapping: ColumnMapping, listType?: LeadListType): string | undefined {
+export const missingColumns = (action: ActionId, mapping: ColumnMapping, listType?: LeadListType): string | undefined => {
   switch (action) {
     case 'person':
       return mapping.email !== undefined ||
@@ -148,26 +145,26 @@ export function missingColumns(action: ActionId, mapping: ColumnMapping, listTyp
       if (listType) return allowsListType(listType, mapping) ? undefined : LIST_NEEDS[listType];
       return listTypeFor(mapping) ? undefined : 'an Email or Profile URL column, or Title with Company';
   }
-}
+};
 
-function formulaErrorReason(row: ReadonlyArray<unknown>, mapping: ColumnMapping): string | undefined {
+const formulaErrorReason = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): string | undefined => {
   for (const role of Object.keys(mapping) as Role[]) {
     const value = row[mapping[role]!];
     if (isFormulaError(value)) return `The ${ROLE_LABELS[role]} cell shows ${value.trim()}, which is not a value to send`;
   }
   return undefined;
-}
+};
 
 /**
  * The key of what `rowInput` sends for a row, the same answer, without building the payload when
  * the email decides the key: every step finds each result's rows by key, over the whole sheet.
  */
-export function rowKey(
+export const rowKey = (
   action: ActionId,
   row: ReadonlyArray<unknown>,
   mapping: ColumnMapping,
   options: ActionOptions = {},
-): string | undefined {
+): string | undefined => {
   const byEmail = action === 'person' || (action === 'lead_list' && (options.listType ?? listTypeFor(mapping) ?? 'email') === 'email');
   if (byEmail && !isBlank(row, mapping) && !formulaErrorReason(row, mapping)) {
     const email = normalizeEmail(cell(row, mapping, 'email'));
@@ -175,10 +172,10 @@ export function rowKey(
   }
   const input = rowInput(action, row, mapping, options);
   return 'key' in input ? input.key : undefined;
-}
+};
 
 /** What one row sends for an action, or why it cannot be sent. */
-export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput {
+export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput => {
   if (isBlank(row, mapping)) return { blank: true };
   const refused = formulaErrorReason(row, mapping);
   if (refused) return { reason: refused };
@@ -226,10 +223,10 @@ export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping:
       return keyed(titleKey(title, domain ?? companyName));
     }
   }
-}
+};
 
 /** The key a result answers, read from the input it echoes, in the same form as `rowInput`'s. */
-export function resultKey(action: ActionId, echo: Record<string, unknown>, listType?: LeadListType): string | undefined {
+export const resultKey = (action: ActionId, echo: Record<string, unknown>, listType?: LeadListType): string | undefined => {
   const email = normalizeEmail(echo.email);
   switch (action) {
     case 'email':
@@ -263,7 +260,7 @@ export function resultKey(action: ActionId, echo: Record<string, unknown>, listT
       return email && `e:${email}`;
     }
   }
-}
+};
 
 export interface CreditEstimate {
   /** Email credits at most. */
@@ -273,7 +270,7 @@ export interface CreditEstimate {
 }
 
 /** The most a run can spend, by the spec's rates, for this many distinct rows. */
-export function estimateCredits(action: ActionId, distinct: number, options: ActionOptions): CreditEstimate {
+export const estimateCredits = (action: ActionId, distinct: number, options: ActionOptions): CreditEstimate => {
   switch (action) {
     case 'person':
       return { email: distinct * (0.5 + (options.revealEmail ? 1 : 0)), phone: options.revealPhones ? distinct : 0 };
@@ -287,4 +284,4 @@ export function estimateCredits(action: ActionId, distinct: number, options: Act
         phone: options.revealPhones ? distinct : 0,
       };
   }
-}
+};

@@ -71,32 +71,34 @@ export interface BatchKind {
   toCell(item: Record<string, unknown>, options: ActionOptions, fields: ReadonlyArray<string>): ResultCell;
 }
 
-function pageOf(href: string | undefined, size: number): PageParams | string {
-  return href ?? { size };
-}
+const pageOf = (href: string | undefined, size: number): PageParams | string => href ?? { size };
 
 /** The values of the chosen fields (`ids`) of a result. */
-function fieldValues<T>(
+const fieldValues = <T>(
   fields: ReadonlyArray<FieldDef<T>>,
   value: T | null | undefined,
   ids: ReadonlyArray<string>,
-): Record<string, unknown> {
+): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   if (value === null || value === undefined) return out;
   for (const f of fields) if (ids.includes(f.id)) out[f.id] = f.get(value);
   return out;
-}
+};
 
 const ended = (status: string): PageRead['endedAs'] => (status === 'canceled' ? 'canceled' : status === 'error' ? 'error' : undefined);
 const terminal = (status: string) => status === 'completed' || status === 'canceled' || status === 'error';
 
 /** A page of a batch that ends when the batch does, with all its items and the link to the next. */
-function wholePage(
+const wholePage = (
   { value, retryAfterSeconds }: { value: { status: string; _links: { next?: { href: string } } }; retryAfterSeconds?: number },
   items: PageRead['items'],
-): PageRead {
-  return { finished: terminal(value.status), endedAs: ended(value.status), items, nextHref: value._links.next?.href, retryAfterSeconds };
-}
+): PageRead => ({
+  finished: terminal(value.status),
+  endedAs: ended(value.status),
+  items,
+  nextHref: value._links.next?.href,
+  retryAfterSeconds,
+});
 
 const person: BatchKind = {
   fields: PERSON_FIELDS,
@@ -190,10 +192,10 @@ const email: BatchKind = {
 const PART_TAG = 'sheet_part';
 
 /** The first lead a full list did not take (the 409's `/leads/K`), or undefined for any other error. */
-export function listFullAt(e: unknown): number | undefined {
+export const listFullAt = (e: unknown): number | undefined => {
   const at = e instanceof ProspectingError && e.status === 409 ? /^\/leads\/(\d+)$/.exec(e.pointer ?? '') : null;
   return at ? Number(at[1]) : undefined;
-}
+};
 
 const leadList: BatchKind = {
   fields: LEAD_FIELDS,

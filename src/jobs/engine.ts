@@ -57,7 +57,7 @@ const TROUBLE_NOTE = 'The service is having trouble; the job will try again shor
  * A part cut off while being sent may or may not have started: it is never sent again. A part
  * saved as marked was cut off before it went out: its rows are Queued again.
  */
-function settleCutOffSends(job: JobRecord, deps: StepDeps): void {
+const settleCutOffSends = (job: JobRecord, deps: StepDeps): void => {
   const words = new Map<number, string>();
   for (const part of [...job.parts]) {
     if (part.state.s === 'marked') {
@@ -71,14 +71,14 @@ function settleCutOffSends(job: JobRecord, deps: StepDeps): void {
     words.set(part.n, errorStatus(reason));
   }
   setPartRows(job, deps, words);
-}
+};
 
-function keepUnplaced(
+const keepUnplaced = (
   job: JobRecord,
   deps: Pick<StepDeps, 'keepUnplaced'>,
   readings: ReadonlyArray<PartReading> | undefined,
   cells = readings?.flatMap((r) => r.results) ?? [],
-): void {
+): void => {
   if (cells.length === 0) return;
   const sheet = deps.keepUnplaced(
     job,
@@ -86,13 +86,13 @@ function keepUnplaced(
     cells.map((c) => unplacedRow(job, c)),
   );
   job.unplaced = { count: (job.unplaced?.count ?? 0) + cells.length, sheet };
-}
+};
 
-function failOpenParts(job: JobRecord, reason: string): void {
+const failOpenParts = (job: JobRecord, reason: string): void => {
   for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: batchId(part), reason });
-}
+};
 
-function countRows(job: JobRecord, layout: JobLayout): { queued: number } {
+const countRows = (job: JobRecord, layout: JobLayout): { queued: number } => {
   const all = statusCounts(layout.grid, layout.header, layout.status);
   // Rows that had ended before the job began are not its own: without them, finished ≤ total.
   const counts: Record<string, number> = {};
@@ -102,70 +102,70 @@ function countRows(job: JobRecord, layout: JobLayout): { queued: number } {
   }
   job.counts = counts;
   return { queued: all[QUEUED] ?? 0 };
-}
+};
 
 /** When the job is next worth a step: its earliest due part, or the next send. */
-function schedule(job: JobRecord, queued: number, now: number): void {
+const schedule = (job: JobRecord, queued: number, now: number): void => {
   const times = job.parts.filter(isOpen).map((p) => p.readAfter ?? now);
   if (queued > 0 && isSending(job)) times.push(job.sendAfter ?? now);
   job.nextCheckAt = times.length ? Math.max(now, Math.min(...times)) : now;
-}
+};
 
 /** A running job that goes on: what it says meanwhile, and when it is next worth a step. */
-function goOn(job: JobRecord, queued: number, now: number): void {
+const goOn = (job: JobRecord, queued: number, now: number): void => {
   if (job.troubleSince !== undefined) job.message = TROUBLE_NOTE;
   else if (job.message !== QUOTA_NOTE) job.message = job.unplaced ? unplacedNote(job) : undefined;
   schedule(job, queued, now);
-}
+};
 
 /** Ends the job: failed when a part failed or rows were left unsent, saying why; else done. */
-function end(job: JobRecord): void {
+const end = (job: JobRecord): void => {
   const failed = job.parts.some((p) => p.state.s === 'failed' || p.state.s === 'ambiguous');
   const why = stopReason(job);
   const unsent = why !== undefined && (job.counts.Error ?? 0) + (job.counts[LIST_FULL] ?? 0) > 0;
   finish(job, unsent || failed ? (why ?? 'Some rows could not be processed.') : undefined);
   job.message = undefined;
-}
+};
 
-function unplacedNote(job: JobRecord): string {
+const unplacedNote = (job: JobRecord): string => {
   const u = job.unplaced!;
   return `${u.count.toLocaleString('en-US')} result${u.count === 1 ? '' : 's'} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
-}
+};
 
 /**
  * Which waiting rows are this job's: every one, unless another editor's job holds marks in the
  * same column (its claim lapsed while it waited), then only this job's parts and plain Queued rows.
  */
-function ownsRow(job: JobRecord, othersMarks: boolean | undefined): (cell: unknown) => boolean {
+const ownsRow = (job: JobRecord, othersMarks: boolean | undefined): ((cell: unknown) => boolean) => {
   if (!othersMarks) return isPending;
   const parts = new Set(job.parts.map((p) => p.n));
   return (cell) => {
     const s = readStatus(cell);
     return s.kind === 'queued' || ((s.kind === 'processing' || s.kind === 'paused') && s.part !== undefined && parts.has(s.part));
   };
-}
+};
 
 /** Every row still waiting in this job gets `word`, given its part. */
-function markWaiting(layout: JobLayout, owns: (cell: unknown) => boolean, word: (part: number | undefined) => string): void {
+const markWaiting = (layout: JobLayout, owns: (cell: unknown) => boolean, word: (part: number | undefined) => string): void => {
   for (const i of dataRows(layout)) {
     const cell = layout.grid.get(i, layout.status);
     if (!owns(cell)) continue;
     const s = readStatus(cell);
     layout.grid.set(i, layout.status, word(s.kind === 'processing' || s.kind === 'paused' ? s.part : undefined));
   }
-}
+};
 
 /** Inputs deleted: no row's key can be read, so results go to the unplaced sheet and rows end now. */
-function inputsGoneReason(gone: ReadonlyArray<string>): string {
+const inputsGoneReason = (gone: ReadonlyArray<string>): string => {
   const names = gone.map((h) => `"${h}"`).join(', ');
   return `the column${gone.length > 1 ? 's' : ''} ${names} ${gone.length > 1 ? 'were' : 'was'} deleted or renamed while the job ran`;
-}
+};
 
 /**
  * Runs one step of a job. Returns when the job ended, is waiting for the service, paused, or
  * the deadline came. Sheet changes are written before the record that relies on them is saved.
  */
-export function advanceJob(job: JobRecord, deps: StepDeps): void {
+export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   if (!isRunning(job)) return;
   settleCutOffSends(job, deps);
   const sent = sendParts(job, deps);
@@ -276,10 +276,10 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   if (readings.some((r) => r.results.length) && deps.sheetGone?.()) keepUnplaced(job, deps, readings);
   job.updatedAt = now;
   deps.save(job);
-}
+};
 
 /** What a paused job's rows say: why nothing moves, and what ends the wait. */
-function pausedRowWords(why: PauseWhy, account: string | undefined): string {
+const pausedRowWords = (why: PauseWhy, account: string | undefined): string => {
   switch (why) {
     case 'key':
       return 'the API key was refused; connect a valid key in the sidebar';
@@ -288,10 +288,10 @@ function pausedRowWords(why: PauseWhy, account: string | undefined): string {
     case 'account':
       return `its batches belong to ${account ? `the account "${account}"` : 'another account'}; connect its key in the sidebar`;
   }
-}
+};
 
 /** What a paused job says in the job list. */
-function pauseNote(why: PauseWhy, account: string | undefined): string {
+const pauseNote = (why: PauseWhy, account: string | undefined): string => {
   const collect = 'to collect the results already paid for and send the rest';
   switch (why) {
     case 'key':
@@ -301,17 +301,17 @@ function pauseNote(why: PauseWhy, account: string | undefined): string {
     case 'account':
       return `Paused: this job was started with ${account ? `the account "${account}"` : 'another account'}, and only that account's key can read its batches. Connect that account again ${collect}.`;
   }
-}
+};
 
 /**
  * Pauses a job until its owner acts (or its key works again): it keeps its batch ids, and its
  * waiting rows say why. `deps.sheet` is undefined when the sheet is out of reach.
  */
-export function pauseJob(
+export const pauseJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
   why: PauseWhy,
-): void {
+): void => {
   if (!isLive(job)) return;
   // A retry that finds the same reason changes no row: the sheet is not read again.
   const same = job.life.s === 'paused' && job.life.why === why;
@@ -325,16 +325,16 @@ export function pauseJob(
   }
   job.updatedAt = deps.now();
   deps.save(job);
-}
+};
 
 /**
  * A paused job goes on: its rows say Processing or Queued again, and the record is touched, so a
  * job resumed after a long pause is not taken for one long left.
  */
-export function resumeJob(
+export const resumeJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'client' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
-): void {
+): void => {
   if (job.life.s !== 'paused') return;
   resume(job);
   // Canceled while paused: the service is told now that a key works.
@@ -363,10 +363,10 @@ export function resumeJob(
   job.troubleSince = undefined;
   job.updatedAt = now;
   deps.save(job);
-}
+};
 
 /** Tells the service to cancel the job's open parts; false when the key was refused. */
-function cancelAtService(job: JobRecord, deps: Pick<StepDeps, 'client'>): boolean {
+const cancelAtService = (job: JobRecord, deps: Pick<StepDeps, 'client'>): boolean => {
   const kind = BATCH_KINDS[job.action];
   for (const part of job.parts) {
     if (!isOpen(part) || !kind.cancel) continue;
@@ -382,13 +382,13 @@ function cancelAtService(job: JobRecord, deps: Pick<StepDeps, 'client'>): boolea
   // The cancel ended the parts at the service: they are read now, not when their pace said.
   for (const part of job.parts) if (isOpen(part)) part.readAfter = undefined;
   return true;
-}
+};
 
 /**
  * Cancels a job: its open parts are canceled at the service, queued rows are not sent, and
  * this step and the next write what finished before the cancel, then end the job as canceled.
  */
-export function cancelJob(job: JobRecord, deps: StepDeps): void {
+export const cancelJob = (job: JobRecord, deps: StepDeps): void => {
   if (!isRunning(job)) return;
   if (!cancelAtService(job, deps)) {
     pauseJob(job, deps, 'key');
@@ -397,13 +397,13 @@ export function cancelJob(job: JobRecord, deps: StepDeps): void {
   startCanceling(job, 'Canceled.');
   job.nextCheckAt = deps.now();
   advanceJob(job, deps);
-}
+};
 
 /**
  * The job's sheet was deleted: its open parts are canceled at the service, and what they
  * finished is read into a sheet of its own (paid for, so kept). The job ends canceled, saying where.
  */
-export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'>): void {
+export const advanceWithoutSheet = (job: JobRecord, deps: Omit<StepDeps, 'sheet'>): void => {
   if (!isRunning(job)) return;
   const why = `The sheet "${job.sheetName}" was deleted, so the job was canceled.`;
   if (!isCanceling(job)) {
@@ -424,17 +424,17 @@ export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'
   } else if (isRunning(job)) schedule(job, 0, now);
   job.updatedAt = now;
   deps.save(job);
-}
+};
 
 /**
  * Cancels a paused job: nothing more is sent (its queued rows say so at once), and its batches
  * are canceled at the service, and what they finished collected, once its key is back. Without
  * a key the service cannot be told, and results it finishes meanwhile are paid for.
  */
-export function cancelPausedJob(
+export const cancelPausedJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
-): void {
+): void => {
   if (job.life.s !== 'paused') return;
   startCanceling(job, 'Canceled.');
   const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
@@ -449,10 +449,10 @@ export function cancelPausedJob(
   }
   job.updatedAt = deps.now();
   deps.save(job);
-}
+};
 
 /** What the sidebar shows of a job; `sheetName` is the sheet's name now, when it still exists. */
-export function jobView(job: JobRecord, sheetName = job.sheetName): JobView {
+export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
   const finished = Object.keys(job.counts)
     .filter(isFinishedLabel)
     .reduce((n, s) => n + (job.counts[s] ?? 0), 0);
@@ -476,4 +476,4 @@ export function jobView(job: JobRecord, sheetName = job.sheetName): JobView {
     canCancel: isLive(job) && !isCanceling(job),
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
   };
-}
+};

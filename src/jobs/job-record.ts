@@ -49,7 +49,7 @@ interface RecordV1 {
   updatedAt?: unknown;
 }
 
-function lifeOfV1(old: RecordV1): JobLife | undefined {
+const lifeOfV1 = (old: RecordV1): JobLife | undefined => {
   const message = typeof old.message === 'string' ? old.message : '';
   const stop = typeof old.stopSending === 'string' ? old.stopSending : undefined;
   const was: Running = old.canceled
@@ -71,10 +71,10 @@ function lifeOfV1(old: RecordV1): JobLife | undefined {
     default:
       return undefined;
   }
-}
+};
 
 /** A stored record brought to the current version, or undefined when it cannot be read as a job. */
-export function readJobRecord(raw: unknown): JobRecord | undefined {
+export const readJobRecord = (raw: unknown): JobRecord | undefined => {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const record = { ...(raw as Record<string, unknown>) };
   if (record.v === undefined) {
@@ -87,4 +87,4 @@ export function readJobRecord(raw: unknown): JobRecord | undefined {
     record.v = JOB_RECORD_VERSION;
   }
   return record.v === JOB_RECORD_VERSION && recordSchema().safeParse(record).success ? (record as unknown as JobRecord) : undefined;
-}
+};

@@ -26,12 +26,11 @@ export interface PartReading {
 }
 
 /** What a part's pace is judged from; parts saved before the pace was kept have none. */
-function paceOf(part: JobPart): PartPace | undefined {
-  return part.size === undefined || part.sentAt === undefined ? undefined : { size: part.size, got: part.got ?? 0, sentAt: part.sentAt };
-}
+const paceOf = (part: JobPart): PartPace | undefined =>
+  part.size === undefined || part.sentAt === undefined ? undefined : { size: part.size, got: part.got ?? 0, sentAt: part.sentAt };
 
 /** Reads pages of one part while time allows; the cursor moves past results kept in `reading`. */
-function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, deps: ReadDeps): PartReading {
+const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, deps: ReadDeps): PartReading => {
   const kind = BATCH_KINDS[job.action];
   const reading: PartReading = { part, results: [], rows: part.rows, sheetRows: part.sheetRows };
   const id = part.state.id;
@@ -73,14 +72,14 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
     break;
   }
   return reading;
-}
+};
 
 /**
  * Reads every open part that is due. A 429, a spent quota or a passing fault makes a part wait;
  * a refused key, or a batch the connected account does not know (another account's key was
  * connected), pauses the job: its batches are still there for the account that paid for them.
  */
-export function readParts(job: JobRecord, deps: ReadDeps): PartReading[] {
+export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
   const readings: PartReading[] = [];
   for (const part of job.parts) {
     if (!isOpen(part) || !dueForRead(part, deps.now())) continue;
@@ -105,25 +104,21 @@ export function readParts(job: JobRecord, deps: ReadDeps): PartReading[] {
     }
   }
   return readings;
-}
+};
 
-function displayKey(key: string): string {
-  return key.slice(2).replace('|', ' at ');
-}
+const displayKey = (key: string): string => key.slice(2).replace('|', ' at ');
 
 /** A paid result that found no row, as a row of the unplaced-results sheet. */
-export function unplacedRow(job: JobRecord, cell: ResultCell): unknown[] {
+export const unplacedRow = (job: JobRecord, cell: ResultCell): unknown[] => {
   const fields = BATCH_KINDS[job.action].fields;
   return [
     cell.key === undefined ? '' : displayKey(cell.key),
     cell.status,
     ...job.fields.map((id) => cell.values[fields.find((f) => f.id === id)!.id] ?? ''),
   ];
-}
+};
 
-export function unplacedHeaders(job: JobRecord): string[] {
-  return ['Key', 'Status', ...outputHeaders(job)];
-}
+export const unplacedHeaders = (job: JobRecord): string[] => ['Key', 'Status', ...outputHeaders(job)];
 
 /**
  * Writes results to the rows of their part that hold their key. When no row of the job is
@@ -134,7 +129,7 @@ export function unplacedHeaders(job: JobRecord): string[] {
  * row deleted, its key edited, its mark overwritten), is returned, to be kept elsewhere: it was
  * paid for.
  */
-export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReading>, layout: JobLayout): ResultCell[] {
+export const applyReadings = (job: JobRecord, readings: ReadonlyArray<PartReading>, layout: JobLayout): ResultCell[] => {
   const { grid } = layout;
   const fields = BATCH_KINDS[job.action].fields;
   const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
@@ -215,9 +210,9 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
     for (const i of mine) if (partOfStatus(grid.get(i, layout.status)) === reading.part.n) grid.set(i, layout.status, reading.leftover);
   }
   return unplaced;
-}
+};
 
 /** Rows still waiting when their job ends get this reason: no row is left Processing. */
-export function settleWaiting(layout: JobLayout, status: string, owns: (cell: unknown) => boolean = isPending): void {
+export const settleWaiting = (layout: JobLayout, status: string, owns: (cell: unknown) => boolean = isPending): void => {
   for (const i of dataRows(layout)) if (owns(layout.grid.get(i, layout.status))) layout.grid.set(i, layout.status, status);
-}
+};

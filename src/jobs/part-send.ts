@@ -29,19 +29,19 @@ interface PickedPart {
 }
 
 /** Marks whose part the record does not hold (a step cut off before saving it): nothing was sent. */
-function releaseOrphanMarks(job: JobRecord, layout: JobLayout): void {
+const releaseOrphanMarks = (job: JobRecord, layout: JobLayout): void => {
   const known = new Set(job.parts.map((p) => p.n));
   for (const i of dataRows(layout)) {
     const n = partOfStatus(layout.grid.get(i, layout.status));
     if (n !== undefined && !known.has(n)) layout.grid.set(i, layout.status, QUEUED);
   }
-}
+};
 
 /**
  * The next parts: distinct keys of queued rows, in sheet order, up to the part size each; a key
  * and all its rows go in one part. Also how many distinct keys are queued in all.
  */
-function pickParts(job: JobRecord, layout: JobLayout, othersMarks?: boolean): { parts: PickedPart[]; queuedKeys: number } {
+const pickParts = (job: JobRecord, layout: JobLayout, othersMarks?: boolean): { parts: PickedPart[]; queuedKeys: number } => {
   const size = job.partSize || PART_SIZE[job.action];
   const parts: PickedPart[] = [];
   const partOfKey = new Map<string, PickedPart>();
@@ -72,13 +72,18 @@ function pickParts(job: JobRecord, layout: JobLayout, othersMarks?: boolean): { 
     part.rows.push(i);
   }
   return { parts, queuedKeys: partOfKey.size };
-}
+};
 
 /**
  * Writes a word to every row of each part named, after reading the sheet again: one read, one
  * write. Answers the layout it wrote.
  */
-export function setPartRows(job: JobRecord, deps: StepDeps, words: ReadonlyMap<number, string>, full?: Set<string>): JobLayout | undefined {
+export const setPartRows = (
+  job: JobRecord,
+  deps: StepDeps,
+  words: ReadonlyMap<number, string>,
+  full?: Set<string>,
+): JobLayout | undefined => {
   if (words.size === 0 && !full?.size) return undefined;
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) return undefined;
@@ -97,21 +102,19 @@ export function setPartRows(job: JobRecord, deps: StepDeps, words: ReadonlyMap<n
   }
   layout.grid.flush();
   return layout;
-}
+};
 
 /** Part numbers start above the marks already in the column when the job began (another job's). */
-function nextPartNumber(job: JobRecord): number {
-  return job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
-}
+const nextPartNumber = (job: JobRecord): number => job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
 
 /** Parts not sent after all: out of the record, their rows Queued again (in the caller's write). */
-function unsend(job: JobRecord, parts: ReadonlyArray<JobPart>, words: Map<number, string>): void {
+const unsend = (job: JobRecord, parts: ReadonlyArray<JobPart>, words: Map<number, string>): void => {
   for (const part of parts) {
     move(part, { s: 'planned' });
     job.parts.splice(job.parts.indexOf(part), 1);
     words.set(part.n, QUEUED);
   }
-}
+};
 
 /** The sheet as a step's sending left it: the rows it marked, and whether requests went out since it was read. */
 export interface SentLayout {
@@ -124,7 +127,7 @@ export interface SentLayout {
  * record is saved; then each part is sent in turn. Parts not sent after all go back to Queued in
  * one more read and write. Answers the layout last read, if any.
  */
-export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefined {
+export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefined => {
   // Once a part went out, each step counts the queued rows it leaves: with none, the sheet need
   // not be read for sending. A step cut off before counting leaves the previous count.
   if (job.parts.length > 0 && !job.counts[QUEUED]) return undefined;
@@ -230,4 +233,4 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   }
   const after = setPartRows(job, deps, words, full);
   return after ? { layout: after, afterRequests: false } : { layout, afterRequests: true };
-}
+};

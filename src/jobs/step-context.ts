@@ -60,11 +60,11 @@ export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAf
  * Apps Script's daily quota is spent: ask again in an hour (a refused fetch costs nothing, and
  * the day's reset time is not told). The job waits; its clock for giving up does not run.
  */
-export function quotaWait(job: JobRecord, now: number): number {
+export const quotaWait = (job: JobRecord, now: number): number => {
   job.lastProgressAt = now;
   job.message = QUOTA_NOTE;
   return now + 60 * 60 * 1000;
-}
+};
 
 export const QUOTA_NOTE = "Waiting for Apps Script's daily quota of web requests to reset; the job goes on by itself.";
 
@@ -72,14 +72,14 @@ export const QUOTA_NOTE = "Waiting for Apps Script's daily quota of web requests
 const backoffMs = (job: JobRecord): number => Math.min(30, 2 ** Math.max(0, (job.troubles ?? 1) - 1)) * 60 * 1000;
 
 /** The service answered usefully: the waiting for faults starts again. */
-export function noteProgress(job: JobRecord, now: number): void {
+export const noteProgress = (job: JobRecord, now: number): void => {
   job.lastProgressAt = now;
   job.troubleSince = undefined;
   job.troubles = 0;
-}
+};
 
-export function noteTrouble(job: JobRecord, now: number): number {
+export const noteTrouble = (job: JobRecord, now: number): number => {
   job.troubleSince ??= now;
   job.troubles = (job.troubles ?? 0) + 1;
   return now + backoffMs(job);
-}
+};

@@ -16,10 +16,10 @@ export interface ConnectionView {
 }
 
 /** Enough to recognise a key, never enough to use it. */
-export function maskKey(key: string): string {
+export const maskKey = (key: string): string => {
   const tail = key.length > 8 ? key.slice(-4) : '';
   return `••••••••${tail}`;
-}
+};
 
 export const keyInput = lazy(() =>
   z.string().check(
@@ -32,13 +32,13 @@ export const keyInput = lazy(() =>
   ),
 );
 
-export function getConnection(): ConnectionView {
+export const getConnection = (): ConnectionView => {
   const stored = readConnection();
   if (!stored) return { connected: false, accountName: '', maskedKey: '' };
   return { connected: true, accountName: stored.accountName, maskedKey: maskKey(stored.apiKey) };
-}
+};
 
-export function connect(rawKey: z.input<ReturnType<typeof keyInput>>): ConnectionView {
+export const connect = (rawKey: z.input<ReturnType<typeof keyInput>>): ConnectionView => {
   const apiKey = parseInput(keyInput(), rawKey, 'API key');
   let account: { id: unknown; name: string };
   try {
@@ -53,9 +53,9 @@ export function connect(rawKey: z.input<ReturnType<typeof keyInput>>): Connectio
   // Jobs paused for a refused or removed key go on and collect what they already paid for.
   resumePausedJobs();
   return getConnection();
-}
+};
 
-export function disconnect(): ConnectionView {
+export const disconnect = (): ConnectionView => {
   try {
     pauseJobsForDisconnect();
   } catch {
@@ -64,4 +64,4 @@ export function disconnect(): ConnectionView {
   }
   clearConnection();
   return getConnection();
-}
+};

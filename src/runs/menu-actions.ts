@@ -13,7 +13,7 @@ import { STEP_BUDGET_MS, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput, type RunPreview } from './run-preview';
 import { startRunWith } from './start-and-cancel';
 
-function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
+const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
   if (!readConnection()) {
     ui().alert(NOT_CONNECTED);
     return;
@@ -50,21 +50,21 @@ function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
   } catch (e) {
     ui().alert(e instanceof Error ? e.message : String(e));
   }
-}
+};
 
-export function enrichPeople(): void {
+export const enrichPeople = (): void => {
   runFromMenu('person');
-}
+};
 
-export function enrichCompanies(): void {
+export const enrichCompanies = (): void => {
   runFromMenu('company');
-}
+};
 
-export function validateEmails(): void {
+export const validateEmails = (): void => {
   runFromMenu('email');
-}
+};
 
-export function createLeadList(): void {
+export const createLeadList = (): void => {
   if (!readConnection()) {
     ui().alert(NOT_CONNECTED);
     return;
@@ -82,9 +82,9 @@ export function createLeadList(): void {
     return;
   }
   runFromMenu('lead_list', { list: { name, owner, shared: false, visible: true }, options: { enrich: true, validateEmail: true } });
-}
+};
 
-export function checkJobsNow(): void {
+export const checkJobsNow = (): void => {
   const connection = readConnection();
   if (!connection) {
     ui().alert(NOT_CONNECTED);
@@ -108,4 +108,4 @@ export function checkJobsNow(): void {
       `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished} of ${v.total} rows${v.message ? ` — ${v.message}` : ''}`,
   );
   spreadsheet.toast([...lines, ...(background ? [background] : [])].join('\n'), 'Jobs', 10);
-}
+};

@@ -25,9 +25,7 @@ import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
 
 /** `12,345`: a count as the messages write it. */
-function thousands(n: number): string {
-  return n.toLocaleString('en-US');
-}
+const thousands = (n: number): string => n.toLocaleString('en-US');
 
 export const runRequestSchema = lazy(() =>
   withDefaults(
@@ -95,21 +93,21 @@ export interface RunPreview {
   defaultOwner: string;
 }
 
-function exclusions(client: ProspectingClient): Exclusions {
+const exclusions = (client: ProspectingClient): Exclusions => {
   const domains = new Set<string>();
   const emails = new Set<string>();
   for (const page of client.excludedDomainPages({ size: 1000 })) for (const d of page.excluded_domains) domains.add(d.domain.toLowerCase());
   for (const page of client.excludedEmailPages({ size: 1000 })) for (const e of page.excluded_emails) emails.add(e.email.toLowerCase());
   return { domains, emails };
-}
+};
 
-function toRunRequest(req: ParsedRunInput, sheetId: number): RunRequest {
+const toRunRequest = (req: ParsedRunInput, sheetId: number): RunRequest => {
   const mapping = req.mapping ?? readSavedMapping(sheetId);
   const out: RunRequest = { action: req.action, options: req.options, fields: req.fields, rerun: req.rerun };
   if (mapping) out.mapping = mapping;
   if (req.list) out.list = req.list;
   return out;
-}
+};
 
 /** The most bytes a job's record may spend on text the person chose; the rest of 9 KB is its parts and counts. */
 const MAX_KEPT_BYTES = 3 * 1024;
@@ -119,34 +117,30 @@ const MAX_KEPT_BYTES = 3 * 1024;
  * owner) would not fit in a user property, or undefined: each text at most as long as a list's
  * name may be, all of them together within MAX_KEPT_BYTES.
  */
-function keptTextProblem(texts: ReadonlyArray<[what: string, text: string]>): string | undefined {
+const keptTextProblem = (texts: ReadonlyArray<[what: string, text: string]>): string | undefined => {
   const max = LIMITS.leadListName;
   const long = texts.find(([, text]) => text.length > max);
   if (long) return `${long[0]} is ${thousands(long[1].length)} characters long; rename it to at most ${max}.`;
   const bytes = texts.reduce((n, [, text]) => n + utf8Length(JSON.stringify(text)), 0);
   if (bytes <= MAX_KEPT_BYTES) return undefined;
   return `The names and column headers this run keeps take ${thousands(bytes)} bytes together, more than the ${thousands(MAX_KEPT_BYTES)} a run can keep; shorten the longest.`;
-}
+};
 
-function formatCredits(credits: { email: number; phone: number }): string {
+const formatCredits = (credits: { email: number; phone: number }): string => {
   const parts: string[] = [];
   if (credits.email) parts.push(plural(credits.email, 'email credit'));
   if (credits.phone) parts.push(plural(credits.phone, 'phone credit'));
   return parts.join(' and ');
-}
+};
 
-function plural(n: number, word: string): string {
-  return `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
-}
+const plural = (n: number, word: string): string => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Distinct rows per part: the action's own size, or fewer when the script property
  * `prospecting.partSize` says so (a deployment may want smaller requests; tests use it to
  * exercise many parts on small sheets). Never more than the action allows.
  */
-export function partSizeFor(action: ActionId): number {
-  return Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
-}
+export const partSizeFor = (action: ActionId): number => Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
 
 /**
  * What a preview found that a start in the same execution may use again: which rows are hidden
@@ -163,7 +157,7 @@ export interface PreviewFindings {
  * sheet is always read again; `found` (from a preview of this execution on the same sheet)
  * saves asking for hidden rows and exclusion lists twice.
  */
-export function prepare(input: unknown, found?: PreviewFindings) {
+export const prepare = (input: unknown, found?: PreviewFindings) => {
   const req = parseInput(runRequestSchema(), input, 'run');
   const client = requireClient();
   // Rows added to an existing list take its type and options, which decide what they send and cost.
@@ -235,9 +229,7 @@ export function prepare(input: unknown, found?: PreviewFindings) {
   };
   const findings: PreviewFindings = { sheetId: sheet.getSheetId(), selection, excluded };
   return { req, client, spreadsheet, sheet, request, prepared, preview, partSize, findings };
-}
+};
 
 /** What a run would send and cost, without changing anything. */
-export function previewRun(input: RunInput): RunPreview {
-  return prepare(input).preview;
-}
+export const previewRun = (input: RunInput): RunPreview => prepare(input).preview;
