@@ -20,12 +20,12 @@ import {
   type JobLife,
   type PauseWhy,
 } from './job-life';
-import { dataRows, headerStands, isLost, locateJob, type JobLayout } from './job-layout';
-import { applyReadings, readParts, settleWaiting, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
-import { sendParts, setPartRows } from './part-send';
+import { headerStands, isLost, locateJob, restatus, type JobLayout } from './job-layout';
+import { applyReadings, readParts, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
+import { sendParts, setPartRows, unsend } from './part-send';
 import { abandonPart, batchId, isOpen, isSettled, move } from './part-state';
 import {
-  canceledStatus,
+  CANCELED_UNSENT,
   errorStatus,
   isFinishedLabel,
   isPending,
@@ -38,7 +38,7 @@ import {
   statusCounts,
   unsentStatus,
 } from './row-status';
-import { keyOfRow, QUOTA_NOTE, type StepDeps } from './step-context';
+import { keyOfRow, NOT_RESENT, QUOTA_NOTE, type StepDeps } from './step-context';
 
 export type { StepDeps } from './step-context';
 
@@ -59,14 +59,14 @@ const TROUBLE_NOTE = 'The service is having trouble; the job will try again shor
  */
 const settleCutOffSends = (job: JobRecord, deps: StepDeps): void => {
   const words = new Map<number, string>();
-  for (const part of [...job.parts]) {
-    if (part.state.s === 'marked') {
-      move(part, { s: 'planned' });
-      job.parts.splice(job.parts.indexOf(part), 1);
-      words.set(part.n, QUEUED);
-    }
+  unsend(
+    job,
+    job.parts.filter((p) => p.state.s === 'marked'),
+    words,
+  );
+  const reason = `the run was interrupted while sending; ${NOT_RESENT}`;
+  for (const part of job.parts) {
     if (part.state.s !== 'sending') continue;
-    const reason = 'the run was interrupted while sending; nothing was re-sent so no credit is spent twice. Run again to retry.';
     move(part, { s: 'ambiguous', reason });
     words.set(part.n, errorStatus(reason));
   }
@@ -92,7 +92,8 @@ const failOpenParts = (job: JobRecord, reason: string): void => {
   for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: batchId(part), reason });
 };
 
-const countRows = (job: JobRecord, layout: JobLayout): { queued: number } => {
+/** Counts the job's rows by status; answers how many are Queued. */
+const countRows = (job: JobRecord, layout: JobLayout): number => {
   const all = statusCounts(layout.grid, layout.header, layout.status);
   // Rows that had ended before the job began are not its own: without them, finished ≤ total.
   const counts: Record<string, number> = {};
@@ -101,7 +102,7 @@ const countRows = (job: JobRecord, layout: JobLayout): { queued: number } => {
     if (own > 0) counts[label] = own;
   }
   job.counts = counts;
-  return { queued: all[QUEUED] ?? 0 };
+  return all[QUEUED] ?? 0;
 };
 
 /** When the job is next worth a step: its earliest due part, or the next send. */
@@ -114,7 +115,7 @@ const schedule = (job: JobRecord, queued: number, now: number): void => {
 /** A running job that goes on: what it says meanwhile, and when it is next worth a step. */
 const goOn = (job: JobRecord, queued: number, now: number): void => {
   if (job.troubleSince !== undefined) job.message = TROUBLE_NOTE;
-  else if (job.message !== QUOTA_NOTE) job.message = job.unplaced ? unplacedNote(job) : undefined;
+  else if (job.message !== QUOTA_NOTE) job.message = unplacedNote(job);
   schedule(job, queued, now);
 };
 
@@ -127,9 +128,15 @@ const end = (job: JobRecord): void => {
   job.message = undefined;
 };
 
-const unplacedNote = (job: JobRecord): string => {
-  const u = job.unplaced!;
-  return `${u.count.toLocaleString('en-US')} result${u.count === 1 ? '' : 's'} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
+/** Where the paid results that found no row went, when some did not. */
+const unplacedNote = ({ unplaced: u }: JobRecord): string | undefined =>
+  u &&
+  `${u.count.toLocaleString('en-US')} result${u.count === 1 ? '' : 's'} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
+
+/** Saves the record, touched at `now`. */
+const saveAt = (job: JobRecord, deps: Pick<StepDeps, 'save'>, now: number): void => {
+  job.updatedAt = now;
+  deps.save(job);
 };
 
 /**
@@ -145,14 +152,26 @@ const ownsRow = (job: JobRecord, othersMarks: boolean | undefined): ((cell: unkn
   };
 };
 
-/** Every row still waiting in this job gets `word`, given its part. */
-const markWaiting = (layout: JobLayout, owns: (cell: unknown) => boolean, word: (part: number | undefined) => string): void => {
-  for (const i of dataRows(layout)) {
-    const cell = layout.grid.get(i, layout.status);
-    if (!owns(cell)) continue;
-    const s = readStatus(cell);
-    layout.grid.set(i, layout.status, word(s.kind === 'processing' || s.kind === 'paused' ? s.part : undefined));
-  }
+/** Every row still waiting in this job gets `word`, given its part; the rows are counted and written. */
+const markWaiting = (
+  job: JobRecord,
+  layout: JobLayout,
+  othersMarks: boolean | undefined,
+  word: (part: number | undefined) => string,
+): void => {
+  const owns = ownsRow(job, othersMarks);
+  restatus(layout, (cell) => (owns(cell) ? word(partOfStatus(cell)) : undefined));
+  countRows(job, layout);
+  layout.grid.flush();
+};
+
+/** What a queued row says that the job will not send: canceled, or why it stopped. */
+const notSent = (job: JobRecord): string => (isCanceling(job) ? CANCELED_UNSENT : unsentStatus(stopReason(job)));
+
+/** The job's layout, when its sheet is in reach and its rows can be told apart. */
+const reachable = (job: JobRecord, sheet: StepDeps['sheet'] | undefined): JobLayout | undefined => {
+  const layout = sheet && locateJob(job, sheet);
+  return layout && !isLost(layout) ? layout : undefined;
 };
 
 /** Inputs deleted: no row's key can be read, so results go to the unplaced sheet and rows end now. */
@@ -184,8 +203,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
     !job.parts.every(isSettled);
   if (idle && headerStands(job, deps.sheet)) {
     goOn(job, job.counts[QUEUED] ?? 0, now);
-    job.updatedAt = now;
-    deps.save(job);
+    saveAt(job, deps, now);
     return;
   }
 
@@ -199,14 +217,14 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   if (isLost(layout)) {
     keepUnplaced(job, deps, readings);
     stopSending(job, LOST_HEADER);
-    job.message = job.unplaced ? unplacedNote(job) : undefined;
+    job.message = unplacedNote(job);
     if (isRunning(job) && job.parts.every(isSettled)) end(job);
     else if (isRunning(job)) schedule(job, 0, now);
-    job.updatedAt = now;
-    deps.save(job);
+    saveAt(job, deps, now);
     return;
   }
   if (layout.remade) stopSending(job, REMADE_STATUS);
+  const owns = ownsRow(job, deps.othersMarks);
   if (layout.inputsGone) {
     const why = inputsGoneReason(layout.inputsGone);
     stopSending(
@@ -214,38 +232,26 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
       `${why.charAt(0).toUpperCase()}${why.slice(1)}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`,
     );
     // Rows whose key can no longer be read end now; rows whose key still reads go on as they were.
-    const owns = ownsRow(job, deps.othersMarks);
-    for (const i of dataRows(layout)) {
-      const cell = layout.grid.get(i, layout.status);
-      if (!owns(cell) || keyOfRow(job, layout, i) !== undefined) continue;
-      const part = partOfStatus(cell);
-      layout.grid.set(
-        i,
-        layout.status,
-        errorStatus(part === undefined ? `Not sent: ${why}.` : `${why}; a result paid for is kept in the sheet of unplaced results.`),
-      );
-    }
+    restatus(layout, (cell, i) =>
+      !owns(cell) || keyOfRow(job, layout, i) !== undefined
+        ? undefined
+        : errorStatus(
+            partOfStatus(cell) === undefined ? `Not sent: ${why}.` : `${why}; a result paid for is kept in the sheet of unplaced results.`,
+          ),
+    );
   }
   if (readings.length) keepUnplaced(job, deps, undefined, applyReadings(job, readings, layout));
   const life: JobLife = job.life;
   if (life.s === 'paused') {
     // The rows say why nothing moves, keeping their part, until the job goes on.
     const why = pausedRowWords(life.why, job.account?.name);
-    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) => pausedStatus(part, why));
-    countRows(job, layout);
-    layout.grid.flush();
-    job.updatedAt = now;
-    deps.save(job);
+    markWaiting(job, layout, deps.othersMarks, (part) => pausedStatus(part, why));
+    saveAt(job, deps, now);
     return;
   }
-  const stop = stopReason(job);
-  if (isCanceling(job)) {
-    for (const i of dataRows(layout))
-      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
-        layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
-  } else if (stop) {
-    for (const i of dataRows(layout))
-      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, unsentStatus(stop));
+  if (isCanceling(job) || stopReason(job)) {
+    const word = notSent(job);
+    restatus(layout, (cell) => (readStatus(cell).kind === 'queued' ? word : undefined));
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.
@@ -254,53 +260,49 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
       job.troubleSince !== undefined && now - job.troubleSince >= TROUBLE_LIMIT_MS && now - job.lastProgressAt >= TROUBLE_LIMIT_MS;
     const stalled = now - job.lastProgressAt >= STALL_LIMIT_MS;
     if (troubled || stalled) {
-      const reason = troubled
-        ? 'The service kept failing for two hours, so the job stopped. Run again for these rows.'
-        : 'The service let nothing progress for a day, so the job stopped. Run again for these rows.';
+      const reason = `The service ${troubled ? 'kept failing for two hours' : 'let nothing progress for a day'}, so the job stopped. Run again for these rows.`;
       failOpenParts(job, reason);
       stopSending(job, reason);
-      settleWaiting(layout, errorStatus(reason), ownsRow(job, deps.othersMarks));
+      settle(layout, errorStatus(reason), owns);
     }
   }
 
-  const { queued } = countRows(job, layout);
+  const queued = countRows(job, layout);
   if (isRunning(job) && job.parts.every(isSettled) && (queued === 0 || !isSending(job))) {
-    const why = stopReason(job);
-    settleWaiting(layout, isCanceling(job) ? canceledStatus('before it was sent') : unsentStatus(why), ownsRow(job, deps.othersMarks));
+    settle(layout, notSent(job), owns);
     countRows(job, layout);
     end(job);
-    if (job.unplaced) job.message = unplacedNote(job);
+    job.message = unplacedNote(job);
   } else if (isRunning(job)) goOn(job, queued, now);
   layout.grid.flush();
   // Results written to a sheet deleted meanwhile reached no one: they were paid for, so kept.
   if (readings.some((r) => r.results.length) && deps.sheetGone?.()) keepUnplaced(job, deps, readings);
-  job.updatedAt = now;
-  deps.save(job);
+  saveAt(job, deps, now);
 };
 
+/** Rows still waiting when their job ends get this reason: no row is left Processing. */
+const settle = (layout: JobLayout, status: string, owns: (cell: unknown) => boolean): void =>
+  restatus(layout, (cell) => (owns(cell) ? status : undefined));
+
+/** The account a paused job's batches belong to, in words. */
+const theAccount = (account: string | undefined): string => (account ? `the account "${account}"` : 'another account');
+
 /** What a paused job's rows say: why nothing moves, and what ends the wait. */
-const pausedRowWords = (why: PauseWhy, account: string | undefined): string => {
-  switch (why) {
-    case 'key':
-      return 'the API key was refused; connect a valid key in the sidebar';
-    case 'no_key':
-      return 'no API key is connected; connect in the sidebar';
-    case 'account':
-      return `its batches belong to ${account ? `the account "${account}"` : 'another account'}; connect its key in the sidebar`;
-  }
-};
+const pausedRowWords = (why: PauseWhy, account: string | undefined): string =>
+  ({
+    key: 'the API key was refused; connect a valid key in the sidebar',
+    no_key: 'no API key is connected; connect in the sidebar',
+    account: `its batches belong to ${theAccount(account)}; connect its key in the sidebar`,
+  })[why];
 
 /** What a paused job says in the job list. */
 const pauseNote = (why: PauseWhy, account: string | undefined): string => {
   const collect = 'to collect the results already paid for and send the rest';
-  switch (why) {
-    case 'key':
-      return `Paused: the API key was refused. Connect a valid key in the sidebar ${collect}; the job also tries the key again by itself every so often.`;
-    case 'no_key':
-      return `Paused: no API key is connected. Connect again ${collect}.`;
-    case 'account':
-      return `Paused: this job was started with ${account ? `the account "${account}"` : 'another account'}, and only that account's key can read its batches. Connect that account again ${collect}.`;
-  }
+  return {
+    key: `Paused: the API key was refused. Connect a valid key in the sidebar ${collect}; the job also tries the key again by itself every so often.`,
+    no_key: `Paused: no API key is connected. Connect again ${collect}.`,
+    account: `Paused: this job was started with ${theAccount(account)}, and only that account's key can read its batches. Connect that account again ${collect}.`,
+  }[why];
 };
 
 /**
@@ -316,15 +318,12 @@ export const pauseJob = (
   // A retry that finds the same reason changes no row: the sheet is not read again.
   const same = job.life.s === 'paused' && job.life.why === why;
   pause(job, why, deps.now());
-  const layout = deps.sheet && !same ? locateJob(job, deps.sheet) : undefined;
-  if (layout && !isLost(layout)) {
+  const layout = same ? undefined : reachable(job, deps.sheet);
+  if (layout) {
     const words = pausedRowWords(why, job.account?.name);
-    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) => pausedStatus(part, words));
-    countRows(job, layout);
-    layout.grid.flush();
+    markWaiting(job, layout, deps.othersMarks, (part) => pausedStatus(part, words));
   }
-  job.updatedAt = deps.now();
-  deps.save(job);
+  saveAt(job, deps, deps.now());
 };
 
 /**
@@ -344,16 +343,15 @@ export const resumeJob = (
     return;
   }
   const now = deps.now();
-  const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
-  if (layout && !isLost(layout)) {
+  const layout = reachable(job, deps.sheet);
+  if (layout) {
     const parts = new Set(job.parts.map((p) => p.n));
-    for (const i of dataRows(layout)) {
-      const s = readStatus(layout.grid.get(i, layout.status));
-      if (s.kind !== 'paused') continue;
+    restatus(layout, (cell) => {
+      const s = readStatus(cell);
       // A queued row that paused is whose it says only while no other editor's job has marks here.
-      if (s.part === undefined ? !deps.othersMarks : parts.has(s.part))
-        layout.grid.set(i, layout.status, s.part === undefined ? QUEUED : processingStatus(s.part));
-    }
+      if (s.kind !== 'paused' || (s.part === undefined ? deps.othersMarks : !parts.has(s.part))) return undefined;
+      return s.part === undefined ? QUEUED : processingStatus(s.part);
+    });
     countRows(job, layout);
     layout.grid.flush();
   }
@@ -361,8 +359,7 @@ export const resumeJob = (
   job.nextCheckAt = now;
   job.lastProgressAt = now;
   job.troubleSince = undefined;
-  job.updatedAt = now;
-  deps.save(job);
+  saveAt(job, deps, now);
 };
 
 /** Tells the service to cancel the job's open parts; false when the key was refused. */
@@ -420,10 +417,9 @@ export const advanceWithoutSheet = (job: JobRecord, deps: Omit<StepDeps, 'sheet'
   const now = deps.now();
   if (isRunning(job) && job.parts.every(isSettled)) {
     finish(job, undefined);
-    job.message = job.unplaced ? `${unplacedNote(job)}` : undefined;
+    job.message = unplacedNote(job);
   } else if (isRunning(job)) schedule(job, 0, now);
-  job.updatedAt = now;
-  deps.save(job);
+  saveAt(job, deps, now);
 };
 
 /**
@@ -437,18 +433,12 @@ export const cancelPausedJob = (
 ): void => {
   if (job.life.s !== 'paused') return;
   startCanceling(job, 'Canceled.');
-  const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
-  if (layout && !isLost(layout)) {
-    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) =>
-      part === undefined
-        ? canceledStatus('before it was sent')
-        : pausedStatus(part, 'canceled; connect the key again to collect what was paid'),
+  const layout = reachable(job, deps.sheet);
+  if (layout)
+    markWaiting(job, layout, deps.othersMarks, (part) =>
+      part === undefined ? CANCELED_UNSENT : pausedStatus(part, 'canceled; connect the key again to collect what was paid'),
     );
-    countRows(job, layout);
-    layout.grid.flush();
-  }
-  job.updatedAt = deps.now();
-  deps.save(job);
+  saveAt(job, deps, deps.now());
 };
 
 /** What the sidebar shows of a job; `sheetName` is the sheet's name now, when it still exists. */
@@ -457,7 +447,7 @@ export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
     .filter(isFinishedLabel)
     .reduce((n, s) => n + (job.counts[s] ?? 0), 0);
   const life = job.life;
-  const note = job.unplaced ? unplacedNote(job) : '';
+  const note = unplacedNote(job);
   const message =
     life.s === 'paused'
       ? pauseNote(life.why, job.account?.name)

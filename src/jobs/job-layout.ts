@@ -133,6 +133,14 @@ export const needOutputs = (layout: JobLayout, rows: ReadonlyArray<number>): voi
 
 export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
+/** Rewrites the status cell of each row for which `word`, given the cell and the row's index, has one. */
+export const restatus = (layout: JobLayout, word: (cell: unknown, i: number) => string | undefined): void => {
+  for (const i of dataRows(layout)) {
+    const w = word(layout.grid.get(i, layout.status), i);
+    if (w !== undefined) layout.grid.set(i, layout.status, w);
+  }
+};
+
 /** Indexes of the rows a job may own: every row but the header row. */
 export const dataRows = (layout: JobLayout): number[] => {
   const out: number[] = [];

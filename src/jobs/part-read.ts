@@ -211,8 +211,3 @@ export const applyReadings = (job: JobRecord, readings: ReadonlyArray<PartReadin
   }
   return unplaced;
 };
-
-/** Rows still waiting when their job ends get this reason: no row is left Processing. */
-export const settleWaiting = (layout: JobLayout, status: string, owns: (cell: unknown) => boolean = isPending): void => {
-  for (const i of dataRows(layout)) if (owns(layout.grid.get(i, layout.status))) layout.grid.set(i, layout.status, status);
-};

@@ -21,7 +21,7 @@ import {
   readStatus,
   skippedStatus,
 } from './row-status';
-import { message, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
+import { message, NOT_RESENT, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
 interface PickedPart {
   payloads: Map<string, Payload>;
@@ -108,7 +108,7 @@ export const setPartRows = (
 const nextPartNumber = (job: JobRecord): number => job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
 
 /** Parts not sent after all: out of the record, their rows Queued again (in the caller's write). */
-const unsend = (job: JobRecord, parts: ReadonlyArray<JobPart>, words: Map<number, string>): void => {
+export const unsend = (job: JobRecord, parts: ReadonlyArray<JobPart>, words: Map<number, string>): void => {
   for (const part of parts) {
     move(part, { s: 'planned' });
     job.parts.splice(job.parts.indexOf(part), 1);
@@ -205,7 +205,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
         unsend(job, rest, words);
         pause(job, 'key', deps.now());
       } else if (e.ambiguous) {
-        const reason = `${message(e)} It may have started; nothing was re-sent so no credit is spent twice. Run again to retry.`;
+        const reason = `${message(e)} It may have started; ${NOT_RESENT}`;
         move(part, { s: 'ambiguous', reason });
         words.set(part.n, errorStatus(reason));
         unsend(job, later, words);

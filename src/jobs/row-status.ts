@@ -24,6 +24,8 @@ const ANSWERED = 'Answered: ';
 const ERROR = 'Error: ';
 const SKIPPED = 'Skipped: ';
 const CANCELED = 'Canceled';
+/** A queued row of a job canceled before it was sent. */
+export const CANCELED_UNSENT = `${CANCELED} before it was sent`;
 /** A row an existing lead list had no room for (a list holds at most 60,000 leads): sent again on a rerun. */
 export const LIST_FULL = 'List full';
 /** Why a job stopped sending when its list filled up; the rows it left say LIST_FULL. */

@@ -53,6 +53,9 @@ const IN_WORDS: Partial<Record<ProspectingError['kind'], string>> = {
 export const rowReason = (e: unknown): string =>
   e instanceof ProspectingError ? (IN_WORDS[e.kind] ?? e.message) : 'Something went wrong in the add-on.';
 
+/** The end of what a row says when its part may have started: it is never sent again by itself. */
+export const NOT_RESENT = 'nothing was re-sent so no credit is spent twice. Run again to retry.';
+
 /** How long to wait after a 429: what the service asked, else a minute. */
 export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
 
