@@ -6,10 +6,10 @@ export const toast = (message: string, title: string, seconds: number): void => 
 };
 
 /** The add-on menu from labels and handler names; null is a separator. */
-export const buildAddonMenu = (items: ReadonlyArray<{ label: string; handler: string } | null>): void => {
+export const buildAddonMenu = (items: ReadonlyArray<readonly [label: string, handler: string] | null>): void => {
   const menu = SpreadsheetApp.getUi().createAddonMenu();
   for (const item of items) {
-    if (item) menu.addItem(item.label, item.handler);
+    if (item) menu.addItem(...item);
     else menu.addSeparator();
   }
   menu.addToUi();

@@ -3,11 +3,11 @@
 // written to the rows after another fresh read, since rows may move while it answers.
 import { ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
-import { PART_SIZE, rowInput, rowKey, type Payload } from './actions';
+import { PART_SIZE, rowInput, type Payload } from './actions';
 import { BATCH_KINDS, listFullAt } from './batch-kinds';
 import type { JobRecord } from './job';
 import { isSending, pause, stopSending } from './job-life';
-import { dataRows, isLost, locateJob, needInputs, type JobLayout } from './job-layout';
+import { dataRows, isLost, locateJob, needInputs, restatus, type JobLayout } from './job-layout';
 import { move, type JobPart } from './part-state';
 import { firstReadAt } from './read-pace';
 import {
@@ -21,7 +21,7 @@ import {
   readStatus,
   skippedStatus,
 } from './row-status';
-import { message, NOT_RESENT, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
+import { keyOfRow, message, NOT_RESENT, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
 interface PickedPart {
   payloads: Map<string, Payload>;
@@ -31,10 +31,10 @@ interface PickedPart {
 /** Marks whose part the record does not hold (a step cut off before saving it): nothing was sent. */
 const releaseOrphanMarks = (job: JobRecord, layout: JobLayout): void => {
   const known = new Set(job.parts.map((p) => p.n));
-  for (const i of dataRows(layout)) {
-    const n = partOfStatus(layout.grid.get(i, layout.status));
-    if (n !== undefined && !known.has(n)) layout.grid.set(i, layout.status, QUEUED);
-  }
+  restatus(layout, (cell) => {
+    const n = partOfStatus(cell);
+    return n !== undefined && !known.has(n) ? QUEUED : undefined;
+  });
 };
 
 /**
@@ -87,19 +87,12 @@ export const setPartRows = (
   if (words.size === 0 && !full?.size) return undefined;
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) return undefined;
-  const rows = dataRows(layout);
   // Rows whose lead a full list refused are found by their key, among the rows of their part.
-  if (full?.size) needInputs(layout, rows);
-  for (const i of rows) {
-    const n = partOfStatus(layout.grid.get(i, layout.status));
-    const word =
-      n === undefined
-        ? undefined
-        : full?.has(`${n} ${rowKey(job.action, layout.grid.row(i), layout.mapping, job.options)}`)
-          ? LIST_FULL
-          : words.get(n);
-    if (word !== undefined) layout.grid.set(i, layout.status, word);
-  }
+  if (full?.size) needInputs(layout, dataRows(layout));
+  restatus(layout, (cell, i) => {
+    const n = partOfStatus(cell);
+    return n === undefined ? undefined : full?.has(`${n} ${keyOfRow(job, layout, i)}`) ? LIST_FULL : words.get(n);
+  });
   layout.grid.flush();
   return layout;
 };

@@ -126,12 +126,8 @@ const keptTextProblem = (texts: ReadonlyArray<[what: string, text: string]>): st
   return `The names and column headers this run keeps take ${thousands(bytes)} bytes together, more than the ${thousands(MAX_KEPT_BYTES)} a run can keep; shorten the longest.`;
 };
 
-const formatCredits = (credits: { email: number; phone: number }): string => {
-  const parts: string[] = [];
-  if (credits.email) parts.push(plural(credits.email, 'email credit'));
-  if (credits.phone) parts.push(plural(credits.phone, 'phone credit'));
-  return parts.join(' and ');
-};
+const formatCredits = ({ email, phone }: { email: number; phone: number }): string =>
+  [email && plural(email, 'email credit'), phone && plural(phone, 'phone credit')].filter(Boolean).join(' and ');
 
 const plural = (n: number, word: string): string => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 
@@ -168,42 +164,48 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   }
   const spreadsheet = currentSpreadsheet();
   const sheet = spreadsheet.getActiveSheet();
-  const reuse = found && found.sheetId === sheet.getSheetId() ? found : undefined;
+  const sheetId = sheet.getSheetId();
+  const sheetName = sheet.getName();
+  const reuse = found && found.sheetId === sheetId ? found : undefined;
   // The exclusion lists are fetched before the sheet is read: rows may move while they arrive.
   const excluded = req.skipExcluded ? (reuse?.excluded ?? exclusions(client)) : undefined;
   const selection = reuse?.selection ?? activeSelection(sheet);
-  const request = toRunRequest(req, sheet.getSheetId());
+  const request = toRunRequest(req, sheetId);
   // Row marks that no live job holds are left over from a job that ended badly.
-  const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
+  const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheetId && j.action === req.action);
   const partSize = partSizeFor(req.action);
   // Marks of another editor's job are never stale: its rows wait for results already paid for.
-  const holder = live ? undefined : anotherEditorsClaim(sheet.getSheetId(), req.action);
+  const holder = live ? undefined : anotherEditorsClaim(sheetId, req.action);
   const prepared = prepareRun(sheetPort(sheet), selection, request, { exclusions: excluded, staleMarks: !live && !holder, partSize });
   const kept: Array<[string, string]> = (Object.keys(prepared.mapping) as Role[]).map((role) => [
     `The header of the column read as ${ROLE_LABELS[role]}`,
     String(prepared.headers[prepared.mapping[role]!]).trim(),
   ]);
-  kept.push(["The sheet's name", sheet.getName()]);
+  kept.push(["The sheet's name", sheetName]);
   if (req.list) kept.push(["The lead list's name", req.list.name], ['The owner', req.list.owner]);
   const tooLong = keptTextProblem(kept);
   if (tooLong) throw new Error(tooLong);
   const { plan } = prepared;
   const c = plan.counts;
-  const skipped = [
-    c.duplicates ? `${plural(c.duplicates, 'duplicate')} sent once` : '',
-    c.done ? `${plural(c.done, 'row')} already done` : '',
-    c.running
-      ? `${plural(c.running, 'row')} ${holder ? `held by another editor's job${holder.account ? ` (account "${holder.account}")` : ''}` : 'already running'}`
-      : '',
-    c.invalid ? `${plural(c.invalid, 'row')} that cannot be sent` : '',
-    c.excluded ? `${plural(c.excluded, 'row')} on your exclusion lists` : '',
-    c.hidden ? `${plural(c.hidden, 'hidden or filtered row')}` : '',
-  ].filter(Boolean);
+  // Each kind of row not sent: how many, what one is called, and why it is left out.
+  const notSent: Array<[number, string, string?]> = [
+    [c.duplicates, 'duplicate', 'sent once'],
+    [c.done, 'row', 'already done'],
+    [
+      c.running,
+      'row',
+      holder ? `held by another editor's job${holder.account ? ` (account "${holder.account}")` : ''}` : 'already running',
+    ],
+    [c.invalid, 'row', 'that cannot be sent'],
+    [c.excluded, 'row', 'on your exclusion lists'],
+    [c.hidden, 'hidden or filtered row'],
+  ];
+  const skipped = notSent.filter(([n]) => n).map(([n, word, why]) => (why ? `${plural(n, word)} ${why}` : plural(n, word)));
   const cost = formatCredits(plan.estimate);
   const summary =
     (adding
-      ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheet.getName()}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
-      : `${ACTION_LABELS[req.action]} of ${plural(c.distinct, 'distinct row')} on "${sheet.getName()}"`) +
+      ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheetName}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
+      : `${ACTION_LABELS[req.action]} of ${plural(c.distinct, 'distinct row')} on "${sheetName}"`) +
     (plan.chunks.length > 1 ? ` in ${plan.chunks.length} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
@@ -211,7 +213,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   const preview: RunPreview = {
     action: req.action,
     label: ACTION_LABELS[req.action],
-    sheetName: sheet.getName(),
+    sheetName,
     headerRow: prepared.headerRow,
     headers: prepared.headers.map((h) => String(h ?? '')),
     mapping: ROLES.map((role) => ({
@@ -227,7 +229,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     summary,
     defaultOwner: activeUserEmail(),
   };
-  const findings: PreviewFindings = { sheetId: sheet.getSheetId(), selection, excluded };
+  const findings: PreviewFindings = { sheetId, selection, excluded };
   return { req, client, spreadsheet, sheet, request, prepared, preview, partSize, findings };
 };
 
