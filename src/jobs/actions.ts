@@ -64,12 +64,10 @@ export const HOURLY_ALLOWANCE = 15000;
  * allowance three times over, where parts of 10,000 would leave a third of it unused each hour
  * when the service refuses starts past it.
  */
-export const PART_SIZE: Record<ActionId, number> = {
-  person: Math.min(REQUEST_LIMIT.person, HOURLY_ALLOWANCE / 3),
-  company: Math.min(REQUEST_LIMIT.company, HOURLY_ALLOWANCE / 3),
-  email: Math.min(REQUEST_LIMIT.email, HOURLY_ALLOWANCE / 3),
-  lead_list: Math.min(REQUEST_LIMIT.lead_list, HOURLY_ALLOWANCE / 3),
-};
+export const PART_SIZE = Object.fromEntries(ACTIONS.map((a) => [a, Math.min(REQUEST_LIMIT[a], HOURLY_ALLOWANCE / 3)])) as Record<
+  ActionId,
+  number
+>;
 
 const cell = (row: ReadonlyArray<unknown>, mapping: ColumnMapping, role: Role): string => {
   const i = mapping[role];
@@ -116,12 +114,13 @@ const LIST_NEEDS: Record<LeadListType, string> = {
   titles_and_company: 'a Title column with a Company column',
 };
 
+/** Whether the mapping has a column for any of these roles. */
+const hasAny = (m: ColumnMapping, ...roles: Role[]): boolean => roles.some((r) => m[r] !== undefined);
+
 const allowsListType = (type: LeadListType, m: ColumnMapping): boolean =>
-  type === 'email'
-    ? m.email !== undefined
-    : type === 'profile'
-      ? m.profile_url !== undefined
-      : m.title !== undefined && (m.company_name !== undefined || m.domain !== undefined);
+  type === 'titles_and_company'
+    ? hasAny(m, 'title') && hasAny(m, 'company_name', 'domain')
+    : hasAny(m, type === 'email' ? 'email' : 'profile_url');
 
 /** Which lead-list type the mapped columns allow, best first. */
 export const listTypeFor = (mapping: ColumnMapping): LeadListType | undefined =>
@@ -131,16 +130,14 @@ export const listTypeFor = (mapping: ColumnMapping): LeadListType | undefined =>
 export const missingColumns = (action: ActionId, mapping: ColumnMapping, listType?: LeadListType): string | undefined => {
   switch (action) {
     case 'person':
-      return mapping.email !== undefined ||
-        mapping.profile_url !== undefined ||
-        ((mapping.full_name !== undefined || mapping.first_name !== undefined) &&
-          (mapping.company_name !== undefined || mapping.domain !== undefined))
+      return hasAny(mapping, 'email', 'profile_url') ||
+        (hasAny(mapping, 'full_name', 'first_name') && hasAny(mapping, 'company_name', 'domain'))
         ? undefined
         : 'an Email or Profile URL column (or a name with a company)';
     case 'company':
-      return mapping.domain !== undefined || mapping.email !== undefined ? undefined : 'a Company domain or Website column';
+      return hasAny(mapping, 'domain', 'email') ? undefined : 'a Company domain or Website column';
     case 'email':
-      return mapping.email !== undefined ? undefined : 'an Email column';
+      return allowsListType('email', mapping) ? undefined : LIST_NEEDS.email;
     case 'lead_list':
       if (listType) return allowsListType(listType, mapping) ? undefined : LIST_NEEDS[listType];
       return listTypeFor(mapping) ? undefined : 'an Email or Profile URL column, or Title with Company';
@@ -174,6 +171,8 @@ export const rowKey = (
   return 'key' in input ? input.key : undefined;
 };
 
+const NOT_AN_EMAIL = 'Not a valid email address';
+
 /** What one row sends for an action, or why it cannot be sent. */
 export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput => {
   if (isBlank(row, mapping)) return { blank: true };
@@ -184,7 +183,7 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
   switch (action) {
     case 'email': {
       if (!rawEmail) return { reason: 'No email to validate' };
-      if (!email) return { reason: 'Not a valid email address' };
+      if (!email) return { reason: NOT_AN_EMAIL };
       return { key: `e:${email}`, payload: { email } };
     }
     case 'company': {
@@ -201,7 +200,7 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
       const lead: PersonLead = name ? { ...fields, name } : fields;
       if (email) return { key: `e:${email}`, payload: lead };
       if (profile) return { key: `p:${profile}`, payload: lead };
-      if (rawEmail) return { reason: 'Not a valid email address' };
+      if (rawEmail) return { reason: NOT_AN_EMAIL };
       if (name && (companyName || domain)) return { key: nameKey(name, domain ?? companyName), payload: lead };
       return { reason: (name && noCompany) || 'No email, profile URL, or name with company' };
     }
@@ -212,7 +211,7 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
       // entry is the person found, whose title and company need not read as the row's did.
       const keyed = (key: string): RowInput => ({ key, payload: { ...lead, context: { [ROW_KEY]: key } } });
       if (type === 'email') {
-        if (!email) return { reason: rawEmail ? 'Not a valid email address' : 'No email' };
+        if (!email) return { reason: rawEmail ? NOT_AN_EMAIL : 'No email' };
         return keyed(`e:${email}`);
       }
       if (type === 'profile') {
@@ -225,6 +224,15 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
   }
 };
 
+/** The key of the profile URL a result echoes, if it echoes one. */
+const profileKey = (echo: Record<string, unknown>): string | undefined => {
+  const profile = normalizeProfileUrl(echo.profile_url);
+  return profile && `p:${profile}`;
+};
+
+/** The company a result echoes: its domain, else its name. */
+const echoedCompany = (echo: Record<string, unknown>): string => normalizeDomain(echo.company_domain) ?? cellText(echo.company_name);
+
 /** The key a result answers, read from the input it echoes, in the same form as `rowInput`'s. */
 export const resultKey = (action: ActionId, echo: Record<string, unknown>, listType?: LeadListType): string | undefined => {
   const email = normalizeEmail(echo.email);
@@ -233,28 +241,23 @@ export const resultKey = (action: ActionId, echo: Record<string, unknown>, listT
       return email && `e:${email}`;
     case 'company': {
       const domain = normalizeDomain(echo.domain);
-      if (domain) return `d:${domain}`;
-      const profile = normalizeProfileUrl(echo.profile_url);
-      return profile && `p:${profile}`;
+      return domain ? `d:${domain}` : profileKey(echo);
     }
     case 'person': {
       if (email) return `e:${email}`;
-      const profile = normalizeProfileUrl(echo.profile_url);
-      if (profile) return `p:${profile}`;
+      const profile = profileKey(echo);
+      if (profile) return profile;
       const name = cellText(echo.name);
-      const company = normalizeDomain(echo.company_domain) ?? cellText(echo.company_name);
+      const company = echoedCompany(echo);
       return name && company ? nameKey(name, company) : undefined;
     }
     case 'lead_list': {
       const data = echo.data as Record<string, unknown> | undefined;
       if (typeof data?.[ROW_KEY] === 'string') return data[ROW_KEY];
-      if (listType === 'profile') {
-        const profile = normalizeProfileUrl(echo.profile_url);
-        return profile && `p:${profile}`;
-      }
+      if (listType === 'profile') return profileKey(echo);
       if (listType === 'titles_and_company') {
         const title = cellText(echo.title);
-        const company = normalizeDomain(echo.company_domain) ?? cellText(echo.company_name);
+        const company = echoedCompany(echo);
         return title && company ? titleKey(title, company) : undefined;
       }
       return email && `e:${email}`;
@@ -271,17 +274,14 @@ export interface CreditEstimate {
 
 /** The most a run can spend, by the spec's rates, for this many distinct rows. */
 export const estimateCredits = (action: ActionId, distinct: number, options: ActionOptions): CreditEstimate => {
-  switch (action) {
-    case 'person':
-      return { email: distinct * (0.5 + (options.revealEmail ? 1 : 0)), phone: options.revealPhones ? distinct : 0 };
-    case 'email':
-      return { email: distinct, phone: 0 };
-    case 'company':
-      return { email: 0, phone: 0 };
-    case 'lead_list':
-      return {
-        email: distinct * ((options.enrich ? 0.5 : 0) + (options.validateEmail ? 1 : 0)),
-        phone: options.revealPhones ? distinct : 0,
-      };
-  }
+  const perRow =
+    action === 'person'
+      ? 0.5 + (options.revealEmail ? 1 : 0)
+      : action === 'lead_list'
+        ? (options.enrich ? 0.5 : 0) + (options.validateEmail ? 1 : 0)
+        : action === 'email'
+          ? 1
+          : 0;
+  const phones = (action === 'person' || action === 'lead_list') && options.revealPhones;
+  return { email: distinct * perRow, phone: phones ? distinct : 0 };
 };

@@ -118,14 +118,11 @@ const person: BatchKind = {
     client.cancelPersonEnrichment(Number(id));
   },
   toCell(item, _options, fields) {
-    const key = resultKey('person', item);
     const status = item.status;
-    if (status === null || status === undefined) return { key, status: OUTCOMES.not_found, values: {} };
-    // A status added after this add-on was written: paid for, so kept as given, never sent again.
-    if (!isKnown(PERSON_ENRICHMENT_STATUSES, status)) return { key, status: answeredStatus(status), values: {} };
     return {
-      key,
-      status: OUTCOMES[status],
+      key: resultKey('person', item),
+      // A status added after this add-on was written: paid for, so kept as given, never sent again.
+      status: status == null ? OUTCOMES.not_found : isKnown(PERSON_ENRICHMENT_STATUSES, status) ? OUTCOMES[status] : answeredStatus(status),
       values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person, fields) : {},
     };
   },
@@ -156,13 +153,16 @@ const company: BatchKind = {
     client.cancelCompanyEnrichment(Number(id));
   },
   toCell(item, _options, fields) {
-    if (item.status !== undefined && item.status !== null && !isKnown(COMPANY_ENRICHMENT_STATUSES, item.status)) {
-      return { key: resultKey('company', item), status: answeredStatus(item.status), values: {} };
-    }
-    const found = item.status === 'found' && item.result;
+    const status = item.status;
+    const found = status === 'found' && item.result;
     return {
       key: resultKey('company', item),
-      status: found ? OUTCOMES.enriched : OUTCOMES.not_found,
+      status:
+        status != null && !isKnown(COMPANY_ENRICHMENT_STATUSES, status)
+          ? answeredStatus(status)
+          : found
+            ? OUTCOMES.enriched
+            : OUTCOMES.not_found,
       values: found ? fieldValues(COMPANY_FIELDS, item.result as Company, fields) : {},
     };
   },
@@ -182,9 +182,11 @@ const email: BatchKind = {
   },
   toCell(item, _options, fields) {
     const r = item as BatchEmailValidationResult;
-    if (!isKnown(EMAIL_RESULTS, r.result))
-      return { key: resultKey('email', item), status: answeredStatus(r.result), values: fieldValues(EMAIL_FIELDS, r, fields) };
-    return { key: resultKey('email', item), status: OUTCOMES[r.result], values: fieldValues(EMAIL_FIELDS, r, fields) };
+    return {
+      key: resultKey('email', item),
+      status: isKnown(EMAIL_RESULTS, r.result) ? OUTCOMES[r.result] : answeredStatus(r.result),
+      values: fieldValues(EMAIL_FIELDS, r, fields),
+    };
   },
 };
 

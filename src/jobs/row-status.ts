@@ -121,29 +121,22 @@ export const REPEATED = 'repeated in the selection';
 /** `Canceled before it was sent`, or `Canceled: <reason>` when the text starts with a colon. */
 export const canceledStatus = (message: string): string => `${CANCELED}${message.startsWith(':') ? '' : ' '}${message}`;
 
+/** The label each kind of status is counted under, where the kind alone decides it (none: not counted). */
+const LABELS: Partial<Record<RowStatus['kind'], string>> = {
+  queued: QUEUED,
+  processing: PROCESSING,
+  sending: PROCESSING,
+  paused: PAUSED,
+  skipped: 'Skipped',
+  canceled: CANCELED,
+};
+
 /** The label a status is counted under in a job's summary. */
 export const countLabel = (cell: unknown): string | undefined => {
   const s = readStatus(cell);
-  switch (s.kind) {
-    case 'empty':
-    case 'other':
-      return undefined;
-    case 'queued':
-      return QUEUED;
-    case 'processing':
-    case 'sending':
-      return PROCESSING;
-    case 'paused':
-      return PAUSED;
-    case 'done':
-      return s.outcome.startsWith(ANSWERED) ? 'Answered' : s.outcome;
-    case 'error':
-      return s.text === LIST_FULL ? LIST_FULL : 'Error';
-    case 'skipped':
-      return 'Skipped';
-    case 'canceled':
-      return 'Canceled';
-  }
+  if (s.kind === 'done') return s.outcome.startsWith(ANSWERED) ? 'Answered' : s.outcome;
+  if (s.kind === 'error') return s.text === LIST_FULL ? LIST_FULL : 'Error';
+  return LABELS[s.kind];
 };
 
 /** Rows by counted label in a status column, the header row left out. */
