@@ -75,8 +75,8 @@ export const activeSelection = (sheet: GoogleAppsScript.Spreadsheet.Sheet): Sele
   const ranges = selectedRanges(sheet)
     .filter((r) => r.getSheet().getSheetId() === sheet.getSheetId())
     .map((r) => ({ firstRow: r.getRow(), lastRow: r.getLastRow() }));
-  if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: sheet.getLastRow() });
   const last = sheet.getLastRow();
+  if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: last });
   const rows = new Set<number>();
   for (const { firstRow, lastRow } of ranges) for (let r = firstRow; r <= Math.min(lastRow, last); r++) rows.add(r);
   const span = [...rows].sort((a, b) => a - b);

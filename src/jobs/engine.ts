@@ -147,8 +147,8 @@ const ownsRow = (job: JobRecord, othersMarks: boolean | undefined): ((cell: unkn
   if (!othersMarks) return isPending;
   const parts = new Set(job.parts.map((p) => p.n));
   return (cell) => {
-    const s = readStatus(cell);
-    return s.kind === 'queued' || ((s.kind === 'processing' || s.kind === 'paused') && s.part !== undefined && parts.has(s.part));
+    const n = partOfStatus(cell);
+    return n === undefined ? readStatus(cell).kind === 'queued' : parts.has(n);
   };
 };
 

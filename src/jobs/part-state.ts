@@ -61,14 +61,7 @@ export const move = (part: JobPart, next: PartState): void => {
   if (!NEXT[part.state.s].includes(next.s)) throw new Error(`A part cannot go from ${part.state.s} to ${next.s}.`);
   part.state = next;
   // A settled part keeps only its number, state and link: a 50,000-row job's record stays small.
-  if (isSettled(part)) {
-    delete part.readAfter;
-    delete part.size;
-    delete part.sentAt;
-    delete part.got;
-    delete part.rows;
-    delete part.sheetRows;
-  }
+  if (isSettled(part)) for (const k of ['readAfter', 'size', 'sentAt', 'got', 'rows', 'sheetRows'] as const) delete part[k];
 };
 
 /**

@@ -21,12 +21,14 @@ export const maskKey = (key: string): string => {
   return `••••••••${tail}`;
 };
 
+const notAKey = (too: string) => ({ error: `That does not look like an API key: it is too ${too}.` });
+
 export const keyInput = lazy(() =>
   z.string().check(
     trim,
     minLength(1, { error: 'Enter your API key.' }),
-    minLength(8, { error: 'That does not look like an API key: it is too short.' }),
-    maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
+    minLength(8, notAKey('short')),
+    maxLength(512, notAKey('long')),
     // A refinement, not z.regex(): the same test and message, without the pattern-check classes.
     z.refine((key) => /^\S+$/.test(key), { error: 'An API key has no spaces in it.' }),
   ),
