@@ -1,5 +1,6 @@
 // When a spreadsheet's one continuation trigger is kept, made anew or removed. It is replaced only
 // when it would fire well off the next due time, so watching a job does not make a trigger a poll.
+import { ADDON_NAME } from '../config';
 
 /** What the add-on remembers of a spreadsheet's continuation trigger. */
 export interface Continuation {
@@ -63,5 +64,5 @@ export const backgroundNote = (state: Continuation): string => {
   if (state.hourly && state.uid)
     return 'Background steps run once an hour (Apps Script allows no sooner one from a background step); this sidebar open goes faster.';
   if (!state.off) return '';
-  return `Background steps are off: ${state.off} Jobs go on while this sidebar is open, or with Extensions › Prospecting for Sheets › Check running jobs now.`;
+  return `Background steps are off: ${state.off} Jobs go on while this sidebar is open, or with Extensions › ${ADDON_NAME} › Check running jobs now.`;
 };

@@ -45,15 +45,11 @@ const mirror = (spreadsheetId: string, state: DocumentJobs): void => {
     userCache().put(cacheKey(spreadsheetId), JSON.stringify(state), CACHE_SECONDS);
   } catch {
     // Too large for the cache, or the cache is unavailable: polls read the store instead.
-    forget(spreadsheetId);
-  }
-};
-
-const forget = (spreadsheetId: string): void => {
-  try {
-    userCache().remove(cacheKey(spreadsheetId));
-  } catch {
-    // Nothing to forget.
+    try {
+      userCache().remove(cacheKey(spreadsheetId));
+    } catch {
+      // Nothing to forget.
+    }
   }
 };
 

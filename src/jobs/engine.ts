@@ -195,9 +195,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   const idle =
     !sent &&
     readings.every((r) => r.results.length === 0 && !r.leftover) &&
-    job.life.s === 'running' &&
-    !isCanceling(job) &&
-    !stopReason(job) &&
+    isSending(job) &&
     job.troubleSince === undefined &&
     now - job.lastProgressAt < STALL_LIMIT_MS &&
     !job.parts.every(isSettled);

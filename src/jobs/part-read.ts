@@ -29,10 +29,13 @@ export interface PartReading {
 const paceOf = (part: JobPart): PartPace | undefined =>
   part.size === undefined || part.sentAt === undefined ? undefined : { size: part.size, got: part.got ?? 0, sentAt: part.sentAt };
 
+/** A part's reading before anything is read: no results yet, and the rows it marked. */
+const readingOf = (part: JobPart): PartReading => ({ part, results: [], rows: part.rows, sheetRows: part.sheetRows });
+
 /** Reads pages of one part while time allows; the cursor moves past results kept in `reading`. */
 const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, deps: ReadDeps): PartReading => {
   const kind = BATCH_KINDS[job.action];
-  const reading: PartReading = { part, results: [], rows: part.rows, sheetRows: part.sheetRows };
+  const reading = readingOf(part);
   const id = part.state.id;
   while (deps.now() < deps.deadline) {
     const { href, skip } = cursor(part);
@@ -89,12 +92,13 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
       // Results read before the failure are kept: the cursor moved only past them.
-      const partial: PartReading = { part, results: [], rows: part.rows, sheetRows: part.sheetRows };
+      const partial = readingOf(part);
       const failure = classify(e, true);
-      if (failure === 'wait') part.readAfter = deps.now() + waitMs(e);
-      else if (failure === 'quota') part.readAfter = quotaWait(job, deps.now());
-      else if (failure === 'trouble') part.readAfter = noteTrouble(job, deps.now());
-      else if (failure === 'key' || failure === 'foreign') pause(job, failure === 'key' ? 'key' : 'account', deps.now());
+      const now = deps.now();
+      if (failure === 'wait') part.readAfter = now + waitMs(e);
+      else if (failure === 'quota') part.readAfter = quotaWait(job, now);
+      else if (failure === 'trouble') part.readAfter = noteTrouble(job, now);
+      else if (failure === 'key' || failure === 'foreign') pause(job, failure === 'key' ? 'key' : 'account', now);
       else {
         const reason = rowReason(e);
         move(part, { s: 'failed', id: part.state.id, reason });
@@ -109,14 +113,11 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
 const displayKey = (key: string): string => key.slice(2).replace('|', ' at ');
 
 /** A paid result that found no row, as a row of the unplaced-results sheet. */
-export const unplacedRow = (job: JobRecord, cell: ResultCell): unknown[] => {
-  const fields = BATCH_KINDS[job.action].fields;
-  return [
-    cell.key === undefined ? '' : displayKey(cell.key),
-    cell.status,
-    ...job.fields.map((id) => cell.values[fields.find((f) => f.id === id)!.id] ?? ''),
-  ];
-};
+export const unplacedRow = (job: JobRecord, cell: ResultCell): unknown[] => [
+  cell.key === undefined ? '' : displayKey(cell.key),
+  cell.status,
+  ...job.fields.map((id) => cell.values[id] ?? ''),
+];
 
 export const unplacedHeaders = (job: JobRecord): string[] => ['Key', 'Status', ...outputHeaders(job)];
 
@@ -131,8 +132,6 @@ export const unplacedHeaders = (job: JobRecord): string[] => ['Key', 'Status', .
  */
 export const applyReadings = (job: JobRecord, readings: ReadonlyArray<PartReading>, layout: JobLayout): ResultCell[] => {
   const { grid } = layout;
-  const fields = BATCH_KINDS[job.action].fields;
-  const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
   const read = new Set(readings.map((r) => r.part.n));
   // The status column sorts the rows first, so keys are read only for the rows that can need them.
   const mine: number[] = [];
@@ -203,7 +202,7 @@ export const applyReadings = (job: JobRecord, readings: ReadonlyArray<PartReadin
   );
   for (const [i, cell] of writes) {
     grid.set(i, layout.status, cell.status);
-    chosen.forEach((f, k) => grid.set(i, layout.outputs[k]!, f >= 0 ? (cell.values[fields[f]!.id] ?? '') : ''));
+    job.fields.forEach((id, k) => grid.set(i, layout.outputs[k]!, cell.values[id] ?? ''));
   }
   for (const reading of readings) {
     if (!reading.leftover) continue;
