@@ -92,6 +92,9 @@ const failOpenParts = (job: JobRecord, reason: string): void => {
   for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: batchId(part), reason });
 };
 
+/** Every part of the job has settled: nothing more will be read. */
+const allSettled = (job: JobRecord): boolean => job.parts.every(isSettled);
+
 /** Counts the job's rows by status; answers how many are Queued. */
 const countRows = (job: JobRecord, layout: JobLayout): number => {
   const all = statusCounts(layout.grid, layout.header, layout.status);
@@ -192,13 +195,8 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   const now = deps.now();
   // A step that read nothing new, with nothing to end or settle, writes nothing: the sheet is
   // asked only whether the job's columns still stand where it left them.
-  const idle =
-    !sent &&
-    readings.every((r) => r.results.length === 0 && !r.leftover) &&
-    isSending(job) &&
-    job.troubleSince === undefined &&
-    now - job.lastProgressAt < STALL_LIMIT_MS &&
-    !job.parts.every(isSettled);
+  const calm = isSending(job) && job.troubleSince === undefined && !allSettled(job);
+  const idle = !sent && readings.every((r) => r.results.length === 0 && !r.leftover) && calm && now - job.lastProgressAt < STALL_LIMIT_MS;
   if (idle && headerStands(job, deps.sheet)) {
     goOn(job, job.counts[QUEUED] ?? 0, now);
     saveAt(job, deps, now);
@@ -208,7 +206,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   // Write time: the sheet is read again, so rows moved while the service answered are found.
   // A step that only sent and has nothing to read or end writes nothing more: the read that
   // marked its rows counts them.
-  const quiet = readings.length === 0 && isSending(job) && job.troubleSince === undefined && !job.parts.every(isSettled);
+  const quiet = readings.length === 0 && calm;
   // The sheet as sending left it serves only when no request went out since it was read: a read
   // of results is a request, during which rows may move.
   const layout = sent && readings.length === 0 && (!sent.afterRequests || quiet) ? sent.layout : locateJob(job, deps.sheet);
@@ -216,7 +214,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
     keepUnplaced(job, deps, readings);
     stopSending(job, LOST_HEADER);
     job.message = unplacedNote(job);
-    if (isRunning(job) && job.parts.every(isSettled)) end(job);
+    if (isRunning(job) && allSettled(job)) end(job);
     else if (isRunning(job)) schedule(job, 0, now);
     saveAt(job, deps, now);
     return;
@@ -266,7 +264,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   }
 
   const queued = countRows(job, layout);
-  if (isRunning(job) && job.parts.every(isSettled) && (queued === 0 || !isSending(job))) {
+  if (isRunning(job) && allSettled(job) && (queued === 0 || !isSending(job))) {
     settle(layout, notSent(job), owns);
     countRows(job, layout);
     end(job);
@@ -413,7 +411,7 @@ export const advanceWithoutSheet = (job: JobRecord, deps: Omit<StepDeps, 'sheet'
   const readings = readParts(job, deps);
   keepUnplaced(job, deps, readings);
   const now = deps.now();
-  if (isRunning(job) && job.parts.every(isSettled)) {
+  if (isRunning(job) && allSettled(job)) {
     finish(job, undefined);
     job.message = unplacedNote(job);
   } else if (isRunning(job)) schedule(job, 0, now);

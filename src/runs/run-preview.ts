@@ -185,6 +185,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   if (req.list) kept.push(["The lead list's name", req.list.name], ['The owner', req.list.owner]);
   const tooLong = keptTextProblem(kept);
   if (tooLong) throw new Error(tooLong);
+  const headers = prepared.headers.map((h) => String(h ?? ''));
   const { plan } = prepared;
   const c = plan.counts;
   // Each kind of row not sent: how many, what one is called, and why it is left out.
@@ -215,12 +216,9 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     label: ACTION_LABELS[req.action],
     sheetName,
     headerRow: prepared.headerRow,
-    headers: prepared.headers.map((h) => String(h ?? '')),
-    mapping: ROLES.map((role) => ({
-      role,
-      label: ROLE_LABELS[role],
-      header: prepared.mapping[role] === undefined ? '' : String(prepared.headers[prepared.mapping[role]] ?? ''),
-    })),
+    headers,
+    // An unmapped role reads no header (there is none at -1).
+    mapping: ROLES.map((role) => ({ role, label: ROLE_LABELS[role], header: headers[prepared.mapping[role] ?? -1] ?? '' })),
     counts: { ...c },
     parts: plan.chunks.length,
     credits: { ...plan.estimate },
