@@ -46,7 +46,7 @@ export const createUrlFetchTransport = (baseUrl: string, apiKey: string): Transp
   const networkError = (e: unknown): NetworkError | QuotaError => {
     const message = errorText(e);
     // A spent daily quota is no fault of the service: it is a wait, never retried at once.
-    return isDailyQuotaMessage(message) ? new QuotaError(redact(message)) : new NetworkError(redact(message));
+    return new (isDailyQuotaMessage(message) ? QuotaError : NetworkError)(redact(message));
   };
 
   const send = (req: ApiRequest): ApiResponse => {

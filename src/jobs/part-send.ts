@@ -41,8 +41,7 @@ const releaseOrphanMarks = (job: JobRecord, layout: JobLayout): void => {
  * The next parts: distinct keys of queued rows, in sheet order, up to the part size each; a key
  * and all its rows go in one part. Also how many distinct keys are queued in all.
  */
-const pickParts = (job: JobRecord, layout: JobLayout, othersMarks?: boolean): { parts: PickedPart[]; queuedKeys: number } => {
-  const size = job.partSize || PART_SIZE[job.action];
+const pickParts = (job: JobRecord, layout: JobLayout, size: number, othersMarks?: boolean): { parts: PickedPart[]; queuedKeys: number } => {
   const parts: PickedPart[] = [];
   const partOfKey = new Map<string, PickedPart>();
   // With another editor's job in the column, a paused queued row may be theirs: only Queued is ours.
@@ -130,19 +129,18 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
   // Marks of a part the record does not hold are this job's cut-off step's, unless another
   // editor's job holds marks in this column too: then they may be that job's, and stay.
   if (!deps.othersMarks) releaseOrphanMarks(job, layout);
-  const pick = pickParts(job, layout, deps.othersMarks);
   const size = job.partSize || PART_SIZE[job.action];
-  const parts: Array<{ part: JobPart; payloads: Payload[]; keys: string[] }> = [];
+  const pick = pickParts(job, layout, size, deps.othersMarks);
   let n = nextPartNumber(job);
-  for (const p of pick.parts) {
-    const part: JobPart = { n: n++, state: { s: 'planned' }, rows: p.rows.length, sheetRows: layout.grid.rows.length };
+  const marked = pick.parts.map(({ rows }) => {
+    const part: JobPart = { n: n++, state: { s: 'planned' }, rows: rows.length, sheetRows: layout.grid.rows.length };
     move(part, { s: 'marked' });
-    for (const i of p.rows) layout.grid.set(i, layout.status, processingStatus(part.n));
-    parts.push({ part, payloads: [...p.payloads.values()], keys: [...p.payloads.keys()] });
-  }
+    for (const i of rows) layout.grid.set(i, layout.status, processingStatus(part.n));
+    return part;
+  });
   layout.grid.flush();
-  if (parts.length === 0) return { layout, afterRequests: false };
-  job.parts.push(...parts.map((p) => p.part));
+  if (marked.length === 0) return { layout, afterRequests: false };
+  job.parts.push(...marked);
   deps.save(job);
   // A lead list is named "part n of N": N counts the parts that went out and those to come.
   const before = job.parts.filter((p) => p.state.s !== 'failed' && p.state.s !== 'ambiguous' && p.state.s !== 'marked').length;
@@ -151,9 +149,10 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
   const words = new Map<number, string>();
   // `part key` of each lead a full list refused.
   const full = new Set<string>();
-  for (let k = 0; k < parts.length; k++) {
-    const { part, payloads, keys } = parts[k]!;
-    const rest = parts.slice(k).map((p) => p.part);
+  for (let k = 0; k < marked.length; k++) {
+    const part = marked[k]!;
+    const payloads = pick.parts[k]!.payloads;
+    const rest = marked.slice(k);
     if (deps.now() >= deps.deadline || !isSending(job)) {
       unsend(job, rest, words);
       break;
@@ -162,10 +161,16 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
     deps.save(job);
     try {
       const tag = `${job.id.slice(0, 8)}.${part.n}`;
-      const started = kind.start(deps.client, payloads, { options: job.options, list: job.list, part: part.n, parts: total, tag });
+      const started = kind.start(deps.client, [...payloads.values()], {
+        options: job.options,
+        list: job.list,
+        part: part.n,
+        parts: total,
+        tag,
+      });
       move(part, { s: 'accepted', id: started.id });
       const now = deps.now();
-      const took = started.refusedFrom ?? payloads.length;
+      const took = started.refusedFrom ?? payloads.size;
       part.size = took;
       part.sentAt = now;
       part.readAfter = firstReadAt(took, now);
@@ -175,7 +180,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
         deps.save(job);
         continue;
       }
-      for (const key of keys.slice(took)) full.add(`${part.n} ${key}`);
+      for (const key of [...payloads.keys()].slice(took)) full.add(`${part.n} ${key}`);
       stopSending(job, LIST_FULL_WHY);
       unsend(job, rest.slice(1), words);
       deps.save(job);
@@ -184,29 +189,25 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
       if (!(e instanceof ProspectingError)) throw e;
       const later = rest.slice(1);
       const failure = classify(e);
+      const now = deps.now();
       if (listFullAt(e) === 0) {
         // Nothing was added: the part's rows, and every row still to send, say the list is full.
         move(part, { s: 'failed', reason: LIST_FULL_WHY });
         words.set(part.n, LIST_FULL);
         stopSending(job, LIST_FULL_WHY);
         unsend(job, later, words);
-      } else if (failure === 'wait' || failure === 'quota') {
-        // Refused before anything started (a rate or usage limit, Apps Script's quota): the rows wait.
+      } else if (failure === 'wait' || failure === 'quota' || failure === 'key' || (failure === 'trouble' && !e.ambiguous)) {
+        // Refused before anything started (a rate or usage limit, Apps Script's quota, the key, or
+        // a passing fault known not to have started): the rows wait, after a fault with a growing pause.
         unsend(job, rest, words);
-        job.sendAfter = failure === 'wait' ? deps.now() + waitMs(e) : quotaWait(job, deps.now());
-      } else if (failure === 'key') {
-        unsend(job, rest, words);
-        pause(job, 'key', deps.now());
+        if (failure === 'key') pause(job, 'key', now);
+        else job.sendAfter = failure === 'wait' ? now + waitMs(e) : failure === 'quota' ? quotaWait(job, now) : noteTrouble(job, now);
       } else if (e.ambiguous) {
         const reason = `${message(e)} It may have started; ${NOT_RESENT}`;
         move(part, { s: 'ambiguous', reason });
         words.set(part.n, errorStatus(reason));
         unsend(job, later, words);
-        job.sendAfter = noteTrouble(job, deps.now());
-      } else if (failure === 'trouble') {
-        // Known not to have started: like a wait, with a growing pause.
-        unsend(job, rest, words);
-        job.sendAfter = noteTrouble(job, deps.now());
+        job.sendAfter = noteTrouble(job, now);
       } else {
         const reason = rowReason(e);
         move(part, { s: 'failed', reason });

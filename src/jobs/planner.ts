@@ -59,10 +59,9 @@ export interface PlanSettings {
 const excludedReason = (payload: Payload, exclusions: Exclusions | undefined): string | undefined => {
   if (!exclusions) return undefined;
   const p = payload as { email?: string; domain?: string; company_domain?: string };
-  if (p.email && exclusions.emails.has(p.email)) return skippedStatus('email is on your exclusion list');
   const domain = p.domain ?? p.company_domain ?? (p.email ? normalizeDomain(p.email) : undefined);
-  if (domain && exclusions.domains.has(domain)) return skippedStatus('domain is on your exclusion list');
-  return undefined;
+  const on = p.email && exclusions.emails.has(p.email) ? 'email' : domain && exclusions.domains.has(domain) ? 'domain' : undefined;
+  return on && skippedStatus(`${on} is on your exclusion list`);
 };
 
 export const planRun = (

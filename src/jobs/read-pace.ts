@@ -24,8 +24,11 @@ export interface PartPace {
 
 const clamp = (ms: number, low: number): number => Math.min(MAX_QUIET_MS, Math.max(low, MIN_WAIT_MS, ms));
 
+/** How long a part of `size` items takes at the assumed pace. */
+const expectedMs = (size: number): number => (size / EXPECTED_ITEMS_PER_SECOND) * 1000;
+
 /** The first read of a part just accepted: when it would be done at the assumed pace. */
-export const firstReadAt = (size: number, sentAt: number): number => sentAt + clamp((size / EXPECTED_ITEMS_PER_SECOND) * 1000, 0);
+export const firstReadAt = (size: number, sentAt: number): number => sentAt + clamp(expectedMs(size), 0);
 
 /**
  * The next read of a part still working. From the pace it showed since it was accepted, when
@@ -35,7 +38,7 @@ export const firstReadAt = (size: number, sentAt: number): number => sentAt + cl
 export const nextReadAt = (pace: PartPace, now: number, retryAfterSeconds: number | undefined): number => {
   const earliest = (retryAfterSeconds ?? 0) * 1000;
   const elapsed = Math.max(1, now - pace.sentAt);
-  if (pace.got <= 0) return now + clamp(Math.max(elapsed, (pace.size / EXPECTED_ITEMS_PER_SECOND) * 1000 - elapsed), earliest);
+  if (pace.got <= 0) return now + clamp(Math.max(elapsed, expectedMs(pace.size) - elapsed), earliest);
   const perMs = pace.got / elapsed;
   return now + clamp(Math.max(0, pace.size - pace.got) / perMs, earliest);
 };
