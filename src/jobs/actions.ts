@@ -83,8 +83,8 @@ const fullName = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): string =
 /** The member of a lead's context that carries its row's key. */
 const ROW_KEY = 'sheet_row_key';
 
-const nameKey = (name: string, company: string) => `n:${name.toLowerCase()}|${company.toLowerCase()}`;
-const titleKey = (title: string, company: string) => `t:${title.toLowerCase()}|${company.toLowerCase()}`;
+/** The key of a name (`n`) or a title (`t`) at a company. */
+const atKey = (kind: 'n' | 't', what: string, company: string) => `${kind}:${what.toLowerCase()}|${company.toLowerCase()}`;
 
 const isBlank = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): boolean =>
   Object.values(mapping).every((i) => i === undefined || cellText(row[i]) === '');
@@ -173,25 +173,28 @@ export const rowKey = (
 
 const NOT_AN_EMAIL = 'Not a valid email address';
 
+/** A row that is not sent, and why. */
+const refuse = (reason: string): RowInput => ({ reason });
+
 /** What one row sends for an action, or why it cannot be sent. */
 export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput => {
   if (isBlank(row, mapping)) return { blank: true };
   const refused = formulaErrorReason(row, mapping);
-  if (refused) return { reason: refused };
+  if (refused) return refuse(refused);
   const rawEmail = cell(row, mapping, 'email');
   const email = normalizeEmail(rawEmail);
   switch (action) {
     case 'email': {
-      if (!rawEmail) return { reason: 'No email to validate' };
-      if (!email) return { reason: NOT_AN_EMAIL };
+      if (!rawEmail) return refuse('No email to validate');
+      if (!email) return refuse(NOT_AN_EMAIL);
       return { key: `e:${email}`, payload: { email } };
     }
     case 'company': {
       // The domain cell decides when it holds anything; only an empty one lets the email's domain speak.
       const company =
         companyLookupOf(cell(row, mapping, 'domain')) ?? (email ? companyLookupOf(email.slice(email.lastIndexOf('@') + 1)) : undefined);
-      if (!company) return { reason: 'No company domain or website' };
-      if ('problem' in company) return { reason: company.problem };
+      if (!company) return refuse('No company domain or website');
+      if ('problem' in company) return refuse(company.problem);
       return { key: companyKey(company), payload: company };
     }
     case 'person': {
@@ -200,9 +203,9 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
       const lead: PersonLead = name ? { ...fields, name } : fields;
       if (email) return { key: `e:${email}`, payload: lead };
       if (profile) return { key: `p:${profile}`, payload: lead };
-      if (rawEmail) return { reason: NOT_AN_EMAIL };
-      if (name && (companyName || domain)) return { key: nameKey(name, domain ?? companyName), payload: lead };
-      return { reason: (name && noCompany) || 'No email, profile URL, or name with company' };
+      if (rawEmail) return refuse(NOT_AN_EMAIL);
+      if (name && (companyName || domain)) return { key: atKey('n', name, domain ?? companyName), payload: lead };
+      return refuse((name && noCompany) || 'No email, profile URL, or name with company');
     }
     case 'lead_list': {
       const type = options.listType ?? listTypeFor(mapping) ?? 'email';
@@ -211,15 +214,15 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
       // entry is the person found, whose title and company need not read as the row's did.
       const keyed = (key: string): RowInput => ({ key, payload: { ...lead, context: { [ROW_KEY]: key } } });
       if (type === 'email') {
-        if (!email) return { reason: rawEmail ? NOT_AN_EMAIL : 'No email' };
+        if (!email) return refuse(rawEmail ? NOT_AN_EMAIL : 'No email');
         return keyed(`e:${email}`);
       }
       if (type === 'profile') {
-        if (!profile) return { reason: 'No profile URL' };
+        if (!profile) return refuse('No profile URL');
         return keyed(`p:${profile}`);
       }
-      if (!title || !(companyName || domain)) return { reason: (title && noCompany) || 'No title with company' };
-      return keyed(titleKey(title, domain ?? companyName));
+      if (!title || !(companyName || domain)) return refuse((title && noCompany) || 'No title with company');
+      return keyed(atKey('t', title, domain ?? companyName));
     }
   }
 };
@@ -249,7 +252,7 @@ export const resultKey = (action: ActionId, echo: Record<string, unknown>, listT
       if (profile) return profile;
       const name = cellText(echo.name);
       const company = echoedCompany(echo);
-      return name && company ? nameKey(name, company) : undefined;
+      return name && company ? atKey('n', name, company) : undefined;
     }
     case 'lead_list': {
       const data = echo.data as Record<string, unknown> | undefined;
@@ -258,7 +261,7 @@ export const resultKey = (action: ActionId, echo: Record<string, unknown>, listT
       if (listType === 'titles_and_company') {
         const title = cellText(echo.title);
         const company = echoedCompany(echo);
-        return title && company ? titleKey(title, company) : undefined;
+        return title && company ? atKey('t', title, company) : undefined;
       }
       return email && `e:${email}`;
     }

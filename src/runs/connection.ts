@@ -36,8 +36,7 @@ export const keyInput = lazy(() =>
 
 export const getConnection = (): ConnectionView => {
   const stored = readConnection();
-  if (!stored) return { connected: false, accountName: '', maskedKey: '' };
-  return { connected: true, accountName: stored.accountName, maskedKey: maskKey(stored.apiKey) };
+  return { connected: Boolean(stored), accountName: stored?.accountName ?? '', maskedKey: stored ? maskKey(stored.apiKey) : '' };
 };
 
 export const connect = (rawKey: z.input<ReturnType<typeof keyInput>>): ConnectionView => {
