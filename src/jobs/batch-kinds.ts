@@ -134,20 +134,13 @@ const company: BatchKind = {
     return { id: String(client.startCompanyEnrichment({ companies: payloads as CompanyInput[] }).id) };
   },
   read(client, id, href, { size, skip, fields }) {
-    const { value, retryAfterSeconds } = client.getCompanyEnrichment(Number(id), pageOf(href, size), skip, readsOf(COMPANY_FIELDS, fields));
+    const read = client.getCompanyEnrichment(Number(id), pageOf(href, size), skip, readsOf(COMPANY_FIELDS, fields));
     // A result still `pending` is read again later, from the same page.
-    const items = value.results;
+    const items = read.value.results;
     const firstPending = items.findIndex((r) => r.status === 'pending');
-    const done = firstPending < 0 ? items : items.slice(0, firstPending);
+    const page = wholePage(read, firstPending < 0 ? items : items.slice(0, firstPending));
     // A batch that ended (canceled, error) will not finish its pending results.
-    const over = value.status === 'canceled' || value.status === 'error';
-    return {
-      finished: terminal(value.status) && (firstPending < 0 || over),
-      endedAs: ended(value.status),
-      items: done,
-      nextHref: firstPending < 0 || over ? value._links.next?.href : undefined,
-      retryAfterSeconds,
-    };
+    return firstPending < 0 || page.endedAs ? page : { ...page, finished: false, nextHref: undefined };
   },
   cancel(client, id) {
     client.cancelCompanyEnrichment(Number(id));

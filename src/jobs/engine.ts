@@ -240,8 +240,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   const life: JobLife = job.life;
   if (life.s === 'paused') {
     // The rows say why nothing moves, keeping their part, until the job goes on.
-    const why = pausedRowWords(life.why, job.account?.name);
-    markWaiting(job, layout, deps.othersMarks, (part) => pausedStatus(part, why));
+    markPaused(job, layout, deps.othersMarks, life.why);
     saveAt(job, deps, now);
     return;
   }
@@ -291,6 +290,12 @@ const pausedRowWords = (why: PauseWhy, account: string | undefined): string =>
     account: `its batches belong to ${theAccount(account)}; connect its key in the sidebar`,
   })[why];
 
+/** A paused job's waiting rows say why, keeping their part; the rows are counted and written. */
+const markPaused = (job: JobRecord, layout: JobLayout, othersMarks: boolean | undefined, why: PauseWhy): void => {
+  const words = pausedRowWords(why, job.account?.name);
+  markWaiting(job, layout, othersMarks, (part) => pausedStatus(part, words));
+};
+
 /** What a paused job says in the job list. */
 const pauseNote = (why: PauseWhy, account: string | undefined): string => {
   const collect = 'to collect the results already paid for and send the rest';
@@ -315,10 +320,7 @@ export const pauseJob = (
   const same = job.life.s === 'paused' && job.life.why === why;
   pause(job, why, deps.now());
   const layout = same ? undefined : reachable(job, deps.sheet);
-  if (layout) {
-    const words = pausedRowWords(why, job.account?.name);
-    markWaiting(job, layout, deps.othersMarks, (part) => pausedStatus(part, words));
-  }
+  if (layout) markPaused(job, layout, deps.othersMarks, why);
   saveAt(job, deps, deps.now());
 };
 
@@ -368,8 +370,7 @@ const cancelAtService = (job: JobRecord, deps: Pick<StepDeps, 'client'>): boolea
     } catch (e) {
       // Already ended (409) or a passing fault: what it finished is still read.
       if (!(e instanceof ProspectingError)) throw e;
-      const failure = classify(e, true);
-      if (failure === 'key') return false;
+      if (classify(e, true) === 'key') return false;
     }
   }
   // The cancel ended the parts at the service: they are read now, not when their pace said.
@@ -439,9 +440,7 @@ export const cancelPausedJob = (
 
 /** What the sidebar shows of a job; `sheetName` is the sheet's name now, when it still exists. */
 export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
-  const finished = Object.keys(job.counts)
-    .filter(isFinishedLabel)
-    .reduce((n, s) => n + (job.counts[s] ?? 0), 0);
+  const finished = Object.entries(job.counts).reduce((n, [label, count]) => (isFinishedLabel(label) ? n + count : n), 0);
   const life = job.life;
   const note = unplacedNote(job);
   const message =

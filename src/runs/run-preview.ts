@@ -188,20 +188,16 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   const headers = prepared.headers.map((h) => String(h ?? ''));
   const { plan } = prepared;
   const c = plan.counts;
-  // Each kind of row not sent: how many, what one is called, and why it is left out.
+  // Each kind of row not sent: how many, why it is left out, and what one is called.
   const notSent: Array<[number, string, string?]> = [
-    [c.duplicates, 'duplicate', 'sent once'],
-    [c.done, 'row', 'already done'],
-    [
-      c.running,
-      'row',
-      holder ? `held by another editor's job${holder.account ? ` (account "${holder.account}")` : ''}` : 'already running',
-    ],
-    [c.invalid, 'row', 'that cannot be sent'],
-    [c.excluded, 'row', 'on your exclusion lists'],
-    [c.hidden, 'hidden or filtered row'],
+    [c.duplicates, ' sent once', 'duplicate'],
+    [c.done, ' already done'],
+    [c.running, ` ${holder ? `held by another editor's job${holder.account ? ` (account "${holder.account}")` : ''}` : 'already running'}`],
+    [c.invalid, ' that cannot be sent'],
+    [c.excluded, ' on your exclusion lists'],
+    [c.hidden, '', 'hidden or filtered row'],
   ];
-  const skipped = notSent.filter(([n]) => n).map(([n, word, why]) => (why ? `${plural(n, word)} ${why}` : plural(n, word)));
+  const skipped = notSent.filter(([n]) => n).map(([n, why, word = 'row']) => plural(n, word) + why);
   const cost = formatCredits(plan.estimate);
   const summary =
     (adding
