@@ -94,17 +94,18 @@ const leadFields = (row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: 
   const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
   const title = cell(row, mapping, 'title');
   const companyName = cell(row, mapping, 'company_name');
-  const company = companyLookupOf(cell(row, mapping, 'domain'));
-  const domain = company && 'domain' in company ? company.domain : undefined;
+  const lookup = companyLookupOf(cell(row, mapping, 'domain'));
+  const domain = lookup && 'domain' in lookup ? lookup.domain : undefined;
   // Why a row with only its domain cell for a company has none: that cell's own reason.
-  const noCompany = company && 'problem' in company ? company.problem : undefined;
+  const noCompany = lookup && 'problem' in lookup ? lookup.problem : undefined;
   const lead: PersonLead & LeadInput = {};
   if (email) lead.email = email;
   if (profile) lead.profile_url = profileUrlForRequest(profile);
   if (title) lead.title = title;
   if (companyName) lead.company_name = companyName;
   if (domain) lead.company_domain = domain;
-  return { profile, title, companyName, domain, noCompany, lead };
+  // The company a name or title is keyed at: its domain, else its name.
+  return { profile, title, company: domain ?? companyName, noCompany, lead };
 };
 
 /** The columns each lead-list type needs, in words. */
@@ -198,18 +199,18 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
       return { key: companyKey(company), payload: company };
     }
     case 'person': {
-      const { profile, companyName, domain, noCompany, lead: fields } = leadFields(row, mapping, email);
+      const { profile, company, noCompany, lead: fields } = leadFields(row, mapping, email);
       const name = fullName(row, mapping);
       const lead: PersonLead = name ? { ...fields, name } : fields;
       if (email) return { key: `e:${email}`, payload: lead };
       if (profile) return { key: `p:${profile}`, payload: lead };
       if (rawEmail) return refuse(NOT_AN_EMAIL);
-      if (name && (companyName || domain)) return { key: atKey('n', name, domain ?? companyName), payload: lead };
+      if (name && company) return { key: atKey('n', name, company), payload: lead };
       return refuse((name && noCompany) || 'No email, profile URL, or name with company');
     }
     case 'lead_list': {
       const type = options.listType ?? listTypeFor(mapping) ?? 'email';
-      const { profile, title, companyName, domain, noCompany, lead } = leadFields(row, mapping, email);
+      const { profile, title, company, noCompany, lead } = leadFields(row, mapping, email);
       // The key goes out in the lead's context, which the list's entry echoes as its `data`: an
       // entry is the person found, whose title and company need not read as the row's did.
       const keyed = (key: string): RowInput => ({ key, payload: { ...lead, context: { [ROW_KEY]: key } } });
@@ -221,8 +222,8 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
         if (!profile) return refuse('No profile URL');
         return keyed(`p:${profile}`);
       }
-      if (!title || !(companyName || domain)) return refuse((title && noCompany) || 'No title with company');
-      return keyed(atKey('t', title, domain ?? companyName));
+      if (!title || !company) return refuse((title && noCompany) || 'No title with company');
+      return keyed(atKey('t', title, company));
     }
   }
 };
