@@ -1,5 +1,6 @@
 // The selection's formulas for the refresh action: one getFormulas per selected range, and
 // rewriting rectangles of formulas (cleared, flushed, written back) so Sheets computes them again.
+import { currentSpreadsheet } from './active-document';
 import { selectedRanges } from './sheet-port';
 
 /** A rectangle of a selected range, by offsets from its top-left cell. */
@@ -17,7 +18,7 @@ export interface SelectedFormulas {
 
 /** Every range of the selection with its formulas. */
 export const selectedFormulas = (): SelectedFormulas[] =>
-  selectedRanges(SpreadsheetApp.getActiveSpreadsheet()).map((range) => ({ range, formulas: range.getFormulas() }));
+  selectedRanges(currentSpreadsheet()).map((range) => ({ range, formulas: range.getFormulas() }));
 
 /**
  * Clears each rectangle, lets Sheets take that in, then writes the same formulas back: a

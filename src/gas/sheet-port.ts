@@ -94,15 +94,18 @@ export const appendToSheet = (
   headers: string[],
   rows: unknown[][],
 ): string => {
-  let sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) {
-    sheet = spreadsheet.insertSheet(name);
-    sheet.getRange(1, 1, 1, headers.length).setValues([headers]);
-  }
+  const existing = spreadsheet.getSheetByName(name);
+  const sheet = existing ?? spreadsheet.insertSheet(name);
+  const port = sheetPort(sheet);
+  if (!existing) port.write(1, 1, [headers]);
   const width = Math.max(headers.length, ...rows.map((r) => r.length));
   const columns = sheet.getMaxColumns();
   if (columns < width) sheet.insertColumnsAfter(columns, width - columns);
-  const block = rows.map((r) => Array.from({ length: width }, (_, i) => safeCell(r[i])));
-  if (block.length) sheet.getRange(sheet.getLastRow() + 1, 1, block.length, width).setValues(block as never);
+  if (rows.length)
+    port.write(
+      sheet.getLastRow() + 1,
+      1,
+      rows.map((r) => Array.from({ length: width }, (_, i) => safeCell(r[i]))),
+    );
   return name;
 };
