@@ -202,11 +202,10 @@ export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping:
       const { profile, company, noCompany, lead: fields } = leadFields(row, mapping, email);
       const name = fullName(row, mapping);
       const lead: PersonLead = name ? { ...fields, name } : fields;
-      if (email) return { key: `e:${email}`, payload: lead };
-      if (profile) return { key: `p:${profile}`, payload: lead };
-      if (rawEmail) return refuse(NOT_AN_EMAIL);
-      if (name && company) return { key: atKey('n', name, company), payload: lead };
-      return refuse((name && noCompany) || 'No email, profile URL, or name with company');
+      // Keyed by its email, else its profile URL, else (with no email given) its name at its company.
+      const key = email ? `e:${email}` : profile ? `p:${profile}` : !rawEmail && name && company ? atKey('n', name, company) : undefined;
+      if (key) return { key, payload: lead };
+      return refuse(rawEmail ? NOT_AN_EMAIL : (name && noCompany) || 'No email, profile URL, or name with company');
     }
     case 'lead_list': {
       const type = options.listType ?? listTypeFor(mapping) ?? 'email';

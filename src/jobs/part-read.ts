@@ -48,11 +48,10 @@ const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, dep
       part.got = (part.got ?? 0) + fresh.length;
       noteProgress(job, deps.now());
     }
-    if (page.nextHref) {
-      move(part, { s: 'reading', id, href: page.nextHref, skip: 0 });
-      continue;
-    }
-    move(part, { s: 'reading', id, href, skip: skip + (page.used ?? fresh.length) });
+    // The cursor moves to the next page, or past what this page used.
+    const next = page.nextHref;
+    move(part, { s: 'reading', id, href: next ?? href, skip: next ? 0 : skip + (page.used ?? fresh.length) });
+    if (next) continue;
     if (!page.finished) {
       const pace = paceOf(part);
       part.readAfter = pace

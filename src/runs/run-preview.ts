@@ -186,8 +186,10 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   const tooLong = keptTextProblem(kept);
   if (tooLong) throw new Error(tooLong);
   const headers = prepared.headers.map((h) => String(h ?? ''));
-  const { plan } = prepared;
-  const c = plan.counts;
+  const { addColumns, plan } = prepared;
+  const { counts: c, estimate } = plan;
+  const parts = plan.chunks.length;
+  const label = ACTION_LABELS[req.action];
   // Each kind of row not sent: how many, why it is left out, and what one is called.
   const notSent: Array<[number, string, string?]> = [
     [c.duplicates, ' sent once', 'duplicate'],
@@ -198,28 +200,28 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     [c.hidden, '', 'hidden or filtered row'],
   ];
   const skipped = notSent.filter(([n]) => n).map(([n, why, word = 'row']) => plural(n, word) + why);
-  const cost = formatCredits(plan.estimate);
+  const cost = formatCredits(estimate);
   const summary =
     (adding
       ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheetName}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
-      : `${ACTION_LABELS[req.action]} of ${plural(c.distinct, 'distinct row')} on "${sheetName}"`) +
-    (plan.chunks.length > 1 ? ` in ${plan.chunks.length} parts` : '') +
+      : `${label} of ${plural(c.distinct, 'distinct row')} on "${sheetName}"`) +
+    (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
-    (prepared.addColumns ? ` ${plural(prepared.addColumns, 'column')} will be added to the sheet for the results.` : '');
+    (addColumns ? ` ${plural(addColumns, 'column')} will be added to the sheet for the results.` : '');
   const preview: RunPreview = {
     action: req.action,
-    label: ACTION_LABELS[req.action],
+    label,
     sheetName,
     headerRow: prepared.headerRow,
     headers,
     // An unmapped role reads no header (there is none at -1).
     mapping: ROLES.map((role) => ({ role, label: ROLE_LABELS[role], header: headers[prepared.mapping[role] ?? -1] ?? '' })),
     counts: { ...c },
-    parts: plan.chunks.length,
-    credits: { ...plan.estimate },
-    addColumns: prepared.addColumns,
-    needsConfirmation: plan.estimate.email + plan.estimate.phone > 0,
+    parts,
+    credits: { ...estimate },
+    addColumns,
+    needsConfirmation: estimate.email + estimate.phone > 0,
     summary,
     defaultOwner: activeUserEmail(),
   };
