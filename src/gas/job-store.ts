@@ -94,8 +94,6 @@ const storedJobs = (values: Readonly<Record<string, string>>): StoredJob[] => {
   return out;
 };
 
-const isQuotaError = (e: unknown): boolean => e instanceof Error && /storage quota|too large/i.test(e.message);
-
 /**
  * Saves one job. A new job first prunes finished records across all spreadsheets; if the store
  * is still too full, the oldest finished records make room, so a new job always starts.
@@ -110,7 +108,8 @@ export const saveJob = (spreadsheetId: string, job: JobRecord): void => {
       putUserValues({ [key]: value });
       break;
     } catch (e) {
-      const room = isQuotaError(e) ? oldestFinished(storedJobs(userValues()).filter((s) => s.key !== key)) : undefined;
+      const full = e instanceof Error && /storage quota|too large/i.test(e.message);
+      const room = full ? oldestFinished(storedJobs(userValues()).filter((s) => s.key !== key)) : undefined;
       if (!room) throw e;
       deleteUserValues([room]);
     }

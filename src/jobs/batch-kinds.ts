@@ -85,20 +85,14 @@ const fieldValues = <T>(
   return out;
 };
 
-const ended = (status: string): PageRead['endedAs'] => (status === 'canceled' ? 'canceled' : status === 'error' ? 'error' : undefined);
-const terminal = (status: string) => status === 'completed' || status === 'canceled' || status === 'error';
+/** A page of a batch as the client reads it. */
+type BatchPage = { value: { status: string; _links: { next?: { href: string } } }; retryAfterSeconds?: number };
 
-/** A page of a batch that ends when the batch does, with all its items and the link to the next. */
-const wholePage = (
-  { value, retryAfterSeconds }: { value: { status: string; _links: { next?: { href: string } } }; retryAfterSeconds?: number },
-  items: PageRead['items'],
-): PageRead => ({
-  finished: terminal(value.status),
-  endedAs: ended(value.status),
-  items,
-  nextHref: value._links.next?.href,
-  retryAfterSeconds,
-});
+/** A page of a batch that ends when the batch does (completed, canceled or in error), with all its items and the link to the next. */
+const wholePage = ({ value: { status, _links }, retryAfterSeconds }: BatchPage, items: PageRead['items']): PageRead => {
+  const endedAs = status === 'canceled' || status === 'error' ? status : undefined;
+  return { finished: status === 'completed' || endedAs !== undefined, endedAs, items, nextHref: _links.next?.href, retryAfterSeconds };
+};
 
 const person: BatchKind = {
   fields: PERSON_FIELDS,

@@ -88,10 +88,6 @@ const keepUnplaced = (
   job.unplaced = { count: (job.unplaced?.count ?? 0) + cells.length, sheet };
 };
 
-const failOpenParts = (job: JobRecord, reason: string): void => {
-  for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: batchId(part), reason });
-};
-
 /** Every part of the job has settled: nothing more will be read. */
 const allSettled = (job: JobRecord): boolean => job.parts.every(isSettled);
 
@@ -256,7 +252,8 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
     const stalled = now - job.lastProgressAt >= STALL_LIMIT_MS;
     if (troubled || stalled) {
       const reason = `The service ${troubled ? 'kept failing for two hours' : 'let nothing progress for a day'}, so the job stopped. Run again for these rows.`;
-      failOpenParts(job, reason);
+      // Its open parts fail with it: what they finished is not read.
+      for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: batchId(part), reason });
       stopSending(job, reason);
       settle(layout, errorStatus(reason), owns);
     }

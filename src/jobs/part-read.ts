@@ -109,11 +109,10 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
   return readings;
 };
 
-const displayKey = (key: string): string => key.slice(2).replace('|', ' at ');
-
 /** A paid result that found no row, as a row of the unplaced-results sheet. */
 export const unplacedRow = (job: JobRecord, cell: ResultCell): unknown[] => [
-  cell.key === undefined ? '' : displayKey(cell.key),
+  // The key without its kind, a name or title `at` its company.
+  cell.key === undefined ? '' : cell.key.slice(2).replace('|', ' at '),
   cell.status,
   ...job.fields.map((id) => cell.values[id] ?? ''),
 ];

@@ -71,9 +71,6 @@ export const quotaWait = (job: JobRecord, now: number): number => {
 
 export const QUOTA_NOTE = "Waiting for Apps Script's daily quota of web requests to reset; the job goes on by itself.";
 
-/** Waits longer after each passing fault in a row: 1, 2, 4 … minutes, at most 30. */
-const backoffMs = (job: JobRecord): number => Math.min(30, 2 ** Math.max(0, (job.troubles ?? 1) - 1)) * 60 * 1000;
-
 /** The service answered usefully: the waiting for faults starts again. */
 export const noteProgress = (job: JobRecord, now: number): void => {
   job.lastProgressAt = now;
@@ -81,8 +78,9 @@ export const noteProgress = (job: JobRecord, now: number): void => {
   job.troubles = 0;
 };
 
+/** A passing fault: the job waits longer after each one in a row, 1, 2, 4 … minutes, at most 30. */
 export const noteTrouble = (job: JobRecord, now: number): number => {
   job.troubleSince ??= now;
-  job.troubles = (job.troubles ?? 0) + 1;
-  return now + backoffMs(job);
+  const troubles = (job.troubles = (job.troubles ?? 0) + 1);
+  return now + Math.min(30, 2 ** (troubles - 1)) * 60 * 1000;
 };

@@ -11,7 +11,7 @@ import { errorText } from '../api/errors';
 import { readSettings } from '../gas/settings';
 import { backgroundNote } from '../gas/continuation';
 import { STEP_BUDGET_MS, stepJobs } from './job-loop';
-import { prepare, type PreviewFindings, type RunInput, type RunPreview } from './run-preview';
+import { prepare, type RunInput } from './run-preview';
 import { startRunWith } from './start-and-cancel';
 
 const alert = (message: string): void => {
@@ -35,25 +35,18 @@ const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
     skipExcluded: settings.skipExcluded,
     ...extra,
   };
-  let preview: RunPreview;
-  let found: PreviewFindings;
   try {
-    ({ preview, findings: found } = prepare(input));
-  } catch (e) {
-    alert(errorText(e));
-    return;
-  }
-  if (preview.counts.distinct === 0) {
-    alert(`Nothing to send. ${preview.summary}`);
-    return;
-  }
-  if (preview.needsConfirmation || preview.addColumns > 0) {
-    const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}\n\nStart now?`, ui().ButtonSet.YES_NO);
-    if (answer !== ui().Button.YES) return;
-  }
-  try {
+    const { preview, findings } = prepare(input);
+    if (preview.counts.distinct === 0) {
+      alert(`Nothing to send. ${preview.summary}`);
+      return;
+    }
+    if (preview.needsConfirmation || preview.addColumns > 0) {
+      const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}\n\nStart now?`, ui().ButtonSet.YES_NO);
+      if (answer !== ui().Button.YES) return;
+    }
     // The confirm dialog is modal: the hidden rows and exclusion lists the preview found stand.
-    const view = startRunWith({ ...input, confirmed: true }, found);
+    const view = startRunWith({ ...input, confirmed: true }, findings);
     const done = view.state === 'running' ? 'It goes on in the background; results appear as they arrive.' : view.message || 'Done.';
     toast(done, ACTION_LABELS[action], 8);
   } catch (e) {
