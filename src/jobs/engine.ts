@@ -23,7 +23,7 @@ import {
 import { headerStands, isLost, locateJob, restatus, type JobLayout } from './job-layout';
 import { applyReadings, readParts, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
 import { sendParts, setPartRows, unsend } from './part-send';
-import { abandonPart, batchId, isOpen, isSettled, move } from './part-state';
+import { abandonPart, isOpen, isSettled, move } from './part-state';
 import {
   CANCELED_UNSENT,
   errorStatus,
@@ -173,12 +173,6 @@ const reachable = (job: JobRecord, sheet: StepDeps['sheet'] | undefined): JobLay
   return layout && !isLost(layout) ? layout : undefined;
 };
 
-/** Inputs deleted: no row's key can be read, so results go to the unplaced sheet and rows end now. */
-const inputsGoneReason = (gone: ReadonlyArray<string>): string => {
-  const names = gone.map((h) => `"${h}"`).join(', ');
-  return `the column${gone.length > 1 ? 's' : ''} ${names} ${gone.length > 1 ? 'were' : 'was'} deleted or renamed while the job ran`;
-};
-
 /**
  * Runs one step of a job. Returns when the job ended, is waiting for the service, paused, or
  * the deadline came. Sheet changes are written before the record that relies on them is saved.
@@ -217,18 +211,20 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   }
   if (layout.remade) stopSending(job, REMADE_STATUS);
   const owns = ownsRow(job, deps.othersMarks);
-  if (layout.inputsGone) {
-    const why = inputsGoneReason(layout.inputsGone);
-    stopSending(
-      job,
-      `${why.charAt(0).toUpperCase()}${why.slice(1)}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`,
-    );
+  const gone = layout.inputsGone;
+  if (gone) {
+    // Inputs deleted: no row's key can be read, so results go to the unplaced sheet and rows end now.
+    const many = gone.length > 1;
+    const what = `column${many ? 's' : ''} ${gone.map((h) => `"${h}"`).join(', ')} ${many ? 'were' : 'was'} deleted or renamed while the job ran`;
+    stopSending(job, `The ${what}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`);
     // Rows whose key can no longer be read end now; rows whose key still reads go on as they were.
     restatus(layout, (cell, i) =>
       !owns(cell) || keyOfRow(job, layout, i) !== undefined
         ? undefined
         : errorStatus(
-            partOfStatus(cell) === undefined ? `Not sent: ${why}.` : `${why}; a result paid for is kept in the sheet of unplaced results.`,
+            partOfStatus(cell) === undefined
+              ? `Not sent: the ${what}.`
+              : `the ${what}; a result paid for is kept in the sheet of unplaced results.`,
           ),
     );
   }
@@ -253,7 +249,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
     if (troubled || stalled) {
       const reason = `The service ${troubled ? 'kept failing for two hours' : 'let nothing progress for a day'}, so the job stopped. Run again for these rows.`;
       // Its open parts fail with it: what they finished is not read.
-      for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: batchId(part), reason });
+      for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: part.state.id, reason });
       stopSending(job, reason);
       settle(layout, errorStatus(reason), owns);
     }

@@ -96,9 +96,6 @@ export const setPartRows = (
   return layout;
 };
 
-/** Part numbers start above the marks already in the column when the job began (another job's). */
-const nextPartNumber = (job: JobRecord): number => job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
-
 /** Parts not sent after all: out of the record, their rows Queued again (in the caller's write). */
 export const unsend = (job: JobRecord, parts: ReadonlyArray<JobPart>, words: Map<number, string>): void => {
   for (const part of parts) {
@@ -131,7 +128,8 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
   if (!deps.othersMarks) releaseOrphanMarks(job, layout);
   const size = job.partSize || PART_SIZE[job.action];
   const pick = pickParts(job, layout, size, deps.othersMarks);
-  let n = nextPartNumber(job);
+  // Part numbers start above the marks already in the column when the job began (another job's).
+  let n = job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
   const marked = pick.parts.map(({ rows }) => {
     const part: JobPart = { n: n++, state: { s: 'planned' }, rows: rows.length, sheetRows: layout.grid.rows.length };
     move(part, { s: 'marked' });

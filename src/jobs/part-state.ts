@@ -74,12 +74,6 @@ export const abandonPart = (part: JobPart, reason: string): void => {
   move(part, part.state.s === 'sending' ? { s: 'ambiguous', reason } : { s: 'canceled' });
 };
 
-/** The batch id of a part the service accepted. */
-export const batchId = (part: JobPart): string | undefined => {
-  const st = part.state;
-  return 'id' in st ? st.id : undefined;
-};
-
 /** A part whose results can still be read. */
 export const isOpen = (part: JobPart): part is JobPart & { state: { s: 'accepted' | 'reading'; id: string } } =>
   part.state.s === 'accepted' || part.state.s === 'reading';
