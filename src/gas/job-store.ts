@@ -26,7 +26,7 @@ const continuationKey = (spreadsheetId: string) => `${CONTINUATION_PREFIX}${spre
 const cacheKey = (spreadsheetId: string) => `pfs.jobs.${spreadsheetId}`;
 
 const fromValues = (values: Readonly<Record<string, string>>, spreadsheetId: string): DocumentJobs => {
-  const prefix = `${JOB_PREFIX}${spreadsheetId}.`;
+  const prefix = jobKey(spreadsheetId, '');
   const jobs: JobRecord[] = [];
   for (const key of Object.keys(values)) {
     if (!key.startsWith(prefix)) continue;

@@ -13,6 +13,8 @@ import {
 } from '../api/transport';
 
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
+
+const JSON_TYPE = 'application/json';
 type HttpResponse = GoogleAppsScript.URL_Fetch.HTTPResponse;
 
 export const createUrlFetchTransport = (baseUrl: string, apiKey: string): Transport => {
@@ -22,13 +24,13 @@ export const createUrlFetchTransport = (baseUrl: string, apiKey: string): Transp
     const request: FetchRequest = {
       url: resolveUrl(baseUrl, req),
       method: req.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
-      headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+      headers: { Authorization: `Bearer ${apiKey}`, Accept: JSON_TYPE },
       muteHttpExceptions: true,
       // A redirect could carry the Authorization header to another host.
       followRedirects: false,
     };
     if (req.body !== undefined) {
-      request.contentType = 'application/json';
+      request.contentType = JSON_TYPE;
       request.payload = JSON.stringify(req.body);
     }
     return request;

@@ -69,11 +69,7 @@ export const expectedNextCheck = (
   job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt' | 'counts' | 'sendAfter' | 'life'>,
   now: number,
 ): number => {
-  const times: number[] = [];
-  for (const part of job.parts) {
-    if (!isOpen(part)) continue;
-    times.push(dueForRead(part, now) ? now + clamp(now - job.updatedAt, 0) : part.readAfter!);
-  }
+  const times = job.parts.filter(isOpen).map((part) => (dueForRead(part, now) ? now + clamp(now - job.updatedAt, 0) : part.readAfter!));
   const queued = job.parts.length === 0 ? job.total : (job.counts[QUEUED] ?? 0);
   if (queued > 0 && isSending(job)) {
     times.push(
