@@ -39,6 +39,7 @@ import {
   unsentStatus,
 } from './row-status';
 import { keyOfRow, NOT_RESENT, QUOTA_NOTE, type StepDeps } from './step-context';
+import { plural } from './words';
 
 export type { StepDeps } from './step-context';
 
@@ -129,8 +130,7 @@ const end = (job: JobRecord): void => {
 
 /** Where the paid results that found no row went, when some did not. */
 const unplacedNote = ({ unplaced: u }: JobRecord): string | undefined =>
-  u &&
-  `${u.count.toLocaleString('en-US')} result${u.count === 1 ? '' : 's'} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
+  u && `${plural(u.count, 'result')} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
 
 /** Saves the record, touched at `now`. */
 const saveAt = (job: JobRecord, deps: Pick<StepDeps, 'save'>, now: number): void => {

@@ -23,9 +23,7 @@ import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
-
-/** `12,345`: a count as the messages write it. */
-const thousands = (n: number): string => n.toLocaleString('en-US');
+import { creditWords, plural, thousands } from '../jobs/words';
 
 export const runRequestSchema = lazy(() =>
   withDefaults(
@@ -126,11 +124,6 @@ const keptTextProblem = (texts: ReadonlyArray<[what: string, text: string]>): st
   return `The names and column headers this run keeps take ${thousands(bytes)} bytes together, more than the ${thousands(MAX_KEPT_BYTES)} a run can keep; shorten the longest.`;
 };
 
-const formatCredits = ({ email, phone }: { email: number; phone: number }): string =>
-  [email && plural(email, 'email credit'), phone && plural(phone, 'phone credit')].filter(Boolean).join(' and ');
-
-const plural = (n: number, word: string): string => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * Distinct rows per part: the action's own size, or fewer when the script property
  * `prospecting.partSize` says so (a deployment may want smaller requests; tests use it to
@@ -200,7 +193,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     [c.hidden, '', 'hidden or filtered row'],
   ];
   const skipped = notSent.filter(([n]) => n).map(([n, why, word = 'row']) => plural(n, word) + why);
-  const cost = formatCredits(estimate);
+  const cost = creditWords(estimate);
   const summary =
     (adding
       ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheetName}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
