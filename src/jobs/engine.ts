@@ -435,12 +435,11 @@ export const cancelPausedJob = (
 export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
   const finished = Object.entries(job.counts).reduce((n, [label, count]) => (isFinishedLabel(label) ? n + count : n), 0);
   const life = job.life;
-  const note = unplacedNote(job);
   const message =
     life.s === 'paused'
       ? pauseNote(life.why, job.account?.name)
       : life.s === 'failed' || life.s === 'canceled'
-        ? [life.why, note].filter(Boolean).join(' ')
+        ? [life.why, unplacedNote(job)].filter(Boolean).join(' ')
         : (job.message ?? stopReason(job) ?? (isCanceling(job) ? 'Canceling.' : ''));
   return {
     id: job.id,

@@ -7,7 +7,7 @@ import type { JobRecord } from './job';
 import { isRunning, pause } from './job-life';
 import { dataRows, needInputs, needOutputs, outputHeaders, type JobLayout } from './job-layout';
 import { cursor, isOpen, move, type JobPart } from './part-state';
-import { canceledStatus, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
+import { CANCELED_UNREAD, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { dueForRead, nextReadAt, type PartPace } from './read-pace';
 import { keyOfRow, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
@@ -59,7 +59,7 @@ const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, dep
         : deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
       move(part, { s: 'canceled' });
-      reading.leftover = canceledStatus('before it was processed');
+      reading.leftover = CANCELED_UNREAD;
     } else if (page.endedAs === 'error') {
       move(part, { s: 'failed', id, reason: 'the service could not process it' });
       reading.leftover = errorStatus('the service could not process this row. Run again to retry.');

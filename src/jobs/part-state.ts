@@ -65,14 +65,11 @@ export const move = (part: JobPart, next: PartState): void => {
 };
 
 /**
- * Ends a part the job gives up on without asking the service (the job canceled while paused, or
- * its sheet deleted): one cut off while sending may have started, so it is ambiguous, never resent.
+ * Ends a marked or sending part the job gives up on without asking the service (its sheet
+ * deleted): one cut off while sending may have started, so it is ambiguous, never resent.
  */
-export const abandonPart = (part: JobPart, reason: string): void => {
-  if (isSettled(part)) return;
-  if (part.state.s === 'planned') move(part, { s: 'marked' });
+export const abandonPart = (part: JobPart, reason: string): void =>
   move(part, part.state.s === 'sending' ? { s: 'ambiguous', reason } : { s: 'canceled' });
-};
 
 /** A part whose results can still be read. */
 export const isOpen = (part: JobPart): part is JobPart & { state: { s: 'accepted' | 'reading'; id: string } } =>

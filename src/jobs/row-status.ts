@@ -26,6 +26,8 @@ const SKIPPED = 'Skipped: ';
 const CANCELED = 'Canceled';
 /** A queued row of a job canceled before it was sent. */
 export const CANCELED_UNSENT = `${CANCELED} before it was sent`;
+/** A row of a part its batch was canceled before it processed. */
+export const CANCELED_UNREAD = `${CANCELED} before it was processed`;
 /** A row an existing lead list had no room for (a list holds at most 60,000 leads): sent again on a rerun. */
 export const LIST_FULL = 'List full';
 /** Why a job stopped sending when its list filled up; the rows it left say LIST_FULL. */
@@ -117,9 +119,6 @@ export const SEQUENCE_SKIPS: Record<string, string> = {
   in_other_draft_sequences: 'in another draft sequence',
 };
 export const REPEATED = 'repeated in the selection';
-
-/** `Canceled before it was sent`, or `Canceled: <reason>` when the text starts with a colon. */
-export const canceledStatus = (message: string): string => `${CANCELED}${message.startsWith(':') ? '' : ' '}${message}`;
 
 /** The label each kind of status is counted under, where the kind alone decides it (none: not counted). */
 const LABELS: Partial<Record<RowStatus['kind'], string>> = {

@@ -45,10 +45,13 @@ export const connect = (rawKey: z.input<ReturnType<typeof keyInput>>): Connectio
   try {
     account = createClient(apiKey).getAccount();
   } catch (e) {
-    if (e instanceof ProspectingError && e.kind === 'unauthorized') {
-      throw new Error('The service did not accept this API key. Check it in your account dashboard and try again.');
-    }
-    throw new Error(e instanceof ProspectingError ? e.message : 'Could not check the key. Try again.');
+    throw new Error(
+      !(e instanceof ProspectingError)
+        ? 'Could not check the key. Try again.'
+        : e.kind === 'unauthorized'
+          ? 'The service did not accept this API key. Check it in your account dashboard and try again.'
+          : e.message,
+    );
   }
   saveConnection({ apiKey, accountName: account.name, accountId: String(account.id) });
   // Jobs paused for a refused or removed key go on and collect what they already paid for.
