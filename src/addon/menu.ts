@@ -2,65 +2,48 @@
 import { ADDON_NAME } from '../config';
 import { buildAddonMenu, showSidebarFile } from '../gas/ui';
 
-/** Menu items name their handler; each handler is an entry point of the bundle. */
+/** Menu items, each its label and its handler's name (an entry point of the bundle); null is a separator. */
 export const MENU_ITEMS = [
-  { label: 'Open sidebar', handler: 'openSidebar' },
+  ['Open sidebar', 'openSidebar'],
   null,
-  { label: 'Enrich people', handler: 'enrichPeople' },
-  { label: 'Enrich companies', handler: 'enrichCompanies' },
-  { label: 'Validate emails', handler: 'validateEmails' },
-  { label: 'Create a lead list', handler: 'createLeadList' },
-  { label: 'Add to an existing lead list…', handler: 'addToLeadList' },
-  { label: 'Log calls from selected rows', handler: 'logCallsFromSelection' },
-  { label: 'Review phone numbers from selected rows', handler: 'reviewPhonesFromSelection' },
-  { label: 'Find people or companies…', handler: 'openFind' },
-  { label: 'Add to a sequence…', handler: 'addToSequence' },
-  { label: 'Automate this sheet…', handler: 'openAutomation' },
+  ['Enrich people', 'enrichPeople'],
+  ['Enrich companies', 'enrichCompanies'],
+  ['Validate emails', 'validateEmails'],
+  ['Create a lead list', 'createLeadList'],
+  ['Add to an existing lead list…', 'addToLeadList'],
+  ['Log calls from selected rows', 'logCallsFromSelection'],
+  ['Review phone numbers from selected rows', 'reviewPhonesFromSelection'],
+  ['Find people or companies…', 'openFind'],
+  ['Add to a sequence…', 'addToSequence'],
+  ['Automate this sheet…', 'openAutomation'],
   null,
-  { label: 'Check running jobs now', handler: 'checkJobsNow' },
-  { label: 'Refresh formulas in selection', handler: 'refreshFormulas' },
-  { label: 'Settings', handler: 'openSettings' },
+  ['Check running jobs now', 'checkJobsNow'],
+  ['Refresh formulas in selection', 'refreshFormulas'],
+  ['Settings', 'openSettings'],
 ] as const;
 
-export type MenuHandler = NonNullable<(typeof MENU_ITEMS)[number]>['handler'];
+export type MenuHandler = NonNullable<(typeof MENU_ITEMS)[number]>[1];
 
 // Runs in LIMITED (or NONE) auth mode: menus only, no other service.
-export function onOpen(): void {
-  buildAddonMenu(MENU_ITEMS);
-}
+export const onOpen = (): void => buildAddonMenu(MENU_ITEMS);
 
-export function onInstall(): void {
-  onOpen();
-}
+export const onInstall = (): void => onOpen();
 
-function showSidebar(view: 'home' | 'settings' | 'find' | 'lead-list' | 'sequence' | 'automation'): void {
+const showSidebar = (view: 'home' | 'settings' | 'find' | 'lead-list' | 'sequence' | 'automation'): void =>
   showSidebarFile('Sidebar', ADDON_NAME, view);
-}
 
-export function openSidebar(): void {
-  showSidebar('home');
-}
+export const openSidebar = (): void => showSidebar('home');
 
-export function openSettings(): void {
-  showSidebar('settings');
-}
+export const openSettings = (): void => showSidebar('settings');
 
 /** The sidebar's Run view on lead lists, to choose the existing list the selected rows go to. */
-export function addToLeadList(): void {
-  showSidebar('lead-list');
-}
+export const addToLeadList = (): void => showSidebar('lead-list');
 
 /** The sidebar on its Find tab. */
-export function openFind(): void {
-  showSidebar('find');
-}
+export const openFind = (): void => showSidebar('find');
 
 /** The sidebar, opened on "Add to a sequence". */
-export function addToSequence(): void {
-  showSidebar('sequence');
-}
+export const addToSequence = (): void => showSidebar('sequence');
 
 /** The sidebar on automation: new and changed rows of the active sheet handled hourly. */
-export function openAutomation(): void {
-  showSidebar('automation');
-}
+export const openAutomation = (): void => showSidebar('automation');

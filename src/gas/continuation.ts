@@ -1,5 +1,6 @@
 // When a spreadsheet's one continuation trigger is kept, made anew or removed. It is replaced only
 // when it would fire well off the next due time, so watching a job does not make a trigger a poll.
+import { ADDON_NAME } from '../config';
 
 /** What the add-on remembers of a spreadsheet's continuation trigger. */
 export interface Continuation {
@@ -41,7 +42,7 @@ const KEEP: ContinuationPlan = { kind: 'keep' };
  * most, never one per poll. `background`: a time-driven run, which cannot do better than an
  * hourly trigger once a short one was refused.
  */
-export function planContinuation(state: Continuation, nextDue: number | undefined, now: number, background = false): ContinuationPlan {
+export const planContinuation = (state: Continuation, nextDue: number | undefined, now: number, background = false): ContinuationPlan => {
   if (nextDue === undefined) return state.uid || state.off ? { kind: 'clear' } : KEEP;
   const want = Math.max(nextDue, now + MIN_DELAY_MS);
   if (state.uid && state.dueAt !== undefined) {
@@ -53,15 +54,15 @@ export function planContinuation(state: Continuation, nextDue: number | undefine
   }
   if (!state.uid && state.off && state.offUntil !== undefined && now < state.offUntil) return KEEP;
   return { kind: 'create', dueAt: want };
-}
+};
 
 /** How long background steps stay off before a trigger is tried again, by reason. */
 export const OFF_RETRY_MS = { createFailed: 30 * 60 * 1000, noDocument: 6 * 60 * 60 * 1000 } as const;
 
 /** The sentence the job list shows while background steps are off. */
-export function backgroundNote(state: Continuation): string {
+export const backgroundNote = (state: Continuation): string => {
   if (state.hourly && state.uid)
     return 'Background steps run once an hour (Apps Script allows no sooner one from a background step); this sidebar open goes faster.';
   if (!state.off) return '';
-  return `Background steps are off: ${state.off} Jobs go on while this sidebar is open, or with Extensions › Prospecting for Sheets › Check running jobs now.`;
-}
+  return `Background steps are off: ${state.off} Jobs go on while this sidebar is open, or with Extensions › ${ADDON_NAME} › Check running jobs now.`;
+};

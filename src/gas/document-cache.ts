@@ -10,24 +10,24 @@ type Cache = GoogleAppsScript.Cache.Cache;
 export const documentCache = (): Cache => CacheService.getDocumentCache() ?? CacheService.getUserCache();
 
 /** The values `store` holds for `keys`, asked in chunks. */
-export function cachedValues(store: Cache, keys: ReadonlyArray<string>): Record<string, string> {
+export const cachedValues = (store: Cache, keys: ReadonlyArray<string>): Record<string, string> => {
   const out: Record<string, string> = {};
   for (let i = 0; i < keys.length; i += CHUNK) Object.assign(out, store.getAll(keys.slice(i, i + CHUNK)));
   return out;
-}
+};
 
 /**
  * Reads `key`, lets `update` decide, and keeps the value it returns (none: nothing is written),
  * all under the document lock so two cells never update from the same old value. `fallback` when
  * the lock is not had within `waitMs` or anything fails.
  */
-export function updateCachedValue<T>(
+export const updateCachedValue = <T>(
   key: string,
   waitMs: number,
   seconds: number,
   fallback: T,
   update: (old: string | null) => { value?: string; result: T },
-): T {
+): T => {
   const lock = LockService.getDocumentLock();
   if (!lock) return fallback;
   try {
@@ -41,4 +41,4 @@ export function updateCachedValue<T>(
   } finally {
     if (lock.hasLock()) lock.releaseLock();
   }
-}
+};

@@ -28,7 +28,7 @@ export const RETENTION = {
 } as const;
 
 /** The keys of records to delete: finished ones past the limits (live ones never). */
-export function jobsToPrune(stored: StoredJob[], now: number): string[] {
+export const jobsToPrune = (stored: StoredJob[], now: number): string[] => {
   const finished = stored.filter((s) => !isLive(s.job)).sort((a, b) => b.job.updatedAt - a.job.updatedAt);
   const perSheet = new Map<string, number>();
   const drop: string[] = [];
@@ -48,7 +48,7 @@ export function jobsToPrune(stored: StoredJob[], now: number): string[] {
     } else drop.push(s.key);
   }
   return drop;
-}
+};
 
 /** When a write still does not fit: the oldest finished record, to make room for a new job. */
 export const oldestFinished = (stored: StoredJob[]): string | undefined =>

@@ -25,8 +25,8 @@ const jobKey = (spreadsheetId: string, jobId: string) => `${JOB_PREFIX}${spreads
 const continuationKey = (spreadsheetId: string) => `${CONTINUATION_PREFIX}${spreadsheetId}`;
 const cacheKey = (spreadsheetId: string) => `pfs.jobs.${spreadsheetId}`;
 
-function fromValues(values: Readonly<Record<string, string>>, spreadsheetId: string): DocumentJobs {
-  const prefix = `${JOB_PREFIX}${spreadsheetId}.`;
+const fromValues = (values: Readonly<Record<string, string>>, spreadsheetId: string): DocumentJobs => {
+  const prefix = jobKey(spreadsheetId, '');
   const jobs: JobRecord[] = [];
   for (const key of Object.keys(values)) {
     if (!key.startsWith(prefix)) continue;
@@ -36,42 +36,38 @@ function fromValues(values: Readonly<Record<string, string>>, spreadsheetId: str
   }
   jobs.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
   return { jobs, continuation: parseStored<Continuation>(values[continuationKey(spreadsheetId)]) ?? {} };
-}
+};
 
 const userCache = (): GoogleAppsScript.Cache.Cache => CacheService.getUserCache();
 
-function mirror(spreadsheetId: string, state: DocumentJobs): void {
+const mirror = (spreadsheetId: string, state: DocumentJobs): void => {
   try {
     userCache().put(cacheKey(spreadsheetId), JSON.stringify(state), CACHE_SECONDS);
   } catch {
     // Too large for the cache, or the cache is unavailable: polls read the store instead.
-    forget(spreadsheetId);
+    try {
+      userCache().remove(cacheKey(spreadsheetId));
+    } catch {
+      // Nothing to forget.
+    }
   }
-}
-
-function forget(spreadsheetId: string): void {
-  try {
-    userCache().remove(cacheKey(spreadsheetId));
-  } catch {
-    // Nothing to forget.
-  }
-}
+};
 
 /**
  * A spreadsheet's jobs from the store (one property read per execution; `fresh` reads again,
  * for an execution that has just taken the document lock).
  */
-export function loadDocument(spreadsheetId: string, fresh = false): DocumentJobs {
+export const loadDocument = (spreadsheetId: string, fresh = false): DocumentJobs => {
   const state = fromValues(userValues(fresh), spreadsheetId);
   mirror(spreadsheetId, state);
   return state;
-}
+};
 
 /** The jobs of a spreadsheet, oldest first. */
 export const loadJobs = (spreadsheetId: string, fresh = false): JobRecord[] => loadDocument(spreadsheetId, fresh).jobs;
 
 /** A spreadsheet's jobs as last saved, from the cache; undefined when the cache lost them. */
-export function cachedDocument(spreadsheetId: string): DocumentJobs | undefined {
+export const cachedDocument = (spreadsheetId: string): DocumentJobs | undefined => {
   try {
     const cached = parseStored<DocumentJobs>(userCache().get(cacheKey(spreadsheetId)));
     // Mirrored by this version or an older one: each record is read as the store's are.
@@ -79,9 +75,9 @@ export function cachedDocument(spreadsheetId: string): DocumentJobs | undefined 
   } catch {
     return undefined;
   }
-}
+};
 
-function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
+const storedJobs = (values: Readonly<Record<string, string>>): StoredJob[] => {
   const out: StoredJob[] = [];
   for (const [key, raw] of Object.entries(values)) {
     if (!key.startsWith(JOB_PREFIX)) continue;
@@ -96,15 +92,13 @@ function storedJobs(values: Readonly<Record<string, string>>): StoredJob[] {
     });
   }
   return out;
-}
-
-const isQuotaError = (e: unknown): boolean => e instanceof Error && /storage quota|too large/i.test(e.message);
+};
 
 /**
  * Saves one job. A new job first prunes finished records across all spreadsheets; if the store
  * is still too full, the oldest finished records make room, so a new job always starts.
  */
-export function saveJob(spreadsheetId: string, job: JobRecord): void {
+export const saveJob = (spreadsheetId: string, job: JobRecord): void => {
   const key = jobKey(spreadsheetId, job.id);
   const value = JSON.stringify(job);
   const isNew = !(key in userValues());
@@ -114,17 +108,18 @@ export function saveJob(spreadsheetId: string, job: JobRecord): void {
       putUserValues({ [key]: value });
       break;
     } catch (e) {
-      const room = isQuotaError(e) ? oldestFinished(storedJobs(userValues()).filter((s) => s.key !== key)) : undefined;
+      const full = e instanceof Error && /storage quota|too large/i.test(e.message);
+      const room = full ? oldestFinished(storedJobs(userValues()).filter((s) => s.key !== key)) : undefined;
       if (!room) throw e;
       deleteUserValues([room]);
     }
   }
   // Read back from this execution's view, which mirrors it in the cache.
   loadDocument(spreadsheetId);
-}
+};
 
 /** Keeps what is known of the spreadsheet's continuation trigger (one write, only when it changed). */
-export function saveContinuation(spreadsheetId: string, continuation: Continuation): void {
+export const saveContinuation = (spreadsheetId: string, continuation: Continuation): void => {
   const key = continuationKey(spreadsheetId);
   const empty = !continuation.uid && !continuation.off;
   const value = JSON.stringify(continuation);
@@ -133,10 +128,10 @@ export function saveContinuation(spreadsheetId: string, continuation: Continuati
   else putUserValues({ [key]: value });
   // Read back from this execution's view, which mirrors it in the cache.
   loadDocument(spreadsheetId);
-}
+};
 
 /** Every spreadsheet's continuation record, for finding the add-on's triggers nobody needs. */
-export function allContinuations(): Array<{ spreadsheetId: string; continuation: Continuation; running: boolean }> {
+export const allContinuations = (): Array<{ spreadsheetId: string; continuation: Continuation; running: boolean }> => {
   const values = userValues();
   return Object.keys(values)
     .filter((k) => k.startsWith(CONTINUATION_PREFIX))
@@ -145,4 +140,4 @@ export function allContinuations(): Array<{ spreadsheetId: string; continuation:
       const state = fromValues(values, spreadsheetId);
       return { spreadsheetId, continuation: state.continuation, running: state.jobs.some(isLive) };
     });
-}
+};

@@ -13,14 +13,14 @@ export interface StoredConnection {
   accountId?: string;
 }
 
-export function readConnection(): StoredConnection | undefined {
+export const readConnection = (): StoredConnection | undefined => {
   const values = userValues();
   const apiKey = values[KEY];
   if (!apiKey) return undefined;
   const connection: StoredConnection = { apiKey, accountName: values[ACCOUNT] ?? '' };
   if (values[ACCOUNT_ID]) connection.accountId = values[ACCOUNT_ID];
   return connection;
-}
+};
 
 export const saveConnection = (connection: StoredConnection): void =>
   putUserValues({ [KEY]: connection.apiKey, [ACCOUNT]: connection.accountName, [ACCOUNT_ID]: connection.accountId ?? '' });
@@ -30,11 +30,11 @@ export const accountOf = (connection: StoredConnection): { id?: string; name: st
   connection.accountId ? { id: connection.accountId, name: connection.accountName } : { name: connection.accountName };
 
 /** Whether the connected key is the account a job was started with (a job without one: any). */
-export function isJobAccount(job: { account?: { id?: string; name: string } }, connection: StoredConnection): boolean {
+export const isJobAccount = (job: { account?: { id?: string; name: string } }, connection: StoredConnection): boolean => {
   const mine = job.account;
   if (!mine) return true;
   if (mine.id && connection.accountId) return mine.id === connection.accountId;
   return mine.name === connection.accountName;
-}
+};
 
 export const clearConnection = (): void => deleteUserValues([KEY, ACCOUNT, ACCOUNT_ID]);

@@ -32,22 +32,22 @@ export interface SearchRecord {
 const key = (spreadsheetId: string) => `search.${spreadsheetId}`;
 
 /** The spreadsheet's search, or null when it has had none. */
-export function readSearch(spreadsheetId: string, fresh = false): SearchRecord | null {
+export const readSearch = (spreadsheetId: string, fresh = false): SearchRecord | null => {
   const raw = userValues(fresh)[key(spreadsheetId)];
   return raw ? (JSON.parse(raw) as SearchRecord) : null;
-}
+};
 
 /** Keeps the record: one a spreadsheet, the last search's kept once it ends (for its rows). */
-export function saveSearch(spreadsheetId: string, search: SearchRecord): void {
+export const saveSearch = (spreadsheetId: string, search: SearchRecord): void => {
   putUserValues({ [key(spreadsheetId)]: JSON.stringify(search) });
-}
+};
 
 /**
  * When the spreadsheet's search wants its next step (undefined: none goes on), for the
  * continuation trigger (see `settleContinuation`): a while after its last one; from a time-driven
  * run, which steps it until its own deadline, after that run.
  */
-export function searchDue(spreadsheetId: string, background?: boolean): number | undefined {
+export const searchDue = (spreadsheetId: string, background?: boolean): number | undefined => {
   const s = readSearch(spreadsheetId);
   return s && !s.end ? (background ? Date.now() : s.at) + 5 * 60 * 1000 : undefined;
-}
+};

@@ -28,27 +28,27 @@ export type Settings = z.infer<ReturnType<typeof settingsSchema>>;
 /** What the sidebar's settings form may send. */
 export type SettingsInput = z.input<ReturnType<typeof settingsSchema>>;
 
-export function readSettings(): Settings {
+export const readSettings = (): Settings => {
   const raw = userProperties().getProperty(SETTINGS);
   try {
     return settingsSchema().parse(raw ? JSON.parse(raw) : {});
   } catch {
     return settingsSchema().parse({});
   }
-}
+};
 
 /** Checks and keeps the settings; a bad one is refused with a sentence naming it. */
-export function writeSettings(settings: SettingsInput): Settings {
+export const writeSettings = (settings: SettingsInput): Settings => {
   const parsed = parseInput(settingsSchema(), settings, 'setting');
   userProperties().setProperty(SETTINGS, JSON.stringify(parsed));
   return parsed;
-}
+};
 
 const mappingKey = (sheetId: number): string => `prospecting.mapping.${sheetId}`;
 
 export const readSavedMapping = (sheetId: number): Partial<Record<Role, string | null>> | undefined =>
   parseStored(documentProperties().getProperty(mappingKey(sheetId)));
 
-export function saveMapping(sheetId: number, mapping: Partial<Record<Role, string | null>>): void {
+export const saveMapping = (sheetId: number, mapping: Partial<Record<Role, string | null>>): void => {
   documentProperties().setProperty(mappingKey(sheetId), JSON.stringify(mapping));
-}
+};

@@ -21,13 +21,13 @@ export const sheetPort = (sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort 
 type Range = GoogleAppsScript.Spreadsheet.Range;
 
 /** Every range of the selection in a sheet or a spreadsheet (a multi-range selection's each one). */
-export function selectedRanges(of: {
+export const selectedRanges = (of: {
   getActiveRangeList(): GoogleAppsScript.Spreadsheet.RangeList | null;
   getActiveRange(): Range | null;
-}): Range[] {
+}): Range[] => {
   const list = of.getActiveRangeList();
   return (list ? list.getRanges() : [of.getActiveRange()]).filter((r): r is Range => Boolean(r));
-}
+};
 
 export const sheetById = (
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
@@ -41,7 +41,7 @@ export const sheetById = (
  * helper goes in `finally`, the person's sheet and selection come back; undefined when the helper
  * cannot be made (a protected spreadsheet), so the caller asks row by row.
  */
-function hiddenByFormula(sheet: GoogleAppsScript.Spreadsheet.Sheet, first: number, last: number): Set<number> | undefined {
+const hiddenByFormula = (sheet: GoogleAppsScript.Spreadsheet.Sheet, first: number, last: number): Set<number> | undefined => {
   const doc = sheet.getParent();
   let helper: GoogleAppsScript.Spreadsheet.Sheet | undefined;
   try {
@@ -63,7 +63,7 @@ function hiddenByFormula(sheet: GoogleAppsScript.Spreadsheet.Sheet, first: numbe
   } finally {
     if (helper) doc.deleteSheet(helper);
   }
-}
+};
 
 /**
  * The selected rows of the active sheet, every range of a multi-range selection, with the
@@ -71,12 +71,12 @@ function hiddenByFormula(sheet: GoogleAppsScript.Spreadsheet.Sheet, first: numbe
  * emulator/cost-model.ts), so past 50 rows one formula over the span answers for all of them;
  * filter checks only when the sheet has a filter.
  */
-export function activeSelection(sheet: GoogleAppsScript.Spreadsheet.Sheet): Selection {
+export const activeSelection = (sheet: GoogleAppsScript.Spreadsheet.Sheet): Selection => {
   const ranges = selectedRanges(sheet)
     .filter((r) => r.getSheet().getSheetId() === sheet.getSheetId())
     .map((r) => ({ firstRow: r.getRow(), lastRow: r.getLastRow() }));
-  if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: sheet.getLastRow() });
   const last = sheet.getLastRow();
+  if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: last });
   const rows = new Set<number>();
   for (const { firstRow, lastRow } of ranges) for (let r = firstRow; r <= Math.min(lastRow, last); r++) rows.add(r);
   const span = [...rows].sort((a, b) => a - b);
@@ -85,24 +85,27 @@ export function activeSelection(sheet: GoogleAppsScript.Spreadsheet.Sheet): Sele
     (span.length > 50 && hiddenByFormula(sheet, span[0]!, span[span.length - 1]!)) ||
     new Set(span.filter((r) => sheet.isRowHiddenByUser(r) || (filtered && sheet.isRowHiddenByFilter(r))));
   return { ranges, hidden, frozenRows: sheet.getFrozenRows() };
-}
+};
 
 /** Appends rows to a sheet of this spreadsheet (made with `headers` when new); returns its name. */
-export function appendToSheet(
+export const appendToSheet = (
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   name: string,
   headers: string[],
   rows: unknown[][],
-): string {
-  let sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) {
-    sheet = spreadsheet.insertSheet(name);
-    sheet.getRange(1, 1, 1, headers.length).setValues([headers]);
-  }
+): string => {
+  const existing = spreadsheet.getSheetByName(name);
+  const sheet = existing ?? spreadsheet.insertSheet(name);
+  const port = sheetPort(sheet);
+  if (!existing) port.write(1, 1, [headers]);
   const width = Math.max(headers.length, ...rows.map((r) => r.length));
   const columns = sheet.getMaxColumns();
   if (columns < width) sheet.insertColumnsAfter(columns, width - columns);
-  const block = rows.map((r) => Array.from({ length: width }, (_, i) => safeCell(r[i])));
-  if (block.length) sheet.getRange(sheet.getLastRow() + 1, 1, block.length, width).setValues(block as never);
+  if (rows.length)
+    port.write(
+      sheet.getLastRow() + 1,
+      1,
+      rows.map((r) => Array.from({ length: width }, (_, i) => safeCell(r[i]))),
+    );
   return name;
-}
+};

@@ -2,11 +2,11 @@
 // as undefined, so one bad record is dropped rather than breaking everything that reads it.
 
 /** The value `raw` holds; undefined for none or for a text that is not JSON. */
-export function parseStored<T>(raw: string | null | undefined): T | undefined {
+export const parseStored = <T>(raw: string | null | undefined): T | undefined => {
   if (!raw) return undefined;
   try {
     return JSON.parse(raw) as T;
   } catch {
     return undefined;
   }
-}
+};

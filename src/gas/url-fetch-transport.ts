@@ -13,43 +13,45 @@ import {
 } from '../api/transport';
 
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
+
+const JSON_TYPE = 'application/json';
 type HttpResponse = GoogleAppsScript.URL_Fetch.HTTPResponse;
 
-export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transport {
+export const createUrlFetchTransport = (baseUrl: string, apiKey: string): Transport => {
   const redact = redactor([apiKey]);
 
-  function toFetchRequest(req: ApiRequest): FetchRequest {
+  const toFetchRequest = (req: ApiRequest): FetchRequest => {
     const request: FetchRequest = {
       url: resolveUrl(baseUrl, req),
       method: req.method.toLowerCase() as GoogleAppsScript.URL_Fetch.HttpMethod,
-      headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+      headers: { Authorization: `Bearer ${apiKey}`, Accept: JSON_TYPE },
       muteHttpExceptions: true,
       // A redirect could carry the Authorization header to another host.
       followRedirects: false,
     };
     if (req.body !== undefined) {
-      request.contentType = 'application/json';
+      request.contentType = JSON_TYPE;
       request.payload = JSON.stringify(req.body);
     }
     return request;
-  }
+  };
 
-  function toResponse(res: HttpResponse): ApiResponse {
+  const toResponse = (res: HttpResponse): ApiResponse => {
     // A gateway may echo the Authorization header back in one of its own.
     const headers = lowerCaseHeaders(res.getHeaders() as Record<string, unknown>, redact);
     const retryAfterSeconds = parseRetryAfter(headers['retry-after'], Date.now());
     const response: ApiResponse = { status: res.getResponseCode(), headers, text: redact(res.getContentText()) };
     if (retryAfterSeconds !== undefined) response.retryAfterSeconds = retryAfterSeconds;
     return response;
-  }
+  };
 
-  function networkError(e: unknown): NetworkError | QuotaError {
+  const networkError = (e: unknown): NetworkError | QuotaError => {
     const message = errorText(e);
     // A spent daily quota is no fault of the service: it is a wait, never retried at once.
-    return isDailyQuotaMessage(message) ? new QuotaError(redact(message)) : new NetworkError(redact(message));
-  }
+    return new (isDailyQuotaMessage(message) ? QuotaError : NetworkError)(redact(message));
+  };
 
-  function send(req: ApiRequest): ApiResponse {
+  const send = (req: ApiRequest): ApiResponse => {
     const { url, ...params } = toFetchRequest(req);
     let res: HttpResponse;
     try {
@@ -58,7 +60,7 @@ export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transp
       throw networkError(e);
     }
     return toResponse(res);
-  }
+  };
 
   return {
     send,
@@ -78,4 +80,4 @@ export function createUrlFetchTransport(baseUrl: string, apiKey: string): Transp
       }
     },
   };
-}
+};

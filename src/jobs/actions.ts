@@ -64,51 +64,49 @@ export const HOURLY_ALLOWANCE = 15000;
  * allowance three times over, where parts of 10,000 would leave a third of it unused each hour
  * when the service refuses starts past it.
  */
-export const PART_SIZE: Record<ActionId, number> = {
-  person: Math.min(REQUEST_LIMIT.person, HOURLY_ALLOWANCE / 3),
-  company: Math.min(REQUEST_LIMIT.company, HOURLY_ALLOWANCE / 3),
-  email: Math.min(REQUEST_LIMIT.email, HOURLY_ALLOWANCE / 3),
-  lead_list: Math.min(REQUEST_LIMIT.lead_list, HOURLY_ALLOWANCE / 3),
-};
+export const PART_SIZE = Object.fromEntries(ACTIONS.map((a) => [a, Math.min(REQUEST_LIMIT[a], HOURLY_ALLOWANCE / 3)])) as Record<
+  ActionId,
+  number
+>;
 
-function cell(row: ReadonlyArray<unknown>, mapping: ColumnMapping, role: Role): string {
+const cell = (row: ReadonlyArray<unknown>, mapping: ColumnMapping, role: Role): string => {
   const i = mapping[role];
   return i === undefined ? '' : cellText(row[i]);
-}
+};
 
-function fullName(row: ReadonlyArray<unknown>, mapping: ColumnMapping): string {
+const fullName = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): string => {
   const full = cell(row, mapping, 'full_name');
   if (full) return full;
   return [cell(row, mapping, 'first_name'), cell(row, mapping, 'last_name')].filter(Boolean).join(' ');
-}
+};
 
 /** The member of a lead's context that carries its row's key. */
 const ROW_KEY = 'sheet_row_key';
 
-const nameKey = (name: string, company: string) => `n:${name.toLowerCase()}|${company.toLowerCase()}`;
-const titleKey = (title: string, company: string) => `t:${title.toLowerCase()}|${company.toLowerCase()}`;
+/** The key of a name (`n`) or a title (`t`) at a company. */
+const atKey = (kind: 'n' | 't', what: string, company: string) => `${kind}:${what.toLowerCase()}|${company.toLowerCase()}`;
 
-function isBlank(row: ReadonlyArray<unknown>, mapping: ColumnMapping): boolean {
-  return Object.values(mapping).every((i) => i === undefined || cellText(row[i]) === '');
-}
+const isBlank = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): boolean =>
+  Object.values(mapping).every((i) => i === undefined || cellText(row[i]) === '');
 
 /** What a person or lead sends from the mapped columns, with the parts that key it. */
-function leadFields(row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: string | undefined) {
+const leadFields = (row: ReadonlyArray<unknown>, mapping: ColumnMapping, email: string | undefined) => {
   const profile = normalizeProfileUrl(cell(row, mapping, 'profile_url'));
   const title = cell(row, mapping, 'title');
   const companyName = cell(row, mapping, 'company_name');
-  const company = companyLookupOf(cell(row, mapping, 'domain'));
-  const domain = company && 'domain' in company ? company.domain : undefined;
+  const lookup = companyLookupOf(cell(row, mapping, 'domain'));
+  const domain = lookup && 'domain' in lookup ? lookup.domain : undefined;
   // Why a row with only its domain cell for a company has none: that cell's own reason.
-  const noCompany = company && 'problem' in company ? company.problem : undefined;
+  const noCompany = lookup && 'problem' in lookup ? lookup.problem : undefined;
   const lead: PersonLead & LeadInput = {};
   if (email) lead.email = email;
   if (profile) lead.profile_url = profileUrlForRequest(profile);
   if (title) lead.title = title;
   if (companyName) lead.company_name = companyName;
   if (domain) lead.company_domain = domain;
-  return { profile, title, companyName, domain, noCompany, lead };
-}
+  // The company a name or title is keyed at: its domain, else its name.
+  return { profile, title, company: domain ?? companyName, noCompany, lead };
+};
 
 /** The columns each lead-list type needs, in words. */
 const LIST_NEEDS: Record<LeadListType, string> = {
@@ -117,57 +115,54 @@ const LIST_NEEDS: Record<LeadListType, string> = {
   titles_and_company: 'a Title column with a Company column',
 };
 
-function allowsListType(type: LeadListType, m: ColumnMapping): boolean {
-  return type === 'email'
-    ? m.email !== undefined
-    : type === 'profile'
-      ? m.profile_url !== undefined
-      : m.title !== undefined && (m.company_name !== undefined || m.domain !== undefined);
-}
+/** Whether the mapping has a column for any of these roles. */
+const hasAny = (m: ColumnMapping, ...roles: Role[]): boolean => roles.some((r) => m[r] !== undefined);
+
+const allowsListType = (type: LeadListType, m: ColumnMapping): boolean =>
+  type === 'titles_and_company'
+    ? hasAny(m, 'title') && hasAny(m, 'company_name', 'domain')
+    : hasAny(m, type === 'email' ? 'email' : 'profile_url');
 
 /** Which lead-list type the mapped columns allow, best first. */
-export function listTypeFor(mapping: ColumnMapping): LeadListType | undefined {
-  return (Object.keys(LIST_NEEDS) as LeadListType[]).find((t) => allowsListType(t, mapping));
-}
+export const listTypeFor = (mapping: ColumnMapping): LeadListType | undefined =>
+  (Object.keys(LIST_NEEDS) as LeadListType[]).find((t) => allowsListType(t, mapping));
 
 /** What the columns must hold for an action (a lead list of a given type), in words for the person choosing it. */
-export function missingColumns(action: ActionId, mapping: ColumnMapping, listType?: LeadListType): string | undefined {
+export const missingColumns = (action: ActionId, mapping: ColumnMapping, listType?: LeadListType): string | undefined => {
   switch (action) {
     case 'person':
-      return mapping.email !== undefined ||
-        mapping.profile_url !== undefined ||
-        ((mapping.full_name !== undefined || mapping.first_name !== undefined) &&
-          (mapping.company_name !== undefined || mapping.domain !== undefined))
+      return hasAny(mapping, 'email', 'profile_url') ||
+        (hasAny(mapping, 'full_name', 'first_name') && hasAny(mapping, 'company_name', 'domain'))
         ? undefined
         : 'an Email or Profile URL column (or a name with a company)';
     case 'company':
-      return mapping.domain !== undefined || mapping.email !== undefined ? undefined : 'a Company domain or Website column';
+      return hasAny(mapping, 'domain', 'email') ? undefined : 'a Company domain or Website column';
     case 'email':
-      return mapping.email !== undefined ? undefined : 'an Email column';
+      return allowsListType('email', mapping) ? undefined : LIST_NEEDS.email;
     case 'lead_list':
       if (listType) return allowsListType(listType, mapping) ? undefined : LIST_NEEDS[listType];
       return listTypeFor(mapping) ? undefined : 'an Email or Profile URL column, or Title with Company';
   }
-}
+};
 
-function formulaErrorReason(row: ReadonlyArray<unknown>, mapping: ColumnMapping): string | undefined {
+const formulaErrorReason = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): string | undefined => {
   for (const role of Object.keys(mapping) as Role[]) {
     const value = row[mapping[role]!];
     if (isFormulaError(value)) return `The ${ROLE_LABELS[role]} cell shows ${value.trim()}, which is not a value to send`;
   }
   return undefined;
-}
+};
 
 /**
  * The key of what `rowInput` sends for a row, the same answer, without building the payload when
  * the email decides the key: every step finds each result's rows by key, over the whole sheet.
  */
-export function rowKey(
+export const rowKey = (
   action: ActionId,
   row: ReadonlyArray<unknown>,
   mapping: ColumnMapping,
   options: ActionOptions = {},
-): string | undefined {
+): string | undefined => {
   const byEmail = action === 'person' || (action === 'lead_list' && (options.listType ?? listTypeFor(mapping) ?? 'email') === 'email');
   if (byEmail && !isBlank(row, mapping) && !formulaErrorReason(row, mapping)) {
     const email = normalizeEmail(cell(row, mapping, 'email'));
@@ -175,95 +170,103 @@ export function rowKey(
   }
   const input = rowInput(action, row, mapping, options);
   return 'key' in input ? input.key : undefined;
-}
+};
+
+const NOT_AN_EMAIL = 'Not a valid email address';
+
+/** A row that is not sent, and why. */
+const refuse = (reason: string): RowInput => ({ reason });
 
 /** What one row sends for an action, or why it cannot be sent. */
-export function rowInput(action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput {
+export const rowInput = (action: ActionId, row: ReadonlyArray<unknown>, mapping: ColumnMapping, options: ActionOptions = {}): RowInput => {
   if (isBlank(row, mapping)) return { blank: true };
   const refused = formulaErrorReason(row, mapping);
-  if (refused) return { reason: refused };
+  if (refused) return refuse(refused);
   const rawEmail = cell(row, mapping, 'email');
   const email = normalizeEmail(rawEmail);
   switch (action) {
     case 'email': {
-      if (!rawEmail) return { reason: 'No email to validate' };
-      if (!email) return { reason: 'Not a valid email address' };
+      if (!rawEmail) return refuse('No email to validate');
+      if (!email) return refuse(NOT_AN_EMAIL);
       return { key: `e:${email}`, payload: { email } };
     }
     case 'company': {
       // The domain cell decides when it holds anything; only an empty one lets the email's domain speak.
       const company =
         companyLookupOf(cell(row, mapping, 'domain')) ?? (email ? companyLookupOf(email.slice(email.lastIndexOf('@') + 1)) : undefined);
-      if (!company) return { reason: 'No company domain or website' };
-      if ('problem' in company) return { reason: company.problem };
+      if (!company) return refuse('No company domain or website');
+      if ('problem' in company) return refuse(company.problem);
       return { key: companyKey(company), payload: company };
     }
     case 'person': {
-      const { profile, companyName, domain, noCompany, lead: fields } = leadFields(row, mapping, email);
+      const { profile, company, noCompany, lead: fields } = leadFields(row, mapping, email);
       const name = fullName(row, mapping);
       const lead: PersonLead = name ? { ...fields, name } : fields;
-      if (email) return { key: `e:${email}`, payload: lead };
-      if (profile) return { key: `p:${profile}`, payload: lead };
-      if (rawEmail) return { reason: 'Not a valid email address' };
-      if (name && (companyName || domain)) return { key: nameKey(name, domain ?? companyName), payload: lead };
-      return { reason: (name && noCompany) || 'No email, profile URL, or name with company' };
+      // Keyed by its email, else its profile URL, else (with no email given) its name at its company.
+      const key = email ? `e:${email}` : profile ? `p:${profile}` : !rawEmail && name && company ? atKey('n', name, company) : undefined;
+      if (key) return { key, payload: lead };
+      return refuse(rawEmail ? NOT_AN_EMAIL : (name && noCompany) || 'No email, profile URL, or name with company');
     }
     case 'lead_list': {
       const type = options.listType ?? listTypeFor(mapping) ?? 'email';
-      const { profile, title, companyName, domain, noCompany, lead } = leadFields(row, mapping, email);
+      const { profile, title, company, noCompany, lead } = leadFields(row, mapping, email);
       // The key goes out in the lead's context, which the list's entry echoes as its `data`: an
       // entry is the person found, whose title and company need not read as the row's did.
       const keyed = (key: string): RowInput => ({ key, payload: { ...lead, context: { [ROW_KEY]: key } } });
       if (type === 'email') {
-        if (!email) return { reason: rawEmail ? 'Not a valid email address' : 'No email' };
+        if (!email) return refuse(rawEmail ? NOT_AN_EMAIL : 'No email');
         return keyed(`e:${email}`);
       }
       if (type === 'profile') {
-        if (!profile) return { reason: 'No profile URL' };
+        if (!profile) return refuse('No profile URL');
         return keyed(`p:${profile}`);
       }
-      if (!title || !(companyName || domain)) return { reason: (title && noCompany) || 'No title with company' };
-      return keyed(titleKey(title, domain ?? companyName));
+      if (!title || !company) return refuse((title && noCompany) || 'No title with company');
+      return keyed(atKey('t', title, company));
     }
   }
-}
+};
+
+/** The key of the profile URL a result echoes, if it echoes one. */
+const profileKey = (echo: Record<string, unknown>): string | undefined => {
+  const profile = normalizeProfileUrl(echo.profile_url);
+  return profile && `p:${profile}`;
+};
+
+/** The company a result echoes: its domain, else its name. */
+const echoedCompany = (echo: Record<string, unknown>): string => normalizeDomain(echo.company_domain) ?? cellText(echo.company_name);
 
 /** The key a result answers, read from the input it echoes, in the same form as `rowInput`'s. */
-export function resultKey(action: ActionId, echo: Record<string, unknown>, listType?: LeadListType): string | undefined {
+export const resultKey = (action: ActionId, echo: Record<string, unknown>, listType?: LeadListType): string | undefined => {
   const email = normalizeEmail(echo.email);
   switch (action) {
     case 'email':
       return email && `e:${email}`;
     case 'company': {
       const domain = normalizeDomain(echo.domain);
-      if (domain) return `d:${domain}`;
-      const profile = normalizeProfileUrl(echo.profile_url);
-      return profile && `p:${profile}`;
+      return domain ? `d:${domain}` : profileKey(echo);
     }
     case 'person': {
       if (email) return `e:${email}`;
-      const profile = normalizeProfileUrl(echo.profile_url);
-      if (profile) return `p:${profile}`;
+      const profile = profileKey(echo);
+      if (profile) return profile;
       const name = cellText(echo.name);
-      const company = normalizeDomain(echo.company_domain) ?? cellText(echo.company_name);
-      return name && company ? nameKey(name, company) : undefined;
+      const company = echoedCompany(echo);
+      return name && company ? atKey('n', name, company) : undefined;
     }
     case 'lead_list': {
       const data = echo.data as Record<string, unknown> | undefined;
       if (typeof data?.[ROW_KEY] === 'string') return data[ROW_KEY];
-      if (listType === 'profile') {
-        const profile = normalizeProfileUrl(echo.profile_url);
-        return profile && `p:${profile}`;
-      }
+      if (listType === 'profile') return profileKey(echo);
       if (listType === 'titles_and_company') {
         const title = cellText(echo.title);
-        const company = normalizeDomain(echo.company_domain) ?? cellText(echo.company_name);
-        return title && company ? titleKey(title, company) : undefined;
+        const company = echoedCompany(echo);
+        return title && company ? atKey('t', title, company) : undefined;
       }
       return email && `e:${email}`;
     }
   }
-}
+};
 
 export interface CreditEstimate {
   /** Email credits at most. */
@@ -273,18 +276,15 @@ export interface CreditEstimate {
 }
 
 /** The most a run can spend, by the spec's rates, for this many distinct rows. */
-export function estimateCredits(action: ActionId, distinct: number, options: ActionOptions): CreditEstimate {
-  switch (action) {
-    case 'person':
-      return { email: distinct * (0.5 + (options.revealEmail ? 1 : 0)), phone: options.revealPhones ? distinct : 0 };
-    case 'email':
-      return { email: distinct, phone: 0 };
-    case 'company':
-      return { email: 0, phone: 0 };
-    case 'lead_list':
-      return {
-        email: distinct * ((options.enrich ? 0.5 : 0) + (options.validateEmail ? 1 : 0)),
-        phone: options.revealPhones ? distinct : 0,
-      };
-  }
-}
+export const estimateCredits = (action: ActionId, distinct: number, options: ActionOptions): CreditEstimate => {
+  const perRow =
+    action === 'person'
+      ? 0.5 + (options.revealEmail ? 1 : 0)
+      : action === 'lead_list'
+        ? (options.enrich ? 0.5 : 0) + (options.validateEmail ? 1 : 0)
+        : action === 'email'
+          ? 1
+          : 0;
+  const phones = (action === 'person' || action === 'lead_list') && options.revealPhones;
+  return { email: distinct * perRow, phone: phones ? distinct : 0 };
+};

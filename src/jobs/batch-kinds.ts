@@ -71,32 +71,28 @@ export interface BatchKind {
   toCell(item: Record<string, unknown>, options: ActionOptions, fields: ReadonlyArray<string>): ResultCell;
 }
 
-function pageOf(href: string | undefined, size: number): PageParams | string {
-  return href ?? { size };
-}
+const pageOf = (href: string | undefined, size: number): PageParams | string => href ?? { size };
 
 /** The values of the chosen fields (`ids`) of a result. */
-function fieldValues<T>(
+const fieldValues = <T>(
   fields: ReadonlyArray<FieldDef<T>>,
   value: T | null | undefined,
   ids: ReadonlyArray<string>,
-): Record<string, unknown> {
+): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   if (value === null || value === undefined) return out;
   for (const f of fields) if (ids.includes(f.id)) out[f.id] = f.get(value);
   return out;
-}
+};
 
-const ended = (status: string): PageRead['endedAs'] => (status === 'canceled' ? 'canceled' : status === 'error' ? 'error' : undefined);
-const terminal = (status: string) => status === 'completed' || status === 'canceled' || status === 'error';
+/** A page of a batch as the client reads it. */
+type BatchPage = { value: { status: string; _links: { next?: { href: string } } }; retryAfterSeconds?: number };
 
-/** A page of a batch that ends when the batch does, with all its items and the link to the next. */
-function wholePage(
-  { value, retryAfterSeconds }: { value: { status: string; _links: { next?: { href: string } } }; retryAfterSeconds?: number },
-  items: PageRead['items'],
-): PageRead {
-  return { finished: terminal(value.status), endedAs: ended(value.status), items, nextHref: value._links.next?.href, retryAfterSeconds };
-}
+/** A page of a batch that ends when the batch does (completed, canceled or in error), with all its items and the link to the next. */
+const wholePage = ({ value: { status, _links }, retryAfterSeconds }: BatchPage, items: PageRead['items']): PageRead => {
+  const endedAs = status === 'canceled' || status === 'error' ? status : undefined;
+  return { finished: status === 'completed' || endedAs !== undefined, endedAs, items, nextHref: _links.next?.href, retryAfterSeconds };
+};
 
 const person: BatchKind = {
   fields: PERSON_FIELDS,
@@ -116,14 +112,11 @@ const person: BatchKind = {
     client.cancelPersonEnrichment(Number(id));
   },
   toCell(item, _options, fields) {
-    const key = resultKey('person', item);
     const status = item.status;
-    if (status === null || status === undefined) return { key, status: OUTCOMES.not_found, values: {} };
-    // A status added after this add-on was written: paid for, so kept as given, never sent again.
-    if (!isKnown(PERSON_ENRICHMENT_STATUSES, status)) return { key, status: answeredStatus(status), values: {} };
     return {
-      key,
-      status: OUTCOMES[status],
+      key: resultKey('person', item),
+      // A status added after this add-on was written: paid for, so kept as given, never sent again.
+      status: status == null ? OUTCOMES.not_found : isKnown(PERSON_ENRICHMENT_STATUSES, status) ? OUTCOMES[status] : answeredStatus(status),
       values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person, fields) : {},
     };
   },
@@ -135,32 +128,28 @@ const company: BatchKind = {
     return { id: String(client.startCompanyEnrichment({ companies: payloads as CompanyInput[] }).id) };
   },
   read(client, id, href, { size, skip, fields }) {
-    const { value, retryAfterSeconds } = client.getCompanyEnrichment(Number(id), pageOf(href, size), skip, readsOf(COMPANY_FIELDS, fields));
+    const read = client.getCompanyEnrichment(Number(id), pageOf(href, size), skip, readsOf(COMPANY_FIELDS, fields));
     // A result still `pending` is read again later, from the same page.
-    const items = value.results;
+    const items = read.value.results;
     const firstPending = items.findIndex((r) => r.status === 'pending');
-    const done = firstPending < 0 ? items : items.slice(0, firstPending);
+    const page = wholePage(read, firstPending < 0 ? items : items.slice(0, firstPending));
     // A batch that ended (canceled, error) will not finish its pending results.
-    const over = value.status === 'canceled' || value.status === 'error';
-    return {
-      finished: terminal(value.status) && (firstPending < 0 || over),
-      endedAs: ended(value.status),
-      items: done,
-      nextHref: firstPending < 0 || over ? value._links.next?.href : undefined,
-      retryAfterSeconds,
-    };
+    return firstPending < 0 || page.endedAs ? page : { ...page, finished: false, nextHref: undefined };
   },
   cancel(client, id) {
     client.cancelCompanyEnrichment(Number(id));
   },
   toCell(item, _options, fields) {
-    if (item.status !== undefined && item.status !== null && !isKnown(COMPANY_ENRICHMENT_STATUSES, item.status)) {
-      return { key: resultKey('company', item), status: answeredStatus(item.status), values: {} };
-    }
-    const found = item.status === 'found' && item.result;
+    const status = item.status;
+    const found = status === 'found' && item.result;
     return {
       key: resultKey('company', item),
-      status: found ? OUTCOMES.enriched : OUTCOMES.not_found,
+      status:
+        status != null && !isKnown(COMPANY_ENRICHMENT_STATUSES, status)
+          ? answeredStatus(status)
+          : found
+            ? OUTCOMES.enriched
+            : OUTCOMES.not_found,
       values: found ? fieldValues(COMPANY_FIELDS, item.result as Company, fields) : {},
     };
   },
@@ -180,9 +169,11 @@ const email: BatchKind = {
   },
   toCell(item, _options, fields) {
     const r = item as BatchEmailValidationResult;
-    if (!isKnown(EMAIL_RESULTS, r.result))
-      return { key: resultKey('email', item), status: answeredStatus(r.result), values: fieldValues(EMAIL_FIELDS, r, fields) };
-    return { key: resultKey('email', item), status: OUTCOMES[r.result], values: fieldValues(EMAIL_FIELDS, r, fields) };
+    return {
+      key: resultKey('email', item),
+      status: isKnown(EMAIL_RESULTS, r.result) ? OUTCOMES[r.result] : answeredStatus(r.result),
+      values: fieldValues(EMAIL_FIELDS, r, fields),
+    };
   },
 };
 
@@ -190,10 +181,10 @@ const email: BatchKind = {
 const PART_TAG = 'sheet_part';
 
 /** The first lead a full list did not take (the 409's `/leads/K`), or undefined for any other error. */
-export function listFullAt(e: unknown): number | undefined {
+export const listFullAt = (e: unknown): number | undefined => {
   const at = e instanceof ProspectingError && e.status === 409 ? /^\/leads\/(\d+)$/.exec(e.pointer ?? '') : null;
   return at ? Number(at[1]) : undefined;
-}
+};
 
 const leadList: BatchKind = {
   fields: LEAD_FIELDS,

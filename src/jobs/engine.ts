@@ -20,12 +20,12 @@ import {
   type JobLife,
   type PauseWhy,
 } from './job-life';
-import { dataRows, headerStands, isLost, locateJob, type JobLayout } from './job-layout';
-import { applyReadings, readParts, settleWaiting, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
-import { sendParts, setPartRows } from './part-send';
-import { abandonPart, batchId, isOpen, isSettled, move } from './part-state';
+import { headerStands, isLost, locateJob, restatus, type JobLayout } from './job-layout';
+import { applyReadings, readParts, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
+import { sendParts, setPartRows, unsend } from './part-send';
+import { abandonPart, isOpen, isSettled, move } from './part-state';
 import {
-  canceledStatus,
+  CANCELED_UNSENT,
   errorStatus,
   isFinishedLabel,
   isPending,
@@ -38,7 +38,8 @@ import {
   statusCounts,
   unsentStatus,
 } from './row-status';
-import { keyOfRow, QUOTA_NOTE, type StepDeps } from './step-context';
+import { keyOfRow, NOT_RESENT, QUOTA_NOTE, type StepDeps } from './step-context';
+import { plural } from './words';
 
 export type { StepDeps } from './step-context';
 
@@ -57,28 +58,28 @@ const TROUBLE_NOTE = 'The service is having trouble; the job will try again shor
  * A part cut off while being sent may or may not have started: it is never sent again. A part
  * saved as marked was cut off before it went out: its rows are Queued again.
  */
-function settleCutOffSends(job: JobRecord, deps: StepDeps): void {
+const settleCutOffSends = (job: JobRecord, deps: StepDeps): void => {
   const words = new Map<number, string>();
-  for (const part of [...job.parts]) {
-    if (part.state.s === 'marked') {
-      move(part, { s: 'planned' });
-      job.parts.splice(job.parts.indexOf(part), 1);
-      words.set(part.n, QUEUED);
-    }
+  unsend(
+    job,
+    job.parts.filter((p) => p.state.s === 'marked'),
+    words,
+  );
+  const reason = `the run was interrupted while sending; ${NOT_RESENT}`;
+  for (const part of job.parts) {
     if (part.state.s !== 'sending') continue;
-    const reason = 'the run was interrupted while sending; nothing was re-sent so no credit is spent twice. Run again to retry.';
     move(part, { s: 'ambiguous', reason });
     words.set(part.n, errorStatus(reason));
   }
   setPartRows(job, deps, words);
-}
+};
 
-function keepUnplaced(
+const keepUnplaced = (
   job: JobRecord,
   deps: Pick<StepDeps, 'keepUnplaced'>,
   readings: ReadonlyArray<PartReading> | undefined,
   cells = readings?.flatMap((r) => r.results) ?? [],
-): void {
+): void => {
   if (cells.length === 0) return;
   const sheet = deps.keepUnplaced(
     job,
@@ -86,13 +87,13 @@ function keepUnplaced(
     cells.map((c) => unplacedRow(job, c)),
   );
   job.unplaced = { count: (job.unplaced?.count ?? 0) + cells.length, sheet };
-}
+};
 
-function failOpenParts(job: JobRecord, reason: string): void {
-  for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: batchId(part), reason });
-}
+/** Every part of the job has settled: nothing more will be read. */
+const allSettled = (job: JobRecord): boolean => job.parts.every(isSettled);
 
-function countRows(job: JobRecord, layout: JobLayout): { queued: number } {
+/** Counts the job's rows by status; answers how many are Queued. */
+const countRows = (job: JobRecord, layout: JobLayout): number => {
   const all = statusCounts(layout.grid, layout.header, layout.status);
   // Rows that had ended before the job began are not its own: without them, finished ≤ total.
   const counts: Record<string, number> = {};
@@ -101,71 +102,82 @@ function countRows(job: JobRecord, layout: JobLayout): { queued: number } {
     if (own > 0) counts[label] = own;
   }
   job.counts = counts;
-  return { queued: all[QUEUED] ?? 0 };
-}
+  return all[QUEUED] ?? 0;
+};
 
 /** When the job is next worth a step: its earliest due part, or the next send. */
-function schedule(job: JobRecord, queued: number, now: number): void {
+const schedule = (job: JobRecord, queued: number, now: number): void => {
   const times = job.parts.filter(isOpen).map((p) => p.readAfter ?? now);
   if (queued > 0 && isSending(job)) times.push(job.sendAfter ?? now);
   job.nextCheckAt = times.length ? Math.max(now, Math.min(...times)) : now;
-}
+};
 
 /** A running job that goes on: what it says meanwhile, and when it is next worth a step. */
-function goOn(job: JobRecord, queued: number, now: number): void {
+const goOn = (job: JobRecord, queued: number, now: number): void => {
   if (job.troubleSince !== undefined) job.message = TROUBLE_NOTE;
-  else if (job.message !== QUOTA_NOTE) job.message = job.unplaced ? unplacedNote(job) : undefined;
+  else if (job.message !== QUOTA_NOTE) job.message = unplacedNote(job);
   schedule(job, queued, now);
-}
+};
 
 /** Ends the job: failed when a part failed or rows were left unsent, saying why; else done. */
-function end(job: JobRecord): void {
+const end = (job: JobRecord): void => {
   const failed = job.parts.some((p) => p.state.s === 'failed' || p.state.s === 'ambiguous');
   const why = stopReason(job);
   const unsent = why !== undefined && (job.counts.Error ?? 0) + (job.counts[LIST_FULL] ?? 0) > 0;
   finish(job, unsent || failed ? (why ?? 'Some rows could not be processed.') : undefined);
   job.message = undefined;
-}
+};
 
-function unplacedNote(job: JobRecord): string {
-  const u = job.unplaced!;
-  return `${u.count.toLocaleString('en-US')} result${u.count === 1 ? '' : 's'} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
-}
+/** Where the paid results that found no row went, when some did not. */
+const unplacedNote = ({ unplaced: u }: JobRecord): string | undefined =>
+  u && `${plural(u.count, 'result')} already paid for found no row (rows deleted or edited meanwhile): see the sheet "${u.sheet}".`;
+
+/** Saves the record, touched at `now`. */
+const saveAt = (job: JobRecord, deps: Pick<StepDeps, 'save'>, now: number): void => {
+  job.updatedAt = now;
+  deps.save(job);
+};
 
 /**
  * Which waiting rows are this job's: every one, unless another editor's job holds marks in the
  * same column (its claim lapsed while it waited), then only this job's parts and plain Queued rows.
  */
-function ownsRow(job: JobRecord, othersMarks: boolean | undefined): (cell: unknown) => boolean {
+const ownsRow = (job: JobRecord, othersMarks: boolean | undefined): ((cell: unknown) => boolean) => {
   if (!othersMarks) return isPending;
   const parts = new Set(job.parts.map((p) => p.n));
   return (cell) => {
-    const s = readStatus(cell);
-    return s.kind === 'queued' || ((s.kind === 'processing' || s.kind === 'paused') && s.part !== undefined && parts.has(s.part));
+    const n = partOfStatus(cell);
+    return n === undefined ? readStatus(cell).kind === 'queued' : parts.has(n);
   };
-}
+};
 
-/** Every row still waiting in this job gets `word`, given its part. */
-function markWaiting(layout: JobLayout, owns: (cell: unknown) => boolean, word: (part: number | undefined) => string): void {
-  for (const i of dataRows(layout)) {
-    const cell = layout.grid.get(i, layout.status);
-    if (!owns(cell)) continue;
-    const s = readStatus(cell);
-    layout.grid.set(i, layout.status, word(s.kind === 'processing' || s.kind === 'paused' ? s.part : undefined));
-  }
-}
+/** Every row still waiting in this job gets `word`, given its part; the rows are counted and written. */
+const markWaiting = (
+  job: JobRecord,
+  layout: JobLayout,
+  othersMarks: boolean | undefined,
+  word: (part: number | undefined) => string,
+): void => {
+  const owns = ownsRow(job, othersMarks);
+  restatus(layout, (cell) => (owns(cell) ? word(partOfStatus(cell)) : undefined));
+  countRows(job, layout);
+  layout.grid.flush();
+};
 
-/** Inputs deleted: no row's key can be read, so results go to the unplaced sheet and rows end now. */
-function inputsGoneReason(gone: ReadonlyArray<string>): string {
-  const names = gone.map((h) => `"${h}"`).join(', ');
-  return `the column${gone.length > 1 ? 's' : ''} ${names} ${gone.length > 1 ? 'were' : 'was'} deleted or renamed while the job ran`;
-}
+/** What a queued row says that the job will not send: canceled, or why it stopped. */
+const notSent = (job: JobRecord): string => (isCanceling(job) ? CANCELED_UNSENT : unsentStatus(stopReason(job)));
+
+/** The job's layout, when its sheet is in reach and its rows can be told apart. */
+const reachable = (job: JobRecord, sheet: StepDeps['sheet'] | undefined): JobLayout | undefined => {
+  const layout = sheet && locateJob(job, sheet);
+  return layout && !isLost(layout) ? layout : undefined;
+};
 
 /**
  * Runs one step of a job. Returns when the job ended, is waiting for the service, paused, or
  * the deadline came. Sheet changes are written before the record that relies on them is saved.
  */
-export function advanceJob(job: JobRecord, deps: StepDeps): void {
+export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   if (!isRunning(job)) return;
   settleCutOffSends(job, deps);
   const sent = sendParts(job, deps);
@@ -173,79 +185,60 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
   const now = deps.now();
   // A step that read nothing new, with nothing to end or settle, writes nothing: the sheet is
   // asked only whether the job's columns still stand where it left them.
-  const idle =
-    !sent &&
-    readings.every((r) => r.results.length === 0 && !r.leftover) &&
-    job.life.s === 'running' &&
-    !isCanceling(job) &&
-    !stopReason(job) &&
-    job.troubleSince === undefined &&
-    now - job.lastProgressAt < STALL_LIMIT_MS &&
-    !job.parts.every(isSettled);
+  const calm = isSending(job) && job.troubleSince === undefined && !allSettled(job);
+  const idle = !sent && readings.every((r) => r.results.length === 0 && !r.leftover) && calm && now - job.lastProgressAt < STALL_LIMIT_MS;
   if (idle && headerStands(job, deps.sheet)) {
     goOn(job, job.counts[QUEUED] ?? 0, now);
-    job.updatedAt = now;
-    deps.save(job);
+    saveAt(job, deps, now);
     return;
   }
 
   // Write time: the sheet is read again, so rows moved while the service answered are found.
   // A step that only sent and has nothing to read or end writes nothing more: the read that
   // marked its rows counts them.
-  const quiet = readings.length === 0 && isSending(job) && job.troubleSince === undefined && !job.parts.every(isSettled);
+  const quiet = readings.length === 0 && calm;
   // The sheet as sending left it serves only when no request went out since it was read: a read
   // of results is a request, during which rows may move.
   const layout = sent && readings.length === 0 && (!sent.afterRequests || quiet) ? sent.layout : locateJob(job, deps.sheet);
   if (isLost(layout)) {
     keepUnplaced(job, deps, readings);
     stopSending(job, LOST_HEADER);
-    job.message = job.unplaced ? unplacedNote(job) : undefined;
-    if (isRunning(job) && job.parts.every(isSettled)) end(job);
+    job.message = unplacedNote(job);
+    if (isRunning(job) && allSettled(job)) end(job);
     else if (isRunning(job)) schedule(job, 0, now);
-    job.updatedAt = now;
-    deps.save(job);
+    saveAt(job, deps, now);
     return;
   }
   if (layout.remade) stopSending(job, REMADE_STATUS);
-  if (layout.inputsGone) {
-    const why = inputsGoneReason(layout.inputsGone);
-    stopSending(
-      job,
-      `${why.charAt(0).toUpperCase()}${why.slice(1)}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`,
-    );
+  const owns = ownsRow(job, deps.othersMarks);
+  const gone = layout.inputsGone;
+  if (gone) {
+    // Inputs deleted: no row's key can be read, so results go to the unplaced sheet and rows end now.
+    const many = gone.length > 1;
+    const what = `column${many ? 's' : ''} ${gone.map((h) => `"${h}"`).join(', ')} ${many ? 'were' : 'was'} deleted or renamed while the job ran`;
+    stopSending(job, `The ${what}, so its rows can no longer be matched; results already paid for are kept in a sheet of their own.`);
     // Rows whose key can no longer be read end now; rows whose key still reads go on as they were.
-    const owns = ownsRow(job, deps.othersMarks);
-    for (const i of dataRows(layout)) {
-      const cell = layout.grid.get(i, layout.status);
-      if (!owns(cell) || keyOfRow(job, layout, i) !== undefined) continue;
-      const part = partOfStatus(cell);
-      layout.grid.set(
-        i,
-        layout.status,
-        errorStatus(part === undefined ? `Not sent: ${why}.` : `${why}; a result paid for is kept in the sheet of unplaced results.`),
-      );
-    }
+    restatus(layout, (cell, i) =>
+      !owns(cell) || keyOfRow(job, layout, i) !== undefined
+        ? undefined
+        : errorStatus(
+            partOfStatus(cell) === undefined
+              ? `Not sent: the ${what}.`
+              : `the ${what}; a result paid for is kept in the sheet of unplaced results.`,
+          ),
+    );
   }
   if (readings.length) keepUnplaced(job, deps, undefined, applyReadings(job, readings, layout));
   const life: JobLife = job.life;
   if (life.s === 'paused') {
     // The rows say why nothing moves, keeping their part, until the job goes on.
-    const why = pausedRowWords(life.why, job.account?.name);
-    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) => pausedStatus(part, why));
-    countRows(job, layout);
-    layout.grid.flush();
-    job.updatedAt = now;
-    deps.save(job);
+    markPaused(job, layout, deps.othersMarks, life.why);
+    saveAt(job, deps, now);
     return;
   }
-  const stop = stopReason(job);
-  if (isCanceling(job)) {
-    for (const i of dataRows(layout))
-      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued')
-        layout.grid.set(i, layout.status, canceledStatus('before it was sent'));
-  } else if (stop) {
-    for (const i of dataRows(layout))
-      if (readStatus(layout.grid.get(i, layout.status)).kind === 'queued') layout.grid.set(i, layout.status, unsentStatus(stop));
+  if (isCanceling(job) || stopReason(job)) {
+    const word = notSent(job);
+    restatus(layout, (cell) => (readStatus(cell).kind === 'queued' ? word : undefined));
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.
@@ -254,87 +247,84 @@ export function advanceJob(job: JobRecord, deps: StepDeps): void {
       job.troubleSince !== undefined && now - job.troubleSince >= TROUBLE_LIMIT_MS && now - job.lastProgressAt >= TROUBLE_LIMIT_MS;
     const stalled = now - job.lastProgressAt >= STALL_LIMIT_MS;
     if (troubled || stalled) {
-      const reason = troubled
-        ? 'The service kept failing for two hours, so the job stopped. Run again for these rows.'
-        : 'The service let nothing progress for a day, so the job stopped. Run again for these rows.';
-      failOpenParts(job, reason);
+      const reason = `The service ${troubled ? 'kept failing for two hours' : 'let nothing progress for a day'}, so the job stopped. Run again for these rows.`;
+      // Its open parts fail with it: what they finished is not read.
+      for (const part of job.parts) if (isOpen(part)) move(part, { s: 'failed', id: part.state.id, reason });
       stopSending(job, reason);
-      settleWaiting(layout, errorStatus(reason), ownsRow(job, deps.othersMarks));
+      settle(layout, errorStatus(reason), owns);
     }
   }
 
-  const { queued } = countRows(job, layout);
-  if (isRunning(job) && job.parts.every(isSettled) && (queued === 0 || !isSending(job))) {
-    const why = stopReason(job);
-    settleWaiting(layout, isCanceling(job) ? canceledStatus('before it was sent') : unsentStatus(why), ownsRow(job, deps.othersMarks));
+  const queued = countRows(job, layout);
+  if (isRunning(job) && allSettled(job) && (queued === 0 || !isSending(job))) {
+    settle(layout, notSent(job), owns);
     countRows(job, layout);
     end(job);
-    if (job.unplaced) job.message = unplacedNote(job);
+    job.message = unplacedNote(job);
   } else if (isRunning(job)) goOn(job, queued, now);
   layout.grid.flush();
   // Results written to a sheet deleted meanwhile reached no one: they were paid for, so kept.
   if (readings.some((r) => r.results.length) && deps.sheetGone?.()) keepUnplaced(job, deps, readings);
-  job.updatedAt = now;
-  deps.save(job);
-}
+  saveAt(job, deps, now);
+};
+
+/** Rows still waiting when their job ends get this reason: no row is left Processing. */
+const settle = (layout: JobLayout, status: string, owns: (cell: unknown) => boolean): void =>
+  restatus(layout, (cell) => (owns(cell) ? status : undefined));
+
+/** The account a paused job's batches belong to, in words. */
+const theAccount = (account: string | undefined): string => (account ? `the account "${account}"` : 'another account');
 
 /** What a paused job's rows say: why nothing moves, and what ends the wait. */
-function pausedRowWords(why: PauseWhy, account: string | undefined): string {
-  switch (why) {
-    case 'key':
-      return 'the API key was refused; connect a valid key in the sidebar';
-    case 'no_key':
-      return 'no API key is connected; connect in the sidebar';
-    case 'account':
-      return `its batches belong to ${account ? `the account "${account}"` : 'another account'}; connect its key in the sidebar`;
-  }
-}
+const pausedRowWords = (why: PauseWhy, account: string | undefined): string =>
+  ({
+    key: 'the API key was refused; connect a valid key in the sidebar',
+    no_key: 'no API key is connected; connect in the sidebar',
+    account: `its batches belong to ${theAccount(account)}; connect its key in the sidebar`,
+  })[why];
+
+/** A paused job's waiting rows say why, keeping their part; the rows are counted and written. */
+const markPaused = (job: JobRecord, layout: JobLayout, othersMarks: boolean | undefined, why: PauseWhy): void => {
+  const words = pausedRowWords(why, job.account?.name);
+  markWaiting(job, layout, othersMarks, (part) => pausedStatus(part, words));
+};
 
 /** What a paused job says in the job list. */
-function pauseNote(why: PauseWhy, account: string | undefined): string {
+const pauseNote = (why: PauseWhy, account: string | undefined): string => {
   const collect = 'to collect the results already paid for and send the rest';
-  switch (why) {
-    case 'key':
-      return `Paused: the API key was refused. Connect a valid key in the sidebar ${collect}; the job also tries the key again by itself every so often.`;
-    case 'no_key':
-      return `Paused: no API key is connected. Connect again ${collect}.`;
-    case 'account':
-      return `Paused: this job was started with ${account ? `the account "${account}"` : 'another account'}, and only that account's key can read its batches. Connect that account again ${collect}.`;
-  }
-}
+  return {
+    key: `Paused: the API key was refused. Connect a valid key in the sidebar ${collect}; the job also tries the key again by itself every so often.`,
+    no_key: `Paused: no API key is connected. Connect again ${collect}.`,
+    account: `Paused: this job was started with ${theAccount(account)}, and only that account's key can read its batches. Connect that account again ${collect}.`,
+  }[why];
+};
 
 /**
  * Pauses a job until its owner acts (or its key works again): it keeps its batch ids, and its
  * waiting rows say why. `deps.sheet` is undefined when the sheet is out of reach.
  */
-export function pauseJob(
+export const pauseJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
   why: PauseWhy,
-): void {
+): void => {
   if (!isLive(job)) return;
   // A retry that finds the same reason changes no row: the sheet is not read again.
   const same = job.life.s === 'paused' && job.life.why === why;
   pause(job, why, deps.now());
-  const layout = deps.sheet && !same ? locateJob(job, deps.sheet) : undefined;
-  if (layout && !isLost(layout)) {
-    const words = pausedRowWords(why, job.account?.name);
-    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) => pausedStatus(part, words));
-    countRows(job, layout);
-    layout.grid.flush();
-  }
-  job.updatedAt = deps.now();
-  deps.save(job);
-}
+  const layout = same ? undefined : reachable(job, deps.sheet);
+  if (layout) markPaused(job, layout, deps.othersMarks, why);
+  saveAt(job, deps, deps.now());
+};
 
 /**
  * A paused job goes on: its rows say Processing or Queued again, and the record is touched, so a
  * job resumed after a long pause is not taken for one long left.
  */
-export function resumeJob(
+export const resumeJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'client' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
-): void {
+): void => {
   if (job.life.s !== 'paused') return;
   resume(job);
   // Canceled while paused: the service is told now that a key works.
@@ -344,16 +334,15 @@ export function resumeJob(
     return;
   }
   const now = deps.now();
-  const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
-  if (layout && !isLost(layout)) {
+  const layout = reachable(job, deps.sheet);
+  if (layout) {
     const parts = new Set(job.parts.map((p) => p.n));
-    for (const i of dataRows(layout)) {
-      const s = readStatus(layout.grid.get(i, layout.status));
-      if (s.kind !== 'paused') continue;
+    restatus(layout, (cell) => {
+      const s = readStatus(cell);
       // A queued row that paused is whose it says only while no other editor's job has marks here.
-      if (s.part === undefined ? !deps.othersMarks : parts.has(s.part))
-        layout.grid.set(i, layout.status, s.part === undefined ? QUEUED : processingStatus(s.part));
-    }
+      if (s.kind !== 'paused' || (s.part === undefined ? deps.othersMarks : !parts.has(s.part))) return undefined;
+      return s.part === undefined ? QUEUED : processingStatus(s.part);
+    });
     countRows(job, layout);
     layout.grid.flush();
   }
@@ -361,12 +350,11 @@ export function resumeJob(
   job.nextCheckAt = now;
   job.lastProgressAt = now;
   job.troubleSince = undefined;
-  job.updatedAt = now;
-  deps.save(job);
-}
+  saveAt(job, deps, now);
+};
 
 /** Tells the service to cancel the job's open parts; false when the key was refused. */
-function cancelAtService(job: JobRecord, deps: Pick<StepDeps, 'client'>): boolean {
+const cancelAtService = (job: JobRecord, deps: Pick<StepDeps, 'client'>): boolean => {
   const kind = BATCH_KINDS[job.action];
   for (const part of job.parts) {
     if (!isOpen(part) || !kind.cancel) continue;
@@ -375,20 +363,19 @@ function cancelAtService(job: JobRecord, deps: Pick<StepDeps, 'client'>): boolea
     } catch (e) {
       // Already ended (409) or a passing fault: what it finished is still read.
       if (!(e instanceof ProspectingError)) throw e;
-      const failure = classify(e, true);
-      if (failure === 'key') return false;
+      if (classify(e, true) === 'key') return false;
     }
   }
   // The cancel ended the parts at the service: they are read now, not when their pace said.
   for (const part of job.parts) if (isOpen(part)) part.readAfter = undefined;
   return true;
-}
+};
 
 /**
  * Cancels a job: its open parts are canceled at the service, queued rows are not sent, and
  * this step and the next write what finished before the cancel, then end the job as canceled.
  */
-export function cancelJob(job: JobRecord, deps: StepDeps): void {
+export const cancelJob = (job: JobRecord, deps: StepDeps): void => {
   if (!isRunning(job)) return;
   if (!cancelAtService(job, deps)) {
     pauseJob(job, deps, 'key');
@@ -397,13 +384,13 @@ export function cancelJob(job: JobRecord, deps: StepDeps): void {
   startCanceling(job, 'Canceled.');
   job.nextCheckAt = deps.now();
   advanceJob(job, deps);
-}
+};
 
 /**
  * The job's sheet was deleted: its open parts are canceled at the service, and what they
  * finished is read into a sheet of its own (paid for, so kept). The job ends canceled, saying where.
  */
-export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'>): void {
+export const advanceWithoutSheet = (job: JobRecord, deps: Omit<StepDeps, 'sheet'>): void => {
   if (!isRunning(job)) return;
   const why = `The sheet "${job.sheetName}" was deleted, so the job was canceled.`;
   if (!isCanceling(job)) {
@@ -418,51 +405,41 @@ export function advanceWithoutSheet(job: JobRecord, deps: Omit<StepDeps, 'sheet'
   const readings = readParts(job, deps);
   keepUnplaced(job, deps, readings);
   const now = deps.now();
-  if (isRunning(job) && job.parts.every(isSettled)) {
+  if (isRunning(job) && allSettled(job)) {
     finish(job, undefined);
-    job.message = job.unplaced ? `${unplacedNote(job)}` : undefined;
+    job.message = unplacedNote(job);
   } else if (isRunning(job)) schedule(job, 0, now);
-  job.updatedAt = now;
-  deps.save(job);
-}
+  saveAt(job, deps, now);
+};
 
 /**
  * Cancels a paused job: nothing more is sent (its queued rows say so at once), and its batches
  * are canceled at the service, and what they finished collected, once its key is back. Without
  * a key the service cannot be told, and results it finishes meanwhile are paid for.
  */
-export function cancelPausedJob(
+export const cancelPausedJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
-): void {
+): void => {
   if (job.life.s !== 'paused') return;
   startCanceling(job, 'Canceled.');
-  const layout = deps.sheet ? locateJob(job, deps.sheet) : undefined;
-  if (layout && !isLost(layout)) {
-    markWaiting(layout, ownsRow(job, deps.othersMarks), (part) =>
-      part === undefined
-        ? canceledStatus('before it was sent')
-        : pausedStatus(part, 'canceled; connect the key again to collect what was paid'),
+  const layout = reachable(job, deps.sheet);
+  if (layout)
+    markWaiting(job, layout, deps.othersMarks, (part) =>
+      part === undefined ? CANCELED_UNSENT : pausedStatus(part, 'canceled; connect the key again to collect what was paid'),
     );
-    countRows(job, layout);
-    layout.grid.flush();
-  }
-  job.updatedAt = deps.now();
-  deps.save(job);
-}
+  saveAt(job, deps, deps.now());
+};
 
 /** What the sidebar shows of a job; `sheetName` is the sheet's name now, when it still exists. */
-export function jobView(job: JobRecord, sheetName = job.sheetName): JobView {
-  const finished = Object.keys(job.counts)
-    .filter(isFinishedLabel)
-    .reduce((n, s) => n + (job.counts[s] ?? 0), 0);
+export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
+  const finished = Object.entries(job.counts).reduce((n, [label, count]) => (isFinishedLabel(label) ? n + count : n), 0);
   const life = job.life;
-  const note = job.unplaced ? unplacedNote(job) : '';
   const message =
     life.s === 'paused'
       ? pauseNote(life.why, job.account?.name)
       : life.s === 'failed' || life.s === 'canceled'
-        ? [life.why, note].filter(Boolean).join(' ')
+        ? [life.why, unplacedNote(job)].filter(Boolean).join(' ')
         : (job.message ?? stopReason(job) ?? (isCanceling(job) ? 'Canceling.' : ''));
   return {
     id: job.id,
@@ -476,4 +453,4 @@ export function jobView(job: JobRecord, sheetName = job.sheetName): JobView {
     canCancel: isLive(job) && !isCanceling(job),
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
   };
-}
+};

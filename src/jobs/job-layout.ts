@@ -24,28 +24,28 @@ export interface JobLayout {
 /** Neither the job's inputs nor its status column can be found: its rows cannot be told apart. */
 export type LostLayout = { grid: Grid; lost: 'header' };
 
-export function outputHeaders(job: Pick<JobRecord, 'action' | 'fields'>): string[] {
+export const outputHeaders = (job: Pick<JobRecord, 'action' | 'fields'>): string[] => {
   const fields = BATCH_KINDS[job.action].fields;
   return job.fields.map((id) => fields.find((f) => f.id === id)!.header);
-}
+};
 
 const holdsAll = (grid: Grid, index: number, texts: ReadonlyArray<string>): boolean =>
   texts.every((t) => grid.columnIn(index, t) !== undefined);
 
 /** The header row: where it was, else wherever its texts are now. */
-function findHeader(grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): number | undefined {
+const findHeader = (grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): number | undefined => {
   const hint = grid.indexOfSheetRow(job.headerRow);
   if (holdsAll(grid, hint, texts)) return hint;
   const found = grid.rows.findIndex((_, i) => holdsAll(grid, i, texts));
   return found < 0 ? undefined : found;
-}
+};
 
 /**
  * Reads the sheet and finds the job's columns. The header row is found by the status column and
  * the inputs; a status column that went is put back (its rows' marks are gone, not their keys),
  * and inputs that went are named. Output columns that were deleted are put back after the data.
  */
-export function locateJob(job: JobRecord, port: SheetPort): JobLayout | LostLayout {
+export const locateJob = (job: JobRecord, port: SheetPort): JobLayout | LostLayout => {
   const inputs = Object.values(job.mapping).filter((h): h is string => typeof h === 'string');
   const status = STATUS_HEADERS[job.action];
   const lean = leanLayout(job, port);
@@ -72,7 +72,7 @@ export function locateJob(job: JobRecord, port: SheetPort): JobLayout | LostLayo
   if (remade) layout.remade = true;
   if (inputsGone.length) layout.inputsGone = inputsGone;
   return layout;
-}
+};
 
 /**
  * Whole reads of a sheet past this many cells (2 s by the cost of reads) give way to reads of
@@ -81,7 +81,7 @@ export function locateJob(job: JobRecord, port: SheetPort): JobLayout | LostLayo
 const LEAN_CELLS = 200_000;
 
 /** Where the job's status, input and output columns are in its header row, when it holds them all. */
-function columnsIn(job: JobRecord, row: ReadonlyArray<unknown>): Omit<JobLayout, 'grid' | 'header'> | undefined {
+const columnsIn = (job: JobRecord, row: ReadonlyArray<unknown>): Omit<JobLayout, 'grid' | 'header'> | undefined => {
   const at = (h: string) => columnOf(row, h);
   const mapping: ColumnMapping = {};
   for (const role of Object.keys(job.mapping) as Role[]) mapping[role] = at(job.mapping[role]!);
@@ -89,22 +89,22 @@ function columnsIn(job: JobRecord, row: ReadonlyArray<unknown>): Omit<JobLayout,
   return status === undefined || [...outputs, ...Object.values(mapping)].includes(undefined)
     ? undefined
     : { mapping, status, outputs: outputs as number[] };
-}
+};
 
 /** The header row of a large sheet, read alone, when it is where the job left it. */
-function headerRowOf(job: JobRecord, port: SheetPort): ReadonlyArray<unknown> | undefined {
+const headerRowOf = (job: JobRecord, port: SheetPort): ReadonlyArray<unknown> | undefined => {
   const width = port.lastColumn();
   return job.headerRow > port.lastRow() || width < 1 ? undefined : port.read(job.headerRow, 1, 1, width)[0];
-}
+};
 
 /** Whether the job's header row still holds all its columns where the job left it: one small read. */
-export function headerStands(job: JobRecord, port: SheetPort): boolean {
+export const headerStands = (job: JobRecord, port: SheetPort): boolean => {
   const row = headerRowOf(job, port);
   return row !== undefined && columnsIn(job, row) !== undefined;
-}
+};
 
 /** The layout of a large sheet read in parts, when its header row holds every column of the job. */
-function leanLayout(job: JobRecord, port: SheetPort): JobLayout | undefined {
+const leanLayout = (job: JobRecord, port: SheetPort): JobLayout | undefined => {
   const height = port.lastRow();
   if (height * port.lastColumn() <= LEAN_CELLS || port.holds?.()) return undefined;
   const row = headerRowOf(job, port);
@@ -116,14 +116,14 @@ function leanLayout(job: JobRecord, port: SheetPort): JobLayout | undefined {
   grid.wholeRow = header;
   grid.load([columns.status], 0, height - 1);
   return { grid, header, ...columns };
-}
+};
 
-function span(layout: JobLayout, columns: number[], rows: ReadonlyArray<number>): void {
+const span = (layout: JobLayout, columns: number[], rows: ReadonlyArray<number>): void => {
   let first = Infinity;
   let last = -1;
   for (const r of rows) [first, last] = [Math.min(first, r), Math.max(last, r)];
   layout.grid.load(columns, first, last);
-}
+};
 
 /** Reads the input columns of these rows (from the first to the last), so their keys can be told. */
 export const needInputs = (layout: JobLayout, rows: ReadonlyArray<number>): void => span(layout, Object.values(layout.mapping), rows);
@@ -133,9 +133,17 @@ export const needOutputs = (layout: JobLayout, rows: ReadonlyArray<number>): voi
 
 export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
+/** Rewrites the status cell of each row for which `word`, given the cell and the row's index, has one. */
+export const restatus = (layout: JobLayout, word: (cell: unknown, i: number) => string | undefined): void => {
+  for (const i of dataRows(layout)) {
+    const w = word(layout.grid.get(i, layout.status), i);
+    if (w !== undefined) layout.grid.set(i, layout.status, w);
+  }
+};
+
 /** Indexes of the rows a job may own: every row but the header row. */
-export function dataRows(layout: JobLayout): number[] {
+export const dataRows = (layout: JobLayout): number[] => {
   const out: number[] = [];
   for (let i = 0; i < layout.grid.rows.length; i++) if (i !== layout.header) out.push(i);
   return out;
-}
+};

@@ -59,12 +59,12 @@ const NEXT: Partial<Record<Name, ReadonlyArray<Name>>> = {
 const nameOf = (life: JobLife): Name => (life.s === 'running' ? `running.${life.mode}` : life.s);
 
 /** Moves a job to its next state; a move the lifecycle does not allow is a bug, thrown. */
-export function moveJob(job: { life: JobLife }, next: JobLife): void {
+export const moveJob = (job: { life: JobLife }, next: JobLife): void => {
   const from = nameOf(job.life);
   const to = nameOf(next);
   if (!NEXT[from]?.includes(to)) throw new Error(`A job cannot go from ${from} to ${to}.`);
   job.life = next;
-}
+};
 
 /** Running or paused: the job still holds rows and, maybe, batches paid for. */
 export const isLive = (job: { life: JobLife }): boolean => job.life.s === 'running' || job.life.s === 'paused';
@@ -80,27 +80,27 @@ export const isCanceling = (job: { life: JobLife }): boolean => nameOf(job.life)
 const runningOf = (life: JobLife): JobLife => (life.s === 'paused' ? life.was : life);
 
 /** Why nothing more is sent, when a running job stopped sending for a reason of its own. */
-export function stopReason(job: { life: JobLife }): string | undefined {
+export const stopReason = (job: { life: JobLife }): string | undefined => {
   const life = runningOf(job.life);
   return life.s === 'running' && life.mode === 'draining' ? life.why : undefined;
-}
+};
 
 /** Stops sending: the rows not sent say `why`; what was sent is still read. */
-export function stopSending(job: { life: JobLife }, why: string): void {
+export const stopSending = (job: { life: JobLife }, why: string): void => {
   if (isRunning(job) && !isCanceling(job)) moveJob(job, { s: 'running', mode: 'draining', why });
-}
+};
 
 /** Cancels: nothing more is sent; the job ends canceled once what was sent is read. */
-export function startCanceling(job: { life: JobLife }, why: string): void {
+export const startCanceling = (job: { life: JobLife }, why: string): void => {
   const life = job.life;
   if (isCanceling(job) || runningOf(life).s !== 'running') return;
   const canceling: Running = { s: 'running', mode: 'canceling', why };
   if (life.s === 'paused') life.was = canceling;
   else moveJob(job, canceling);
-}
+};
 
 /** Pauses a running job, or notes that a paused one still waits (its retry failed, or why changed). */
-export function pause(job: { life: JobLife }, why: PauseWhy, now: number): void {
+export const pause = (job: { life: JobLife }, why: PauseWhy, now: number): void => {
   const life = job.life;
   if (life.s !== 'running' && life.s !== 'paused') return;
   // Each retry looks again (a key connected from another spreadsheet, a key working again).
@@ -108,19 +108,19 @@ export function pause(job: { life: JobLife }, why: PauseWhy, now: number): void 
   const next: JobLife = { s: 'paused', why, was, since, tries };
   if (now - since < RETRY_FOR_MS) next.retryAt = now + Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries);
   moveJob(job, next);
-}
+};
 
 /** A paused job goes on as it was running. */
-export function resume(job: { life: JobLife }): void {
+export const resume = (job: { life: JobLife }): void => {
   if (job.life.s === 'paused') moveJob(job, job.life.was);
-}
+};
 
 /** Ends a running job: canceled when it was canceling, failed when `failed`, else done. */
-export function finish(job: { life: JobLife }, failed: string | undefined): void {
+export const finish = (job: { life: JobLife }, failed: string | undefined): void => {
   const life = job.life;
   if (life.s !== 'running') return;
   moveJob(
     job,
     life.mode === 'canceling' ? { s: 'canceled', why: life.why } : failed !== undefined ? { s: 'failed', why: failed } : { s: 'done' },
   );
-}
+};

@@ -49,7 +49,7 @@ interface RecordV1 {
   updatedAt?: unknown;
 }
 
-function lifeOfV1(old: RecordV1): JobLife | undefined {
+const lifeOfV1 = (old: RecordV1): JobLife | undefined => {
   const message = typeof old.message === 'string' ? old.message : '';
   const stop = typeof old.stopSending === 'string' ? old.stopSending : undefined;
   const was: Running = old.canceled
@@ -57,24 +57,16 @@ function lifeOfV1(old: RecordV1): JobLife | undefined {
     : stop
       ? { s: 'running', mode: 'draining', why: stop }
       : { s: 'running', mode: 'sending' };
-  switch (old.state) {
-    case 'running':
-      return was;
-    case 'paused':
-      // Tried again at the next step: the key may work by now.
-      return { s: 'paused', why: 'key', was, since: typeof old.updatedAt === 'number' ? old.updatedAt : 0, retryAt: 0 };
-    case 'done':
-      return { s: 'done' };
-    case 'failed':
-    case 'canceled':
-      return { s: old.state, why: message };
-    default:
-      return undefined;
-  }
-}
+  const state = old.state;
+  if (state === 'running') return was;
+  // Tried again at the next step: the key may work by now.
+  if (state === 'paused') return { s: 'paused', why: 'key', was, since: typeof old.updatedAt === 'number' ? old.updatedAt : 0, retryAt: 0 };
+  if (state === 'done') return { s: 'done' };
+  return state === 'failed' || state === 'canceled' ? { s: state, why: message } : undefined;
+};
 
 /** A stored record brought to the current version, or undefined when it cannot be read as a job. */
-export function readJobRecord(raw: unknown): JobRecord | undefined {
+export const readJobRecord = (raw: unknown): JobRecord | undefined => {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const record = { ...(raw as Record<string, unknown>) };
   if (record.v === undefined) {
@@ -87,4 +79,4 @@ export function readJobRecord(raw: unknown): JobRecord | undefined {
     record.v = JOB_RECORD_VERSION;
   }
   return record.v === JOB_RECORD_VERSION && recordSchema().safeParse(record).success ? (record as unknown as JobRecord) : undefined;
-}
+};

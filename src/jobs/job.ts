@@ -22,6 +22,7 @@ export interface JobRecord {
   headerRow: number;
   /** Input columns by their header text, so moved or inserted columns do not confuse a step. */
   mapping: Partial<Record<Role, string>>;
+  /** The ids of the action's fields it writes, in the order of their columns. */
   fields: string[];
   options: ActionOptions;
   list?: ListTarget;

@@ -7,7 +7,7 @@ import type { JobRecord } from './job';
 import { isRunning, pause } from './job-life';
 import { dataRows, needInputs, needOutputs, outputHeaders, type JobLayout } from './job-layout';
 import { cursor, isOpen, move, type JobPart } from './part-state';
-import { canceledStatus, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
+import { CANCELED_UNREAD, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { dueForRead, nextReadAt, type PartPace } from './read-pace';
 import { keyOfRow, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
@@ -26,14 +26,16 @@ export interface PartReading {
 }
 
 /** What a part's pace is judged from; parts saved before the pace was kept have none. */
-function paceOf(part: JobPart): PartPace | undefined {
-  return part.size === undefined || part.sentAt === undefined ? undefined : { size: part.size, got: part.got ?? 0, sentAt: part.sentAt };
-}
+const paceOf = (part: JobPart): PartPace | undefined =>
+  part.size === undefined || part.sentAt === undefined ? undefined : { size: part.size, got: part.got ?? 0, sentAt: part.sentAt };
+
+/** A part's reading before anything is read: no results yet, and the rows it marked. */
+const readingOf = (part: JobPart): PartReading => ({ part, results: [], rows: part.rows, sheetRows: part.sheetRows });
 
 /** Reads pages of one part while time allows; the cursor moves past results kept in `reading`. */
-function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, deps: ReadDeps): PartReading {
+const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, deps: ReadDeps): PartReading => {
   const kind = BATCH_KINDS[job.action];
-  const reading: PartReading = { part, results: [], rows: part.rows, sheetRows: part.sheetRows };
+  const reading = readingOf(part);
   const id = part.state.id;
   while (deps.now() < deps.deadline) {
     const { href, skip } = cursor(part);
@@ -46,11 +48,10 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
       part.got = (part.got ?? 0) + fresh.length;
       noteProgress(job, deps.now());
     }
-    if (page.nextHref) {
-      move(part, { s: 'reading', id, href: page.nextHref, skip: 0 });
-      continue;
-    }
-    move(part, { s: 'reading', id, href, skip: skip + (page.used ?? fresh.length) });
+    // The cursor moves to the next page, or past what this page used.
+    const next = page.nextHref;
+    move(part, { s: 'reading', id, href: next ?? href, skip: next ? 0 : skip + (page.used ?? fresh.length) });
+    if (next) continue;
     if (!page.finished) {
       const pace = paceOf(part);
       part.readAfter = pace
@@ -58,7 +59,7 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
         : deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
       move(part, { s: 'canceled' });
-      reading.leftover = canceledStatus('before it was processed');
+      reading.leftover = CANCELED_UNREAD;
     } else if (page.endedAs === 'error') {
       move(part, { s: 'failed', id, reason: 'the service could not process it' });
       reading.leftover = errorStatus('the service could not process this row. Run again to retry.');
@@ -73,14 +74,14 @@ function readPart(job: JobRecord, part: JobPart & { state: { id: string } }, dep
     break;
   }
   return reading;
-}
+};
 
 /**
  * Reads every open part that is due. A 429, a spent quota or a passing fault makes a part wait;
  * a refused key, or a batch the connected account does not know (another account's key was
  * connected), pauses the job: its batches are still there for the account that paid for them.
  */
-export function readParts(job: JobRecord, deps: ReadDeps): PartReading[] {
+export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
   const readings: PartReading[] = [];
   for (const part of job.parts) {
     if (!isOpen(part) || !dueForRead(part, deps.now())) continue;
@@ -90,12 +91,13 @@ export function readParts(job: JobRecord, deps: ReadDeps): PartReading[] {
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
       // Results read before the failure are kept: the cursor moved only past them.
-      const partial: PartReading = { part, results: [], rows: part.rows, sheetRows: part.sheetRows };
+      const partial = readingOf(part);
       const failure = classify(e, true);
-      if (failure === 'wait') part.readAfter = deps.now() + waitMs(e);
-      else if (failure === 'quota') part.readAfter = quotaWait(job, deps.now());
-      else if (failure === 'trouble') part.readAfter = noteTrouble(job, deps.now());
-      else if (failure === 'key' || failure === 'foreign') pause(job, failure === 'key' ? 'key' : 'account', deps.now());
+      const now = deps.now();
+      if (failure === 'wait') part.readAfter = now + waitMs(e);
+      else if (failure === 'quota') part.readAfter = quotaWait(job, now);
+      else if (failure === 'trouble') part.readAfter = noteTrouble(job, now);
+      else if (failure === 'key' || failure === 'foreign') pause(job, failure === 'key' ? 'key' : 'account', now);
       else {
         const reason = rowReason(e);
         move(part, { s: 'failed', id: part.state.id, reason });
@@ -105,25 +107,17 @@ export function readParts(job: JobRecord, deps: ReadDeps): PartReading[] {
     }
   }
   return readings;
-}
-
-function displayKey(key: string): string {
-  return key.slice(2).replace('|', ' at ');
-}
+};
 
 /** A paid result that found no row, as a row of the unplaced-results sheet. */
-export function unplacedRow(job: JobRecord, cell: ResultCell): unknown[] {
-  const fields = BATCH_KINDS[job.action].fields;
-  return [
-    cell.key === undefined ? '' : displayKey(cell.key),
-    cell.status,
-    ...job.fields.map((id) => cell.values[fields.find((f) => f.id === id)!.id] ?? ''),
-  ];
-}
+export const unplacedRow = (job: JobRecord, cell: ResultCell): unknown[] => [
+  // The key without its kind, a name or title `at` its company.
+  cell.key === undefined ? '' : cell.key.slice(2).replace('|', ' at '),
+  cell.status,
+  ...job.fields.map((id) => cell.values[id] ?? ''),
+];
 
-export function unplacedHeaders(job: JobRecord): string[] {
-  return ['Key', 'Status', ...outputHeaders(job)];
-}
+export const unplacedHeaders = (job: JobRecord): string[] => ['Key', 'Status', ...outputHeaders(job)];
 
 /**
  * Writes results to the rows of their part that hold their key. When no row of the job is
@@ -134,10 +128,8 @@ export function unplacedHeaders(job: JobRecord): string[] {
  * row deleted, its key edited, its mark overwritten), is returned, to be kept elsewhere: it was
  * paid for.
  */
-export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReading>, layout: JobLayout): ResultCell[] {
+export const applyReadings = (job: JobRecord, readings: ReadonlyArray<PartReading>, layout: JobLayout): ResultCell[] => {
   const { grid } = layout;
-  const fields = BATCH_KINDS[job.action].fields;
-  const chosen = job.fields.map((id) => fields.findIndex((f) => f.id === id));
   const read = new Set(readings.map((r) => r.part.n));
   // The status column sorts the rows first, so keys are read only for the rows that can need them.
   const mine: number[] = [];
@@ -208,16 +200,11 @@ export function applyReadings(job: JobRecord, readings: ReadonlyArray<PartReadin
   );
   for (const [i, cell] of writes) {
     grid.set(i, layout.status, cell.status);
-    chosen.forEach((f, k) => grid.set(i, layout.outputs[k]!, f >= 0 ? (cell.values[fields[f]!.id] ?? '') : ''));
+    job.fields.forEach((id, k) => grid.set(i, layout.outputs[k]!, cell.values[id] ?? ''));
   }
   for (const reading of readings) {
     if (!reading.leftover) continue;
     for (const i of mine) if (partOfStatus(grid.get(i, layout.status)) === reading.part.n) grid.set(i, layout.status, reading.leftover);
   }
   return unplaced;
-}
-
-/** Rows still waiting when their job ends get this reason: no row is left Processing. */
-export function settleWaiting(layout: JobLayout, status: string, owns: (cell: unknown) => boolean = isPending): void {
-  for (const i of dataRows(layout)) if (owns(layout.grid.get(i, layout.status))) layout.grid.set(i, layout.status, status);
-}
+};

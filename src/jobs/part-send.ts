@@ -3,11 +3,11 @@
 // written to the rows after another fresh read, since rows may move while it answers.
 import { ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
-import { PART_SIZE, rowInput, rowKey, type Payload } from './actions';
+import { PART_SIZE, rowInput, type Payload } from './actions';
 import { BATCH_KINDS, listFullAt } from './batch-kinds';
 import type { JobRecord } from './job';
 import { isSending, pause, stopSending } from './job-life';
-import { dataRows, isLost, locateJob, needInputs, type JobLayout } from './job-layout';
+import { dataRows, isLost, locateJob, needInputs, restatus, type JobLayout } from './job-layout';
 import { move, type JobPart } from './part-state';
 import { firstReadAt } from './read-pace';
 import {
@@ -21,7 +21,7 @@ import {
   readStatus,
   skippedStatus,
 } from './row-status';
-import { message, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
+import { keyOfRow, message, NOT_RESENT, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
 interface PickedPart {
   payloads: Map<string, Payload>;
@@ -29,20 +29,19 @@ interface PickedPart {
 }
 
 /** Marks whose part the record does not hold (a step cut off before saving it): nothing was sent. */
-function releaseOrphanMarks(job: JobRecord, layout: JobLayout): void {
+const releaseOrphanMarks = (job: JobRecord, layout: JobLayout): void => {
   const known = new Set(job.parts.map((p) => p.n));
-  for (const i of dataRows(layout)) {
-    const n = partOfStatus(layout.grid.get(i, layout.status));
-    if (n !== undefined && !known.has(n)) layout.grid.set(i, layout.status, QUEUED);
-  }
-}
+  restatus(layout, (cell) => {
+    const n = partOfStatus(cell);
+    return n !== undefined && !known.has(n) ? QUEUED : undefined;
+  });
+};
 
 /**
  * The next parts: distinct keys of queued rows, in sheet order, up to the part size each; a key
  * and all its rows go in one part. Also how many distinct keys are queued in all.
  */
-function pickParts(job: JobRecord, layout: JobLayout, othersMarks?: boolean): { parts: PickedPart[]; queuedKeys: number } {
-  const size = job.partSize || PART_SIZE[job.action];
+const pickParts = (job: JobRecord, layout: JobLayout, size: number, othersMarks?: boolean): { parts: PickedPart[]; queuedKeys: number } => {
   const parts: PickedPart[] = [];
   const partOfKey = new Map<string, PickedPart>();
   // With another editor's job in the column, a paused queued row may be theirs: only Queued is ours.
@@ -72,46 +71,39 @@ function pickParts(job: JobRecord, layout: JobLayout, othersMarks?: boolean): { 
     part.rows.push(i);
   }
   return { parts, queuedKeys: partOfKey.size };
-}
+};
 
 /**
  * Writes a word to every row of each part named, after reading the sheet again: one read, one
  * write. Answers the layout it wrote.
  */
-export function setPartRows(job: JobRecord, deps: StepDeps, words: ReadonlyMap<number, string>, full?: Set<string>): JobLayout | undefined {
+export const setPartRows = (
+  job: JobRecord,
+  deps: StepDeps,
+  words: ReadonlyMap<number, string>,
+  full?: Set<string>,
+): JobLayout | undefined => {
   if (words.size === 0 && !full?.size) return undefined;
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) return undefined;
-  const rows = dataRows(layout);
   // Rows whose lead a full list refused are found by their key, among the rows of their part.
-  if (full?.size) needInputs(layout, rows);
-  for (const i of rows) {
-    const n = partOfStatus(layout.grid.get(i, layout.status));
-    const word =
-      n === undefined
-        ? undefined
-        : full?.has(`${n} ${rowKey(job.action, layout.grid.row(i), layout.mapping, job.options)}`)
-          ? LIST_FULL
-          : words.get(n);
-    if (word !== undefined) layout.grid.set(i, layout.status, word);
-  }
+  if (full?.size) needInputs(layout, dataRows(layout));
+  restatus(layout, (cell, i) => {
+    const n = partOfStatus(cell);
+    return n === undefined ? undefined : full?.has(`${n} ${keyOfRow(job, layout, i)}`) ? LIST_FULL : words.get(n);
+  });
   layout.grid.flush();
   return layout;
-}
-
-/** Part numbers start above the marks already in the column when the job began (another job's). */
-function nextPartNumber(job: JobRecord): number {
-  return job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
-}
+};
 
 /** Parts not sent after all: out of the record, their rows Queued again (in the caller's write). */
-function unsend(job: JobRecord, parts: ReadonlyArray<JobPart>, words: Map<number, string>): void {
+export const unsend = (job: JobRecord, parts: ReadonlyArray<JobPart>, words: Map<number, string>): void => {
   for (const part of parts) {
     move(part, { s: 'planned' });
     job.parts.splice(job.parts.indexOf(part), 1);
     words.set(part.n, QUEUED);
   }
-}
+};
 
 /** The sheet as a step's sending left it: the rows it marked, and whether requests went out since it was read. */
 export interface SentLayout {
@@ -124,7 +116,7 @@ export interface SentLayout {
  * record is saved; then each part is sent in turn. Parts not sent after all go back to Queued in
  * one more read and write. Answers the layout last read, if any.
  */
-export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefined {
+export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefined => {
   // Once a part went out, each step counts the queued rows it leaves: with none, the sheet need
   // not be read for sending. A step cut off before counting leaves the previous count.
   if (job.parts.length > 0 && !job.counts[QUEUED]) return undefined;
@@ -134,19 +126,19 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   // Marks of a part the record does not hold are this job's cut-off step's, unless another
   // editor's job holds marks in this column too: then they may be that job's, and stay.
   if (!deps.othersMarks) releaseOrphanMarks(job, layout);
-  const pick = pickParts(job, layout, deps.othersMarks);
   const size = job.partSize || PART_SIZE[job.action];
-  const parts: Array<{ part: JobPart; payloads: Payload[]; keys: string[] }> = [];
-  let n = nextPartNumber(job);
-  for (const p of pick.parts) {
-    const part: JobPart = { n: n++, state: { s: 'planned' }, rows: p.rows.length, sheetRows: layout.grid.rows.length };
+  const pick = pickParts(job, layout, size, deps.othersMarks);
+  // Part numbers start above the marks already in the column when the job began (another job's).
+  let n = job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
+  const marked = pick.parts.map(({ rows }) => {
+    const part: JobPart = { n: n++, state: { s: 'planned' }, rows: rows.length, sheetRows: layout.grid.rows.length };
     move(part, { s: 'marked' });
-    for (const i of p.rows) layout.grid.set(i, layout.status, processingStatus(part.n));
-    parts.push({ part, payloads: [...p.payloads.values()], keys: [...p.payloads.keys()] });
-  }
+    for (const i of rows) layout.grid.set(i, layout.status, processingStatus(part.n));
+    return part;
+  });
   layout.grid.flush();
-  if (parts.length === 0) return { layout, afterRequests: false };
-  job.parts.push(...parts.map((p) => p.part));
+  if (marked.length === 0) return { layout, afterRequests: false };
+  job.parts.push(...marked);
   deps.save(job);
   // A lead list is named "part n of N": N counts the parts that went out and those to come.
   const before = job.parts.filter((p) => p.state.s !== 'failed' && p.state.s !== 'ambiguous' && p.state.s !== 'marked').length;
@@ -155,9 +147,10 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   const words = new Map<number, string>();
   // `part key` of each lead a full list refused.
   const full = new Set<string>();
-  for (let k = 0; k < parts.length; k++) {
-    const { part, payloads, keys } = parts[k]!;
-    const rest = parts.slice(k).map((p) => p.part);
+  for (let k = 0; k < marked.length; k++) {
+    const part = marked[k]!;
+    const payloads = pick.parts[k]!.payloads;
+    const rest = marked.slice(k);
     if (deps.now() >= deps.deadline || !isSending(job)) {
       unsend(job, rest, words);
       break;
@@ -166,10 +159,16 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
     deps.save(job);
     try {
       const tag = `${job.id.slice(0, 8)}.${part.n}`;
-      const started = kind.start(deps.client, payloads, { options: job.options, list: job.list, part: part.n, parts: total, tag });
+      const started = kind.start(deps.client, [...payloads.values()], {
+        options: job.options,
+        list: job.list,
+        part: part.n,
+        parts: total,
+        tag,
+      });
       move(part, { s: 'accepted', id: started.id });
       const now = deps.now();
-      const took = started.refusedFrom ?? payloads.length;
+      const took = started.refusedFrom ?? payloads.size;
       part.size = took;
       part.sentAt = now;
       part.readAfter = firstReadAt(took, now);
@@ -179,7 +178,7 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
         deps.save(job);
         continue;
       }
-      for (const key of keys.slice(took)) full.add(`${part.n} ${key}`);
+      for (const key of [...payloads.keys()].slice(took)) full.add(`${part.n} ${key}`);
       stopSending(job, LIST_FULL_WHY);
       unsend(job, rest.slice(1), words);
       deps.save(job);
@@ -188,29 +187,25 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
       if (!(e instanceof ProspectingError)) throw e;
       const later = rest.slice(1);
       const failure = classify(e);
+      const now = deps.now();
       if (listFullAt(e) === 0) {
         // Nothing was added: the part's rows, and every row still to send, say the list is full.
         move(part, { s: 'failed', reason: LIST_FULL_WHY });
         words.set(part.n, LIST_FULL);
         stopSending(job, LIST_FULL_WHY);
         unsend(job, later, words);
-      } else if (failure === 'wait' || failure === 'quota') {
-        // Refused before anything started (a rate or usage limit, Apps Script's quota): the rows wait.
+      } else if (failure === 'wait' || failure === 'quota' || failure === 'key' || (failure === 'trouble' && !e.ambiguous)) {
+        // Refused before anything started (a rate or usage limit, Apps Script's quota, the key, or
+        // a passing fault known not to have started): the rows wait, after a fault with a growing pause.
         unsend(job, rest, words);
-        job.sendAfter = failure === 'wait' ? deps.now() + waitMs(e) : quotaWait(job, deps.now());
-      } else if (failure === 'key') {
-        unsend(job, rest, words);
-        pause(job, 'key', deps.now());
+        if (failure === 'key') pause(job, 'key', now);
+        else job.sendAfter = failure === 'wait' ? now + waitMs(e) : failure === 'quota' ? quotaWait(job, now) : noteTrouble(job, now);
       } else if (e.ambiguous) {
-        const reason = `${message(e)} It may have started; nothing was re-sent so no credit is spent twice. Run again to retry.`;
+        const reason = `${message(e)} It may have started; ${NOT_RESENT}`;
         move(part, { s: 'ambiguous', reason });
         words.set(part.n, errorStatus(reason));
         unsend(job, later, words);
-        job.sendAfter = noteTrouble(job, deps.now());
-      } else if (failure === 'trouble') {
-        // Known not to have started: like a wait, with a growing pause.
-        unsend(job, rest, words);
-        job.sendAfter = noteTrouble(job, deps.now());
+        job.sendAfter = noteTrouble(job, now);
       } else {
         const reason = rowReason(e);
         move(part, { s: 'failed', reason });
@@ -230,4 +225,4 @@ export function sendParts(job: JobRecord, deps: StepDeps): SentLayout | undefine
   }
   const after = setPartRows(job, deps, words, full);
   return after ? { layout: after, afterRequests: false } : { layout, afterRequests: true };
-}
+};

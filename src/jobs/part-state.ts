@@ -57,47 +57,27 @@ const NEXT: Record<Name, ReadonlyArray<Name>> = {
 };
 
 /** Moves a part to its next state; a transition the machine does not allow is a bug, thrown. */
-export function move(part: JobPart, next: PartState): void {
+export const move = (part: JobPart, next: PartState): void => {
   if (!NEXT[part.state.s].includes(next.s)) throw new Error(`A part cannot go from ${part.state.s} to ${next.s}.`);
   part.state = next;
   // A settled part keeps only its number, state and link: a 50,000-row job's record stays small.
-  if (isSettled(part)) {
-    delete part.readAfter;
-    delete part.size;
-    delete part.sentAt;
-    delete part.got;
-    delete part.rows;
-    delete part.sheetRows;
-  }
-}
+  if (isSettled(part)) for (const k of ['readAfter', 'size', 'sentAt', 'got', 'rows', 'sheetRows'] as const) delete part[k];
+};
 
 /**
- * Ends a part the job gives up on without asking the service (the job canceled while paused, or
- * its sheet deleted): one cut off while sending may have started, so it is ambiguous, never resent.
+ * Ends a marked or sending part the job gives up on without asking the service (its sheet
+ * deleted): one cut off while sending may have started, so it is ambiguous, never resent.
  */
-export function abandonPart(part: JobPart, reason: string): void {
-  if (isSettled(part)) return;
-  if (part.state.s === 'planned') move(part, { s: 'marked' });
+export const abandonPart = (part: JobPart, reason: string): void =>
   move(part, part.state.s === 'sending' ? { s: 'ambiguous', reason } : { s: 'canceled' });
-}
-
-/** The batch id of a part the service accepted. */
-export function batchId(part: JobPart): string | undefined {
-  const st = part.state;
-  return 'id' in st ? st.id : undefined;
-}
 
 /** A part whose results can still be read. */
-export function isOpen(part: JobPart): part is JobPart & { state: { s: 'accepted' | 'reading'; id: string } } {
-  return part.state.s === 'accepted' || part.state.s === 'reading';
-}
+export const isOpen = (part: JobPart): part is JobPart & { state: { s: 'accepted' | 'reading'; id: string } } =>
+  part.state.s === 'accepted' || part.state.s === 'reading';
 
 /** A part that will change no more. */
-export function isSettled(part: JobPart): boolean {
-  return NEXT[part.state.s].length === 0;
-}
+export const isSettled = (part: JobPart): boolean => NEXT[part.state.s].length === 0;
 
 /** Where reading goes on: the page's link and how many of its results were already used. */
-export function cursor(part: JobPart): { href?: string; skip: number } {
-  return part.state.s === 'reading' ? { href: part.state.href, skip: part.state.skip } : { skip: 0 };
-}
+export const cursor = (part: JobPart): { href?: string; skip: number } =>
+  part.state.s === 'reading' ? { href: part.state.href, skip: part.state.skip } : { skip: 0 };

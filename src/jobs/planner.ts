@@ -56,22 +56,21 @@ export interface PlanSettings {
   chunkSize?: number;
 }
 
-function excludedReason(payload: Payload, exclusions: Exclusions | undefined): string | undefined {
+const excludedReason = (payload: Payload, exclusions: Exclusions | undefined): string | undefined => {
   if (!exclusions) return undefined;
   const p = payload as { email?: string; domain?: string; company_domain?: string };
-  if (p.email && exclusions.emails.has(p.email)) return skippedStatus('email is on your exclusion list');
   const domain = p.domain ?? p.company_domain ?? (p.email ? normalizeDomain(p.email) : undefined);
-  if (domain && exclusions.domains.has(domain)) return skippedStatus('domain is on your exclusion list');
-  return undefined;
-}
+  const on = p.email && exclusions.emails.has(p.email) ? 'email' : domain && exclusions.domains.has(domain) ? 'domain' : undefined;
+  return on && skippedStatus(`${on} is on your exclusion list`);
+};
 
-export function planRun(
+export const planRun = (
   action: ActionId,
   source: ReadonlyArray<SourceRow>,
   mapping: ColumnMapping,
   options: ActionOptions,
   settings: PlanSettings = {},
-): Plan {
+): Plan => {
   const rows: RowPlan[] = [];
   const payloads = new Map<string, Payload>();
   const counts: PlanCounts = { send: 0, distinct: 0, duplicates: 0, done: 0, running: 0, invalid: 0, excluded: 0, blank: 0, hidden: 0 };
@@ -101,4 +100,4 @@ export function planRun(
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += size) chunks.push(keys.slice(i, i + size));
   return { rows, payloads, chunks, estimate: estimateCredits(action, payloads.size, options), counts };
-}
+};

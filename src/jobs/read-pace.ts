@@ -24,21 +24,24 @@ export interface PartPace {
 
 const clamp = (ms: number, low: number): number => Math.min(MAX_QUIET_MS, Math.max(low, MIN_WAIT_MS, ms));
 
+/** How long a part of `size` items takes at the assumed pace. */
+const expectedMs = (size: number): number => (size / EXPECTED_ITEMS_PER_SECOND) * 1000;
+
 /** The first read of a part just accepted: when it would be done at the assumed pace. */
-export const firstReadAt = (size: number, sentAt: number): number => sentAt + clamp((size / EXPECTED_ITEMS_PER_SECOND) * 1000, 0);
+export const firstReadAt = (size: number, sentAt: number): number => sentAt + clamp(expectedMs(size), 0);
 
 /**
  * The next read of a part still working. From the pace it showed since it was accepted, when
  * it should be done; with no result yet, as long again as it has waited so far. Never before
  * the service's own Retry-After (the earliest moment more results can exist).
  */
-export function nextReadAt(pace: PartPace, now: number, retryAfterSeconds: number | undefined): number {
+export const nextReadAt = (pace: PartPace, now: number, retryAfterSeconds: number | undefined): number => {
   const earliest = (retryAfterSeconds ?? 0) * 1000;
   const elapsed = Math.max(1, now - pace.sentAt);
-  if (pace.got <= 0) return now + clamp(Math.max(elapsed, (pace.size / EXPECTED_ITEMS_PER_SECOND) * 1000 - elapsed), earliest);
+  if (pace.got <= 0) return now + clamp(Math.max(elapsed, expectedMs(pace.size) - elapsed), earliest);
   const perMs = pace.got / elapsed;
   return now + clamp(Math.max(0, pace.size - pace.got) / perMs, earliest);
-}
+};
 
 /**
  * A part due this soon is read with the ones due now: parts of a job read a few seconds apart
@@ -48,10 +51,10 @@ export function nextReadAt(pace: PartPace, now: number, retryAfterSeconds: numbe
 export const READ_TOGETHER_MS = 30 * 1000;
 
 /** Whether a step now reads this part. */
-export function dueForRead(part: { readAfter?: number; sentAt?: number }, now: number): boolean {
+export const dueForRead = (part: { readAfter?: number; sentAt?: number }, now: number): boolean => {
   const gap = (part.readAfter ?? 0) - now;
   return gap <= 0 || gap <= Math.min(READ_TOGETHER_MS, (now - (part.sentAt ?? now)) / 4);
-}
+};
 
 /** A trigger made before a step's work errs late by this much: firing before the job is due wastes a run. */
 const LATE_MARGIN_MS = 10 * 1000;
@@ -62,15 +65,11 @@ const LATE_MARGIN_MS = 10 * 1000;
  * time; a part read now will likely wait as long as the job waited last time; rows that go out
  * now are first read when their part should be done; rows held back go out when allowed.
  */
-export function expectedNextCheck(
+export const expectedNextCheck = (
   job: Pick<JobRecord, 'parts' | 'total' | 'partSize' | 'updatedAt' | 'counts' | 'sendAfter' | 'life'>,
   now: number,
-): number {
-  const times: number[] = [];
-  for (const part of job.parts) {
-    if (!isOpen(part)) continue;
-    times.push(dueForRead(part, now) ? now + clamp(now - job.updatedAt, 0) : part.readAfter!);
-  }
+): number => {
+  const times = job.parts.filter(isOpen).map((part) => (dueForRead(part, now) ? now + clamp(now - job.updatedAt, 0) : part.readAfter!));
   const queued = job.parts.length === 0 ? job.total : (job.counts[QUEUED] ?? 0);
   if (queued > 0 && isSending(job)) {
     times.push(
@@ -78,4 +77,4 @@ export function expectedNextCheck(
     );
   }
   return (times.length ? Math.min(...times) : now + MIN_WAIT_MS) + LATE_MARGIN_MS;
-}
+};

@@ -24,6 +24,10 @@ const ANSWERED = 'Answered: ';
 const ERROR = 'Error: ';
 const SKIPPED = 'Skipped: ';
 const CANCELED = 'Canceled';
+/** A queued row of a job canceled before it was sent. */
+export const CANCELED_UNSENT = `${CANCELED} before it was sent`;
+/** A row of a part its batch was canceled before it processed. */
+export const CANCELED_UNREAD = `${CANCELED} before it was processed`;
 /** A row an existing lead list had no room for (a list holds at most 60,000 leads): sent again on a rerun. */
 export const LIST_FULL = 'List full';
 /** Why a job stopped sending when its list filled up; the rows it left say LIST_FULL. */
@@ -50,7 +54,7 @@ export type RowStatus =
   /** Text the add-on did not write (a person typed it): treated as no status. */
   | { kind: 'other'; text: string };
 
-export function readStatus(cell: unknown): RowStatus {
+export const readStatus = (cell: unknown): RowStatus => {
   const text = typeof cell === 'string' ? cell.trim() : cell === null || cell === undefined ? '' : String(cell);
   if (text === '') return { kind: 'empty' };
   if (text === QUEUED) return { kind: 'queued' };
@@ -64,61 +68,47 @@ export function readStatus(cell: unknown): RowStatus {
   if (text.startsWith(SKIPPED)) return { kind: 'skipped', text };
   if (text.startsWith(CANCELED)) return { kind: 'canceled', text };
   return { kind: 'other', text };
-}
+};
 
 /** The mark of a row sent in part `n`: every row of a job names its part. */
-export function processingStatus(part: number): string {
-  return `${PROCESSING} (part ${part})`;
-}
+export const processingStatus = (part: number): string => `${PROCESSING} (part ${part})`;
 
 /** The part a row was sent in, whether its job runs or is paused. */
-export function partOfStatus(cell: unknown): number | undefined {
+export const partOfStatus = (cell: unknown): number | undefined => {
   const s = readStatus(cell);
   return s.kind === 'processing' || s.kind === 'paused' ? s.part : undefined;
-}
+};
 
 /** A row to send: queued, or queued when its job paused (it says so until the job goes on). */
-export function isQueued(cell: unknown): boolean {
+export const isQueued = (cell: unknown): boolean => {
   const s = readStatus(cell);
   return s.kind === 'queued' || (s.kind === 'paused' && s.part === undefined);
-}
+};
 
 /** `Paused (part n): why` or `Paused: why`: a waiting row of a paused job, its part kept. */
-export function pausedStatus(part: number | undefined, why: string): string {
-  return `${PAUSED}${part === undefined ? '' : ` (part ${part})`}: ${why}`;
-}
+export const pausedStatus = (part: number | undefined, why: string): string =>
+  `${PAUSED}${part === undefined ? '' : ` (part ${part})`}: ${why}`;
 
 /** A paid answer in a word the add-on does not know: kept as the service gave it. */
-export function answeredStatus(value: unknown): string {
-  return `${ANSWERED}${typeof value === 'string' ? value : JSON.stringify(value)}`;
-}
+export const answeredStatus = (value: unknown): string => `${ANSWERED}${typeof value === 'string' ? value : JSON.stringify(value)}`;
 
 /** A row whose status says it has its answer; it is skipped unless the person asks to run again. */
-export function isDone(cell: unknown): boolean {
-  return readStatus(cell).kind === 'done';
-}
+export const isDone = (cell: unknown): boolean => readStatus(cell).kind === 'done';
 
 /** A row waiting in a job: queued, or sent in a part whose answer has not been written. */
-export function isPending(cell: unknown): boolean {
+export const isPending = (cell: unknown): boolean => {
   const kind = readStatus(cell).kind;
   return kind === 'queued' || kind === 'processing' || kind === 'paused';
-}
+};
 
-export function errorStatus(message: string): string {
-  return `${ERROR}${message}`;
-}
+export const errorStatus = (message: string): string => `${ERROR}${message}`;
 
 /** What a row the job stopped before sending says: the list is full, or why the job stopped. */
-export function unsentStatus(why: string | undefined): string {
-  return why === LIST_FULL_WHY
-    ? LIST_FULL
-    : errorStatus(why ? `Not sent: ${why}` : 'the job ended before this row was sent. Run again for it.');
-}
+export const unsentStatus = (why: string | undefined): string =>
+  why === LIST_FULL_WHY ? LIST_FULL : errorStatus(why ? `Not sent: ${why}` : 'the job ended before this row was sent. Run again for it.');
 
 /** `Skipped: <reason>`: a row that is not sent, and why. */
-export function skippedStatus(reason: string): string {
-  return `${SKIPPED}${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
-}
+export const skippedStatus = (reason: string): string => `${SKIPPED}${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
 
 /** Why a sequence left a lead out, by the list of its answer that names it (`<key>_and_skipped`). */
 export const SEQUENCE_SKIPS: Record<string, string> = {
@@ -130,42 +120,30 @@ export const SEQUENCE_SKIPS: Record<string, string> = {
 };
 export const REPEATED = 'repeated in the selection';
 
-/** `Canceled before it was sent`, or `Canceled: <reason>` when the text starts with a colon. */
-export function canceledStatus(message: string): string {
-  return `${CANCELED}${message.startsWith(':') ? '' : ' '}${message}`;
-}
+/** The label each kind of status is counted under, where the kind alone decides it (none: not counted). */
+const LABELS: Partial<Record<RowStatus['kind'], string>> = {
+  queued: QUEUED,
+  processing: PROCESSING,
+  sending: PROCESSING,
+  paused: PAUSED,
+  skipped: 'Skipped',
+  canceled: CANCELED,
+};
 
 /** The label a status is counted under in a job's summary. */
-export function countLabel(cell: unknown): string | undefined {
+export const countLabel = (cell: unknown): string | undefined => {
   const s = readStatus(cell);
-  switch (s.kind) {
-    case 'empty':
-    case 'other':
-      return undefined;
-    case 'queued':
-      return QUEUED;
-    case 'processing':
-    case 'sending':
-      return PROCESSING;
-    case 'paused':
-      return PAUSED;
-    case 'done':
-      return s.outcome.startsWith(ANSWERED) ? 'Answered' : s.outcome;
-    case 'error':
-      return s.text === LIST_FULL ? LIST_FULL : 'Error';
-    case 'skipped':
-      return 'Skipped';
-    case 'canceled':
-      return 'Canceled';
-  }
-}
+  if (s.kind === 'done') return s.outcome.startsWith(ANSWERED) ? 'Answered' : s.outcome;
+  if (s.kind === 'error') return s.text === LIST_FULL ? LIST_FULL : 'Error';
+  return LABELS[s.kind];
+};
 
 /** Rows by counted label in a status column, the header row left out. */
-export function statusCounts(
+export const statusCounts = (
   grid: { readonly rows: ReadonlyArray<ReadonlyArray<unknown>> },
   header: number | undefined,
   status: number,
-): Record<string, number> {
+): Record<string, number> => {
   const counts: Record<string, number> = {};
   for (let i = 0; i < grid.rows.length; i++) {
     if (i === header) continue;
@@ -173,9 +151,7 @@ export function statusCounts(
     if (label) counts[label] = (counts[label] ?? 0) + 1;
   }
   return counts;
-}
+};
 
 /** Whether a counted label means the row is finished (with a result or a reason). */
-export function isFinishedLabel(label: string): boolean {
-  return label !== QUEUED && label !== PROCESSING && label !== PAUSED;
-}
+export const isFinishedLabel = (label: string): boolean => label !== QUEUED && label !== PROCESSING && label !== PAUSED;

@@ -53,6 +53,9 @@ const IN_WORDS: Partial<Record<ProspectingError['kind'], string>> = {
 export const rowReason = (e: unknown): string =>
   e instanceof ProspectingError ? (IN_WORDS[e.kind] ?? e.message) : 'Something went wrong in the add-on.';
 
+/** The end of what a row says when its part may have started: it is never sent again by itself. */
+export const NOT_RESENT = 'nothing was re-sent so no credit is spent twice. Run again to retry.';
+
 /** How long to wait after a 429: what the service asked, else a minute. */
 export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
 
@@ -60,26 +63,24 @@ export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAf
  * Apps Script's daily quota is spent: ask again in an hour (a refused fetch costs nothing, and
  * the day's reset time is not told). The job waits; its clock for giving up does not run.
  */
-export function quotaWait(job: JobRecord, now: number): number {
+export const quotaWait = (job: JobRecord, now: number): number => {
   job.lastProgressAt = now;
   job.message = QUOTA_NOTE;
   return now + 60 * 60 * 1000;
-}
+};
 
 export const QUOTA_NOTE = "Waiting for Apps Script's daily quota of web requests to reset; the job goes on by itself.";
 
-/** Waits longer after each passing fault in a row: 1, 2, 4 … minutes, at most 30. */
-const backoffMs = (job: JobRecord): number => Math.min(30, 2 ** Math.max(0, (job.troubles ?? 1) - 1)) * 60 * 1000;
-
 /** The service answered usefully: the waiting for faults starts again. */
-export function noteProgress(job: JobRecord, now: number): void {
+export const noteProgress = (job: JobRecord, now: number): void => {
   job.lastProgressAt = now;
   job.troubleSince = undefined;
   job.troubles = 0;
-}
+};
 
-export function noteTrouble(job: JobRecord, now: number): number {
+/** A passing fault: the job waits longer after each one in a row, 1, 2, 4 … minutes, at most 30. */
+export const noteTrouble = (job: JobRecord, now: number): number => {
   job.troubleSince ??= now;
-  job.troubles = (job.troubles ?? 0) + 1;
-  return now + backoffMs(job);
-}
+  const troubles = (job.troubles = (job.troubles ?? 0) + 1);
+  return now + Math.min(30, 2 ** (troubles - 1)) * 60 * 1000;
+};

@@ -16,46 +16,50 @@ export interface ConnectionView {
 }
 
 /** Enough to recognise a key, never enough to use it. */
-export function maskKey(key: string): string {
+export const maskKey = (key: string): string => {
   const tail = key.length > 8 ? key.slice(-4) : '';
   return `••••••••${tail}`;
-}
+};
+
+const notAKey = (too: string) => ({ error: `That does not look like an API key: it is too ${too}.` });
 
 export const keyInput = lazy(() =>
   z.string().check(
     trim,
     minLength(1, { error: 'Enter your API key.' }),
-    minLength(8, { error: 'That does not look like an API key: it is too short.' }),
-    maxLength(512, { error: 'That does not look like an API key: it is too long.' }),
+    minLength(8, notAKey('short')),
+    maxLength(512, notAKey('long')),
     // A refinement, not z.regex(): the same test and message, without the pattern-check classes.
     z.refine((key) => /^\S+$/.test(key), { error: 'An API key has no spaces in it.' }),
   ),
 );
 
-export function getConnection(): ConnectionView {
+export const getConnection = (): ConnectionView => {
   const stored = readConnection();
-  if (!stored) return { connected: false, accountName: '', maskedKey: '' };
-  return { connected: true, accountName: stored.accountName, maskedKey: maskKey(stored.apiKey) };
-}
+  return { connected: Boolean(stored), accountName: stored?.accountName ?? '', maskedKey: stored ? maskKey(stored.apiKey) : '' };
+};
 
-export function connect(rawKey: z.input<ReturnType<typeof keyInput>>): ConnectionView {
+export const connect = (rawKey: z.input<ReturnType<typeof keyInput>>): ConnectionView => {
   const apiKey = parseInput(keyInput(), rawKey, 'API key');
   let account: { id: unknown; name: string };
   try {
     account = createClient(apiKey).getAccount();
   } catch (e) {
-    if (e instanceof ProspectingError && e.kind === 'unauthorized') {
-      throw new Error('The service did not accept this API key. Check it in your account dashboard and try again.');
-    }
-    throw new Error(e instanceof ProspectingError ? e.message : 'Could not check the key. Try again.');
+    throw new Error(
+      !(e instanceof ProspectingError)
+        ? 'Could not check the key. Try again.'
+        : e.kind === 'unauthorized'
+          ? 'The service did not accept this API key. Check it in your account dashboard and try again.'
+          : e.message,
+    );
   }
   saveConnection({ apiKey, accountName: account.name, accountId: String(account.id) });
   // Jobs paused for a refused or removed key go on and collect what they already paid for.
   resumePausedJobs();
   return getConnection();
-}
+};
 
-export function disconnect(): ConnectionView {
+export const disconnect = (): ConnectionView => {
   try {
     pauseJobsForDisconnect();
   } catch {
@@ -64,4 +68,4 @@ export function disconnect(): ConnectionView {
   }
   clearConnection();
   return getConnection();
-}
+};

@@ -4,6 +4,7 @@ import { ProspectingError } from '../api/errors';
 import type { ProspectingClient } from '../api/client';
 import type { LeadList } from '../api/schemas';
 import { estimateCredits, type ActionOptions, type LeadListType, type ListTarget } from '../jobs/actions';
+import { creditWords } from '../jobs/words';
 import { requireClient } from '../gas/client-factory';
 
 /** The list's type as a request names it; the types a list may have that no request sends, undefined. */
@@ -29,30 +30,29 @@ export interface LeadListChoice {
 type ListHead = Omit<LeadList, 'leads' | '_links'>;
 
 /** The list's options as a run's; a list shown without them may have any, so it is priced at the most. */
-function optionsOf(list: ListHead, type: LeadListType): ActionOptions {
+const optionsOf = (list: ListHead, type: LeadListType): ActionOptions => {
   const o = list.options ?? { enrich: true, validate_email: true, reveal_phone_numbers: true };
   return { listType: type, enrich: o.enrich, validateEmail: o.validate_email, revealPhones: o.reveal_phone_numbers };
-}
+};
 
-function choice(list: ListHead): LeadListChoice {
+const choice = (list: ListHead): LeadListChoice => {
   const type = REQUEST_TYPE[list.type];
   const base = { id: list.id, name: list.name, status: list.status };
   if (!type) return { ...base, matches: list.type, note: 'Matches leads in a way rows cannot be sent.', accepts: false };
-  const { email, phone } = estimateCredits('lead_list', 1, optionsOf(list, type));
-  const cost = [email && `${email} email credit${email === 1 ? '' : 's'}`, phone && `${phone} phone credit`].filter(Boolean).join(' and ');
+  const cost = creditWords(estimateCredits('lead_list', 1, optionsOf(list, type)));
   const costs = list.options ? 'costs' : 'may cost up to';
   return { ...base, matches: LIST_TYPE_WORDS[type], note: `Each row added ${costs} ${cost || 'no credits'}.`, accepts: true };
-}
+};
 
 /** Every lead list of the account, newest first, each with what adding rows to it means. */
-export function listLeadLists(): LeadListChoice[] {
+export const listLeadLists = (): LeadListChoice[] => {
   const out: LeadListChoice[] = [];
   for (const page of requireClient().leadListIndexPages()) out.push(...page.lead_lists.map(choice));
   return out;
-}
+};
 
 /** The existing list a run adds to: its name and owner for the job, its type and options for the rows. */
-export function existingList(client: ProspectingClient, id: string): { list: ListTarget; options: ActionOptions } {
+export const existingList = (client: ProspectingClient, id: string): { list: ListTarget; options: ActionOptions } => {
   let list: ListHead;
   try {
     list = client.getLeadList(id, { size: 1 }).value;
@@ -66,4 +66,4 @@ export function existingList(client: ProspectingClient, id: string): { list: Lis
     list: { id: list.id, name: list.name, owner: list.owner, shared: list.shared, visible: list.visible },
     options: optionsOf(list, type),
   };
-}
+};

@@ -6,18 +6,27 @@ import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { createClient, NOT_CONNECTED } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { toast, ui } from '../gas/ui';
-import { readConnection } from '../gas/key-store';
+import { readConnection, type StoredConnection } from '../gas/key-store';
+import { errorText } from '../api/errors';
 import { readSettings } from '../gas/settings';
 import { backgroundNote } from '../gas/continuation';
 import { STEP_BUDGET_MS, stepJobs } from './job-loop';
-import { prepare, type PreviewFindings, type RunInput, type RunPreview } from './run-preview';
+import { prepare, type RunInput } from './run-preview';
 import { startRunWith } from './start-and-cancel';
 
-function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
-  if (!readConnection()) {
-    ui().alert(NOT_CONNECTED);
-    return;
-  }
+const alert = (message: string): void => {
+  ui().alert(message);
+};
+
+/** The connected key, or undefined once the person was told how to connect. */
+const connected = (): StoredConnection | undefined => {
+  const connection = readConnection();
+  if (!connection) alert(NOT_CONNECTED);
+  return connection;
+};
+
+const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
+  if (!connected()) return;
   const settings = readSettings();
   const input: RunInput = {
     action,
@@ -26,70 +35,45 @@ function runFromMenu(action: ActionId, extra: Partial<RunInput> = {}): void {
     skipExcluded: settings.skipExcluded,
     ...extra,
   };
-  let preview: RunPreview;
-  let found: PreviewFindings;
   try {
-    ({ preview, findings: found } = prepare(input));
-  } catch (e) {
-    ui().alert(e instanceof Error ? e.message : String(e));
-    return;
-  }
-  if (preview.counts.distinct === 0) {
-    ui().alert(`Nothing to send. ${preview.summary}`);
-    return;
-  }
-  if (preview.needsConfirmation || preview.addColumns > 0) {
-    const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}\n\nStart now?`, ui().ButtonSet.YES_NO);
-    if (answer !== ui().Button.YES) return;
-  }
-  try {
+    const { preview, findings } = prepare(input);
+    if (preview.counts.distinct === 0) {
+      alert(`Nothing to send. ${preview.summary}`);
+      return;
+    }
+    if (preview.needsConfirmation || preview.addColumns > 0) {
+      const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}\n\nStart now?`, ui().ButtonSet.YES_NO);
+      if (answer !== ui().Button.YES) return;
+    }
     // The confirm dialog is modal: the hidden rows and exclusion lists the preview found stand.
-    const view = startRunWith({ ...input, confirmed: true }, found);
+    const view = startRunWith({ ...input, confirmed: true }, findings);
     const done = view.state === 'running' ? 'It goes on in the background; results appear as they arrive.' : view.message || 'Done.';
     toast(done, ACTION_LABELS[action], 8);
   } catch (e) {
-    ui().alert(e instanceof Error ? e.message : String(e));
+    alert(errorText(e));
   }
-}
+};
 
-export function enrichPeople(): void {
-  runFromMenu('person');
-}
+export const enrichPeople = (): void => runFromMenu('person');
 
-export function enrichCompanies(): void {
-  runFromMenu('company');
-}
+export const enrichCompanies = (): void => runFromMenu('company');
 
-export function validateEmails(): void {
-  runFromMenu('email');
-}
+export const validateEmails = (): void => runFromMenu('email');
 
-export function createLeadList(): void {
-  if (!readConnection()) {
-    ui().alert(NOT_CONNECTED);
-    return;
-  }
+export const createLeadList = (): void => {
+  if (!connected()) return;
   const answer = ui().prompt('Create a lead list', 'Name of the new lead list:', ui().ButtonSet.OK_CANCEL);
   if (answer.getSelectedButton() !== ui().Button.OK) return;
   const name = answer.getResponseText().trim();
-  if (!name) {
-    ui().alert('A lead list needs a name.');
-    return;
-  }
-  const owner = activeUserEmail();
-  if (!owner) {
-    ui().alert('Your email address is not available here; create the list from the sidebar and enter the owner.');
-    return;
-  }
-  runFromMenu('lead_list', { list: { name, owner, shared: false, visible: true }, options: { enrich: true, validateEmail: true } });
-}
+  const owner = name && activeUserEmail();
+  if (!name) alert('A lead list needs a name.');
+  else if (!owner) alert('Your email address is not available here; create the list from the sidebar and enter the owner.');
+  else runFromMenu('lead_list', { list: { name, owner, shared: false, visible: true }, options: { enrich: true, validateEmail: true } });
+};
 
-export function checkJobsNow(): void {
-  const connection = readConnection();
-  if (!connection) {
-    ui().alert(NOT_CONNECTED);
-    return;
-  }
+export const checkJobsNow = (): void => {
+  const connection = connected();
+  if (!connection) return;
   const spreadsheet = currentSpreadsheet();
   const { jobs, continuation } = withDocumentLock(() =>
     stepJobs(spreadsheet, createClient(connection.apiKey), STEP_BUDGET_MS, { force: true }),
@@ -108,4 +92,4 @@ export function checkJobsNow(): void {
       `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished} of ${v.total} rows${v.message ? ` — ${v.message}` : ''}`,
   );
   spreadsheet.toast([...lines, ...(background ? [background] : [])].join('\n'), 'Jobs', 10);
-}
+};

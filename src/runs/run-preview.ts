@@ -23,11 +23,7 @@ import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
-
-/** `12,345`: a count as the messages write it. */
-function thousands(n: number): string {
-  return n.toLocaleString('en-US');
-}
+import { creditWords, plural, thousands } from '../jobs/words';
 
 export const runRequestSchema = lazy(() =>
   withDefaults(
@@ -95,21 +91,21 @@ export interface RunPreview {
   defaultOwner: string;
 }
 
-function exclusions(client: ProspectingClient): Exclusions {
+const exclusions = (client: ProspectingClient): Exclusions => {
   const domains = new Set<string>();
   const emails = new Set<string>();
   for (const page of client.excludedDomainPages({ size: 1000 })) for (const d of page.excluded_domains) domains.add(d.domain.toLowerCase());
   for (const page of client.excludedEmailPages({ size: 1000 })) for (const e of page.excluded_emails) emails.add(e.email.toLowerCase());
   return { domains, emails };
-}
+};
 
-function toRunRequest(req: ParsedRunInput, sheetId: number): RunRequest {
+const toRunRequest = (req: ParsedRunInput, sheetId: number): RunRequest => {
   const mapping = req.mapping ?? readSavedMapping(sheetId);
   const out: RunRequest = { action: req.action, options: req.options, fields: req.fields, rerun: req.rerun };
   if (mapping) out.mapping = mapping;
   if (req.list) out.list = req.list;
   return out;
-}
+};
 
 /** The most bytes a job's record may spend on text the person chose; the rest of 9 KB is its parts and counts. */
 const MAX_KEPT_BYTES = 3 * 1024;
@@ -119,34 +115,21 @@ const MAX_KEPT_BYTES = 3 * 1024;
  * owner) would not fit in a user property, or undefined: each text at most as long as a list's
  * name may be, all of them together within MAX_KEPT_BYTES.
  */
-function keptTextProblem(texts: ReadonlyArray<[what: string, text: string]>): string | undefined {
+const keptTextProblem = (texts: ReadonlyArray<[what: string, text: string]>): string | undefined => {
   const max = LIMITS.leadListName;
   const long = texts.find(([, text]) => text.length > max);
   if (long) return `${long[0]} is ${thousands(long[1].length)} characters long; rename it to at most ${max}.`;
   const bytes = texts.reduce((n, [, text]) => n + utf8Length(JSON.stringify(text)), 0);
   if (bytes <= MAX_KEPT_BYTES) return undefined;
   return `The names and column headers this run keeps take ${thousands(bytes)} bytes together, more than the ${thousands(MAX_KEPT_BYTES)} a run can keep; shorten the longest.`;
-}
-
-function formatCredits(credits: { email: number; phone: number }): string {
-  const parts: string[] = [];
-  if (credits.email) parts.push(plural(credits.email, 'email credit'));
-  if (credits.phone) parts.push(plural(credits.phone, 'phone credit'));
-  return parts.join(' and ');
-}
-
-function plural(n: number, word: string): string {
-  return `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
-}
+};
 
 /**
  * Distinct rows per part: the action's own size, or fewer when the script property
  * `prospecting.partSize` says so (a deployment may want smaller requests; tests use it to
  * exercise many parts on small sheets). Never more than the action allows.
  */
-export function partSizeFor(action: ActionId): number {
-  return Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
-}
+export const partSizeFor = (action: ActionId): number => Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
 
 /**
  * What a preview found that a start in the same execution may use again: which rows are hidden
@@ -163,7 +146,7 @@ export interface PreviewFindings {
  * sheet is always read again; `found` (from a preview of this execution on the same sheet)
  * saves asking for hidden rows and exclusion lists twice.
  */
-export function prepare(input: unknown, found?: PreviewFindings) {
+export const prepare = (input: unknown, found?: PreviewFindings) => {
   const req = parseInput(runRequestSchema(), input, 'run');
   const client = requireClient();
   // Rows added to an existing list take its type and options, which decide what they send and cost.
@@ -174,70 +157,70 @@ export function prepare(input: unknown, found?: PreviewFindings) {
   }
   const spreadsheet = currentSpreadsheet();
   const sheet = spreadsheet.getActiveSheet();
-  const reuse = found && found.sheetId === sheet.getSheetId() ? found : undefined;
+  const sheetId = sheet.getSheetId();
+  const sheetName = sheet.getName();
+  const reuse = found && found.sheetId === sheetId ? found : undefined;
   // The exclusion lists are fetched before the sheet is read: rows may move while they arrive.
   const excluded = req.skipExcluded ? (reuse?.excluded ?? exclusions(client)) : undefined;
   const selection = reuse?.selection ?? activeSelection(sheet);
-  const request = toRunRequest(req, sheet.getSheetId());
+  const request = toRunRequest(req, sheetId);
   // Row marks that no live job holds are left over from a job that ended badly.
-  const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
+  const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheetId && j.action === req.action);
   const partSize = partSizeFor(req.action);
   // Marks of another editor's job are never stale: its rows wait for results already paid for.
-  const holder = live ? undefined : anotherEditorsClaim(sheet.getSheetId(), req.action);
+  const holder = live ? undefined : anotherEditorsClaim(sheetId, req.action);
   const prepared = prepareRun(sheetPort(sheet), selection, request, { exclusions: excluded, staleMarks: !live && !holder, partSize });
   const kept: Array<[string, string]> = (Object.keys(prepared.mapping) as Role[]).map((role) => [
     `The header of the column read as ${ROLE_LABELS[role]}`,
     String(prepared.headers[prepared.mapping[role]!]).trim(),
   ]);
-  kept.push(["The sheet's name", sheet.getName()]);
+  kept.push(["The sheet's name", sheetName]);
   if (req.list) kept.push(["The lead list's name", req.list.name], ['The owner', req.list.owner]);
   const tooLong = keptTextProblem(kept);
   if (tooLong) throw new Error(tooLong);
-  const { plan } = prepared;
-  const c = plan.counts;
-  const skipped = [
-    c.duplicates ? `${plural(c.duplicates, 'duplicate')} sent once` : '',
-    c.done ? `${plural(c.done, 'row')} already done` : '',
-    c.running
-      ? `${plural(c.running, 'row')} ${holder ? `held by another editor's job${holder.account ? ` (account "${holder.account}")` : ''}` : 'already running'}`
-      : '',
-    c.invalid ? `${plural(c.invalid, 'row')} that cannot be sent` : '',
-    c.excluded ? `${plural(c.excluded, 'row')} on your exclusion lists` : '',
-    c.hidden ? `${plural(c.hidden, 'hidden or filtered row')}` : '',
-  ].filter(Boolean);
-  const cost = formatCredits(plan.estimate);
+  const headers = prepared.headers.map((h) => String(h ?? ''));
+  const { addColumns, plan } = prepared;
+  const { counts: c, estimate } = plan;
+  const parts = plan.chunks.length;
+  const label = ACTION_LABELS[req.action];
+  // Each kind of row not sent: how many, why it is left out, and what one is called.
+  const notSent: Array<[number, string, string?]> = [
+    [c.duplicates, ' sent once', 'duplicate'],
+    [c.done, ' already done'],
+    [c.running, ` ${holder ? `held by another editor's job${holder.account ? ` (account "${holder.account}")` : ''}` : 'already running'}`],
+    [c.invalid, ' that cannot be sent'],
+    [c.excluded, ' on your exclusion lists'],
+    [c.hidden, '', 'hidden or filtered row'],
+  ];
+  const skipped = notSent.filter(([n]) => n).map(([n, why, word = 'row']) => plural(n, word) + why);
+  const cost = creditWords(estimate);
   const summary =
     (adding
-      ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheet.getName()}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
-      : `${ACTION_LABELS[req.action]} of ${plural(c.distinct, 'distinct row')} on "${sheet.getName()}"`) +
-    (plan.chunks.length > 1 ? ` in ${plan.chunks.length} parts` : '') +
+      ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheetName}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
+      : `${label} of ${plural(c.distinct, 'distinct row')} on "${sheetName}"`) +
+    (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
-    (prepared.addColumns ? ` ${plural(prepared.addColumns, 'column')} will be added to the sheet for the results.` : '');
+    (addColumns ? ` ${plural(addColumns, 'column')} will be added to the sheet for the results.` : '');
   const preview: RunPreview = {
     action: req.action,
-    label: ACTION_LABELS[req.action],
-    sheetName: sheet.getName(),
+    label,
+    sheetName,
     headerRow: prepared.headerRow,
-    headers: prepared.headers.map((h) => String(h ?? '')),
-    mapping: ROLES.map((role) => ({
-      role,
-      label: ROLE_LABELS[role],
-      header: prepared.mapping[role] === undefined ? '' : String(prepared.headers[prepared.mapping[role]] ?? ''),
-    })),
+    headers,
+    // An unmapped role reads no header (there is none at -1).
+    mapping: ROLES.map((role) => ({ role, label: ROLE_LABELS[role], header: headers[prepared.mapping[role] ?? -1] ?? '' })),
     counts: { ...c },
-    parts: plan.chunks.length,
-    credits: { ...plan.estimate },
-    addColumns: prepared.addColumns,
-    needsConfirmation: plan.estimate.email + plan.estimate.phone > 0,
+    parts,
+    credits: { ...estimate },
+    addColumns,
+    needsConfirmation: estimate.email + estimate.phone > 0,
     summary,
     defaultOwner: activeUserEmail(),
   };
-  const findings: PreviewFindings = { sheetId: sheet.getSheetId(), selection, excluded };
+  const findings: PreviewFindings = { sheetId, selection, excluded };
   return { req, client, spreadsheet, sheet, request, prepared, preview, partSize, findings };
-}
+};
 
 /** What a run would send and cost, without changing anything. */
-export function previewRun(input: RunInput): RunPreview {
-  return prepare(input).preview;
-}
+export const previewRun = (input: RunInput): RunPreview => prepare(input).preview;
