@@ -19,7 +19,7 @@ export interface AutoRun {
   alerted?: boolean;
 }
 
-/** Why automation waits: until a time (tomorrow's caps), or until something changes (the key). */
+/** Why automation waits, and until when it does not run again (none: it runs when due). */
 export interface AutoWait {
   why: string;
   until?: number;
@@ -91,7 +91,6 @@ export function addRun(record: AutoRecord, run: AutoRun): void {
 /** When the next run is due: an hour after the last, or when a wait with an end ends. */
 export function runDue(record: AutoRecord): number | undefined {
   if (!record.on) return undefined;
-  if (record.wait && record.wait.until === undefined) return undefined;
   const hourly = record.lastRunAt === undefined ? record.since : record.lastRunAt + HOUR_MS;
   return Math.max(hourly, record.wait?.until ?? 0);
 }

@@ -5,7 +5,7 @@ import { ProspectingError } from '../api/errors';
 import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, type AutoRun } from '../automation/automation-record';
 import { pickRows } from '../automation/candidates';
 import { ACTION_LABELS, missingColumns, STATUS_HEADERS } from '../jobs/actions';
-import { isLive, isRunning } from '../jobs/job-life';
+import { isLive, isRunning, type PauseWhy } from '../jobs/job-life';
 import { STAMP_HEADERS, stampText } from '../jobs/row-stamp';
 import { prepareRun, type RunRequest } from '../jobs/start';
 import { openSpreadsheet, workingElsewhere, type Spreadsheet } from '../gas/active-document';
@@ -45,8 +45,8 @@ function settleRuns(spreadsheet: Spreadsheet, record: AutoRecord): void {
     if (run.outcome !== undefined || !run.job) continue;
     const job = jobs.find((j) => j.id === run.job);
     if (job && isLive(job)) {
-      if (job.life.s === 'paused' && !run.alerted)
-        run.alerted = alert(spreadsheet, `an automated run on "${record.sheetName}" is paused`, [`${ACTION_LABELS[run.action]}: ${jobOutcome(job)}`]);
+      // Paused for the key: the same wait, and the same one alert, as a run that finds the key refused.
+      if (job.life.s === 'paused') run.alerted = !wait(spreadsheet, record, pauseWhy(job.life.why, record));
       continue;
     }
     run.outcome = job ? jobOutcome(job) : 'Ended; its job is no longer kept.';
@@ -58,6 +58,14 @@ function settleRuns(spreadsheet: Spreadsheet, record: AutoRecord): void {
       ]);
   }
 }
+
+/** Why automation waits for its key, in the words of each reason a job pauses for. */
+const pauseWhy = (why: PauseWhy, record: AutoRecord): string =>
+  why === 'no_key'
+    ? 'No API key is connected: connect again in the sidebar.'
+    : why === 'key'
+      ? 'The service refused the API key: connect again in the sidebar.'
+      : `Another account is connected; automation spends account "${record.account?.name}"'s credits. Connect it again, or turn automation off and on.`;
 
 /** Automation waits (a new reason is e-mailed once); false always, for `return wait(...)`. */
 function wait(spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, until = Date.now() + HOUR_MS): false {
@@ -143,15 +151,14 @@ export function runAutomation(spreadsheet: Spreadsheet, record: AutoRecord, dead
     record.sheetName = sheet.getName();
     if (!how.force && !how.retry && (runDue(record) ?? Infinity) > Date.now()) return;
     const connection = readConnection();
-    if (!connection) return wait(spreadsheet, record, 'No API key is connected: connect again in the sidebar.');
-    if (record.account && !isJobAccount(record, connection))
-      return wait(spreadsheet, record, `Another account is connected; automation spends account "${record.account.name}"'s credits. Connect it again, or turn automation off and on.`);
+    if (!connection) return wait(spreadsheet, record, pauseWhy('no_key', record));
+    if (record.account && !isJobAccount(record, connection)) return wait(spreadsheet, record, pauseWhy('account', record));
     const client = createClient(connection.apiKey);
     try {
       client.getAccount();
     } catch (e) {
       if (!(e instanceof ProspectingError)) throw e;
-      return wait(spreadsheet, record, e.kind === 'unauthorized' ? 'The service refused the API key: connect again in the sidebar.' : e.message);
+      return wait(spreadsheet, record, e.kind === 'unauthorized' ? pauseWhy('key', record) : e.message);
     }
     if (!how.retry) record.lastRunAt = Date.now();
     const { started, held } = startJobs(spreadsheet, sheet, record, how);

@@ -164,6 +164,8 @@ export function saveAutomation(input: AutomationInput): AutomationView {
       runs: before?.runs ?? [],
     };
     if (before?.on && before.lastRunAt !== undefined) record.lastRunAt = before.lastRunAt;
+    // A reason already told is not told again; the first run says whether it still holds.
+    if (before?.wait?.alerted) record.wait = { why: before.wait.why, alerted: true };
     if (mapping) record.mapping = mapping;
     if (connection) record.account = accountOf(connection);
     // Other editors' runs on this sheet see that automation holds these actions here.
