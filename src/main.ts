@@ -1,6 +1,16 @@
 // The bundle's entry: every function Apps Script calls by name. The build declares each as a
 // top-level function in dist/Code.js that forwards here.
-import { addToLeadList, addToSequence, onInstall, openAutomation, onOpen, openFind, openSettings, openSidebar, type MenuHandler } from './addon/menu';
+import {
+  addToLeadList,
+  addToSequence,
+  onInstall,
+  openAutomation,
+  onOpen,
+  openFind,
+  openSettings,
+  openSidebar,
+  type MenuHandler,
+} from './addon/menu';
 import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './runs/menu-actions';
 import { continueJobs } from './runs/job-loop';
 import { refreshFormulas } from './formulas/formula-refresh';

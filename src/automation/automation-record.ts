@@ -58,46 +58,46 @@ const MAX_RUNS = 12;
 export const HOUR_MS = 60 * 60 * 1000;
 
 /** A stored record, or undefined when it is not one (damaged, or from a later version). */
-export function readAutoRecord(value: unknown): AutoRecord | undefined {
+export const readAutoRecord = (value: unknown): AutoRecord | undefined => {
   const r = value as AutoRecord | undefined;
   return r && r.v === 1 && typeof r.sheetId === 'number' && Array.isArray(r.runs) && Array.isArray(r.actions) ? r : undefined;
-}
+};
 
 /**
  * Credits this run may still spend, having spent `run` already: the smaller of the two caps
  * left; `day` says the day's cap is the one that binds.
  */
-export function allowance(record: AutoRecord, today: string, run: number): { credits: number; day: boolean } {
+export const allowance = (record: AutoRecord, today: string, run: number): { credits: number; day: boolean } => {
   const dayLeft = record.capDay - (record.day === today ? record.spent : 0);
   const runLeft = record.capRun - run;
   return { credits: Math.max(0, Math.min(runLeft, dayLeft)), day: dayLeft < runLeft };
-}
+};
 
 /** Counts a run's most possible spend against today. */
-export function spend(record: AutoRecord, day: string, credits: number): void {
+export const spend = (record: AutoRecord, day: string, credits: number): void => {
   if (record.day !== day) [record.day, record.spent] = [day, 0];
   record.spent += credits;
-}
+};
 
 /** Adds a run, keeping the newest MAX_RUNS (runs still going are never dropped). */
-export function addRun(record: AutoRecord, run: AutoRun): void {
+export const addRun = (record: AutoRecord, run: AutoRun): void => {
   record.runs.push(run);
   while (record.runs.length > MAX_RUNS) {
     const i = record.runs.findIndex((r) => r.outcome !== undefined);
     record.runs.splice(i < 0 ? 0 : i, 1);
   }
-}
+};
 
 /** When the next run is due: an hour after the last, or when a wait with an end ends. */
-export function runDue(record: AutoRecord): number | undefined {
+export const runDue = (record: AutoRecord): number | undefined => {
   if (!record.on) return undefined;
   const hourly = record.lastRunAt === undefined ? record.since : record.lastRunAt + HOUR_MS;
   return Math.max(hourly, record.wait?.until ?? 0);
-}
+};
 
 /** Sets why automation waits; the same reason again keeps its alert sent. Returns whether it is new. */
-export function waitFor(record: AutoRecord, why: string, until?: number): boolean {
+export const waitFor = (record: AutoRecord, why: string, until?: number): boolean => {
   const same = record.wait?.why === why;
   record.wait = { why, ...(until === undefined ? {} : { until }), ...(same && record.wait?.alerted ? { alerted: true } : {}) };
   return !same;
-}
+};

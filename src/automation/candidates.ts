@@ -51,23 +51,30 @@ const creditsPerKey = (action: ActionId, options: ActionOptions): number => {
 };
 
 /** Whether a row is due: what its status and stamp say, as the file's opening describes. */
-function isDue(status: unknown, stamp: ReturnType<typeof readStamp>, fingerprint: string, s: PickSettings): 'new' | 'changed' | 'stale' | 'stamp' | false {
+const isDue = (
+  status: unknown,
+  stamp: ReturnType<typeof readStamp>,
+  fingerprint: string,
+  s: PickSettings,
+): 'new' | 'changed' | 'stale' | 'stamp' | false => {
   const st = readStatus(status);
   if (s.retryAt !== undefined)
-    return (st.kind === 'error' || st.kind === 'canceled') && stamp?.at === s.retryAt && stamp.fingerprint === fingerprint ? 'changed' : false;
+    return (st.kind === 'error' || st.kind === 'canceled') && stamp?.at === s.retryAt && stamp.fingerprint === fingerprint
+      ? 'changed'
+      : false;
   if (st.kind === 'empty' || st.kind === 'other') return 'new';
   // A job holds the row (or held it: its answer may be paid for); never sent again unasked.
   if (st.kind === 'queued' || st.kind === 'processing' || st.kind === 'paused' || st.kind === 'sending') return false;
   if (!stamp) return 'stamp';
   if (stamp.fingerprint !== fingerprint) return 'changed';
   return st.kind === 'done' && s.staleDays > 0 && s.now - stamp.at >= s.staleDays * DAY_MS ? 'stale' : false;
-}
+};
 
 /**
  * The rows one run sends: due rows in sheet order, each distinct key counted once against the
  * credits allowed (rows that cannot be sent cost nothing and are always taken, to say why).
  */
-export function pickRows(sheet: SheetRows, s: PickSettings): RowsToSend {
+export const pickRows = (sheet: SheetRows, s: PickSettings): RowsToSend => {
   const out: RowsToSend = { send: [], firstStamps: [], copies: [], left: 0, stale: 0, credits: 0 };
   const perKey = creditsPerKey(s.action, s.options);
   const keys = new Set<string>();
@@ -109,4 +116,4 @@ export function pickRows(sheet: SheetRows, s: PickSettings): RowsToSend {
     if (due === 'stale') out.stale++;
   }
   return out;
-}
+};

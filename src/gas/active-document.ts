@@ -8,11 +8,11 @@ export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export const activeSpreadsheet = (): Spreadsheet | null => SpreadsheetApp.getActiveSpreadsheet() ?? null;
 
 /** The spreadsheet of a user action, where there always is one. */
-export function currentSpreadsheet(): Spreadsheet {
+export const currentSpreadsheet = (): Spreadsheet => {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) throw new Error('Open the spreadsheet first.');
   return spreadsheet;
-}
+};
 
 /** Set while this execution works on a spreadsheet it opened by id (see `workingElsewhere`). */
 let elsewhere = false;
@@ -22,7 +22,7 @@ let elsewhere = false;
  * trigger serves every automated spreadsheet): the active document's properties are not that
  * spreadsheet's, so none are read or written meanwhile.
  */
-export function workingElsewhere<T>(on: boolean, work: () => T): T {
+export const workingElsewhere = <T>(on: boolean, work: () => T): T => {
   const was = elsewhere;
   elsewhere = on;
   try {
@@ -30,7 +30,7 @@ export function workingElsewhere<T>(on: boolean, work: () => T): T {
   } finally {
     elsewhere = was;
   }
-}
+};
 
 /** The document's properties (shared by its editors); null in a run that reached it by id. */
 export const documentProperties = (): GoogleAppsScript.Properties.Properties =>
@@ -40,13 +40,13 @@ export const documentProperties = (): GoogleAppsScript.Properties.Properties =>
  * The spreadsheet a time-driven run was made for when Apps Script ran it without it: opened by
  * id, which only the full `spreadsheets` scope allows (under `currentonly` it throws: null).
  */
-export function openSpreadsheet(id: string): Spreadsheet | null {
+export const openSpreadsheet = (id: string): Spreadsheet | null => {
   try {
     return SpreadsheetApp.openById(id);
   } catch {
     return null;
   }
-}
+};
 
 /** Set once this user's background runs have reached a spreadsheet by id. */
 const BY_ID = 'prospecting.byId';
@@ -55,11 +55,11 @@ const BY_ID = 'prospecting.byId';
  * Notes that this user's background runs open spreadsheets by id (see `tryWithDocumentLock`);
  * true the first time.
  */
-export function noteOpenedById(): boolean {
+export const noteOpenedById = (): boolean => {
   if (userValues()[BY_ID]) return false;
   putUserValues({ [BY_ID]: '1' });
   return true;
-}
+};
 
 /**
  * Runs `work` holding the document lock; false when another step holds it past `waitMs`. A run
@@ -67,7 +67,7 @@ export function noteOpenedById(): boolean {
  * this user's runs do that, every step takes the user's lock too (after the document's, always in
  * that order), so a step by id and a sidebar's step never work on one job at once.
  */
-export function tryWithDocumentLock<T>(waitMs: number, work: () => T): { ran: true; value: T } | { ran: false } {
+export const tryWithDocumentLock = <T>(waitMs: number, work: () => T): { ran: true; value: T } | { ran: false } => {
   const doc = LockService.getDocumentLock();
   const user = !doc || userValues()[BY_ID] ? LockService.getUserLock() : null;
   if (doc && !doc.tryLock(waitMs)) return { ran: false };
@@ -81,13 +81,13 @@ export function tryWithDocumentLock<T>(waitMs: number, work: () => T): { ran: tr
   } finally {
     doc?.releaseLock();
   }
-}
+};
 
-export function withDocumentLock<T>(work: () => T): T {
+export const withDocumentLock = <T>(work: () => T): T => {
   const result = tryWithDocumentLock(10000, work);
   if (!result.ran) throw new Error('Another step of the add-on is writing to this spreadsheet. Try again in a moment.');
   return result.value;
-}
+};
 
 /** A line in the execution log (Apps Script's executions page), for steps nobody watches. */
 export const logLine = (text: string): void => console.log(text);

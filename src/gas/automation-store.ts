@@ -27,7 +27,7 @@ export const saveAuto = (spreadsheetId: string, record: AutoRecord): void =>
 export const dropAuto = (spreadsheetId: string): void => deleteUserValues([PREFIX + spreadsheetId]);
 
 /** Every spreadsheet with automation on. */
-export function automated(): Array<{ id: string; record: AutoRecord }> {
+export const automated = (): Array<{ id: string; record: AutoRecord }> => {
   const values = userValues();
   const out: Array<{ id: string; record: AutoRecord }> = [];
   for (const k of Object.keys(values)) {
@@ -35,29 +35,29 @@ export function automated(): Array<{ id: string; record: AutoRecord }> {
     if (record?.on) out.push({ id: k.slice(PREFIX.length), record });
   }
   return out;
-}
+};
 
 export const readAutoUser = (): AutoUser => parseStored<AutoUser>(userValues()[USER]) ?? {};
 
 export const saveAutoUser = (user: AutoUser): void => putUserValues({ [USER]: JSON.stringify(user) });
 
 /** When a spreadsheet's automated work (its run, or a job of its that runs) is next due. */
-export function workDue(id: string, record: AutoRecord): number | undefined {
+export const workDue = (id: string, record: AutoRecord): number | undefined => {
   const times = loadDocument(id)
     .jobs.filter(isLive)
     .map((j) => (j.life.s === 'running' ? j.nextCheckAt : j.life.s === 'paused' ? j.life.retryAt : undefined));
   const due = [runDue(record), ...times].filter((t): t is number => t !== undefined);
   return due.length ? Math.min(...due) : undefined;
-}
+};
 
 /**
  * When the home spreadsheet's trigger must next fire for automation; undefined for any other
  * spreadsheet, or when nothing is automated. Jobs of the home are its own steps' business.
  */
-export function automationDue(spreadsheetId: string): number | undefined {
+export const automationDue = (spreadsheetId: string): number | undefined => {
   if (readAutoUser().home !== spreadsheetId) return undefined;
   const due = automated()
     .map(({ id, record }) => (id === spreadsheetId ? runDue(record) : workDue(id, record)))
     .filter((t): t is number => t !== undefined);
   return due.length ? Math.min(...due) : undefined;
-}
+};

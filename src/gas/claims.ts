@@ -26,7 +26,7 @@ const key = (sheetId: number, action: string): string => `prospecting.running.${
 const me = (): string => Session.getTemporaryActiveUserKey();
 
 /** Every claim on this action on this sheet (one per job; a record saved as one claim is read as a list). */
-function read(sheetId: number, action: string): Claim[] {
+const read = (sheetId: number, action: string): Claim[] => {
   const props = documentProperties();
   // A trigger run that reached its spreadsheet by id cannot see the claims: another editor's
   // job may hold marks, so nothing of theirs is taken, and no claim is written.
@@ -34,16 +34,16 @@ function read(sheetId: number, action: string): Claim[] {
   // None, or a damaged record, holds nothing.
   const value = parseStored<Claim | Claim[]>(props.getProperty(key(sheetId, action)));
   return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => typeof c?.user === 'string' && typeof c.job === 'string');
-}
+};
 
 /** False when the claims cannot be written (a run that opened its spreadsheet by id). */
-function write(sheetId: number, action: string, claims: Claim[]): boolean {
+const write = (sheetId: number, action: string, claims: Claim[]): boolean => {
   const props = documentProperties();
   if (!props) return false;
   if (claims.length) props.setProperty(key(sheetId, action), JSON.stringify(claims));
   else props.deleteProperty(key(sheetId, action));
   return true;
-}
+};
 
 const holds = (claim: Claim): boolean => claim.auto || Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
 
@@ -63,13 +63,18 @@ export const claimedByAnother = (sheetId: number, action: string): Claim | undef
   read(sheetId, action).find((c) => c.user !== me() && holds(c));
 
 /** Claims the action on the sheet for the job; false when it cannot be written here. */
-export function claim(sheetId: number, action: string, jobId: string, how: { paused?: boolean; account?: string; auto?: boolean } = {}): boolean {
+export const claim = (
+  sheetId: number,
+  action: string,
+  jobId: string,
+  how: { paused?: boolean; account?: string; auto?: boolean } = {},
+): boolean => {
   const value: Claim = { user: me(), job: jobId, at: Date.now(), ...how };
   return write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
-}
+};
 
 /** Lets the job's claim go; false when the claims cannot be reached (a run by id). */
-export function release(sheetId: number, action: string, jobId: string): boolean {
+export const release = (sheetId: number, action: string, jobId: string): boolean => {
   if (!documentProperties()) return false;
   const claims = read(sheetId, action);
   if (claims.some((c) => c.job === jobId))
@@ -79,4 +84,4 @@ export function release(sheetId: number, action: string, jobId: string): boolean
       claims.filter((c) => c.job !== jobId),
     );
   return true;
-}
+};

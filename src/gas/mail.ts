@@ -2,7 +2,7 @@
 // recipient quota allows, and never failing the work that sends it.
 
 /** Sends one message; false when the quota is spent or Apps Script refuses it. */
-export function sendMail(to: string, subject: string, body: string): boolean {
+export const sendMail = (to: string, subject: string, body: string): boolean => {
   try {
     if (!to || MailApp.getRemainingDailyQuota() < 1) return false;
     MailApp.sendEmail(to, subject, body);
@@ -10,4 +10,4 @@ export function sendMail(to: string, subject: string, body: string): boolean {
   } catch {
     return false;
   }
-}
+};

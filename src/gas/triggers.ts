@@ -10,11 +10,11 @@ export const CONTINUE_HANDLER = 'continueJobs';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-function ours(triggers: GoogleAppsScript.Script.Trigger[]): GoogleAppsScript.Script.Trigger[] {
+const ours = (triggers: GoogleAppsScript.Script.Trigger[]): GoogleAppsScript.Script.Trigger[] => {
   return triggers.filter((t) => t.getHandlerFunction() === CONTINUE_HANDLER);
-}
+};
 
-function deleteAll(triggers: GoogleAppsScript.Script.Trigger[]): void {
+const deleteAll = (triggers: GoogleAppsScript.Script.Trigger[]): void => {
   for (const t of triggers) {
     try {
       ScriptApp.deleteTrigger(t);
@@ -22,34 +22,34 @@ function deleteAll(triggers: GoogleAppsScript.Script.Trigger[]): void {
       // Already gone.
     }
   }
-}
+};
 
 /** Why a trigger could not be made, in words for the job list. */
-function refusal(e: unknown): string {
+const refusal = (e: unknown): string => {
   const text = e instanceof Error ? e.message : String(e);
   if (isTestDeployment(e)) return 'a test deployment cannot run triggers.';
   if (/too many triggers/i.test(text)) return 'your account has too many triggers for this add-on.';
   return 'Apps Script refused to make a trigger.';
-}
+};
 
-function isTestDeployment(e: unknown): boolean {
+const isTestDeployment = (e: unknown): boolean => {
   return e instanceof Error && /test as add-on|not permitted in test/i.test(e.message);
-}
+};
 
 /** The per-user limit (20 a script), as opposed to the one-per-document rule of add-ons. */
-function isUserLimit(e: unknown): boolean {
+const isUserLimit = (e: unknown): boolean => {
   return e instanceof Error && /too many triggers/i.test(e.message);
-}
+};
 
 /** Another execution made this document's one trigger a moment ago. */
-function isDocumentLimit(e: unknown): boolean {
+const isDocumentLimit = (e: unknown): boolean => {
   return e instanceof Error && /in this document/i.test(e.message);
-}
+};
 
 type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown };
 
 /** A one-shot for `dueAt`, or (`hourly`) a trigger recurring each hour, its first run an hour away. */
-function create(dueAt: number, hourly = false): Made {
+const create = (dueAt: number, hourly = false): Made => {
   try {
     const builder = ScriptApp.newTrigger(CONTINUE_HANDLER).timeBased();
     const trigger = (hourly ? builder.everyHours(1) : builder.after(Math.max(0, Math.round(dueAt - Date.now())))).create();
@@ -57,7 +57,7 @@ function create(dueAt: number, hourly = false): Made {
   } catch (e) {
     return { error: e };
   }
-}
+};
 
 /**
  * The trigger for `dueAt`. A time-driven run may be refused a one-shot due within the hour (Google
@@ -65,13 +65,13 @@ function create(dueAt: number, hourly = false): Made {
  * make. It tries the one-shot first each time, so a passing refusal costs one hour at most. The
  * per-user limit counts triggers left in other documents: those are cleared and it tries again.
  */
-function make(dueAt: number, background: boolean): Made {
+const make = (dueAt: number, background: boolean): Made => {
   let made = create(dueAt);
   if ('error' in made && isUserLimit(made.error) && removeStaleTriggers() > 0) made = create(dueAt);
   const e = 'error' in made && made.error;
   if (e && background && !isUserLimit(e) && !isDocumentLimit(e) && !isTestDeployment(e)) made = create(dueAt, true);
   return made;
-}
+};
 
 /**
  * Deletes the add-on's triggers that no spreadsheet with a running job or a search going on is
@@ -80,7 +80,7 @@ function make(dueAt: number, background: boolean): Made {
  * triggers are listed before the records are read again, so one another spreadsheet has just
  * made and recorded is never taken for stale.
  */
-export function removeStaleTriggers(): number {
+export const removeStaleTriggers = (): number => {
   const listed = ours(ScriptApp.getProjectTriggers());
   userValues(true);
   const continuations = allContinuations();
@@ -93,17 +93,17 @@ export function removeStaleTriggers(): number {
   const stale = listed.filter((t) => !wanted.has(t.getUniqueId()));
   deleteAll(stale);
   return stale.length;
-}
+};
 
 /** Whether this user's trigger of the add-on with this id is there, in any spreadsheet. */
 export const triggerExists = (uid: string): boolean => ScriptApp.getProjectTriggers().some((t) => t.getUniqueId() === uid);
 
 /** The recorded trigger, if it is still there: a record may outlive its trigger. */
-function verified(spreadsheet: Spreadsheet, state: Continuation): Continuation {
+const verified = (spreadsheet: Spreadsheet, state: Continuation): Continuation => {
   if (!state.uid) return state;
   const exists = ours(ScriptApp.getUserTriggers(spreadsheet)).some((t) => t.getUniqueId() === state.uid);
   return exists ? state : {};
-}
+};
 
 /**
  * Leaves the spreadsheet's continuation right for `nextDue` (undefined: no job runs), or sooner
@@ -112,12 +112,12 @@ function verified(spreadsheet: Spreadsheet, state: Continuation): Continuation {
  * what is now known; a refused trigger turns background steps off for a while, never throws.
  * `background`: this is a time-driven run.
  */
-export function settleContinuation(
+export const settleContinuation = (
   spreadsheet: Spreadsheet,
   state: Continuation,
   nextDue: number | undefined,
   background = false,
-): Continuation {
+): Continuation => {
   const now = Date.now();
   for (const due of [searchDue(spreadsheet.getId(), background), automationDue(spreadsheet.getId())])
     if (due !== undefined) nextDue = Math.min(nextDue ?? due, due);
@@ -140,20 +140,20 @@ export function settleContinuation(
   }
   saveContinuation(spreadsheet.getId(), next);
   return next;
-}
+};
 
 /**
  * For a trigger that could not take the document lock: the step holding it may be cut off at
  * the time limit, so one trigger must wait after it. Made only when none waits; nothing deleted.
  */
-export function ensureSomeTrigger(spreadsheet: Spreadsheet): void {
+export const ensureSomeTrigger = (spreadsheet: Spreadsheet): void => {
   if (ours(ScriptApp.getUserTriggers(spreadsheet)).length > 0) return;
   const made = make(Date.now() + MIN_DELAY_MS, true);
   if ('uid' in made) saveContinuation(spreadsheet.getId(), made);
-}
+};
 
 /** The trigger that fired is spent: delete it, so it counts toward no limit. */
-export function deleteFiredTrigger(uid: string, spreadsheet: Spreadsheet | null): void {
+export const deleteFiredTrigger = (uid: string, spreadsheet: Spreadsheet | null): void => {
   const all = spreadsheet ? ScriptApp.getUserTriggers(spreadsheet) : ScriptApp.getProjectTriggers();
   deleteAll(all.filter((t) => t.getUniqueId() === uid));
-}
+};

@@ -11,28 +11,28 @@ export const STAMP_HEADERS: Partial<Record<ActionId, string>> = {
 };
 
 /** FNV-1a, 32 bits, in base 36: short, and the same in Apps Script and here. */
-function hash(text: string): string {
+const hash = (text: string): string => {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(36);
-}
+};
 
 /**
  * What a row sends, in a word (`id`): the key it is sent (and found again) by, or its mapped
  * cells when it cannot be sent (`sends` false); undefined for a blank row. Two rows sending the
  * same have the same one.
  */
-export function rowFingerprint(
+export const rowFingerprint = (
   action: ActionId,
   values: ReadonlyArray<unknown>,
   mapping: ColumnMapping,
   options: ActionOptions,
-): { id: string; sends: boolean } | undefined {
+): { id: string; sends: boolean } | undefined => {
   const input = rowInput(action, values, mapping, options);
   if ('blank' in input) return undefined;
   if ('key' in input) return { id: hash(input.key), sends: true };
   return { id: hash(JSON.stringify(ROLES.map((r) => (mapping[r] === undefined ? '' : String(values[mapping[r]!] ?? ''))))), sends: false };
-}
+};
 
 /** `2026-11-26 14:03 UTC · 1x2y3z`: when, to the minute, and what. */
 export const stampText = (at: number, fingerprint: string): string =>
@@ -41,9 +41,9 @@ export const stampText = (at: number, fingerprint: string): string =>
 const STAMP = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d) UTC · ([0-9a-z]+)$/;
 
 /** A stamp cell read back; undefined when it holds no stamp (empty, or edited by a person). */
-export function readStamp(cell: unknown): { at: number; fingerprint: string } | undefined {
+export const readStamp = (cell: unknown): { at: number; fingerprint: string } | undefined => {
   const m = typeof cell === 'string' ? STAMP.exec(cell.trim()) : null;
   if (!m) return undefined;
   const [y, mo, d, h, mi] = m.slice(1, 6).map(Number) as [number, number, number, number, number];
   return { at: Date.UTC(y, mo - 1, d, h, mi), fingerprint: m[6]! };
-}
+};

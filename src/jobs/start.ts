@@ -50,29 +50,29 @@ const MAX_TITLE_ROWS = 10;
  * The header row: the selection's first row when it looks like one; else the last frozen row
  * that does (a title row may sit above it); else the first row above the selection that does.
  */
-export function findHeaderRow(grid: Grid, selection: Selection): number {
+export const findHeaderRow = (grid: Grid, selection: Selection): number => {
   const first = Math.min(...selection.ranges.map((r) => r.firstRow));
   if (looksLikeHeader(grid.row(grid.indexOfSheetRow(first)))) return first;
   for (let r = Math.min(selection.frozenRows, first - 1); r >= 1; r--) if (looksLikeHeader(grid.row(grid.indexOfSheetRow(r)))) return r;
   for (let r = 1; r < Math.min(first, MAX_TITLE_ROWS + 1); r++) if (looksLikeHeader(grid.row(grid.indexOfSheetRow(r)))) return r;
   return 1;
-}
+};
 
 /** Every selected row below the header, once, in sheet order. */
-function selectedRows(selection: Selection, headerRow: number, lastRow: number): number[] {
+const selectedRows = (selection: Selection, headerRow: number, lastRow: number): number[] => {
   const rows = new Set<number>();
   for (const { firstRow, lastRow: last } of selection.ranges) {
     for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(last, lastRow); r++) rows.add(r);
   }
   return [...rows].sort((a, b) => a - b);
-}
+};
 
-export function prepareRun(
+export const prepareRun = (
   sheet: SheetPort,
   selection: Selection,
   request: RunRequest,
   settings: { exclusions?: Exclusions; partSize?: number; staleMarks?: boolean; headerRow?: number; grid?: Grid } = {},
-): PreparedRun {
+): PreparedRun => {
   const grid = settings.grid ?? new Grid(sheet);
   const headerRow = settings.headerRow ?? findHeaderRow(grid, selection);
   const headerIndex = grid.indexOfSheetRow(headerRow);
@@ -98,27 +98,27 @@ export function prepareRun(
   );
   const { insert } = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields, ...stampHeader(request)]);
   return { grid, headerRow, headers, mapping, rows, plan, addColumns: insert };
-}
+};
 
 /** The stamp column an automated run adds; [] for other runs and actions. */
-function stampHeader(request: RunRequest): string[] {
+const stampHeader = (request: RunRequest): string[] => {
   const header = STAMP_HEADERS[request.action];
   return header && request.stamp ? [header] : [];
-}
+};
 
 /** Input columns by header text, as a job remembers them. */
-function mappingByHeader(headers: ReadonlyArray<unknown>, mapping: ColumnMapping): Partial<Record<Role, string>> {
+const mappingByHeader = (headers: ReadonlyArray<unknown>, mapping: ColumnMapping): Partial<Record<Role, string>> => {
   const out: Partial<Record<Role, string>> = {};
   for (const role of Object.keys(mapping) as Role[]) out[role] = String(headers[mapping[role]!]).trim();
   return out;
-}
+};
 
 /** Places the columns, marks the rows and returns the new job's record; nothing is sent yet. */
-export function createJob(
+export const createJob = (
   prepared: PreparedRun,
   request: RunRequest,
   ids: { id: string; sheetId: number; sheetName: string; now: number; partSize?: number; account?: JobRecord['account'] },
-): JobRecord {
+): JobRecord => {
   const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => f.id);
   const nothing = prepared.plan.counts.send === 0;
   const job: JobRecord = {
@@ -175,4 +175,4 @@ export function createJob(
     job.message = 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';
   }
   return job;
-}
+};

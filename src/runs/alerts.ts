@@ -12,29 +12,29 @@ import { sendMail } from '../gas/mail';
 export const LONG_JOB_MS = 30 * 60 * 1000;
 
 /** Sends an alert when the person turned alerts on; true when it went. */
-export function alert(spreadsheet: Spreadsheet | null, subject: string, lines: string[]): boolean {
+export const alert = (spreadsheet: Spreadsheet | null, subject: string, lines: string[]): boolean => {
   const user = readAutoUser();
   if (!user.alerts || !user.to) return false;
   const where = spreadsheet ? ['', `Spreadsheet: ${spreadsheet.getName()}`, spreadsheet.getUrl()] : [];
   const body = [...lines.filter(Boolean), ...where, '', 'Turn these e-mails off in the sidebar, on the Auto tab.'];
   return sendMail(user.to, `${ADDON_NAME}: ${subject}`, body.join('\n'));
-}
+};
 
 /** "Done: 40 Deliverable, 2 Error", with the job's note: how a job ended, in a line. */
-export function jobOutcome(job: JobRecord): string {
+export const jobOutcome = (job: JobRecord): string => {
   const view = jobView(job);
   const counts = Object.entries(view.counts)
     .map(([label, n]) => `${n} ${label}`)
     .join(', ');
   const state = { running: 'Running', paused: 'Paused', done: 'Done', failed: 'Failed', canceled: 'Canceled' }[view.state];
   return [`${state}${counts ? `: ${counts}` : ''}.`, view.message].filter(Boolean).join(' ');
-}
+};
 
 /** Jobs that ended in this step: the long ones not started by automation (whose runs alert for themselves) are told. */
-export function alertEndedJobs(spreadsheet: Spreadsheet, ended: JobRecord[]): void {
+export const alertEndedJobs = (spreadsheet: Spreadsheet, ended: JobRecord[]): void => {
   const long = ended.filter((j) => j.updatedAt - j.createdAt >= LONG_JOB_MS);
   if (!long.length) return;
   const runs = new Set(readAuto(spreadsheet.getId())?.runs.map((r) => r.job));
   for (const job of long)
     if (!runs.has(job.id)) alert(spreadsheet, `${ACTION_LABELS[job.action]} on "${job.sheetName}" ended`, [jobOutcome(job)]);
-}
+};

@@ -6,11 +6,16 @@ import { sheetPort } from '../gas/sheet-port';
 
 const TOP_ROWS = 10;
 
-export function sheetLayout(sheet: GoogleAppsScript.Spreadsheet.Sheet, saved: Partial<Record<Role, string | null>> | undefined) {
+export const sheetLayout = (sheet: GoogleAppsScript.Spreadsheet.Sheet, saved: Partial<Record<Role, string | null>> | undefined) => {
   const grid = new Grid(sheetPort(sheet));
   const found = grid.rows.slice(0, TOP_ROWS).findIndex((row) => looksLikeHeader(row));
   const headerRow = found + 1 || 1;
   const headers = grid.row(headerRow - 1);
   const detected = detectMapping(headers);
-  return { grid, headerRow, frozenRows: sheet.getFrozenRows(), mapping: saved ? applyMappingOverrides(headers, detected, saved) : detected };
-}
+  return {
+    grid,
+    headerRow,
+    frozenRows: sheet.getFrozenRows(),
+    mapping: saved ? applyMappingOverrides(headers, detected, saved) : detected,
+  };
+};

@@ -39,7 +39,7 @@ export interface RunHow {
 }
 
 /** Brings each run still going up to date with its job, alerting once when one fails or pauses. */
-function settleRuns(spreadsheet: Spreadsheet, record: AutoRecord): void {
+const settleRuns = (spreadsheet: Spreadsheet, record: AutoRecord): void => {
   const jobs = loadDocument(spreadsheet.getId()).jobs;
   for (const run of record.runs) {
     if (run.outcome !== undefined || !run.job) continue;
@@ -57,7 +57,7 @@ function settleRuns(spreadsheet: Spreadsheet, record: AutoRecord): void {
         run.failed ? `Retry the ${run.failed} failed rows from the sidebar's Auto tab.` : '',
       ]);
   }
-}
+};
 
 /** Why automation waits for its key, in the words of each reason a job pauses for. */
 const pauseWhy = (why: PauseWhy, record: AutoRecord): string =>
@@ -68,19 +68,19 @@ const pauseWhy = (why: PauseWhy, record: AutoRecord): string =>
       : `Another account is connected; automation spends account "${record.account?.name}"'s credits. Connect it again, or turn automation off and on.`;
 
 /** Automation waits (a new reason is e-mailed once); false always, for `return wait(...)`. */
-function wait(spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, until = Date.now() + HOUR_MS): false {
+const wait = (spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, until = Date.now() + HOUR_MS): false => {
   if (waitFor(record, why, until) || !record.wait!.alerted) {
     alert(spreadsheet, `automation on "${record.sheetName}" is waiting`, [why]);
     record.wait!.alerted = true;
   }
   return false;
-}
+};
 
 /**
  * Marks and stamps the rows each action sends now, as jobs; returns the jobs started and the
  * sheet's cells as read and written (nothing went out since).
  */
-function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, record: AutoRecord, how: RunHow) {
+const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet.Sheet, record: AutoRecord, how: RunHow) => {
   const port = sheetPort(sheet);
   const { grid, headerRow, mapping, frozenRows } = sheetLayout(sheet, record.mapping);
   const header = headerRow - 1;
@@ -95,7 +95,11 @@ function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     if (live.some((j) => j.action === action)) continue;
     const missing = missingColumns(action, mapping);
     if (missing) {
-      waited = !wait(spreadsheet, record, `${ACTION_LABELS[action]} needs ${missing}, and the top rows of "${record.sheetName}" have no such header.`);
+      waited = !wait(
+        spreadsheet,
+        record,
+        `${ACTION_LABELS[action]} needs ${missing}, and the top rows of "${record.sheetName}" have no such header.`,
+      );
       continue;
     }
     const rows = grid.rows.slice(header + 1).map((values, i) => ({ row: headerRow + 1 + i, values }));
@@ -103,7 +107,10 @@ function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const stamp = grid.columnIn(header, STAMP_HEADERS[action]!);
     const cap = allowance(record, day, spent);
     const retryAt = how.retry && Math.floor(how.retry.at / 60000) * 60000;
-    const picked = pickRows({ rows, mapping, status, stamp }, { action, options: record.options, now: Date.now(), staleDays: record.staleDays, credits: cap.credits, retryAt });
+    const picked = pickRows(
+      { rows, mapping, status, stamp },
+      { action, options: record.options, now: Date.now(), staleDays: record.staleDays, credits: cap.credits, retryAt },
+    );
     if (cap.day) capped += picked.left;
     else record.left += picked.left;
     // Results from before automation watched the sheet are dated from when it began.
@@ -129,17 +136,18 @@ function startJobs(spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     addRun(record, { id: job.id, at: job.createdAt, action, rows: prepared.plan.counts.send, credits: estimate, job: job.id, failed: 0 });
     if (isLive(job)) started.push(job.id);
   }
-  if (capped) wait(spreadsheet, record, `Today's cap of ${record.capDay} credits is reached: ${capped} rows wait for tomorrow, or a higher cap.`);
+  if (capped)
+    wait(spreadsheet, record, `Today's cap of ${record.capDay} credits is reached: ${capped} rows wait for tomorrow, or a higher cap.`);
   else if (record.wait && !waited) delete record.wait;
   return { started, held: { sheetId: record.sheetId, rows: grid.rows } };
-}
+};
 
 /**
  * One automated run of a spreadsheet: its runs brought up to date; then, when due (or `force`d),
  * with a working key of the account it pays with, each action's due rows sent, and the jobs
  * stepped for up to a minute. Saves the record.
  */
-export function runAutomation(spreadsheet: Spreadsheet, record: AutoRecord, deadline: number, how: RunHow): AutoRecord {
+export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, deadline: number, how: RunHow): AutoRecord => {
   const id = spreadsheet.getId();
   workingElsewhere(how.foreign, () => {
     settleRuns(spreadsheet, record);
@@ -172,21 +180,23 @@ export function runAutomation(spreadsheet: Spreadsheet, record: AutoRecord, dead
     let jobs = loadDocument(id).jobs.filter((j) => started.includes(j.id) && isRunning(j));
     while (jobs.length && Math.min(...jobs.map((j) => j.nextCheckAt)) < until) {
       pause(Math.max(500, Math.min(...jobs.map((j) => j.nextCheckAt)) - Date.now()));
-      jobs = stepJobs(spreadsheet, client, Math.max(0, until - Date.now()), opts).jobs.filter((j) => started.includes(j.id) && isRunning(j));
+      jobs = stepJobs(spreadsheet, client, Math.max(0, until - Date.now()), opts).jobs.filter(
+        (j) => started.includes(j.id) && isRunning(j),
+      );
     }
     settleRuns(spreadsheet, record);
     return;
   });
   saveAuto(id, record);
   return record;
-}
+};
 
 /**
  * The home spreadsheet's trigger: every automated spreadsheet whose work is due gets its run (the
  * home's own jobs were stepped already), the longest waiting first, while time lasts; then the
  * trigger is left right for the next. `byId`: the home itself was opened by id.
  */
-export function automationTick(home: Spreadsheet, deadline: number, byId: boolean): void {
+export const automationTick = (home: Spreadsheet, deadline: number, byId: boolean): void => {
   if (readAutoUser().home !== home.getId()) return;
   const due = automated()
     .map((a) => ({ ...a, at: runDue(a.record) ?? Infinity }))
@@ -198,7 +208,11 @@ export function automationTick(home: Spreadsheet, deadline: number, byId: boolea
     if (!spreadsheet) {
       // Deleted, or no longer shared with this user: nothing more can be done for it.
       record.on = false;
-      wait(null, record, `A spreadsheet automated on "${record.sheetName}" could not be opened (deleted, or no longer shared with you), so its automation stopped.`);
+      wait(
+        null,
+        record,
+        `A spreadsheet automated on "${record.sheetName}" could not be opened (deleted, or no longer shared with you), so its automation stopped.`,
+      );
       saveAuto(id, record);
       continue;
     }
@@ -207,10 +221,16 @@ export function automationTick(home: Spreadsheet, deadline: number, byId: boolea
       // Its jobs go on here too: no trigger of its own serves the jobs automation started.
       const connection = readConnection();
       if (connection)
-        workingElsewhere(true, () => stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - Date.now() - MIN_LEFT_MS), { foreign, byId: true, background: true }));
+        workingElsewhere(true, () =>
+          stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - Date.now() - MIN_LEFT_MS), {
+            foreign,
+            byId: true,
+            background: true,
+          }),
+        );
     }
     runAutomation(spreadsheet, readAuto(id) ?? record, deadline, { foreign, background: true });
   }
   const state = loadDocument(home.getId());
   settleContinuation(home, state.continuation, nextDue(state.jobs), true);
-}
+};

@@ -29,7 +29,11 @@ import { sheetLayout } from './automation-layout';
 const upTo = (max: number, what: string) =>
   z.number().check((ctx) => {
     if (!Number.isInteger(ctx.value) || ctx.value < 0 || ctx.value > max)
-      ctx.issues.push({ code: 'custom', input: ctx.value, message: `${what} must be a whole number from 0 to ${max.toLocaleString('en-US')}.` });
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `${what} must be a whole number from 0 to ${max.toLocaleString('en-US')}.`,
+      });
   });
 
 const inputSchema = lazy(() =>
@@ -46,7 +50,7 @@ const inputSchema = lazy(() =>
 const iso = (t: number | undefined): string => (t === undefined ? '' : new Date(t).toISOString());
 
 /** What automation does now, in one sentence. */
-function statusOf(spreadsheet: Spreadsheet, record: AutoRecord | undefined): string {
+const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): string => {
   if (!record) return 'Off. Turn it on to send new and changed rows of this sheet every hour.';
   if (!record.on) return record.wait ? `Off: ${record.wait.why}` : 'Off.';
   if (record.wait) return `Waiting: ${record.wait.why}`;
@@ -55,9 +59,9 @@ function statusOf(spreadsheet: Spreadsheet, record: AutoRecord | undefined): str
   if (off) return off;
   const left = record.left ? ` The last run left ${record.left} rows for the next one (the cap per run).` : '';
   return `Watching "${record.sheetName}": new and changed rows are sent every hour.${left}`;
-}
+};
 
-function viewOf(spreadsheet: Spreadsheet, record: AutoRecord | undefined): AutomationView {
+const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): AutomationView => {
   const user = readAutoUser();
   const today = record && record.day === dayIn(spreadsheet.getSpreadsheetTimeZone()) ? record.spent : 0;
   return {
@@ -85,36 +89,36 @@ function viewOf(spreadsheet: Spreadsheet, record: AutoRecord | undefined): Autom
     alerts: Boolean(user.alerts),
     alertTo: user.to ?? activeUserEmail(),
   };
-}
+};
 
-export function getAutomation(): AutomationView {
+export const getAutomation = (): AutomationView => {
   const spreadsheet = currentSpreadsheet();
   const record = readAuto(spreadsheet.getId());
   // The spreadsheet whose trigger served automation may be gone: this one takes over.
   if (record?.on && !homeServes()) withDocumentLock(() => ensureHome(spreadsheet));
   return viewOf(spreadsheet, record);
-}
+};
 
 /** Whether the recorded home spreadsheet's trigger, which serves automation, is there. */
-function homeServes(): boolean {
+const homeServes = (): boolean => {
   const home = readAutoUser().home;
   const uid = home && loadDocument(home).continuation.uid;
   return Boolean(uid && triggerExists(uid));
-}
+};
 
 /**
  * Makes this spreadsheet's trigger the one that serves automation when no other does: the home
  * recorded is kept while its trigger is there (a deleted spreadsheet's trigger no longer is).
  */
-function ensureHome(spreadsheet: Spreadsheet): void {
+const ensureHome = (spreadsheet: Spreadsheet): void => {
   const user = readAutoUser();
   if (user.home !== spreadsheet.getId() && homeServes()) return;
   if (user.home !== spreadsheet.getId()) saveAutoUser({ ...user, home: spreadsheet.getId() });
   settleContinuation(spreadsheet, loadDocument(spreadsheet.getId()).continuation, undefined);
-}
+};
 
 /** Turns automation on (for the active sheet), changes it, or turns it off. */
-export function saveAutomation(input: AutomationInput): AutomationView {
+export const saveAutomation = (input: AutomationInput): AutomationView => {
   const req = parseInput(inputSchema(), input, 'automation setting');
   return withDocumentLock(() => {
     const spreadsheet = currentSpreadsheet();
@@ -143,7 +147,9 @@ export function saveAutomation(input: AutomationInput): AutomationView {
     for (const action of req.actions) {
       const holder = claimedByAnother(sheet.getSheetId(), action);
       if (holder)
-        throw new Error(`Another editor's job or automation holds ${ACTION_LABELS[action].toLowerCase()} on this sheet; automate another sheet, or ask them to finish first.`);
+        throw new Error(
+          `Another editor's job or automation holds ${ACTION_LABELS[action].toLowerCase()} on this sheet; automate another sheet, or ask them to finish first.`,
+        );
     }
     if (before?.on) for (const action of before.actions) if (!req.actions.includes(action)) release(before.sheetId, action, 'auto');
     const settings = readSettings();
@@ -176,30 +182,38 @@ export function saveAutomation(input: AutomationInput): AutomationView {
     ensureHome(spreadsheet);
     return viewOf(spreadsheet, record);
   });
-}
+};
 
 /** Every action needs its columns: said now, not at the first hourly run. */
-function checkColumns(sheet: GoogleAppsScript.Spreadsheet.Sheet, actions: AutomationInput['actions'], saved: AutoRecord['mapping']): void {
+const checkColumns = (
+  sheet: GoogleAppsScript.Spreadsheet.Sheet,
+  actions: AutomationInput['actions'],
+  saved: AutoRecord['mapping'],
+): void => {
   const { headerRow, mapping } = sheetLayout(sheet, saved);
   for (const action of actions) {
     const missing = missingColumns(action, mapping);
-    if (missing) throw new Error(`${ACTION_LABELS[action]} needs ${missing}. Check the header row (row ${headerRow}) of "${sheet.getName()}".`);
+    if (missing)
+      throw new Error(`${ACTION_LABELS[action]} needs ${missing}. Check the header row (row ${headerRow}) of "${sheet.getName()}".`);
   }
-}
+};
 
 /** Runs this spreadsheet's automation now, whenever it last ran. */
-export function runAutomationNow(): AutomationView {
+export const runAutomationNow = (): AutomationView => {
   return withDocumentLock(() => {
     const spreadsheet = currentSpreadsheet();
     userValues(true);
     const record = readAuto(spreadsheet.getId());
     if (!record?.on) throw new Error('Automation is off for this spreadsheet: turn it on first.');
-    return viewOf(spreadsheet, runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, background: false, force: true }));
+    return viewOf(
+      spreadsheet,
+      runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, background: false, force: true }),
+    );
   });
-}
+};
 
 /** Sends again the rows a run left with an error (or canceled), and only those. */
-export function retryFailedRows(runId: string): AutomationView {
+export const retryFailedRows = (runId: string): AutomationView => {
   const id = z.string().safeParse(runId);
   if (!id.success) throw new Error('Which run? The run id is missing.');
   return withDocumentLock(() => {
@@ -210,7 +224,9 @@ export function retryFailedRows(runId: string): AutomationView {
     if (!record || !run) throw new Error('That run is no longer in the history.');
     if (run.outcome === undefined) throw new Error('That run is still going: wait for it to end.');
     if (!run.failed) throw new Error('That run has no failed rows.');
-    return viewOf(spreadsheet, runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, background: false, retry: run }));
+    return viewOf(
+      spreadsheet,
+      runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, background: false, retry: run }),
+    );
   });
-}
-
+};

@@ -36,14 +36,14 @@ export const POLL_BUDGET_MS = 20 * 1000;
 const CLAIM_RENEW_MS = 30 * 60 * 1000;
 
 /** The step's dependencies for one job of this spreadsheet. */
-export function stepDeps(
+export const stepDeps = (
   spreadsheet: Spreadsheet,
   job: JobRecord,
   sheet: GoogleAppsScript.Spreadsheet.Sheet | undefined,
   client: ProspectingClient,
   deadline: number,
   held?: HeldSheet,
-) {
+) => {
   const id = spreadsheet.getId();
   const port = sheet && sheetPort(sheet);
   return {
@@ -57,27 +57,27 @@ export function stepDeps(
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
     othersMarks: othersHoldMarks(job),
   };
-}
+};
 
 /** When a job next wants a step: a running job when due, a paused one when its key is tried again. */
-function dueAt(job: JobRecord): number | undefined {
+const dueAt = (job: JobRecord): number | undefined => {
   if (job.life.s === 'running') return job.nextCheckAt;
   return job.life.s === 'paused' ? job.life.retryAt : undefined;
-}
+};
 
-export function nextDue(jobs: JobRecord[]): number | undefined {
+export const nextDue = (jobs: JobRecord[]): number | undefined => {
   const times = jobs.map(dueAt).filter((t): t is number => t !== undefined);
   return times.length ? Math.min(...times) : undefined;
-}
+};
 
 /** When the running jobs will likely be due once this step is done: see `expectedNextCheck`. */
-function expectedDue(jobs: JobRecord[], opts: StepOptions): number | undefined {
+const expectedDue = (jobs: JobRecord[], opts: StepOptions): number | undefined => {
   const now = Date.now();
   const waiting = jobs.filter((j) => dueAt(j) !== undefined);
   if (waiting.length === 0) return undefined;
   const stepped = (j: JobRecord) => isRunning(j) && (opts.only === undefined || j.id === opts.only) && (opts.force || j.nextCheckAt <= now);
   return Math.min(...waiting.map((j) => (stepped(j) ? expectedNextCheck(j, now) : dueAt(j)!)));
-}
+};
 
 export interface StepOptions {
   force?: boolean;
@@ -106,18 +106,18 @@ export interface HeldSheet {
 }
 
 /** Renews the job's claim on its sheet and action when due, or now when its state changed. */
-function keepClaim(job: JobRecord, force = false): void {
+const keepClaim = (job: JobRecord, force = false): void => {
   if (!force && job.claimedAt && Date.now() - job.claimedAt < CLAIM_RENEW_MS) return;
   // Not written in a run that opened its spreadsheet by id: the next run with it renews it.
   if (claim(job.sheetId, job.action, job.id, { paused: job.life.s === 'paused', account: job.account?.name })) job.claimedAt = Date.now();
-}
+};
 
 /** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
-function stillPaused(
+const stillPaused = (
   job: JobRecord & { life: { s: 'paused' } },
   connection: StoredConnection | undefined,
   client: ProspectingClient,
-): PauseWhy | undefined {
+): PauseWhy | undefined => {
   if (!connection) return 'no_key';
   if (!isJobAccount(job, connection)) return 'account';
   if (job.life.why !== 'key') return undefined;
@@ -129,14 +129,14 @@ function stillPaused(
     if (!(e instanceof ProspectingError)) throw e;
     return 'key';
   }
-}
+};
 
 /**
  * Steps one job of this spreadsheet: a paused one whose retry is due goes on when it can (else
  * waits longer); a job whose account is not the connected one pauses, naming its account; a job
  * whose sheet was deleted cancels its batches and keeps what they finished.
  */
-function stepOne(spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingClient, deadline: number, opts: StepOptions): void {
+const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingClient, deadline: number, opts: StepOptions): void => {
   const connection = readConnection();
   const sheet = sheetById(spreadsheet, job.sheetId);
   const deps = stepDeps(spreadsheet, job, sheet, client, deadline, opts.held);
@@ -167,10 +167,10 @@ function stepOne(spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
     job.claimedAt = 0;
     deps.save(job);
   }
-}
+};
 
 /** Steps the due jobs of this spreadsheet (under its lock), then settles the continuation. */
-export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, budgetMs: number, opts: StepOptions = {}): DocumentJobs {
+export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, budgetMs: number, opts: StepOptions = {}): DocumentJobs => {
   const id = spreadsheet.getId();
   const deadline = Date.now() + budgetMs;
   const before = opts.loaded ?? loadDocument(id, true);
@@ -196,25 +196,28 @@ export function stepJobs(spreadsheet: Spreadsheet, client: ProspectingClient, bu
     stepOne(spreadsheet, job, client, deadline, opts);
   }
   const after = loadDocument(id);
-  alertEndedJobs(spreadsheet, after.jobs.filter((j) => wasLive.has(j.id) && !isLive(j)));
+  alertEndedJobs(
+    spreadsheet,
+    after.jobs.filter((j) => wasLive.has(j.id) && !isLive(j)),
+  );
   return { jobs: after.jobs, continuation: settle(nextDue(after.jobs)) };
-}
+};
 
 /** The continuation without the trigger this run was fired by (it is spent, or deleted). */
-function firedOut(state: Continuation, opts: StepOptions): Continuation {
+const firedOut = (state: Continuation, opts: StepOptions): Continuation => {
   return opts.firedUid && state.uid === opts.firedUid ? {} : state;
-}
+};
 
 /** The spreadsheet's jobs as last saved: from the cache when it has them, else the store. */
-function knownJobs(spreadsheet: Spreadsheet): DocumentJobs {
+const knownJobs = (spreadsheet: Spreadsheet): DocumentJobs => {
   return cachedDocument(spreadsheet.getId()) ?? loadDocument(spreadsheet.getId());
-}
+};
 
 /**
  * The jobs of this spreadsheet, newest first, each with its sheet's name as it is now; a running
  * job with nothing else to say tells why it may not move without the sidebar.
  */
-export function listJobs(): JobView[] {
+export const listJobs = (): JobView[] => {
   const spreadsheet = currentSpreadsheet();
   const names = new Map(spreadsheet.getSheets().map((s) => [s.getSheetId(), s.getName()]));
   const known = knownJobs(spreadsheet);
@@ -226,7 +229,7 @@ export function listJobs(): JobView[] {
       return view;
     })
     .reverse();
-}
+};
 
 export interface PollAnswer {
   jobs: JobView[];
@@ -236,20 +239,20 @@ export interface PollAnswer {
   background: string;
 }
 
-function pollAnswer(state: DocumentJobs): PollAnswer {
+const pollAnswer = (state: DocumentJobs): PollAnswer => {
   const due = nextDue(state.jobs);
   return {
     jobs: state.jobs.map((j) => jobView(j)).reverse(),
     nextPollSeconds: due === undefined ? 0 : Math.max(2, Math.ceil((due - Date.now()) / 1000)),
     background: due === undefined ? '' : backgroundNote(state.continuation),
   };
-}
+};
 
 /**
  * Steps the due jobs with the connected key; with none, the due jobs pause (or wait longer) for
  * one, and the trigger is kept for their next look. Called under the document lock.
  */
-function carryOn(spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions): DocumentJobs {
+const carryOn = (spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions): DocumentJobs => {
   const connection = readConnection();
   if (connection) return stepJobs(spreadsheet, createClient(connection.apiKey), budgetMs, opts);
   const id = spreadsheet.getId();
@@ -261,10 +264,10 @@ function carryOn(spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
     jobs: after.jobs,
     continuation: settleContinuation(spreadsheet, firedOut(loaded.continuation, opts), nextDue(after.jobs), opts.background),
   };
-}
+};
 
 /** Pauses one job of this spreadsheet (its rows say why) and marks its claim paused. */
-function pauseHere(spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): void {
+const pauseHere = (spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): void => {
   const sheet = sheetById(spreadsheet, job.sheetId);
   const othersMarks = othersHoldMarks(job);
   pauseJob(
@@ -273,13 +276,13 @@ function pauseHere(spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): voi
     why,
   );
   keepClaim(job, true);
-}
+};
 
 /**
  * Called by the open sidebar. A poll that finds nothing due answers from the cache (no property
  * call); one that finds a due job, or a lost trigger, steps it briefly under the lock.
  */
-export function pollJobs(): PollAnswer {
+export const pollJobs = (): PollAnswer => {
   const spreadsheet = currentSpreadsheet();
   const known = knownJobs(spreadsheet);
   const due = nextDue(known.jobs);
@@ -293,10 +296,10 @@ export function pollJobs(): PollAnswer {
   // A background step holds the spreadsheet: show what is known, and ask again shortly.
   if (!stepped.ran) return { ...pollAnswer(known), nextPollSeconds: 10 };
   return pollAnswer(stepped.value);
-}
+};
 
 /** Notes on the spreadsheet whose trigger this was that background steps cannot see it. */
-function noteRanWithoutDocument(spreadsheetId: string | undefined): void {
+const noteRanWithoutDocument = (spreadsheetId: string | undefined): void => {
   logLine(
     'Background step skipped: Apps Script ran this trigger without its spreadsheet. Jobs go on while the sidebar is open, or with Check running jobs now.',
   );
@@ -305,17 +308,17 @@ function noteRanWithoutDocument(spreadsheetId: string | undefined): void {
     off: 'Apps Script ran the background step without this spreadsheet.',
     offUntil: Date.now() + OFF_RETRY_MS.noDocument,
   });
-}
+};
 
 /**
  * The time-driven trigger: carries the jobs on while nobody watches. Run without its spreadsheet,
  * it opens the one its record names by id, when the add-on's scopes allow. `more`: other work of
  * the spreadsheet that goes on in the background (a search), given the time left after the jobs.
  */
-export function continueJobs(
+export const continueJobs = (
   event?: { triggerUid?: unknown },
   more?: (spreadsheet: Spreadsheet, deadline: number, byId: boolean) => void,
-): void {
+): void => {
   const deadline = Date.now() + STEP_BUDGET_MS;
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
   let spreadsheet = activeSpreadsheet();
@@ -337,13 +340,13 @@ export function continueJobs(
   // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
   // wait after it. That step's own settling checks that its recorded trigger still exists.
   if (!stepped.ran) ensureSomeTrigger(open);
-}
+};
 
 /**
  * After a connect: paused jobs of this spreadsheet started with this account go on and collect
  * what they paid for; those of another account say which account to connect.
  */
-export function resumePausedJobs(): void {
+export const resumePausedJobs = (): void => {
   const spreadsheet = activeSpreadsheet();
   const connection = readConnection();
   if (!spreadsheet || !connection) return;
@@ -365,13 +368,13 @@ export function resumePausedJobs(): void {
     }
     settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));
   });
-}
+};
 
 /**
  * Before a disconnect: running jobs pause, keeping their batch ids, so connecting again
  * collects the results already paid for instead of paying for them a second time.
  */
-export function pauseJobsForDisconnect(): void {
+export const pauseJobsForDisconnect = (): void => {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return;
   const id = spreadsheet.getId();
@@ -380,4 +383,4 @@ export function pauseJobsForDisconnect(): void {
     for (const job of state.jobs) if (isRunning(job)) pauseHere(spreadsheet, job, 'no_key');
     settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));
   });
-}
+};

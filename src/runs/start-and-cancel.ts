@@ -23,17 +23,17 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 /** How long starting a run waits for a small batch to finish before handing over to a trigger. */
 const START_WAIT_MS = 25 * 1000;
 
-function withArticle(phrase: string): string {
+const withArticle = (phrase: string): string => {
   return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
-}
+};
 
 /** Starts a run on the selected rows. A run that spends credits must be confirmed first. */
-export function startRun(input: RunInput): JobView {
+export const startRun = (input: RunInput): JobView => {
   return startRunWith(input);
-}
+};
 
 /** `startRun`, with what a preview of this execution already found (the menu's confirm). */
-export function startRunWith(input: RunInput, found?: PreviewFindings): JobView {
+export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView => {
   return withDocumentLock(() => {
     const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input, found);
     if (req.action === 'lead_list' && !req.list && !req.listId)
@@ -72,10 +72,10 @@ export function startRunWith(input: RunInput, found?: PreviewFindings): JobView 
     }
     return jobView(current);
   });
-}
+};
 
 /** Marks the rows of a prepared run, claims its action on the sheet and keeps the new job's record. */
-export function recordJob(ssId: string, sheet: Sheet, prepared: PreparedRun, request: RunRequest, partSize: number): JobRecord {
+export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, request: RunRequest, partSize: number): JobRecord => {
   const connection = readConnection();
   const job = createJob(prepared, request, {
     id: newId(),
@@ -89,10 +89,10 @@ export function recordJob(ssId: string, sheet: Sheet, prepared: PreparedRun, req
   if (isRunning(job) && claim(job.sheetId, job.action, job.id, { account: job.account?.name })) job.claimedAt = Date.now();
   saveJob(ssId, job);
   return job;
-}
+};
 
 /** Cancels a job: at the service when the key works, here in any case. */
-export function cancelJob(jobId: string): JobView {
+export const cancelJob = (jobId: string): JobView => {
   const id = z.string().safeParse(jobId);
   if (!id.success) throw new Error('Which job? The job id is missing.');
   return withDocumentLock(() => {
@@ -121,4 +121,4 @@ export function cancelJob(jobId: string): JobView {
     if (connection) stepJobs(spreadsheet, createClient(connection.apiKey), 0);
     return jobView(job);
   });
-}
+};
