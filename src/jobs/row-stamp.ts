@@ -31,7 +31,11 @@ export const rowFingerprint = (
   const input = rowInput(action, values, mapping, options);
   if ('blank' in input) return undefined;
   if ('key' in input) return { id: hash(input.key), sends: true };
-  return { id: hash(JSON.stringify(ROLES.map((r) => (mapping[r] === undefined ? '' : String(values[mapping[r]!] ?? ''))))), sends: false };
+  const cells = ROLES.map((r) => {
+    const at = mapping[r];
+    return at === undefined ? '' : String(values[at] ?? '');
+  });
+  return { id: hash(JSON.stringify(cells)), sends: false };
 };
 
 /** `2026-11-26 14:03 UTC · 1x2y3z`: when, to the minute, and what. */

@@ -65,7 +65,8 @@ function save(w: World, over: Record<string, unknown> = {}, spreadsheetId?: stri
 }
 
 const view = (w: World, spreadsheetId?: string): View =>
-  (spreadsheetId ? w.host.run('getAutomation', [], { kind: 'sidebar', spreadsheetId }) : w.host.callFromSidebar('getAutomation', [])).value as View;
+  (spreadsheetId ? w.host.run('getAutomation', [], { kind: 'sidebar', spreadsheetId }) : w.host.callFromSidebar('getAutomation', []))
+    .value as View;
 
 let n = 0;
 /** Rows as a form appends them: below the last. */
@@ -191,7 +192,7 @@ test('another account connected: automation waits naming the account it pays wit
   expect(validated(w)).toHaveLength(2);
 });
 
-test("another editor cannot run the automated action on the watched sheet, nor automate it; another action is theirs to run", () => {
+test('another editor cannot run the automated action on the watched sheet, nor automate it; another action is theirs to run', () => {
   const w = world();
   const sheet = leads(w);
   append(sheet, 2);
@@ -252,12 +253,22 @@ test('an automated spreadsheet deleted for good stops with one alert; when the h
   const third = new SheetHelper(doc3, doc3.sheetByName('Sheet1')!);
   third.load([['Email']]);
   save(w, {}, 'third');
-  expect(w.host.triggerList().filter((t) => !t.spent).map((t) => t.documentId)).toEqual([w.host.spreadsheet.id]);
+  expect(
+    w.host
+      .triggerList()
+      .filter((t) => !t.spent)
+      .map((t) => t.documentId),
+  ).toEqual([w.host.spreadsheet.id]);
   const row = append(third, 1);
   // The person opens the third spreadsheet's sidebar: its trigger takes over serving automation.
   w.host.triggers.remove(w.host.triggerList()[0]!.uid);
   view(w, 'third');
-  expect(w.host.triggerList().filter((t) => !t.spent).map((t) => t.documentId)).toEqual(['third']);
+  expect(
+    w.host
+      .triggerList()
+      .filter((t) => !t.spent)
+      .map((t) => t.documentId),
+  ).toEqual(['third']);
   hours(w, 1.5);
   expect(validated(w)).toContain(row[0]);
 });

@@ -26,7 +26,10 @@ function world(credits = 100_000): World & { refuse: (on: boolean) => void } {
         return {
           status: 401,
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ object: 'error', _errors: [{ code: 'unauthorized', title: 'Unauthorized', detail: 'The API key was revoked' }] }),
+          body: JSON.stringify({
+            object: 'error',
+            _errors: [{ code: 'unauthorized', title: 'Unauthorized', detail: 'The API key was revoked' }],
+          }),
         };
       },
     }),
@@ -44,7 +47,9 @@ function validationsSent(w: World): Array<{ email: string; at: number }> {
 }
 
 function turnOn(w: World, capPerRun: number, capPerDay: number): void {
-  const r = w.host.callFromSidebar('saveAutomation', [{ on: true, actions: ['email'], capPerRun, capPerDay, staleDays: STALE_DAYS, alerts: true }]);
+  const r = w.host.callFromSidebar('saveAutomation', [
+    { on: true, actions: ['email'], capPerRun, capPerDay, staleDays: STALE_DAYS, alerts: true },
+  ]);
   if (!r.ok) throw new Error(r.error?.message);
 }
 
@@ -84,7 +89,7 @@ function play(list: Arrival[], capPerRun: number, capPerDay: number, credits?: n
     const values = sheet.values();
     const status = values[0]!.indexOf('Email · Result');
     if (status < 0) return;
-    for (const [row, r] of rows) {
+    for (const row of rows.keys()) {
       const cell = String(values[row - 1]?.[status] ?? '');
       if (!done.has(row) && cell && !/^(Queued|Processing)/.test(cell)) done.set(row, w.host.clock.now());
     }
@@ -109,7 +114,11 @@ function play(list: Arrival[], capPerRun: number, capPerDay: number, credits?: n
       return;
     }
     const email =
-      a.kind === 'invalid' ? `not-an-address-${i}` : a.kind === 'repeat' && rows.size ? [...rows.values()][i % rows.size]!.email : `lead${i}@company-${i % 7}.com`;
+      a.kind === 'invalid'
+        ? `not-an-address-${i}`
+        : a.kind === 'repeat' && rows.size
+          ? [...rows.values()][i % rows.size]!.email
+          : `lead${i}@company-${i % 7}.com`;
     sheet.load([[email, `Lead ${i}`]], `A${next}`);
     rows.set(next++, { at: w.host.clock.now(), email, valid: !email.startsWith('not-') });
   });
@@ -144,7 +153,7 @@ test('with room under the caps, every row is handled once within about an hour, 
       for (const day of w.host.quotaHistory(OWNER)) {
         expect(day.urlFetch).toBeLessThan(20_000 / 10);
         expect(day.properties).toBeLessThan(50_000 / 10);
-        expect(day.triggerRuntimeMs).toBeLessThan(90 * 60 * 1000 / 2);
+        expect(day.triggerRuntimeMs).toBeLessThan((90 * 60 * 1000) / 2);
       }
     }),
     { numRuns: 2, endOnFailure: true, seed: Number(process.env.AUTO_SEED ?? Date.now() % 2 ** 31) },
@@ -181,15 +190,30 @@ test('tight caps: no run and no day spends more than its cap, and rows left wait
 });
 
 type Event =
-  | { at: number; kind: 'new' | 'repeat' | 'invalid' | 'fix' | 'sort' | 'offon' }
-  | { at: number; kind: 'refuse' | 'faults'; hours: number };
+  { at: number; kind: 'new' | 'repeat' | 'invalid' | 'fix' | 'sort' | 'offon' } | { at: number; kind: 'refuse' | 'faults'; hours: number };
 
 const events = fc
   .array(
     fc.oneof(
-      { weight: 6, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 3 * DAY }), kind: fc.constantFrom('new' as const, 'new' as const, 'repeat' as const, 'invalid' as const, 'fix' as const) }) },
-      { weight: 2, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 3 * DAY }), kind: fc.constantFrom('sort' as const, 'offon' as const) }) },
-      { weight: 1, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 3 * DAY }), kind: fc.constantFrom('refuse' as const, 'faults' as const), hours: fc.integer({ min: 1, max: 5 }) }) },
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          at: fc.integer({ min: 0, max: 3 * DAY }),
+          kind: fc.constantFrom('new' as const, 'new' as const, 'repeat' as const, 'invalid' as const, 'fix' as const),
+        }),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.record({ at: fc.integer({ min: 0, max: 3 * DAY }), kind: fc.constantFrom('sort' as const, 'offon' as const) }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          at: fc.integer({ min: 0, max: 3 * DAY }),
+          kind: fc.constantFrom('refuse' as const, 'faults' as const),
+          hours: fc.integer({ min: 1, max: 5 }),
+        }),
+      },
     ),
     { minLength: 15, maxLength: 45 },
   )
@@ -235,7 +259,9 @@ test('interleaved with sorts, a refused key, service faults and automation turne
         const height = sheet.values().length;
         if (e.kind === 'sort') sheet.userSort(1, i % 2 === 0);
         else if (e.kind === 'offon') {
-          const off = w.host.callFromSidebar('saveAutomation', [{ on: false, actions: ['email'], capPerRun, capPerDay: capPerRun * 3, staleDays: STALE_DAYS, alerts: true }]);
+          const off = w.host.callFromSidebar('saveAutomation', [
+            { on: false, actions: ['email'], capPerRun, capPerDay: capPerRun * 3, staleDays: STALE_DAYS, alerts: true },
+          ]);
           expect(off.ok).toBe(true);
           w.host.runTriggersUntil(w.host.clock.now() + HOUR / 2);
           turnOn(w, capPerRun, capPerRun * 3);
@@ -252,7 +278,11 @@ test('interleaved with sorts, a refused key, service faults and automation turne
           emails.push(email);
         } else {
           const email =
-            e.kind === 'invalid' ? `not-an-address-${i}` : e.kind === 'repeat' && emails.length ? emails[i % emails.length]! : `lead${i}@company-${i % 7}.com`;
+            e.kind === 'invalid'
+              ? `not-an-address-${i}`
+              : e.kind === 'repeat' && emails.length
+                ? emails[i % emails.length]!
+                : `lead${i}@company-${i % 7}.com`;
           sheet.load([[email, `Lead ${i}`]], `A${height + 1}`);
           emails.push(email);
         }
