@@ -92,7 +92,12 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
   let spent = 0;
   record.left = 0;
   for (const action of how.retry ? [how.retry.action] : record.actions) {
-    if (live.some((j) => j.action === action)) continue;
+    // A job of this action still runs (its rows are its own); paused, automation says why it waits.
+    const busy = live.find((j) => j.action === action);
+    if (busy) {
+      if (busy.life.s === 'paused') waited = !wait(spreadsheet, record, pauseWhy(busy.life.why, record));
+      continue;
+    }
     const missing = missingColumns(action, mapping);
     if (missing) {
       waited = !wait(
@@ -172,7 +177,9 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
     const { started, held } = startJobs(spreadsheet, sheet, record, how);
     if (how.retry && started.length) how.retry.failed = 0;
     saveAuto(id, record);
-    const opts = { foreign: how.foreign, byId: how.foreign, background: how.background };
+    // Not a run by id for the paused jobs' sake: automation's claim keeps other editors' jobs off
+    // its actions, so its own paused jobs may go on here once the key works again.
+    const opts = { foreign: how.foreign, background: how.background };
     const until = Math.min(Date.now() + WAIT_MS, deadline);
     // The first job's first send plans from the cells just read and marked; later ones read again.
     for (const [i, only] of started.entries())
@@ -224,7 +231,7 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
         workingElsewhere(true, () =>
           stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - Date.now() - MIN_LEFT_MS), {
             foreign,
-            byId: true,
+            byId: false,
             background: true,
           }),
         );

@@ -17,7 +17,7 @@ interface View {
   history: Array<{ id: string; rows: number; credits: number; outcome: string; failed: number; alerted: boolean }>;
 }
 
-type Fault = 'none' | 'unauthorized' | 'refuse-validations';
+type Fault = 'none' | 'unauthorized' | 'refuse-validations' | 'refuse-reads';
 
 /** A world whose service can be told to refuse the key, or refuse validation requests. */
 function world(): World & { fault: (f: Fault) => void } {
@@ -35,6 +35,8 @@ function world(): World & { fault: (f: Fault) => void } {
     route: (svc) => ({
       handle(req: LocalRequest): LocalResponse {
         if (fault === 'unauthorized') return error(401, 'unauthorized', 'The API key was revoked');
+        if (fault === 'refuse-reads' && req.method === 'GET' && req.path.startsWith('/email-validations/'))
+          return error(401, 'unauthorized', 'The API key was revoked');
         if (fault === 'refuse-validations' && req.method === 'POST' && req.path === '/email-validations')
           return error(400, 'invalid_parameter', 'The validation could not be accepted');
         return svc.handle(req);
@@ -289,4 +291,33 @@ test('caps: a run never passes its cap, the day stops at its own, says so once, 
   expect(validated(w).length).toBeGreaterThan(10);
   expect(validated(w).length).toBeLessThanOrEqual(20);
   expect(new Set(validated(w)).size).toBe(validated(w).length);
+});
+
+test('in a spreadsheet the trigger reaches by id, a job paused for its key goes on once the key works, and automation says why it waits meanwhile', () => {
+  const w = world();
+  leads(w);
+  save(w);
+  const doc = w.host.addSpreadsheet('other', 'Other');
+  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
+  other.load([['Email']]);
+  save(w, {}, 'other');
+  hours(w, 1.5);
+  w.fault('refuse-reads');
+  const rows = append(other, 3);
+  hours(w, 3);
+  // Sent, paid, and its results not yet read: the rows wait, and so does automation, saying why.
+  expect(validated(w).sort()).toEqual([...rows].sort());
+  expect(view(w, 'other').status).toMatch(/refused the API key/);
+  expect(w.host.mail.filter((m) => /refused/.test(m.body))).toHaveLength(1);
+  w.fault('none');
+  hours(w, 3);
+  // Nobody opened the other spreadsheet: its job went on from the trigger, paying nothing twice.
+  const values = doc.sheetByName('Sheet1')!;
+  const results = new SheetHelper(doc, values)
+    .values()
+    .slice(1)
+    .map((r) => String(r[1]));
+  expect(results.every((r) => /^(Deliverable|Risky|Undeliverable|Unknown)$/.test(r))).toBe(true);
+  expect(validated(w)).toHaveLength(3);
+  expect(view(w, 'other').status).toMatch(/^Watching/);
 });
