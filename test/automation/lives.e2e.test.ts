@@ -321,3 +321,30 @@ test('in a spreadsheet the trigger reaches by id, a job paused for its key goes 
   expect(validated(w)).toHaveLength(3);
   expect(view(w, 'other').status).toMatch(/^Watching/);
 });
+
+test("Apps Script's URL-fetch quota spent: automation waits with one alert and goes on when the day is over; with the e-mail quota spent, nothing fails", () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w);
+  append(sheet, 2);
+  hours(w, 1.5);
+  w.host.useUpQuota('urlFetch');
+  const meanwhile = append(sheet, 2);
+  hours(w, 4);
+  expect(view(w).status).toMatch(/quota/);
+  expect(w.host.mail.filter((m) => /quota/.test(m.body))).toHaveLength(1);
+  // A new quota day: the rows that waited go, once.
+  hours(w, 24);
+  expect(validated(w).slice(2).sort()).toEqual([...meanwhile].sort());
+  expect(view(w).status).toMatch(/^Watching/);
+  // No e-mail left for the day: an alert is not sent, and automation carries on regardless.
+  w.host.useUpQuota('mail');
+  w.fault('unauthorized');
+  hours(w, 2);
+  expect(view(w).status).toMatch(/refused the API key/);
+  expect(w.host.mail.filter((m) => /refused/.test(m.body))).toHaveLength(0);
+  w.fault('none');
+  const after = append(sheet, 1);
+  hours(w, 1.5);
+  expect(validated(w)).toContain(after[0]);
+});
