@@ -348,3 +348,31 @@ test("Apps Script's URL-fetch quota spent: automation waits with one alert and g
   hours(w, 1.5);
   expect(validated(w)).toContain(after[0]);
 });
+
+test('a long job, started by hand, ends with one e-mail when alerts are on; a short one sends none', () => {
+  const w = addonWorld({
+    accounts: [{ key: KEY, name: 'Form owner', credits: { email: 100_000, phone: 0 } }],
+    service: { processingRate: 2 },
+  });
+  w.host.open();
+  connect(w, KEY);
+  const sheet = w.host.sheet('Sheet1');
+  sheet.load([['Email'], ...Array.from({ length: 6000 }, (_, i) => [`long${i}@form-${i % 5}.com`])]);
+  // Alerts on, automation off: alerts are the person's, over every spreadsheet.
+  expect(save(w, { on: false }).on).toBe(false);
+  w.host.select('Sheet1!A1:A6001');
+  const started = w.host.callFromSidebar('startRun', [{ action: 'email', options: {}, confirmed: true }]);
+  expect(started.error?.message).toBeUndefined();
+  hours(w, 6);
+  expect(column(w, 'Email · Result').filter((r) => /^(Deliverable|Risky|Undeliverable|Unknown)$/.test(String(r)))).toHaveLength(6000);
+  const ended = w.host.mail.filter((m) => /ended/.test(m.subject));
+  expect(ended).toHaveLength(1);
+  expect(ended[0]!.subject).toMatch(/Email validation on "Sheet1" ended/);
+  expect(ended[0]!.body).toMatch(/^Done: /);
+  // A job of a few rows is not worth an e-mail.
+  sheet.load([['short@form.com']], 'A6002');
+  w.host.select('Sheet1!A6002');
+  w.host.callFromSidebar('startRun', [{ action: 'email', options: {}, confirmed: true }]);
+  hours(w, 1);
+  expect(w.host.mail).toHaveLength(1);
+});
