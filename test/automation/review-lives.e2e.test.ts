@@ -6,7 +6,7 @@ import type { LocalRequest, LocalResponse } from '../../sandbox';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
-import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
+import { addonWorld, column, connect, type World } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
 const HOUR = 60 * 60 * 1000;
@@ -212,4 +212,44 @@ test('automation stopped by its trigger (its spreadsheet could not be opened) an
   w.host.select('Sheet1!A1:A3');
   const r = w.host.callFromSidebar('startRun', [{ action: 'email', options: {}, confirmed: true }], BOB);
   expect(r.error?.message).toBeUndefined();
+});
+
+test('a record saved by a later version of the add-on is not taken for automation off, nor overwritten with today\'s spend forgotten', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w, { capPerRun: 5, capPerDay: 5 });
+  append(sheet, 8);
+  hours(w, 1.5);
+  const key = 'prospecting.auto.' + w.host.spreadsheet.id;
+  const stored = JSON.parse(w.host.userProperties()[key]!) as Record<string, unknown>;
+  expect(stored.spent).toBe(5);
+  // A later version (rolled back since) saved the record with fields of its own.
+  w.host.setProperties('user', { [key]: JSON.stringify({ ...stored, v: 2, schedule: 'hourly' }) });
+  // Expected: the tab says the record is a later version's, and a save keeps the day's spend;
+  // instead the tab says "Off. Turn it on", and turning it on starts a new day of spend at 0.
+  expect(view(w).status).not.toMatch(/^Off/);
+  try {
+    save(w, { capPerRun: 5, capPerDay: 5 });
+  } catch {
+    // Refusing to overwrite it is right too.
+  }
+  hours(w, 1.5);
+  expect(validated(w)).toHaveLength(5);
+});
+
+test('the stamp column deleted by hand: results checked a moment ago are not taken for stale and paid for again', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w, { staleDays: 3 });
+  // Automation has watched the sheet for four days when these rows arrive and are checked.
+  hours(w, 96);
+  const rows = append(sheet, 4);
+  hours(w, 1.5);
+  expect(validated(w).sort()).toEqual([...rows].sort());
+  const stampAt = sheet.values()[0]!.indexOf('Email · Checked');
+  sheet.userDeleteColumns(stampAt + 1);
+  hours(w, 3);
+  // Expected: nothing is sent again before the results are three days old; instead the rows are
+  // dated from when automation began, four days ago, and paid for again at once.
+  expect(validated(w)).toHaveLength(4);
 });
