@@ -1,0 +1,255 @@
+// A review of automation by trying to break it: each test is a turn of a life (the record, a
+// run, the home trigger, a row's stamp, a wait and its alert) that loses paid work, sends an
+// alert more than once, or leaves automation stopped with nobody told. Each states what should
+// happen.
+import type { LocalRequest, LocalResponse } from '../../sandbox';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
+import { addonWorld, column, connect, type World } from '../support/addon-world';
+
+const KEY = 'demo-key-alpha';
+const HOUR = 60 * 60 * 1000;
+const BOB = 'bob@acme.example';
+
+interface View {
+  on: boolean;
+  status: string;
+  spentToday: number;
+  history: Array<{ id: string; rows: number; credits: number; outcome: string; failed: number; alerted: boolean }>;
+}
+
+type Fault = 'none' | 'unauthorized' | 'refuse-validations' | 'refuse-reads';
+
+/** A world whose service can refuse the key, refuse validations, or refuse reading them (the key revoked mid-job). */
+function world(service: { processingRate?: number } = {}, oauthScopes?: string[]): World & { fault: (f: Fault) => void } {
+  let fault: Fault = 'none';
+  const error = (status: number, code: string, detail: string): LocalResponse => ({
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ object: 'error', _errors: [{ code, title: code, detail }] }),
+  });
+  const w = addonWorld({
+    accounts: [{ key: KEY, name: 'Form owner', credits: { email: 100_000, phone: 0 } }],
+    service,
+    ...(oauthScopes ? { oauthScopes } : {}),
+    route: (svc) => ({
+      handle(req: LocalRequest): LocalResponse {
+        if (fault === 'unauthorized') return error(401, 'unauthorized', 'The API key was revoked');
+        if (fault === 'refuse-reads' && req.method === 'GET' && req.path.startsWith('/email-validations/'))
+          return error(401, 'unauthorized', 'The API key was revoked');
+        if (fault === 'refuse-validations' && req.method === 'POST' && req.path === '/email-validations')
+          return error(400, 'invalid_parameter', 'The validation could not be accepted');
+        return svc.handle(req);
+      },
+    }),
+  });
+  w.host.open();
+  connect(w, KEY);
+  return { ...w, fault: (f) => (fault = f) };
+}
+
+const input = (over: Record<string, unknown> = {}) => ({
+  on: true,
+  actions: ['email'],
+  capPerRun: 1000,
+  capPerDay: 5000,
+  staleDays: 0,
+  alerts: true,
+  ...over,
+});
+
+function save(w: World, over: Record<string, unknown> = {}, spreadsheetId?: string): View {
+  const r = spreadsheetId
+    ? w.host.run('saveAutomation', [input(over)], { kind: 'sidebar', spreadsheetId })
+    : w.host.callFromSidebar('saveAutomation', [input(over)]);
+  if (!r.ok) throw new Error(r.error?.message);
+  return r.value as View;
+}
+
+const view = (w: World, spreadsheetId?: string): View =>
+  (spreadsheetId ? w.host.run('getAutomation', [], { kind: 'sidebar', spreadsheetId }) : w.host.callFromSidebar('getAutomation', []))
+    .value as View;
+
+let n = 0;
+/** Rows as a form appends them: below the last. */
+function append(sheet: SheetHelper, count: number): string[] {
+  const emails = Array.from({ length: count }, () => `lead${++n}@form-${n % 3}.com`);
+  const last = sheet.values().length;
+  sheet.load(
+    emails.map((e) => [e]),
+    `A${last + 1}`,
+  );
+  return emails;
+}
+
+const validated = (w: World) =>
+  w.host.requests
+    .filter((r) => r.method === 'POST' && r.url.endsWith('/email-validations') && r.status === 202)
+    .flatMap((r) => (JSON.parse(r.body) as { emails: Array<{ email: string }> }).emails.map((e) => e.email));
+
+const hours = (w: World, h: number) => w.host.runTriggersUntil(w.host.clock.now() + h * HOUR);
+
+function leads(w: World): SheetHelper {
+  const sheet = w.host.sheet('Sheet1');
+  sheet.load([['Email']]);
+  return sheet;
+}
+
+test('the day cap reached while a form keeps adding rows is one wait: one e-mail, not one an hour', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w, { capPerRun: 5, capPerDay: 5 });
+  append(sheet, 8);
+  hours(w, 1.5);
+  expect(view(w).status).toMatch(/cap of 5 credits is reached/);
+  // The form goes on adding a row an hour for the rest of the day.
+  for (let h = 0; h < 6; h++) {
+    append(sheet, 1);
+    hours(w, 1);
+  }
+  expect(validated(w)).toHaveLength(5);
+  // Expected: the cap is one reason to wait, told once, however many rows wait behind it.
+  expect(w.host.mail.filter((m) => /cap/.test(m.body))).toHaveLength(1);
+});
+
+test('"retry the failed rows" under a cap per run smaller than the failed rows: the rows the cap held back can still be retried', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w, { capPerRun: 2, capPerDay: 100 });
+  w.fault('refuse-validations');
+  const refused = append(sheet, 2);
+  hours(w, 1.2);
+  w.fault('none');
+  const run = view(w).history[0]!;
+  expect(run.failed).toBe(2);
+  // The cap per run lowered to 1 credit: the retry sends one failed row now.
+  save(w, { capPerRun: 1, capPerDay: 100 });
+  expect(w.host.callFromSidebar('retryFailedRows', [run.id]).error?.message).toBeUndefined();
+  hours(w, 0.2);
+  expect(validated(w)).toHaveLength(1);
+  // Expected: the other failed row is still this run's to retry (or goes with the next run);
+  // instead the run says it has no failed rows left and the row stays "Error" for good.
+  const again = w.host.callFromSidebar('retryFailedRows', [run.id]);
+  expect(again.error?.message).toBeUndefined();
+  hours(w, 3);
+  expect(validated(w).sort()).toEqual([...refused].sort());
+  expect(column(w, 'Email · Result').filter((s) => /^Error/.test(String(s)))).toEqual([]);
+});
+
+test('the key revoked while a job of an automated spreadsheet other than the home runs: connecting the key again, wherever, lets that job and its automation go on', () => {
+  const w = world();
+  leads(w);
+  save(w);
+  const doc = w.host.addSpreadsheet('other', 'Other');
+  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
+  other.load([['Email']]);
+  save(w, {}, 'other');
+  // The key is revoked between the start of the run's batch and its first read: the job pauses.
+  const rows = append(other, 3);
+  w.fault('refuse-reads');
+  hours(w, 1.05);
+  expect(validated(w).sort()).toEqual([...rows].sort());
+  hours(w, 0.5);
+  // The person connects a working key again, in the home spreadsheet's sidebar.
+  w.fault('none');
+  connect(w, KEY);
+  hours(w, 4);
+  const statuses = new SheetHelper(doc, doc.sheetByName('Sheet1')!).values().slice(1).map((r) => String(r[1]));
+  // Expected: every row has its result, paid once; instead the job stays paused (a run by id never resumes it).
+  expect(statuses.filter((s) => /^Paused|^Queued|^Processing/.test(s))).toEqual([]);
+  const later = append(other, 1);
+  hours(w, 1.5);
+  expect(validated(w)).toContain(later[0]);
+  expect(view(w, 'other').status).toMatch(/^Watching/);
+});
+
+test('a day with the property quota spent stops automation for that day only: the next day it goes on by itself', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w);
+  append(sheet, 1);
+  hours(w, 1.5);
+  expect(validated(w)).toHaveLength(1);
+  w.host.useUpQuota('properties');
+  append(sheet, 1);
+  hours(w, 3);
+  expect(w.host.triggerList().filter((t) => !t.spent)).toHaveLength(1);
+  // The quota day ends 24 hours after it began; the hourly trigger must still be there.
+  hours(w, 26);
+  const later = append(sheet, 1);
+  hours(w, 1.5);
+  // Expected: the rows added go; instead the trigger deleted itself and the failing run made none.
+  expect(validated(w)).toContain(later[0]);
+  expect(validated(w)).toHaveLength(3);
+});
+
+/** The add-on's scopes with `currentonly` in place of the full spreadsheets scope (granular consent). */
+function currentOnly(): string[] {
+  const full = 'https://www.googleapis.com/auth/spreadsheets';
+  const scopes = (JSON.parse(readFileSync(join(__dirname, '../../dist/appsscript.json'), 'utf8')) as { oauthScopes: string[] }).oauthScopes;
+  return [...scopes.filter((s) => s !== full), `${full}.currentonly`];
+}
+
+test('automation stopped by its trigger (its spreadsheet could not be opened) and then turned off lets other editors run the action again', () => {
+  const w = world({}, currentOnly());
+  const doc = w.host.addSpreadsheet('home', 'Home');
+  new SheetHelper(doc, doc.sheetByName('Sheet1')!).load([['Email']]);
+  save(w, {}, 'home');
+  const sheet = leads(w);
+  append(sheet, 2);
+  save(w);
+  // The home's trigger cannot open this spreadsheet by id: automation here stops, saying so.
+  hours(w, 2);
+  expect(view(w).on).toBe(false);
+  expect(w.host.mail.filter((m) => /could not be opened/.test(m.body))).toHaveLength(1);
+  // The person turns it off for good from this spreadsheet's sidebar.
+  save(w, { on: false });
+  // Expected: another editor may now validate the sheet's emails; instead the standing claim of
+  // automation is still there, and nobody can ever remove it.
+  w.host.open({ user: BOB });
+  connect(w, 'demo-key-alpha', BOB);
+  w.host.select('Sheet1!A1:A3');
+  const r = w.host.callFromSidebar('startRun', [{ action: 'email', options: {}, confirmed: true }], BOB);
+  expect(r.error?.message).toBeUndefined();
+});
+
+test('a record saved by a later version of the add-on is not taken for automation off, nor overwritten with today\'s spend forgotten', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w, { capPerRun: 5, capPerDay: 5 });
+  append(sheet, 8);
+  hours(w, 1.5);
+  const key = 'prospecting.auto.' + w.host.spreadsheet.id;
+  const stored = JSON.parse(w.host.userProperties()[key]!) as Record<string, unknown>;
+  expect(stored.spent).toBe(5);
+  // A later version (rolled back since) saved the record with fields of its own.
+  w.host.setProperties('user', { [key]: JSON.stringify({ ...stored, v: 2, schedule: 'hourly' }) });
+  // Expected: the tab says the record is a later version's, and a save keeps the day's spend;
+  // instead the tab says "Off. Turn it on", and turning it on starts a new day of spend at 0.
+  expect(view(w).status).not.toMatch(/^Off/);
+  try {
+    save(w, { capPerRun: 5, capPerDay: 5 });
+  } catch {
+    // Refusing to overwrite it is right too.
+  }
+  hours(w, 1.5);
+  expect(validated(w)).toHaveLength(5);
+});
+
+test('the stamp column deleted by hand: results checked a moment ago are not taken for stale and paid for again', () => {
+  const w = world();
+  const sheet = leads(w);
+  save(w, { staleDays: 3 });
+  // Automation has watched the sheet for four days when these rows arrive and are checked.
+  hours(w, 96);
+  const rows = append(sheet, 4);
+  hours(w, 1.5);
+  expect(validated(w).sort()).toEqual([...rows].sort());
+  const stampAt = sheet.values()[0]!.indexOf('Email · Checked');
+  sheet.userDeleteColumns(stampAt + 1);
+  hours(w, 3);
+  // Expected: nothing is sent again before the results are three days old; instead the rows are
+  // dated from when automation began, four days ago, and paid for again at once.
+  expect(validated(w)).toHaveLength(4);
+});
