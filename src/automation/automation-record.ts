@@ -22,6 +22,8 @@ export interface AutoRun {
 /** Why automation waits, and until when it does not run again (none: it runs when due). */
 export interface AutoWait {
   why: string;
+  /** What stays the same while the same thing holds it (the words may count rows). */
+  code?: string;
   until?: number;
   /** The one alert about this wait was sent (or could not be). */
   alerted?: boolean;
@@ -50,6 +52,8 @@ export interface AutoRecord {
   wait?: AutoWait;
   /** Rows the last run left for the next one, by the cap per run. */
   left?: number;
+  /** Why the last failed run was e-mailed; runs failing the same way are not, until one ends well. */
+  failedTold?: string;
   /** Oldest first, at most MAX_RUNS. */
   runs: AutoRun[];
 }
@@ -95,9 +99,14 @@ export const runDue = (record: AutoRecord): number | undefined => {
   return Math.max(hourly, record.wait?.until ?? 0);
 };
 
-/** Sets why automation waits; the same reason again keeps its alert sent. Returns whether it is new. */
-export const waitFor = (record: AutoRecord, why: string, until?: number): boolean => {
-  const same = record.wait?.why === why;
-  record.wait = { why, ...(until === undefined ? {} : { until }), ...(same && record.wait?.alerted ? { alerted: true } : {}) };
+/** Sets why automation waits; the same reason (`code`) again keeps its alert sent. Returns whether it is new. */
+export const waitFor = (record: AutoRecord, why: string, until?: number, code = why): boolean => {
+  const same = (record.wait?.code ?? record.wait?.why) === code;
+  record.wait = {
+    why,
+    ...(code === why ? {} : { code }),
+    ...(until === undefined ? {} : { until }),
+    ...(same && record.wait?.alerted ? { alerted: true } : {}),
+  };
   return !same;
 };

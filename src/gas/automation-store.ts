@@ -21,6 +21,9 @@ export interface AutoUser {
 export const readAuto = (spreadsheetId: string): AutoRecord | undefined =>
   readAutoRecord(parseStored(userValues()[PREFIX + spreadsheetId]));
 
+/** Whether a record is kept for the spreadsheet, readable or not (a later version's). */
+export const autoStored = (spreadsheetId: string): boolean => PREFIX + spreadsheetId in userValues();
+
 export const saveAuto = (spreadsheetId: string, record: AutoRecord): void =>
   putUserValues({ [PREFIX + spreadsheetId]: JSON.stringify(record) });
 

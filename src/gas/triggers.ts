@@ -146,10 +146,14 @@ export const settleContinuation = (
  * For a trigger that could not take the document lock: the step holding it may be cut off at
  * the time limit, so one trigger must wait after it. Made only when none waits; nothing deleted.
  */
-export const ensureSomeTrigger = (spreadsheet: Spreadsheet): void => {
+export const ensureSomeTrigger = (spreadsheet: Spreadsheet, dueAt = Date.now() + MIN_DELAY_MS): void => {
   if (ours(ScriptApp.getUserTriggers(spreadsheet)).length > 0) return;
-  const made = make(Date.now() + MIN_DELAY_MS, true);
-  if ('uid' in made) saveContinuation(spreadsheet.getId(), made);
+  const made = make(dueAt, true);
+  try {
+    if ('uid' in made) saveContinuation(spreadsheet.getId(), made);
+  } catch {
+    // The properties' quota is spent: the trigger is there, its record comes with the next step.
+  }
 };
 
 /** The trigger that fired is spent: delete it, so it counts toward no limit. */

@@ -50,12 +50,18 @@ const settleRuns = (spreadsheet: Spreadsheet, record: AutoRecord): void => {
       continue;
     }
     run.outcome = job ? jobOutcome(job) : 'Ended; its job is no longer kept.';
-    run.failed = job ? (job.counts.Error ?? 0) - (job.before?.Error ?? 0) + (job.counts.Canceled ?? 0) - (job.before?.Canceled ?? 0) : 0;
-    if (job && (job.life.s === 'failed' || run.failed > 0) && !run.alerted)
+    const count = (label: string) => (job?.counts[label] ?? 0) - (job?.before?.[label] ?? 0);
+    run.failed = count('Error') + count('Canceled');
+    // Failed, or rows in error (not a person's cancel): told once, until a run ends well.
+    const why = job?.life.s === 'failed' ? job.life.why : count('Error') ? 'rows' : undefined;
+    if (!why) delete record.failedTold;
+    else if (record.failedTold !== why) {
+      record.failedTold = why;
       run.alerted = alert(spreadsheet, `an automated run on "${record.sheetName}" failed`, [
         `${ACTION_LABELS[run.action]}: ${run.outcome}`,
         run.failed ? `Retry the ${run.failed} failed rows from the sidebar's Auto tab.` : '',
       ]);
+    }
   }
 };
 
@@ -68,8 +74,8 @@ const pauseWhy = (why: PauseWhy, record: AutoRecord): string =>
       : `Another account is connected; automation spends account "${record.account?.name}"'s credits. Connect it again, or turn automation off and on.`;
 
 /** Automation waits (a new reason is e-mailed once); false always, for `return wait(...)`. */
-const wait = (spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, until = Date.now() + HOUR_MS): false => {
-  if (waitFor(record, why, until) || !record.wait!.alerted) {
+const wait = (spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, until = Date.now() + HOUR_MS, code = why): false => {
+  if (waitFor(record, why, until, code) || !record.wait!.alerted) {
     alert(spreadsheet, `automation on "${record.sheetName}" is waiting`, [why]);
     record.wait!.alerted = true;
   }
@@ -91,7 +97,9 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
   let waited = false;
   let spent = 0;
   record.left = 0;
-  for (const action of how.retry ? [how.retry.action] : record.actions) {
+  // Each run starts with the next action, so a tight cap per run serves them all in turn.
+  const turn = record.runs.length % record.actions.length;
+  for (const action of how.retry ? [how.retry.action] : [...record.actions.slice(turn), ...record.actions.slice(0, turn)]) {
     // A job of this action still runs (its rows are its own); paused, automation says why it waits.
     const busy = live.find((j) => j.action === action);
     if (busy) {
@@ -118,10 +126,11 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     );
     if (cap.day) capped += picked.left;
     else record.left += picked.left;
-    // Results from before automation watched the sheet are dated from when it began.
+    // Results without a stamp (from before automation watched the sheet, or whose stamp was
+    // removed) are dated when automation first finds them: never taken for stale too soon.
     if (picked.firstStamps.length) {
       const at = grid.placeColumns(header, [STAMP_HEADERS[action]!])[0]!;
-      for (const { row, fingerprint } of picked.firstStamps) grid.set(row - 1, at, stampText(record.since, fingerprint));
+      for (const { row, fingerprint } of picked.firstStamps) grid.set(row - 1, at, stampText(Date.now(), fingerprint));
     }
     // A key already answered in another row: its result (and stamp) copied, not paid for again.
     const prefix = STATUS_HEADERS[action].split(' · ')[0] + ' · ';
@@ -142,9 +151,15 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     if (isLive(job)) started.push(job.id);
   }
   if (capped)
-    wait(spreadsheet, record, `Today's cap of ${record.capDay} credits is reached: ${capped} rows wait for tomorrow, or a higher cap.`);
+    wait(
+      spreadsheet,
+      record,
+      `Today's cap of ${record.capDay} credits is reached: ${capped} rows wait for tomorrow, or a higher cap.`,
+      undefined,
+      'cap',
+    );
   else if (record.wait && !waited) delete record.wait;
-  return { started, held: { sheetId: record.sheetId, rows: grid.rows } };
+  return { started, left: capped + record.left, held: { sheetId: record.sheetId, rows: grid.rows } };
 };
 
 /**
@@ -174,8 +189,9 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
       return wait(spreadsheet, record, e.kind === 'unauthorized' ? pauseWhy('key', record) : e.message);
     }
     if (!how.retry) record.lastRunAt = Date.now();
-    const { started, held } = startJobs(spreadsheet, sheet, record, how);
-    if (how.retry && started.length) how.retry.failed = 0;
+    const { started, left, held } = startJobs(spreadsheet, sheet, record, how);
+    // The failed rows a cap held back can still be retried.
+    if (how.retry && started.length) how.retry.failed = left;
     saveAuto(id, record);
     // Not a run by id for the paused jobs' sake: automation's claim keeps other editors' jobs off
     // its actions, so its own paused jobs may go on here once the key works again.
@@ -236,7 +252,15 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
           }),
         );
     }
-    runAutomation(spreadsheet, readAuto(id) ?? record, deadline, { foreign, background: true });
+    const current = readAuto(id) ?? record;
+    try {
+      runAutomation(spreadsheet, current, deadline, { foreign, background: true });
+    } catch (e) {
+      // One spreadsheet's trouble never holds up the others: it waits its hour, saying why.
+      current.lastRunAt = Date.now();
+      wait(spreadsheet, current, `The last run stopped: ${e instanceof Error ? e.message : String(e)}`);
+      saveAuto(id, current);
+    }
   }
   const state = loadDocument(home.getId());
   settleContinuation(home, state.continuation, nextDue(state.jobs), true);

@@ -9,7 +9,7 @@ import { runDue, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
 import { ACTION_LABELS, missingColumns } from '../jobs/actions';
 import { currentSpreadsheet, noteOpenedById, withDocumentLock, type Spreadsheet } from '../gas/active-document';
-import { readAuto, readAutoUser, saveAuto, saveAutoUser } from '../gas/automation-store';
+import { autoStored, readAuto, readAutoUser, saveAuto, saveAutoUser } from '../gas/automation-store';
 import { claim, claimedByAnother, release } from '../gas/claims';
 import { requireClient } from '../gas/client-factory';
 import { backgroundNote } from '../gas/continuation';
@@ -49,9 +49,12 @@ const inputSchema = lazy(() =>
 
 const iso = (t: number | undefined): string => (t === undefined ? '' : new Date(t).toISOString());
 
+/** A record this version cannot read: a later version's. */
+const NEWER = "This spreadsheet's automation was set up by a newer version of the add-on: reload the spreadsheet to use it.";
+
 /** What automation does now, in one sentence. */
 const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): string => {
-  if (!record) return 'Off. Turn it on to send new and changed rows of this sheet every hour.';
+  if (!record) return autoStored(spreadsheet.getId()) ? NEWER : 'Off. Turn it on to send new and changed rows of this sheet every hour.';
   if (!record.on) return record.wait ? `Off: ${record.wait.why}` : 'Off.';
   if (record.wait) return `Waiting: ${record.wait.why}`;
   const home = readAutoUser().home;
@@ -125,10 +128,12 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
     const id = spreadsheet.getId();
     userValues(true);
     const before = readAuto(id);
+    if (!before && autoStored(id)) throw new Error(NEWER);
     const user = readAutoUser();
     saveAutoUser({ ...user, alerts: req.alerts, to: activeUserEmail() || user.to });
     if (!req.on) {
-      if (before?.on) {
+      // Also when its trigger stopped it (it could not reach this spreadsheet's claims then).
+      if (before) {
         for (const action of before.actions) release(before.sheetId, action, 'auto');
         saveAuto(id, { ...before, on: false });
       }

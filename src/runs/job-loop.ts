@@ -4,7 +4,7 @@
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
-import { backgroundNote, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
+import { backgroundNote, HOUR_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, advanceWithoutSheet, jobView, pauseJob, resumeJob } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
@@ -333,13 +333,20 @@ export const continueJobs = (
     if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, Date.now() + 6 * 60 * 1000, true);
   }
   const open = spreadsheet;
-  const stepped = tryWithDocumentLock(5000, () => {
-    carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) });
-    more?.(open, deadline, byId);
-  });
-  // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
-  // wait after it. That step's own settling checks that its recorded trigger still exists.
-  if (!stepped.ran) ensureSomeTrigger(open);
+  try {
+    const stepped = tryWithDocumentLock(5000, () => {
+      carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) });
+      more?.(open, deadline, byId);
+    });
+    // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
+    // wait after it. That step's own settling checks that its recorded trigger still exists.
+    if (!stepped.ran) ensureSomeTrigger(open);
+  } catch (e) {
+    // A failed step (a daily quota spent: properties cannot even be read) must not leave the
+    // spreadsheet, or automation, without its trigger: one comes back in an hour.
+    ensureSomeTrigger(open, Date.now() + HOUR_MS);
+    throw e;
+  }
 };
 
 /**

@@ -52,8 +52,12 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     const holder = claimedByAnother(sheet.getSheetId(), req.action);
     if (holder) {
       // Its rows wait for results already paid for: sending them again would pay twice.
-      const whose = holder.account ? `Another editor's job (account "${holder.account}")` : "Another editor's job";
-      const state = holder.paused ? 'is paused on this sheet, waiting for its owner to connect again' : 'is running on this sheet';
+      const whose = `Another editor's ${holder.auto ? 'automation' : 'job'}${holder.account ? ` (account "${holder.account}")` : ''}`;
+      const state = holder.auto
+        ? 'watches this sheet'
+        : holder.paused
+          ? 'is paused on this sheet, waiting for its owner to connect again'
+          : 'is running on this sheet';
       throw new Error(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
     }
     if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);

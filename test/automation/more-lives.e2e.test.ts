@@ -1,7 +1,6 @@
-// A review of automation by trying to break it: each test is a turn of a life (the record, a
-// run, the home trigger, a row's stamp, a wait and its alert) that loses paid work, sends an
-// alert more than once, or leaves automation stopped with nobody told. Each states what should
-// happen.
+// Automation's lives, found by trying to break it: each test is a turn of a life (the record, a
+// run, the home trigger, a row's stamp, a wait and its alert) that once lost paid work, sent an
+// alert more than once, or left automation stopped with nobody told. Each states what happens.
 import type { LocalRequest, LocalResponse } from '../../sandbox';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -109,7 +108,7 @@ test('the day cap reached while a form keeps adding rows is one wait: one e-mail
     hours(w, 1);
   }
   expect(validated(w)).toHaveLength(5);
-  // Expected: the cap is one reason to wait, told once, however many rows wait behind it.
+  // The cap is one reason to wait, told once, however many rows wait behind it.
   expect(w.host.mail.filter((m) => /cap/.test(m.body))).toHaveLength(1);
 });
 
@@ -128,8 +127,7 @@ test('"retry the failed rows" under a cap per run smaller than the failed rows: 
   expect(w.host.callFromSidebar('retryFailedRows', [run.id]).error?.message).toBeUndefined();
   hours(w, 0.2);
   expect(validated(w)).toHaveLength(1);
-  // Expected: the other failed row is still this run's to retry (or goes with the next run);
-  // instead the run says it has no failed rows left and the row stays "Error" for good.
+  // The other failed row is still this run's to retry.
   const again = w.host.callFromSidebar('retryFailedRows', [run.id]);
   expect(again.error?.message).toBeUndefined();
   hours(w, 3);
@@ -155,8 +153,11 @@ test('the key revoked while a job of an automated spreadsheet other than the hom
   w.fault('none');
   connect(w, KEY);
   hours(w, 4);
-  const statuses = new SheetHelper(doc, doc.sheetByName('Sheet1')!).values().slice(1).map((r) => String(r[1]));
-  // Expected: every row has its result, paid once; instead the job stays paused (a run by id never resumes it).
+  const statuses = new SheetHelper(doc, doc.sheetByName('Sheet1')!)
+    .values()
+    .slice(1)
+    .map((r) => String(r[1]));
+  // Every row has its result, paid once: the job paused in a run by id goes on there.
   expect(statuses.filter((s) => /^Paused|^Queued|^Processing/.test(s))).toEqual([]);
   const later = append(other, 1);
   hours(w, 1.5);
@@ -179,7 +180,7 @@ test('a day with the property quota spent stops automation for that day only: th
   hours(w, 26);
   const later = append(sheet, 1);
   hours(w, 1.5);
-  // Expected: the rows added go; instead the trigger deleted itself and the failing run made none.
+  // The rows added go: the failing run left a trigger for an hour later.
   expect(validated(w)).toContain(later[0]);
   expect(validated(w)).toHaveLength(3);
 });
@@ -205,8 +206,7 @@ test('automation stopped by its trigger (its spreadsheet could not be opened) an
   expect(w.host.mail.filter((m) => /could not be opened/.test(m.body))).toHaveLength(1);
   // The person turns it off for good from this spreadsheet's sidebar.
   save(w, { on: false });
-  // Expected: another editor may now validate the sheet's emails; instead the standing claim of
-  // automation is still there, and nobody can ever remove it.
+  // Another editor may now validate the sheet's emails: turning it off let automation's claim go.
   w.host.open({ user: BOB });
   connect(w, 'demo-key-alpha', BOB);
   w.host.select('Sheet1!A1:A3');
@@ -214,7 +214,7 @@ test('automation stopped by its trigger (its spreadsheet could not be opened) an
   expect(r.error?.message).toBeUndefined();
 });
 
-test('a record saved by a later version of the add-on is not taken for automation off, nor overwritten with today\'s spend forgotten', () => {
+test("a record saved by a later version of the add-on is not taken for automation off, nor overwritten with today's spend forgotten", () => {
   const w = world();
   const sheet = leads(w);
   save(w, { capPerRun: 5, capPerDay: 5 });
@@ -225,8 +225,7 @@ test('a record saved by a later version of the add-on is not taken for automatio
   expect(stored.spent).toBe(5);
   // A later version (rolled back since) saved the record with fields of its own.
   w.host.setProperties('user', { [key]: JSON.stringify({ ...stored, v: 2, schedule: 'hourly' }) });
-  // Expected: the tab says the record is a later version's, and a save keeps the day's spend;
-  // instead the tab says "Off. Turn it on", and turning it on starts a new day of spend at 0.
+  // The tab says the record is a later version's, and a save is refused, keeping the day's spend.
   expect(view(w).status).not.toMatch(/^Off/);
   try {
     save(w, { capPerRun: 5, capPerDay: 5 });
@@ -249,7 +248,7 @@ test('the stamp column deleted by hand: results checked a moment ago are not tak
   const stampAt = sheet.values()[0]!.indexOf('Email · Checked');
   sheet.userDeleteColumns(stampAt + 1);
   hours(w, 3);
-  // Expected: nothing is sent again before the results are three days old; instead the rows are
-  // dated from when automation began, four days ago, and paid for again at once.
+  // Nothing is sent again before the results are three days old: a result found without its
+  // stamp is dated when automation finds it, not when automation began.
   expect(validated(w)).toHaveLength(4);
 });
