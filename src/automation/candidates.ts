@@ -5,7 +5,7 @@
 import type { ActionId, ActionOptions } from '../jobs/actions';
 import { estimateCredits } from '../jobs/actions';
 import { readStamp, rowFingerprint } from '../jobs/row-stamp';
-import { readStatus } from '../jobs/row-status';
+import { readStatus, type RowStatus } from '../jobs/row-status';
 import type { ColumnMapping } from '../sheet/columns';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,8 +19,6 @@ export interface RowsToSend {
   copies: Array<{ row: number; from: number }>;
   /** Rows that would be sent but for the credits allowed. */
   left: number;
-  /** Of `send`: rows whose result was older than the stale limit. */
-  stale: number;
   /** The most the rows sent can spend. */
   credits: number;
 }
@@ -50,24 +48,18 @@ const creditsPerKey = (action: ActionId, options: ActionOptions): number => {
   return one.email + one.phone;
 };
 
+/** A result older than the stale limit. */
+const isStale = (stamp: { at: number }, s: PickSettings): boolean => s.staleDays > 0 && s.now - stamp.at >= s.staleDays * DAY_MS;
+
 /** Whether a row is due: what its status and stamp say, as the file's opening describes. */
-const isDue = (
-  status: unknown,
-  stamp: ReturnType<typeof readStamp>,
-  fingerprint: string,
-  s: PickSettings,
-): 'new' | 'changed' | 'stale' | 'stamp' | false => {
-  const st = readStatus(status);
+const isDue = (st: RowStatus, stamp: ReturnType<typeof readStamp>, fingerprint: string, s: PickSettings): 'send' | 'stamp' | false => {
   if (s.retryAt !== undefined)
-    return (st.kind === 'error' || st.kind === 'canceled') && stamp?.at === s.retryAt && stamp.fingerprint === fingerprint
-      ? 'changed'
-      : false;
-  if (st.kind === 'empty' || st.kind === 'other') return 'new';
+    return (st.kind === 'error' || st.kind === 'canceled') && stamp?.at === s.retryAt && stamp.fingerprint === fingerprint ? 'send' : false;
+  if (st.kind === 'empty' || st.kind === 'other') return 'send';
   // A job holds the row (or held it: its answer may be paid for); never sent again unasked.
   if (st.kind === 'queued' || st.kind === 'processing' || st.kind === 'paused' || st.kind === 'sending') return false;
   if (!stamp) return 'stamp';
-  if (stamp.fingerprint !== fingerprint) return 'changed';
-  return st.kind === 'done' && s.staleDays > 0 && s.now - stamp.at >= s.staleDays * DAY_MS ? 'stale' : false;
+  return stamp.fingerprint !== fingerprint || (st.kind === 'done' && isStale(stamp, s)) ? 'send' : false;
 };
 
 /**
@@ -75,7 +67,7 @@ const isDue = (
  * credits allowed (rows that cannot be sent cost nothing and are always taken, to say why).
  */
 export const pickRows = (sheet: SheetRows, s: PickSettings): RowsToSend => {
-  const out: RowsToSend = { send: [], firstStamps: [], copies: [], left: 0, stale: 0, credits: 0 };
+  const out: RowsToSend = { send: [], firstStamps: [], copies: [], left: 0, credits: 0 };
   const perKey = creditsPerKey(s.action, s.options);
   const keys = new Set<string>();
   const read = sheet.rows.map(({ row, values }) => {
@@ -88,12 +80,12 @@ export const pickRows = (sheet: SheetRows, s: PickSettings): RowsToSend => {
   for (const r of read) {
     if (!r.fingerprint?.sends || r.stamp?.fingerprint !== r.fingerprint.id) continue;
     const pending = r.status.kind === 'queued' || r.status.kind === 'processing' || r.status.kind === 'paused';
-    const fresh = r.status.kind === 'done' && !(s.staleDays > 0 && s.now - r.stamp.at >= s.staleDays * DAY_MS);
+    const fresh = r.status.kind === 'done' && !isStale(r.stamp, s);
     if (pending || fresh) holders.set(r.fingerprint.id, { row: r.row, pending });
   }
-  for (const { row, values, fingerprint, stamp } of read) {
+  for (const { row, fingerprint, stamp, status } of read) {
     if (!fingerprint) continue;
-    const due = isDue(values[sheet.status], stamp, fingerprint.id, s);
+    const due = isDue(status, stamp, fingerprint.id, s);
     if (!due) continue;
     if (due === 'stamp') {
       out.firstStamps.push({ row, fingerprint: fingerprint.id });
@@ -113,7 +105,6 @@ export const pickRows = (sheet: SheetRows, s: PickSettings): RowsToSend => {
       out.credits += perKey;
     }
     out.send.push(row);
-    if (due === 'stale') out.stale++;
   }
   return out;
 };

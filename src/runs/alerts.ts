@@ -26,7 +26,7 @@ export const jobOutcome = (job: JobRecord): string => {
   const counts = Object.entries(view.counts)
     .map(([label, n]) => `${n} ${label}`)
     .join(', ');
-  const state = { running: 'Running', paused: 'Paused', done: 'Done', failed: 'Failed', canceled: 'Canceled' }[view.state];
+  const state = view.state[0]!.toUpperCase() + view.state.slice(1);
   return [`${state}${counts ? `: ${counts}` : ''}.`, view.message].filter(Boolean).join(' ');
 };
 
