@@ -9,8 +9,9 @@ import { customFunctionDocs } from '../src/formulas/function-docs';
 const root = join(__dirname, '..');
 const GLOBAL = 'ProspectingAddon';
 /**
- * The entry points under a short name for the declarations to call: thirty declarations repeat
- * it, and the file is loaded on every execution. The trailing underscore keeps it private.
+ * The entry points, in their order, under a short name for the declarations to call by position
+ * (`E_[3]`, not `E_.enrichPeople`): forty declarations repeat it, and the file is loaded on every
+ * execution. The trailing underscore keeps it private.
  */
 const ENTRY = 'E_';
 
@@ -29,14 +30,14 @@ function loadBundle(code: string): LoadedBundle {
 
 function declarations(loaded: LoadedBundle): string {
   // Written without spaces, as the bundle is: every execution loads them.
-  const lines: string[] = [`var ${ENTRY}=${GLOBAL}.entryPoints;`];
-  for (const name of Object.keys(loaded.entryPoints)) {
+  const lines: string[] = [`var ${ENTRY}=Object.values(${GLOBAL}.entryPoints);`];
+  for (const [i, name] of Object.keys(loaded.entryPoints).entries()) {
     const custom = customFunctionDocs[name];
     if (custom) lines.push(custom.doc.trimEnd());
     // The arguments are passed on as they came; no entry point reads `this`. A custom function
     // keeps its named parameters (its JSDoc names them); the others take theirs as one short rest.
     const [params, args] = custom ? [custom.params.join(','), '...arguments'] : ['...a', '...a'];
-    lines.push(`function ${name}(${params}){return ${ENTRY}.${name}(${args})}`);
+    lines.push(`function ${name}(${params}){return ${ENTRY}[${i}](${args})}`);
   }
   return lines.join('\n');
 }

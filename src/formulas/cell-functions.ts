@@ -4,6 +4,7 @@ import { ProspectingError, QUOTA_SPENT, type ErrorKind } from '../api/errors';
 import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
 import { thousands } from '../api/input-errors';
+import { plural } from '../jobs/words';
 import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
@@ -106,7 +107,7 @@ export const transientMessage = (reason: Transient): string => {
 /** The error message of a range whose `pending` rows of `total` have no answer yet. */
 export const pendingMessage = (reason: Transient, pending: number, total: number): string => {
   const [why, first] = REASONS[reason];
-  const rows = `${thousands(pending)} of ${thousands(total)} row${total === 1 ? '' : 's'}`;
+  const rows = `${thousands(pending)} of ${plural(total, 'row')}`;
   return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${first}${RECALCULATE}.`;
 };
 

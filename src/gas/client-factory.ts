@@ -15,8 +15,8 @@ export const createClient = (apiKey: string, options: Partial<ClientOptions> = {
 export const NOT_CONNECTED = `Connect your API key first: open Extensions › ${ADDON_NAME} › Open sidebar.`;
 
 /** A client with the connected key; throws how to connect when there is none. */
-export const requireClient = (): ProspectingClient => {
+export const requireClient = (options?: Partial<ClientOptions>): ProspectingClient => {
   const connection = readConnection();
   if (!connection) throw new Error(NOT_CONNECTED);
-  return createClient(connection.apiKey);
+  return createClient(connection.apiKey, options);
 };

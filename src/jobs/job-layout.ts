@@ -134,7 +134,7 @@ export const needOutputs = (layout: JobLayout, rows: ReadonlyArray<number>): voi
 export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
 /** Rewrites the status cell of each row for which `word`, given the cell and the row's index, has one. */
-export const restatus = (layout: JobLayout, word: (cell: unknown, i: number) => string | undefined): void => {
+export const restatus = (layout: Pick<JobLayout, 'grid' | 'header' | 'status'>, word: (cell: unknown, i: number) => string | undefined): void => {
   for (const i of dataRows(layout)) {
     const w = word(layout.grid.get(i, layout.status), i);
     if (w !== undefined) layout.grid.set(i, layout.status, w);
@@ -142,7 +142,7 @@ export const restatus = (layout: JobLayout, word: (cell: unknown, i: number) => 
 };
 
 /** Indexes of the rows a job may own: every row but the header row. */
-export const dataRows = (layout: JobLayout): number[] => {
+export const dataRows = (layout: Pick<JobLayout, 'grid' | 'header'>): number[] => {
   const out: number[] = [];
   for (let i = 0; i < layout.grid.rows.length; i++) if (i !== layout.header) out.push(i);
   return out;

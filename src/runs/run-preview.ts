@@ -18,12 +18,12 @@ import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
-import { parseInput, trim } from '../api/input-errors';
+import { parseInput, thousands, trim } from '../api/input-errors';
 import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
-import { creditWords, plural, thousands } from '../jobs/words';
+import { creditWords, plural } from '../jobs/words';
 
 export const runRequestSchema = lazy(() =>
   withDefaults(

@@ -8,6 +8,7 @@ import { classify } from '../api/failure';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { cellText } from '../sheet/keys';
 import { errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
+import { restatus } from '../jobs/job-layout';
 import { findHeaderRow, type Selection } from '../jobs/start';
 import { rowReason } from '../jobs/step-context';
 
@@ -141,9 +142,7 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
   let cols = columns(def, first, headerRow, deps !== undefined);
   const { grid } = cols;
   // A row left Sending by a run cut off mid-request may have gone through: it is never re-sent.
-  for (let i = 0; i < grid.rows.length; i++) {
-    if (kindAt(cols, i) === 'sending') grid.set(i, cols.status, errorStatus(`the run was cut off while this row was sent; ${UNSURE}`));
-  }
+  restatus(cols, (cell) => (readStatus(cell).kind === 'sending' ? errorStatus(`the run was cut off while this row was sent; ${UNSURE}`) : undefined));
   // Mark every selected visible row that is to be sent, in one write, before any request.
   const out: RowActionOutcome = {
     ...mark(def, cols, selection, headerRow),
@@ -176,16 +175,8 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
     if (group.length === 0 || left) {
       if (left) {
         out.stoppedEarly = out.stopped === undefined;
-        for (let i = 0; i < grid.rows.length; i++) {
-          const kind = kindAt(cols, i);
-          if (kind === 'queued' || kind === 'sending') {
-            grid.set(
-              i,
-              status,
-              skippedStatus(out.stopped ? `not sent: ${out.stopped}` : 'not sent: time ran out. Run it again for the rest.'),
-            );
-          }
-        }
+        const word = skippedStatus(out.stopped ? `not sent: ${out.stopped}` : 'not sent: time ran out. Run it again for the rest.');
+        restatus(cols, (cell) => (['queued', 'sending'].includes(readStatus(cell).kind) ? word : undefined));
       }
       grid.flush();
       return out;

@@ -4,7 +4,7 @@ import { activeSheet, currentSpreadsheet, withDocumentLock } from '../gas/active
 import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
-import type { ClientOptions, ProspectingClient } from '../api/client';
+import type { ProspectingClient } from '../api/client';
 import { errorText, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from '../api/errors';
 import { thousands, trim } from '../api/input-errors';
 import { maxLength, minLength } from '../api/checks';
@@ -12,10 +12,11 @@ import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
 import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRows, type ImportKind } from './imports';
 import { words } from '../sheet/fields';
+import { plural } from '../jobs/words';
 import { sendRowAction, type RowActionDeps, type RowActionOutcome, type RowSender } from './row-action-send';
 import { ROW_ACTIONS, rowActionMapping, rowSender, type RowActionId } from './row-actions';
 import { safeCell } from '../sheet/cells';
-import { createClient, NOT_CONNECTED, requireClient } from '../gas/client-factory';
+import { NOT_CONNECTED, requireClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
@@ -83,12 +84,6 @@ export const parse = <T>(schema: z.ZodMiniType<T>, input: unknown, what = UNREAD
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   throw new Error(`${what}: ${issue?.path.length ? `${issue.path.join('.')} ` : ''}${issue?.message ?? 'invalid'}`);
-};
-
-export const client = (options?: Partial<ClientOptions>): ProspectingClient => {
-  const connection = readConnection();
-  if (!connection) throw new Error(NOT_CONNECTED);
-  return createClient(connection.apiKey, options);
 };
 
 /** The existing sheet the request names, if any: the import appends to it. */
@@ -286,14 +281,14 @@ export const previewRowAction = (input: z.input<ReturnType<typeof rowActionReque
     rows,
     summary: missing.length
       ? `Map a column to ${missing.join(', ')} first.`
-      : `${def.label}: ${thousands(rows)} selected row${rows === 1 ? '' : 's'} on "${sheet.getName()}".`,
+      : `${def.label}: ${plural(rows, 'selected row')} on "${sheet.getName()}".`,
   };
 };
 
 /** Sends one request per selected row; each row's status cell gets its result or the reason. */
 export const runRowAction = (input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionResult =>
   withDocumentLock(() => {
-    const { req, def, out } = rowAction(input, client());
+    const { req, def, out } = rowAction(input, requireClient());
     return {
       action: req.action,
       sent: out.sent,
