@@ -10,6 +10,7 @@ import {
   finish,
   isCanceling,
   isLive,
+  isPaused,
   isRunning,
   isSending,
   pause,
@@ -310,7 +311,7 @@ export const pauseJob = (
 ): void => {
   if (!isLive(job)) return;
   // A retry that finds the same reason changes no row: the sheet is not read again.
-  const same = job.life.s === 'paused' && job.life.why === why;
+  const same = isPaused(job) && job.life.why === why;
   pause(job, why, deps.now());
   const layout = same ? undefined : reachable(job, deps.sheet);
   if (layout) markPaused(job, layout, deps.othersMarks, why);
@@ -325,7 +326,7 @@ export const resumeJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'client' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
 ): void => {
-  if (job.life.s !== 'paused') return;
+  if (!isPaused(job)) return;
   resume(job);
   // Canceled while paused: the service is told now that a key works.
   if (isCanceling(job) && !cancelAtService(job, deps)) {
@@ -421,7 +422,7 @@ export const cancelPausedJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
 ): void => {
-  if (job.life.s !== 'paused') return;
+  if (!isPaused(job)) return;
   startCanceling(job, 'Canceled.');
   const layout = reachable(job, deps.sheet);
   if (layout)

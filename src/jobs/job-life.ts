@@ -36,10 +36,12 @@ export type PauseWhy =
   /** The connected account is not the one that paid for the job's batches: connecting that account. */
   | 'account';
 
+/** `retryAt`: when it looks again by itself; none after a week of looking (a connect still resumes it). */
+export type Paused = { s: 'paused'; why: PauseWhy; was: Running; since: number; tries?: number; retryAt?: number };
+
 export type JobLife =
   | Running
-  /** `retryAt`: when it looks again by itself; none after a week of looking (a connect still resumes it). */
-  | { s: 'paused'; why: PauseWhy; was: Running; since: number; tries?: number; retryAt?: number }
+  | Paused
   | { s: 'done' }
   | { s: 'failed'; why: string }
   | { s: 'canceled'; why: string };
@@ -67,9 +69,11 @@ export const moveJob = (job: { life: JobLife }, next: JobLife): void => {
 };
 
 /** Running or paused: the job still holds rows and, maybe, batches paid for. */
-export const isLive = (job: { life: JobLife }): boolean => job.life.s === 'running' || job.life.s === 'paused';
+export const isLive = (job: { life: JobLife }): boolean => isRunning(job) || isPaused(job);
 
 export const isRunning = (job: { life: JobLife }): job is { life: Running } => job.life.s === 'running';
+
+export const isPaused = (job: { life: JobLife }): job is { life: Paused } => job.life.s === 'paused';
 
 /** A running job that may still send rows. */
 export const isSending = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.sending';
@@ -101,8 +105,8 @@ export const startCanceling = (job: { life: JobLife }, why: string): void => {
 
 /** Pauses a running job, or notes that a paused one still waits (its retry failed, or why changed). */
 export const pause = (job: { life: JobLife }, why: PauseWhy, now: number): void => {
-  const life = job.life;
-  if (life.s !== 'running' && life.s !== 'paused') return;
+  if (!isLive(job)) return;
+  const life = job.life as Running | Paused;
   // Each retry looks again (a key connected from another spreadsheet, a key working again).
   const [was, since, tries] = life.s === 'paused' ? [life.was, life.since, (life.tries ?? 0) + 1] : [life, now, 0];
   const next: JobLife = { s: 'paused', why, was, since, tries };
@@ -112,7 +116,7 @@ export const pause = (job: { life: JobLife }, why: PauseWhy, now: number): void 
 
 /** A paused job goes on as it was running. */
 export const resume = (job: { life: JobLife }): void => {
-  if (job.life.s === 'paused') moveJob(job, job.life.was);
+  if (isPaused(job)) moveJob(job, job.life.was);
 };
 
 /** Ends a running job: canceled when it was canceling, failed when `failed`, else done. */

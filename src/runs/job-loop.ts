@@ -8,7 +8,7 @@ import { backgroundNote, OFF_RETRY_MS, planContinuation, type Continuation } fro
 import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, advanceWithoutSheet, jobView, pauseJob, resumeJob } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
-import { isLive, isRunning, type PauseWhy } from '../jobs/job-life';
+import { isLive, isPaused, isRunning, type Paused, type PauseWhy } from '../jobs/job-life';
 import {
   activeSpreadsheet,
   currentSpreadsheet,
@@ -61,8 +61,8 @@ export const stepDeps = (
 
 /** When a job next wants a step: a running job when due, a paused one when its key is tried again. */
 const dueAt = (job: JobRecord): number | undefined => {
-  if (job.life.s === 'running') return job.nextCheckAt;
-  return job.life.s === 'paused' ? job.life.retryAt : undefined;
+  if (isRunning(job)) return job.nextCheckAt;
+  return isPaused(job) ? job.life.retryAt : undefined;
 };
 
 export const nextDue = (jobs: JobRecord[]): number | undefined => {
@@ -109,12 +109,12 @@ export interface HeldSheet {
 const keepClaim = (job: JobRecord, force = false): void => {
   if (!force && job.claimedAt && Date.now() - job.claimedAt < CLAIM_RENEW_MS) return;
   // Not written in a run that opened its spreadsheet by id: the next run with it renews it.
-  if (claim(job.sheetId, job.action, job.id, { paused: job.life.s === 'paused', account: job.account?.name })) job.claimedAt = Date.now();
+  if (claim(job.sheetId, job.action, job.id, { paused: isPaused(job), account: job.account?.name })) job.claimedAt = Date.now();
 };
 
 /** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
 const stillPaused = (
-  job: JobRecord & { life: { s: 'paused' } },
+  job: JobRecord & { life: Paused },
   connection: StoredConnection | undefined,
   client: ProspectingClient,
 ): PauseWhy | undefined => {
@@ -141,11 +141,10 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
   const sheet = sheetById(spreadsheet, job.sheetId);
   const deps = stepDeps(spreadsheet, job, sheet, client, deadline, opts.held);
   if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
-  if (job.life.s === 'paused') {
+  if (isPaused(job)) {
     // Resuming puts rows back in the queue only where no other editor's job may hold marks, which
     // a run by id cannot tell: it leaves that to a run with the spreadsheet, and waits longer.
-    const paused = job as JobRecord & { life: { s: 'paused' } };
-    const why = opts.byId ? paused.life.why : stillPaused(paused, connection, client);
+    const why = opts.byId ? job.life.why : stillPaused(job, connection, client);
     if (why) {
       pauseJob(job, deps, why);
       keepClaim(job, true);
@@ -161,7 +160,7 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
     keepClaim(job);
     advanceJob(job, { ...deps, sheet: deps.sheet });
   } else advanceWithoutSheet(job, deps);
-  if (job.life.s === 'paused') keepClaim(job, true);
+  if (isPaused(job)) keepClaim(job, true);
   // A run by id cannot let the claim go: the job notes it (claimedAt 0) for the next run with the spreadsheet.
   if (!isLive(job) && !release(job.sheetId, job.action, job.id)) {
     job.claimedAt = 0;
@@ -258,7 +257,7 @@ const carryOn = (spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
   const id = spreadsheet.getId();
   const loaded = opts.loaded ?? loadDocument(id, true);
   for (const job of loaded.jobs)
-    if (isRunning(job) || (job.life.s === 'paused' && (job.life.retryAt ?? Infinity) <= Date.now())) pauseHere(spreadsheet, job, 'no_key');
+    if (isRunning(job) || (isPaused(job) && (job.life.retryAt ?? Infinity) <= Date.now())) pauseHere(spreadsheet, job, 'no_key');
   const after = loadDocument(id);
   return {
     jobs: after.jobs,
@@ -351,11 +350,11 @@ export const resumePausedJobs = (): void => {
   const connection = readConnection();
   if (!spreadsheet || !connection) return;
   const id = spreadsheet.getId();
-  if (!loadDocument(id).jobs.some((j) => j.life.s === 'paused')) return;
+  if (!loadDocument(id).jobs.some(isPaused)) return;
   withDocumentLock(() => {
     const state = loadDocument(id, true);
     for (const job of state.jobs) {
-      if (job.life.s !== 'paused') continue;
+      if (!isPaused(job)) continue;
       if (!isJobAccount(job, connection)) {
         pauseHere(spreadsheet, job, 'account');
         continue;

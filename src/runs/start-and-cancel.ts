@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { ACTION_LABELS } from '../jobs/actions';
 import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobView } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
-import { isCanceling, isLive, isRunning } from '../jobs/job-life';
+import { isCanceling, isLive, isPaused, isRunning } from '../jobs/job-life';
 import { createJob, type PreparedRun, type RunRequest } from '../jobs/start';
 import { claim, claimedByAnother, othersHoldMarks, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
@@ -44,7 +44,7 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     const what = withArticle(ACTION_LABELS[req.action].toLowerCase());
     if (busy) {
       const how =
-        busy.life.s === 'paused'
+        isPaused(busy)
           ? 'is paused on this sheet, waiting for your key. Connect again to finish it, or cancel it first.'
           : 'is already running on this sheet. Wait for it or cancel it first.';
       throw new Error(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
@@ -102,7 +102,7 @@ export const cancelJob = (jobId: string): JobView => {
     if (!isLive(job)) return jobView(job);
     const sheet = sheetById(spreadsheet, job.sheetId);
     const save = (j: JobRecord) => saveJob(spreadsheet.getId(), j);
-    if (job.life.s === 'paused') {
+    if (isPaused(job)) {
       // Without a working key the service cannot be told now: it is, once the key is back.
       cancelPausedJob(job, {
         sheet: sheet && sheetPort(sheet),
