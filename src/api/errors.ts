@@ -174,6 +174,11 @@ export const QuotaError = errorClass('quota', (detail: string) => [
 ]);
 export type QuotaError = InstanceType<typeof QuotaError>;
 
+/** Throws `e` on unless it is a failure of the client: anything else thrown is a bug, not the service's answer. */
+export const throwUnlessProspecting: (e: unknown) => asserts e is ProspectingError = (e) => {
+  if (!(e instanceof ProspectingError)) throw e;
+};
+
 /** What was thrown, in words: an Error's message (a ProspectingError's is written for a person), else its text. */
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 

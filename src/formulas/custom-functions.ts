@@ -1,7 +1,7 @@
 // Custom functions: company and person lookups, job openings, and their header rows; lasting
 // answers are returned, lookups not made yet throw their reason.
 import type { ProspectingClient } from '../api/client';
-import { errorText, ProspectingError } from '../api/errors';
+import { errorText, ProspectingError, throwUnlessProspecting } from '../api/errors';
 import { JOB_SENIORITIES, schemas } from '../api/schemas';
 import type { ApiRequest } from '../api/transport';
 import {
@@ -26,6 +26,7 @@ import { queryKey, type CellValue, type Lasting } from './lookup-store';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { answerKey, readAnswer, readAnswers, saveAnswer, saveAnswers } from './lookup-cache';
+import { timeNow } from '../gas/clock';
 
 /*
  * Sheets keeps a returned value until the inputs change, so only lasting answers are values; a
@@ -107,7 +108,7 @@ const lookUp = (
   kind: keyof typeof LOOKUPS,
   queries: Map<string, Record<string, string>>,
 ): { answers: Map<string, Lasting>; reason?: Transient } => {
-  const started = Date.now();
+  const started = timeNow();
   const def = LOOKUPS[kind];
   const ids = def.fields.map((f) => f.id);
   const answers = readAnswers(kind, ids, queries.keys());
@@ -121,7 +122,7 @@ const lookUp = (
   let slowest = 0;
   let reason: Transient | undefined;
   for (let next = 0; next < todo.length;) {
-    const t0 = Date.now();
+    const t0 = timeNow();
     if (t0 - started + (slowest || FIRST_GROUP_MS) > SEND_UNTIL_MS) {
       reason = worse(reason, 'time');
       break;
@@ -155,7 +156,7 @@ const lookUp = (
     });
     saveAnswers(kind, ids, fresh);
     for (const [q, a] of fresh) answers.set(q, a);
-    slowest = Math.max(slowest, Date.now() - t0);
+    slowest = Math.max(slowest, timeNow() - t0);
     if (reason && STOPS.has(reason)) break;
   }
   return { answers, reason };
@@ -274,19 +275,19 @@ export const JOB_OPENINGS = (domain: unknown, filters?: unknown): Row[] | string
   const client = clientOrReason();
   if (typeof client === 'string') throw new Error(transientMessage(client));
   const rows: Row[] = [JOB_OPENING_HEADERS];
-  const started = Date.now();
+  const started = timeNow();
   try {
     const pages = client.jobOpeningPages({ ...query, ...parsed }, 100)[Symbol.iterator]();
     for (let n = 0; n < JOB_PAGES; n++) {
       // Only a whole answer is an answer: a list cut short by the budget or the time is not.
-      if (Date.now() - started > SEND_UNTIL_MS) throw new Error(transientMessage('time'));
+      if (timeNow() - started > SEND_UNTIL_MS) throw new Error(transientMessage('time'));
       if (takeRequests('default', 1) === 0) throw new Error(transientMessage('busy'));
       const page = pages.next();
       if (page.done) break;
       for (const j of page.value.job_openings) rows.push(jobOpeningCells(j));
     }
   } catch (e) {
-    if (!(e instanceof ProspectingError)) throw e;
+    throwUnlessProspecting(e);
     const v = verdictOf(e);
     if ('lasting' in v) return v.lasting;
     throw new Error(transientMessage(v.transient));

@@ -2,6 +2,7 @@
 // second in the last window, how many more fit, and taking them from the document cache.
 import { updateCachedValue } from '../gas/document-cache';
 import { jsonObject } from './lookup-store';
+import { timeNow } from '../gas/clock';
 
 /** Service buckets with their own per-minute limit (the spec: 350 `/people/find`, 500 others). */
 export type RateBucket = 'people_find' | 'default';
@@ -60,6 +61,6 @@ const LOCK_WAIT_MS = 10000;
  */
 export const takeRequests = (bucket: RateBucket, want: number): number =>
   updateCachedValue(`pfs.budget.${bucket}`, LOCK_WAIT_MS, 120, 0, (old) => {
-    const { granted, claims } = takeFrom(parseClaims(old), Date.now(), want, CELL_BUDGET[bucket]);
+    const { granted, claims } = takeFrom(parseClaims(old), timeNow(), want, CELL_BUDGET[bucket]);
     return granted > 0 ? { value: JSON.stringify(claims), result: granted } : { result: granted };
   });

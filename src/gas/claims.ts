@@ -6,6 +6,7 @@
 import { documentProperties } from './active-document';
 import { RETENTION } from './job-retention';
 import { parseStored } from './stored-json';
+import { timeNow } from './clock';
 
 const STALE_MS = 2 * 60 * 60 * 1000;
 
@@ -30,7 +31,7 @@ const read = (sheetId: number, action: string): Claim[] => {
   const props = documentProperties();
   // A trigger run that reached its spreadsheet by id cannot see the claims: another editor's
   // job may hold marks, so nothing of theirs is taken, and no claim is written.
-  if (!props) return [{ user: '', job: '', at: Date.now() }];
+  if (!props) return [{ user: '', job: '', at: timeNow() }];
   // None, or a damaged record, holds nothing.
   const value = parseStored<Claim | Claim[]>(props.getProperty(key(sheetId, action)));
   return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => typeof c?.user === 'string' && typeof c.job === 'string');
@@ -45,7 +46,7 @@ const write = (sheetId: number, action: string, claims: Claim[]): boolean => {
   return true;
 };
 
-const holds = (claim: Claim): boolean => claim.auto || Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
+const holds = (claim: Claim): boolean => claim.auto || timeNow() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
 
 /**
  * Another editor's claim on this action on this sheet, however old: its rows' marks are that
@@ -69,7 +70,7 @@ export const claim = (
   jobId: string,
   how: { paused?: boolean; account?: string; auto?: boolean } = {},
 ): boolean => {
-  const value: Claim = { user: me(), job: jobId, at: Date.now(), ...how };
+  const value: Claim = { user: me(), job: jobId, at: timeNow(), ...how };
   return write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
 };
 

@@ -4,11 +4,12 @@ import { ProspectingClient, type ClientOptions } from '../api/client';
 import { ADDON_NAME, API_BASE_URL } from '../config';
 import { readConnection } from './key-store';
 import { createUrlFetchTransport } from './url-fetch-transport';
+import { timeNow } from './clock';
 
 export const createClient = (apiKey: string, options: Partial<ClientOptions> = {}): ProspectingClient =>
   new ProspectingClient(createUrlFetchTransport(API_BASE_URL, apiKey), {
     sleep: (ms) => Utilities.sleep(ms),
-    now: () => Date.now(),
+    now: timeNow,
     ...options,
   });
 

@@ -3,6 +3,7 @@
 import { safeCell } from '../sheet/cells';
 import type { SheetPort } from '../sheet/grid';
 import type { Selection } from '../jobs/start';
+import { timeNow } from './clock';
 
 export const sheetPort = (sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort => ({
   lastRow: () => sheet.getLastRow(),
@@ -45,7 +46,7 @@ const hiddenByFormula = (sheet: GoogleAppsScript.Spreadsheet.Sheet, first: numbe
   const doc = sheet.getParent();
   let helper: GoogleAppsScript.Spreadsheet.Sheet | undefined;
   try {
-    helper = doc.insertSheet(`~hidden rows ${Date.now()}`);
+    helper = doc.insertSheet(`~hidden rows ${timeNow()}`);
     doc.setActiveSheet(sheet, true);
     helper.hideSheet();
     const rows = last - first + 1;

@@ -5,6 +5,7 @@ import { allContinuations, saveContinuation } from './job-store';
 import { searchDue } from './search-store';
 import { automationDue, readAutoUser } from './automation-store';
 import { userValues } from './user-store';
+import { timeNow } from './clock';
 
 export const CONTINUE_HANDLER = 'continueJobs';
 
@@ -52,8 +53,8 @@ type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown 
 const create = (dueAt: number, hourly = false): Made => {
   try {
     const builder = ScriptApp.newTrigger(CONTINUE_HANDLER).timeBased();
-    const trigger = (hourly ? builder.everyHours(1) : builder.after(Math.max(0, Math.round(dueAt - Date.now())))).create();
-    return hourly ? { uid: trigger.getUniqueId(), dueAt: Date.now() + HOUR_MS, hourly } : { uid: trigger.getUniqueId(), dueAt };
+    const trigger = (hourly ? builder.everyHours(1) : builder.after(Math.max(0, Math.round(dueAt - timeNow())))).create();
+    return hourly ? { uid: trigger.getUniqueId(), dueAt: timeNow() + HOUR_MS, hourly } : { uid: trigger.getUniqueId(), dueAt };
   } catch (e) {
     return { error: e };
   }
@@ -118,7 +119,7 @@ export const settleContinuation = (
   nextDue: number | undefined,
   background = false,
 ): Continuation => {
-  const now = Date.now();
+  const now = timeNow();
   for (const due of [searchDue(spreadsheet.getId(), background), automationDue(spreadsheet.getId())])
     if (due !== undefined) nextDue = Math.min(nextDue ?? due, due);
   let known = state;
@@ -148,7 +149,7 @@ export const settleContinuation = (
  */
 export const ensureSomeTrigger = (spreadsheet: Spreadsheet): void => {
   if (ours(ScriptApp.getUserTriggers(spreadsheet)).length > 0) return;
-  const made = make(Date.now() + MIN_DELAY_MS, true);
+  const made = make(timeNow() + MIN_DELAY_MS, true);
   if ('uid' in made) saveContinuation(spreadsheet.getId(), made);
 };
 

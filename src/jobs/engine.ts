@@ -2,7 +2,7 @@
 // write it to the rows that hold each key, and end the job clearly. Every write follows a fresh
 // read of the sheet; the record holds only parts and cursors, so any step can be resumed. The
 // job's state is moved only through job-life.ts.
-import { ProspectingError } from '../api/errors';
+import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord, JobView } from './job';
@@ -363,7 +363,7 @@ const cancelAtService = (job: JobRecord, deps: Pick<StepDeps, 'client'>): boolea
       kind.cancel(deps.client, part.state.id);
     } catch (e) {
       // Already ended (409) or a passing fault: what it finished is still read.
-      if (!(e instanceof ProspectingError)) throw e;
+      throwUnlessProspecting(e);
       if (classify(e, true) === 'key') return false;
     }
   }

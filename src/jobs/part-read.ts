@@ -1,6 +1,6 @@
 // Reading a job's accepted parts page by page, and writing what was read to the rows that hold
 // each result's key and still wait for that part, found after a fresh read of the sheet.
-import { ProspectingError } from '../api/errors';
+import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS, type ResultCell } from './batch-kinds';
 import type { JobRecord } from './job';
@@ -89,7 +89,7 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
     try {
       readings.push(readPart(job, part, deps));
     } catch (e) {
-      if (!(e instanceof ProspectingError)) throw e;
+      throwUnlessProspecting(e);
       // Results read before the failure are kept: the cursor moved only past them.
       const partial = readingOf(part);
       const failure = classify(e, true);

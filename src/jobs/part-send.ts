@@ -1,7 +1,7 @@
 // Sending a job's queued rows in parts. The parts are planned from a fresh read of the sheet,
 // their rows marked, the record saved, then each request sent; what the service says is
 // written to the rows after another fresh read, since rows may move while it answers.
-import { ProspectingError } from '../api/errors';
+import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { PART_SIZE, rowInput, type Payload } from './actions';
 import { BATCH_KINDS, listFullAt } from './batch-kinds';
@@ -184,7 +184,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
       deps.save(job);
       break;
     } catch (e) {
-      if (!(e instanceof ProspectingError)) throw e;
+      throwUnlessProspecting(e);
       const later = rest.slice(1);
       const failure = classify(e);
       const now = deps.now();

@@ -2,7 +2,7 @@
 // then leaves the one continuation trigger right. Called by a start, the sidebar's polls, "check
 // now" and the time-driven trigger; a refused key pauses jobs, connecting again resumes them.
 import type { ProspectingClient } from '../api/client';
-import { ProspectingError } from '../api/errors';
+import { throwUnlessProspecting } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
 import { backgroundNote, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
@@ -27,6 +27,7 @@ import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
+import { timeNow } from '../gas/clock';
 
 /** How long one execution keeps stepping jobs: well inside Apps Script's 6 minutes. */
 export const STEP_BUDGET_MS = 4.5 * 60 * 1000;
@@ -49,7 +50,7 @@ export const stepDeps = (
   return {
     client,
     sheet: port && held && held.sheetId === sheet.getSheetId() ? withHeldRead(port, held.rows) : port,
-    now: () => Date.now(),
+    now: timeNow,
     deadline,
     save: (j: JobRecord) => saveJob(id, j),
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
@@ -72,7 +73,7 @@ export const nextDue = (jobs: JobRecord[]): number | undefined => {
 
 /** When the running jobs will likely be due once this step is done: see `expectedNextCheck`. */
 const expectedDue = (jobs: JobRecord[], opts: StepOptions): number | undefined => {
-  const now = Date.now();
+  const now = timeNow();
   const waiting = jobs.filter((j) => dueAt(j) !== undefined);
   if (waiting.length === 0) return undefined;
   const stepped = (j: JobRecord) => isRunning(j) && (opts.only === undefined || j.id === opts.only) && (opts.force || j.nextCheckAt <= now);
@@ -107,9 +108,9 @@ export interface HeldSheet {
 
 /** Renews the job's claim on its sheet and action when due, or now when its state changed. */
 const keepClaim = (job: JobRecord, force = false): void => {
-  if (!force && job.claimedAt && Date.now() - job.claimedAt < CLAIM_RENEW_MS) return;
+  if (!force && job.claimedAt && timeNow() - job.claimedAt < CLAIM_RENEW_MS) return;
   // Not written in a run that opened its spreadsheet by id: the next run with it renews it.
-  if (claim(job.sheetId, job.action, job.id, { paused: isPaused(job), account: job.account?.name })) job.claimedAt = Date.now();
+  if (claim(job.sheetId, job.action, job.id, { paused: isPaused(job), account: job.account?.name })) job.claimedAt = timeNow();
 };
 
 /** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
@@ -126,7 +127,7 @@ const stillPaused = (
     client.getAccount();
     return undefined;
   } catch (e) {
-    if (!(e instanceof ProspectingError)) throw e;
+    throwUnlessProspecting(e);
     return 'key';
   }
 };
@@ -171,7 +172,7 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
 /** Steps the due jobs of this spreadsheet (under its lock), then settles the continuation. */
 export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, budgetMs: number, opts: StepOptions = {}): DocumentJobs => {
   const id = spreadsheet.getId();
-  const deadline = Date.now() + budgetMs;
+  const deadline = timeNow() + budgetMs;
   const before = opts.loaded ?? loadDocument(id, true);
   // A trigger waits before any work starts, so a step cut off at Apps Script's time limit is
   // picked up by it. It is made for when the jobs will likely be due after this step, so the
@@ -190,8 +191,8 @@ export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, bu
   for (const job of before.jobs) {
     const due = dueAt(job);
     if (due === undefined || (opts.only && job.id !== opts.only)) continue;
-    if (!opts.force && due > Date.now()) continue;
-    if (Date.now() >= deadline) break;
+    if (!opts.force && due > timeNow()) continue;
+    if (timeNow() >= deadline) break;
     stepOne(spreadsheet, job, client, deadline, opts);
   }
   const after = loadDocument(id);
@@ -242,7 +243,7 @@ const pollAnswer = (state: DocumentJobs): PollAnswer => {
   const due = nextDue(state.jobs);
   return {
     jobs: state.jobs.map((j) => jobView(j)).reverse(),
-    nextPollSeconds: due === undefined ? 0 : Math.max(2, Math.ceil((due - Date.now()) / 1000)),
+    nextPollSeconds: due === undefined ? 0 : Math.max(2, Math.ceil((due - timeNow()) / 1000)),
     background: due === undefined ? '' : backgroundNote(state.continuation),
   };
 };
@@ -257,7 +258,7 @@ const carryOn = (spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
   const id = spreadsheet.getId();
   const loaded = opts.loaded ?? loadDocument(id, true);
   for (const job of loaded.jobs)
-    if (isRunning(job) || (isPaused(job) && (job.life.retryAt ?? Infinity) <= Date.now())) pauseHere(spreadsheet, job, 'no_key');
+    if (isRunning(job) || (isPaused(job) && (job.life.retryAt ?? Infinity) <= timeNow())) pauseHere(spreadsheet, job, 'no_key');
   const after = loadDocument(id);
   return {
     jobs: after.jobs,
@@ -271,7 +272,7 @@ const pauseHere = (spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): voi
   const othersMarks = othersHoldMarks(job);
   pauseJob(
     job,
-    { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(spreadsheet.getId(), j), othersMarks },
+    { sheet: sheet && sheetPort(sheet), now: timeNow, save: (j) => saveJob(spreadsheet.getId(), j), othersMarks },
     why,
   );
   keepClaim(job, true);
@@ -285,7 +286,7 @@ export const pollJobs = (): PollAnswer => {
   const spreadsheet = currentSpreadsheet();
   const known = knownJobs(spreadsheet);
   const due = nextDue(known.jobs);
-  const needsStep = due !== undefined && (due <= Date.now() || planContinuation(known.continuation, due, Date.now()).kind !== 'keep');
+  const needsStep = due !== undefined && (due <= timeNow() || planContinuation(known.continuation, due, timeNow()).kind !== 'keep');
   if (!needsStep) return pollAnswer(known);
   const stepped = tryWithDocumentLock(3000, () => {
     const loaded = loadDocument(spreadsheet.getId(), true);
@@ -305,7 +306,7 @@ const noteRanWithoutDocument = (spreadsheetId: string | undefined): void => {
   if (!spreadsheetId) return;
   saveContinuation(spreadsheetId, {
     off: 'Apps Script ran the background step without this spreadsheet.',
-    offUntil: Date.now() + OFF_RETRY_MS.noDocument,
+    offUntil: timeNow() + OFF_RETRY_MS.noDocument,
   });
 };
 
@@ -318,7 +319,7 @@ export const continueJobs = (
   event?: { triggerUid?: unknown },
   more?: (spreadsheet: Spreadsheet, deadline: number, byId: boolean) => void,
 ): void => {
-  const deadline = Date.now() + STEP_BUDGET_MS;
+  const deadline = timeNow() + STEP_BUDGET_MS;
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
   let spreadsheet = activeSpreadsheet();
   if (uid) deleteFiredTrigger(uid, spreadsheet);
@@ -329,7 +330,7 @@ export const continueJobs = (
     if (!spreadsheet) return noteRanWithoutDocument(id);
     // The first time, a step of this user's that began before the note may still run without
     // the user's lock: this run only notes, and the next comes once such a step has surely ended.
-    if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, Date.now() + 6 * 60 * 1000, true);
+    if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, timeNow() + 6 * 60 * 1000, true);
   }
   const open = spreadsheet;
   const stepped = tryWithDocumentLock(5000, () => {
@@ -362,7 +363,7 @@ export const resumePausedJobs = (): void => {
       const sheet = sheetById(spreadsheet, job.sheetId);
       const client = createClient(connection.apiKey);
       const othersMarks = othersHoldMarks(job);
-      resumeJob(job, { client, sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(id, j), othersMarks });
+      resumeJob(job, { client, sheet: sheet && sheetPort(sheet), now: timeNow, save: (j) => saveJob(id, j), othersMarks });
       keepClaim(job, true);
     }
     settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));

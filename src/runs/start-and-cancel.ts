@@ -17,6 +17,7 @@ import { newId, pause } from '../gas/script-utilities';
 import { removeStaleTriggers } from '../gas/triggers';
 import { POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput } from './run-preview';
+import { timeNow } from '../gas/clock';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -60,13 +61,13 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     const job = recordJob(ssId, sheet, prepared, request, partSize);
     // A start is when the add-on looks after its triggers left in other documents.
     removeStaleTriggers();
-    const waitUntil = Date.now() + START_WAIT_MS;
+    const waitUntil = timeNow() + START_WAIT_MS;
     // The first send plans from the cells just read and marked: nothing went out since.
     const held = { sheetId: sheet.getSheetId(), rows: prepared.grid.rows };
     let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id, held }).jobs;
     let current = jobs.find((j) => j.id === job.id) ?? job;
     while (isRunning(current) && current.nextCheckAt < waitUntil) {
-      pause(Math.max(500, current.nextCheckAt - Date.now()));
+      pause(Math.max(500, current.nextCheckAt - timeNow()));
       jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { only: job.id }).jobs;
       current = jobs.find((j) => j.id === job.id) ?? current;
     }
@@ -81,12 +82,12 @@ export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, req
     id: newId(),
     sheetId: sheet.getSheetId(),
     sheetName: sheet.getName(),
-    now: Date.now(),
+    now: timeNow(),
     partSize,
     account: connection && accountOf(connection),
   });
   // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
-  if (isRunning(job) && claim(job.sheetId, job.action, job.id, { account: job.account?.name })) job.claimedAt = Date.now();
+  if (isRunning(job) && claim(job.sheetId, job.action, job.id, { account: job.account?.name })) job.claimedAt = timeNow();
   saveJob(ssId, job);
   return job;
 };
@@ -106,12 +107,12 @@ export const cancelJob = (jobId: string): JobView => {
       // Without a working key the service cannot be told now: it is, once the key is back.
       cancelPausedJob(job, {
         sheet: sheet && sheetPort(sheet),
-        now: () => Date.now(),
+        now: timeNow,
         save,
         othersMarks: othersHoldMarks(job),
       });
     } else if (!isCanceling(job)) {
-      const deps = stepDeps(spreadsheet, job, sheet, requireClient(), Date.now() + POLL_BUDGET_MS);
+      const deps = stepDeps(spreadsheet, job, sheet, requireClient(), timeNow() + POLL_BUDGET_MS);
       if (deps.sheet) cancelJobSteps(job, { ...deps, sheet: deps.sheet });
       else advanceWithoutSheet(job, deps);
     }

@@ -3,7 +3,7 @@
 // wherever that row is now. A request carries one row (logging calls, reviewing phone numbers) or
 // many (adding leads to a sequence), and answers each of its rows.
 import type { ProspectingClient } from '../api/client';
-import { ProspectingError } from '../api/errors';
+import { ProspectingError, throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { cellText } from '../sheet/keys';
@@ -202,7 +202,7 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
             else out.skipped++;
           });
       } catch (e) {
-        if (!(e instanceof ProspectingError)) throw e;
+        throwUnlessProspecting(e);
         out.failed += chunk.length;
         const refused = def.refusal?.(e);
         const unsure = e.ambiguous ? ` It may have gone through; ${UNSURE}` : '';

@@ -20,6 +20,7 @@ import { NOT_CONNECTED, requireClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
+import { timeNow } from '../gas/clock';
 
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
 export const TOOL_BUDGET_MS = 20 * 1000;
@@ -204,7 +205,7 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
   // A new sheet is made only once a page has arrived, so a request that fails makes none.
   const made = cursor ? cursor.made === true : !sheet;
   const fromRow = cursor?.fromRow ?? (sheet ? sheet.getLastRow() + 1 : 1);
-  const deadline = Date.now() + TOOL_BUDGET_MS;
+  const deadline = timeNow() + TOOL_BUDGET_MS;
   let written = cursor?.written ?? 0;
   let nextHref: string | undefined;
   try {
@@ -213,7 +214,7 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
       appendRows(sheet, request.tool, page.rows);
       written += page.rows.length;
       nextHref = page.next;
-      if (!nextHref || Date.now() >= deadline) break;
+      if (!nextHref || timeNow() >= deadline) break;
     }
   } catch (e) {
     if (sheet) undoImport(sheet, made, fromRow);
@@ -243,8 +244,8 @@ export const rowActionRequestSchema = lazy(() =>
 /** What sending rows needs: the client, the clock and the time budget. */
 export const rowDeps = (c: ProspectingClient): RowActionDeps => ({
   client: c,
-  now: () => Date.now(),
-  deadline: Date.now() + ROW_BUDGET_MS,
+  now: timeNow,
+  deadline: timeNow() + ROW_BUDGET_MS,
 });
 
 /** The selected rows of the active sheet, sent with `deps`, or without them only looked at. */

@@ -19,6 +19,7 @@ import { utf8Length } from '../sheet/utf8';
 import { roleOfHeader } from '../sheet/columns';
 import { normalizeDomain, normalizeProfileUrl } from '../sheet/keys';
 import { appendBlock, insertNumberedSheet, parse, TOOL_BUDGET_MS, UNREADABLE } from './run-tools';
+import { timeNow } from '../gas/clock';
 
 /**
  * Each kind's columns: a header and the result's field. The headers are those the enrichment's
@@ -78,7 +79,7 @@ const start = (ss: Spreadsheet, input: unknown): SearchRecord => {
     return t === undefined ? (added.push(header), header) : String(t);
   });
   if (added.length) sheet.getRange(1, width + 1, 1, added.length).setValues([added]);
-  const at = Date.now();
+  const at = timeNow();
   const first = sheet.getLastRow() + 1;
   return {
     id: at,
@@ -132,7 +133,7 @@ const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
         : [],
     );
     while (s.written < s.limit) {
-      if (Date.now() >= deadline) return s;
+      if (timeNow() >= deadline) return s;
       const { results } = c.search(
         s.kind,
         { ...s.body, page: s.page, page_size: 100 },
@@ -165,7 +166,7 @@ const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
     if (f === 'wait' || f === 'trouble' || f === 'quota') s.wait = (e as ProspectingError).retryAfterSeconds ?? 60;
     else s.end = sheetById(ss, s.sheetId) ? (e as Error).message : 'The sheet was deleted.';
   } finally {
-    s.at = Date.now();
+    s.at = timeNow();
     saveSearch(id, s);
   }
   return s;
@@ -199,7 +200,7 @@ export const runSearch = (input?: SearchInput | null, next?: number, stop?: bool
           return s;
         }
         if (stop) saveSearch(id, ((s.end = 'Canceled.'), s));
-        else s = step(ss, s, Date.now() + TOOL_BUDGET_MS);
+        else s = step(ss, s, timeNow() + TOOL_BUDGET_MS);
         // Once the sidebar is closed, the time-driven trigger goes on with it.
         if (!s.end) ensureSomeTrigger(ss);
         return s;
@@ -213,5 +214,5 @@ export const runSearch = (input?: SearchInput | null, next?: number, stop?: bool
  */
 export const continueSearch = (ss: Spreadsheet, deadline: number): void => {
   const s = readSearch(ss.getId());
-  if (s && !s.end && Date.now() - s.at > 30 * 1000) step(ss, s, deadline);
+  if (s && !s.end && timeNow() - s.at > 30 * 1000) step(ss, s, deadline);
 };
