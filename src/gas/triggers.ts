@@ -6,6 +6,7 @@ import { searchDue } from './search-store';
 import { automationDue, readAutoUser } from './automation-store';
 import { userValues } from './user-store';
 import { timeNow } from './clock';
+import { errorText } from '../api/errors';
 
 export const CONTINUE_HANDLER = 'continueJobs';
 
@@ -27,25 +28,21 @@ const deleteAll = (triggers: GoogleAppsScript.Script.Trigger[]): void => {
 
 /** Why a trigger could not be made, in words for the job list. */
 const refusal = (e: unknown): string => {
-  const text = e instanceof Error ? e.message : String(e);
   if (isTestDeployment(e)) return 'a test deployment cannot run triggers.';
-  if (/too many triggers/i.test(text)) return 'your account has too many triggers for this add-on.';
+  if (/too many triggers/i.test(errorText(e))) return 'your account has too many triggers for this add-on.';
   return 'Apps Script refused to make a trigger.';
 };
 
-const isTestDeployment = (e: unknown): boolean => {
-  return e instanceof Error && /test as add-on|not permitted in test/i.test(e.message);
-};
+/** Whether Apps Script refused with an Error whose message holds `words`. */
+const says = (e: unknown, words: RegExp): boolean => e instanceof Error && words.test(e.message);
+
+const isTestDeployment = (e: unknown): boolean => says(e, /test as add-on|not permitted in test/i);
 
 /** The per-user limit (20 a script), as opposed to the one-per-document rule of add-ons. */
-const isUserLimit = (e: unknown): boolean => {
-  return e instanceof Error && /too many triggers/i.test(e.message);
-};
+const isUserLimit = (e: unknown): boolean => says(e, /too many triggers/i);
 
 /** Another execution made this document's one trigger a moment ago. */
-const isDocumentLimit = (e: unknown): boolean => {
-  return e instanceof Error && /in this document/i.test(e.message);
-};
+const isDocumentLimit = (e: unknown): boolean => says(e, /in this document/i);
 
 type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown };
 
@@ -53,8 +50,8 @@ type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown 
 const create = (dueAt: number, hourly = false): Made => {
   try {
     const builder = ScriptApp.newTrigger(CONTINUE_HANDLER).timeBased();
-    const trigger = (hourly ? builder.everyHours(1) : builder.after(Math.max(0, Math.round(dueAt - timeNow())))).create();
-    return hourly ? { uid: trigger.getUniqueId(), dueAt: timeNow() + HOUR_MS, hourly } : { uid: trigger.getUniqueId(), dueAt };
+    const uid = (hourly ? builder.everyHours(1) : builder.after(Math.max(0, Math.round(dueAt - timeNow())))).create().getUniqueId();
+    return hourly ? { uid, dueAt: timeNow() + HOUR_MS, hourly } : { uid, dueAt };
   } catch (e) {
     return { error: e };
   }

@@ -2,7 +2,7 @@
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { LIMITS } from '../api/requests';
 import { ROLE_LABELS, type ColumnMapping, type Role } from '../sheet/columns';
-import { isFormulaError } from '../sheet/formula-errors';
+import { formulaErrorIn } from '../sheet/formula-errors';
 import { companyKey, companyLookupOf } from '../sheet/company-lookup';
 import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
@@ -147,8 +147,8 @@ export const missingColumns = (action: ActionId, mapping: ColumnMapping, listTyp
 
 const formulaErrorReason = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): string | undefined => {
   for (const role of Object.keys(mapping) as Role[]) {
-    const value = row[mapping[role]!];
-    if (isFormulaError(value)) return `The ${ROLE_LABELS[role]} cell shows ${value.trim()}, which is not a value to send`;
+    const reason = formulaErrorIn(ROLE_LABELS[role], row[mapping[role]!]);
+    if (reason) return reason;
   }
   return undefined;
 };

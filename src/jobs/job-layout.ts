@@ -34,7 +34,7 @@ const holdsAll = (grid: Grid, index: number, texts: ReadonlyArray<string>): bool
 
 /** The header row: where it was, else wherever its texts are now. */
 const findHeader = (grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): number | undefined => {
-  const hint = grid.indexOfSheetRow(job.headerRow);
+  const hint = grid.rowIndex(job.headerRow);
   if (holdsAll(grid, hint, texts)) return hint;
   const found = grid.rows.findIndex((_, i) => holdsAll(grid, i, texts));
   return found < 0 ? undefined : found;

@@ -3,4 +3,8 @@
 
 const ERRORS = /^#(?:N\/A|REF!|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!|SPILL!|CALC!|LOADING\.\.\.|GETTING_DATA)$/i;
 
-export const isFormulaError = (value: unknown): value is string => typeof value === 'string' && ERRORS.test(value.trim());
+const isFormulaError = (value: unknown): value is string => typeof value === 'string' && ERRORS.test(value.trim());
+
+/** Why a row is refused when its cell headed `label` shows a failed formula's value; undefined when it does not. */
+export const formulaErrorIn = (label: string, value: unknown): string | undefined =>
+  isFormulaError(value) ? `The ${label} cell shows ${value.trim()}, which is not a value to send` : undefined;

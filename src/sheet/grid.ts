@@ -111,7 +111,8 @@ export class Grid {
     return index + 1;
   }
 
-  indexOfSheetRow(row: number): number {
+  /** The index in `rows` of sheet row `row`. */
+  rowIndex(row: number): number {
     return row - 1;
   }
 
@@ -178,10 +179,6 @@ export class Grid {
       row.push(...missing);
     }
     return headers.map((h) => this.columnIn(headerIndex, h)!);
-  }
-
-  get dirty(): boolean {
-    return this.changed.size > 0;
   }
 
   /**

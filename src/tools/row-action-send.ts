@@ -79,7 +79,7 @@ interface Columns {
 /** The columns of a read; `place` adds the missing output columns to the sheet (else an empty one stands in). */
 const columns = (def: RowSender, grid: Grid, headerRow: number, place = true): Columns => {
   const statusHeader = def.headers[0]!;
-  let header = grid.indexOfSheetRow(headerRow);
+  let header = grid.rowIndex(headerRow);
   // The header row may have moved (a sort): it is where the status header is now.
   if (grid.columnIn(header, statusHeader) === undefined) {
     const found = grid.rows.findIndex((_, i) => grid.columnIn(i, statusHeader) !== undefined);
@@ -104,7 +104,7 @@ const mark = (def: RowSender, cols: Columns, selection: Selection, headerRow: nu
   const open: Array<[number, RowRequest, string[]]> = [];
   for (const { firstRow, lastRow } of selection.ranges) {
     for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++) {
-      const i = grid.indexOfSheetRow(r);
+      const i = grid.rowIndex(r);
       // A row in two selected ranges counts once.
       if (selection.hidden.has(r) || seen.has(r)) continue;
       seen.add(r);
