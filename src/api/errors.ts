@@ -31,7 +31,8 @@ export interface ErrorInit {
   detail?: string;
   /** Where the problem is: a JSON pointer, else the query parameter or header the service named. */
   pointer?: string;
-  retryAfterSeconds?: number;
+  /** Seconds to wait, from the answer's `Retry-After` header. */
+  retryAfter?: number;
   errors?: ErrorDetail[];
 }
 
@@ -47,7 +48,7 @@ export class ProspectingError extends Error {
   readonly code: string | undefined;
   readonly detail: string | undefined;
   readonly pointer: string | undefined;
-  readonly retryAfterSeconds: number | undefined;
+  readonly retryAfter: number | undefined;
   readonly errors: ErrorDetail[];
   /** True when the request may have taken effect although no success arrived (see retry.ts). */
   ambiguous = false;
@@ -129,7 +130,7 @@ export const UnavailableForLegalReasonsError = errorOfKind(
 export type UnavailableForLegalReasonsError = InstanceType<typeof UnavailableForLegalReasonsError>;
 
 export const RateLimitedError = errorOfKind('rate_limited', (init) => {
-  const secs = init.retryAfterSeconds !== undefined ? Math.ceil(init.retryAfterSeconds) : undefined;
+  const secs = init.retryAfter !== undefined ? Math.ceil(init.retryAfter) : undefined;
   const wait = secs === undefined ? ' later' : ` in ${secs} second${secs === 1 ? '' : 's'}`;
   return `The service is busy (rate limit reached). Try again${wait}.`;
 });
@@ -251,7 +252,7 @@ export const errorFromResponse = (res: ApiResponse): ProspectingError => {
     code: first?.code,
     detail: first?.detail,
     pointer: source?.pointer ?? source?.parameter ?? source?.header,
-    retryAfterSeconds: res.retryAfterSeconds,
+    retryAfter: res.retryAfter,
     errors,
   };
   const byCode = first ? BY_CODE[first.code] : undefined;

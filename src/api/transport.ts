@@ -20,7 +20,7 @@ export interface ApiResponse {
   headers: Readonly<Record<string, string>>;
   text: string;
   /** Seconds from a `Retry-After` header, when the response carried one. */
-  retryAfterSeconds?: number;
+  retryAfter?: number;
 }
 
 /**

@@ -42,7 +42,8 @@ export interface PageRead {
   /** Items of the page used, when some were not this part's (`items` holds only its own). */
   used?: number;
   nextHref?: string;
-  retryAfterSeconds?: number;
+  /** Seconds the service asked to wait before the next read. */
+  retryAfter?: number;
   /** A link a person can open (lead lists). */
   url?: string;
 }
@@ -86,12 +87,12 @@ const fieldValues = <T>(
 };
 
 /** A page of a batch as the client reads it. */
-type BatchPage = { value: { status: string; _links: { next?: { href: string } } }; retryAfterSeconds?: number };
+type BatchPage = { value: { status: string; _links: { next?: { href: string } } }; retryAfter?: number };
 
 /** A page of a batch that ends when the batch does (completed, canceled or in error), with all its items and the link to the next. */
-const wholePage = ({ value: { status, _links }, retryAfterSeconds }: BatchPage, items: PageRead['items']): PageRead => {
+const wholePage = ({ value: { status, _links }, retryAfter }: BatchPage, items: PageRead['items']): PageRead => {
   const endedAs = status === 'canceled' || status === 'error' ? status : undefined;
-  return { finished: status === 'completed' || endedAs !== undefined, endedAs, items, nextHref: _links.next?.href, retryAfterSeconds };
+  return { finished: status === 'completed' || endedAs !== undefined, endedAs, items, nextHref: _links.next?.href, retryAfter };
 };
 
 const person: BatchKind = {

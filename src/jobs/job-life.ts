@@ -50,12 +50,15 @@ export type JobState = JobLife['s'];
 
 /** Every allowed move, by state name (and, for running, by mode); an ended job has none. */
 type Name = JobState | `running.${Running['mode']}`;
-const ON_FROM_SENDING: ReadonlyArray<Name> = ['running.draining', 'running.canceling', 'paused', 'done', 'failed'];
+const SENDING = 'running.sending';
+const DRAINING = 'running.draining';
+const CANCELING = 'running.canceling';
+const ON_FROM_SENDING: ReadonlyArray<Name> = [DRAINING, CANCELING, 'paused', 'done', 'failed'];
 const NEXT: Partial<Record<Name, ReadonlyArray<Name>>> = {
-  'running.sending': ON_FROM_SENDING,
-  'running.draining': ON_FROM_SENDING,
-  'running.canceling': ['paused', 'canceled', 'failed'],
-  paused: ['paused', 'running.sending', 'running.draining', 'running.canceling', 'canceled'],
+  [SENDING]: ON_FROM_SENDING,
+  [DRAINING]: ON_FROM_SENDING,
+  [CANCELING]: ['paused', 'canceled', 'failed'],
+  paused: ['paused', SENDING, DRAINING, CANCELING, 'canceled'],
 };
 
 const nameOf = (life: JobLife): Name => (life.s === 'running' ? `running.${life.mode}` : life.s);
@@ -76,9 +79,9 @@ export const isRunning = (job: { life: JobLife }): job is { life: Running } => j
 export const isPaused = (job: { life: JobLife }): job is { life: Paused } => job.life.s === 'paused';
 
 /** A running job that may still send rows. */
-export const isSending = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.sending';
+export const isSending = (job: { life: JobLife }): boolean => nameOf(job.life) === SENDING;
 
-export const isCanceling = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.canceling';
+export const isCanceling = (job: { life: JobLife }): boolean => nameOf(job.life) === CANCELING;
 
 /** How the job runs, or ran before its pause. */
 const runningOf = (life: JobLife): JobLife => (life.s === 'paused' ? life.was : life);

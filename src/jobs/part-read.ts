@@ -55,8 +55,8 @@ const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, dep
     if (!page.finished) {
       const pace = paceOf(part);
       part.readAfter = pace
-        ? nextReadAt(pace, deps.now(), page.retryAfterSeconds)
-        : deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
+        ? nextReadAt(pace, deps.now(), page.retryAfter)
+        : deps.now() + Math.max(1, page.retryAfter ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
       move(part, { s: 'canceled' });
       reading.leftover = CANCELED_UNREAD;

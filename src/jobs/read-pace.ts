@@ -35,8 +35,8 @@ export const firstReadAt = (size: number, sentAt: number): number => sentAt + cl
  * it should be done; with no result yet, as long again as it has waited so far. Never before
  * the service's own Retry-After (the earliest moment more results can exist).
  */
-export const nextReadAt = (pace: PartPace, now: number, retryAfterSeconds: number | undefined): number => {
-  const earliest = (retryAfterSeconds ?? 0) * 1000;
+export const nextReadAt = (pace: PartPace, now: number, retryAfter: number | undefined): number => {
+  const earliest = (retryAfter ?? 0) * 1000;
   const elapsed = Math.max(1, now - pace.sentAt);
   if (pace.got <= 0) return now + clamp(Math.max(elapsed, expectedMs(pace.size) - elapsed), earliest);
   const perMs = pace.got / elapsed;

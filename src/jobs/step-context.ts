@@ -57,7 +57,7 @@ export const rowReason = (e: unknown): string =>
 export const NOT_RESENT = 'nothing was re-sent so no credit is spent twice. Run again to retry.';
 
 /** How long to wait after a 429: what the service asked, else a minute. */
-export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
+export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAfter ?? 60) * 1000);
 
 /**
  * Apps Script's daily quota is spent: ask again in an hour (a refused fetch costs nothing, and

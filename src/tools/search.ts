@@ -163,7 +163,7 @@ const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
     s.end = 'Done.';
   } catch (e) {
     const f = failureOf(e);
-    if (f === 'wait' || f === 'trouble' || f === 'quota') s.wait = (e as ProspectingError).retryAfterSeconds ?? 60;
+    if (f === 'wait' || f === 'trouble' || f === 'quota') s.wait = (e as ProspectingError).retryAfter ?? 60;
     else s.end = sheetById(ss, s.sheetId) ? (e as Error).message : 'The sheet was deleted.';
   } finally {
     s.at = timeNow();
