@@ -36,6 +36,16 @@ export const POLL_BUDGET_MS = 20 * 1000;
 /** A claim on a sheet is renewed this often (it goes stale after two hours). */
 const CLAIM_RENEW_MS = 30 * 60 * 1000;
 
+/** What pausing, resuming or canceling one job of this spreadsheet needs: its sheet, the clock, its store. */
+export const jobDeps = (
+  spreadsheet: Spreadsheet,
+  job: JobRecord,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet | undefined = sheetById(spreadsheet, job.sheetId),
+) => {
+  const id = spreadsheet.getId();
+  return { sheet: sheet && sheetPort(sheet), now: timeNow, save: (j: JobRecord) => saveJob(id, j), othersMarks: othersHoldMarks(job) };
+};
+
 /** The step's dependencies for one job of this spreadsheet. */
 export const stepDeps = (
   spreadsheet: Spreadsheet,
@@ -45,18 +55,16 @@ export const stepDeps = (
   deadline: number,
   held?: HeldSheet,
 ) => {
-  const id = spreadsheet.getId();
-  const port = sheet && sheetPort(sheet);
+  const deps = jobDeps(spreadsheet, job, sheet);
+  const port = deps.sheet;
   return {
+    ...deps,
     client,
-    sheet: port && held && held.sheetId === sheet.getSheetId() ? withHeldRead(port, held.rows) : port,
-    now: timeNow,
+    sheet: port && held && held.sheetId === sheet!.getSheetId() ? withHeldRead(port, held.rows) : port,
     deadline,
-    save: (j: JobRecord) => saveJob(id, j),
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
       appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
-    othersMarks: othersHoldMarks(job),
   };
 };
 
@@ -268,13 +276,7 @@ const carryOn = (spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
 
 /** Pauses one job of this spreadsheet (its rows say why) and marks its claim paused. */
 const pauseHere = (spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): void => {
-  const sheet = sheetById(spreadsheet, job.sheetId);
-  const othersMarks = othersHoldMarks(job);
-  pauseJob(
-    job,
-    { sheet: sheet && sheetPort(sheet), now: timeNow, save: (j) => saveJob(spreadsheet.getId(), j), othersMarks },
-    why,
-  );
+  pauseJob(job, jobDeps(spreadsheet, job), why);
   keepClaim(job, true);
 };
 
@@ -360,10 +362,7 @@ export const resumePausedJobs = (): void => {
         pauseHere(spreadsheet, job, 'account');
         continue;
       }
-      const sheet = sheetById(spreadsheet, job.sheetId);
-      const client = createClient(connection.apiKey);
-      const othersMarks = othersHoldMarks(job);
-      resumeJob(job, { client, sheet: sheet && sheetPort(sheet), now: timeNow, save: (j) => saveJob(id, j), othersMarks });
+      resumeJob(job, { ...jobDeps(spreadsheet, job), client: createClient(connection.apiKey) });
       keepClaim(job, true);
     }
     settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));

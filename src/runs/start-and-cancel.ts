@@ -6,16 +6,16 @@ import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobV
 import type { JobRecord, JobView } from '../jobs/job';
 import { isCanceling, isLive, isPaused, isRunning } from '../jobs/job-life';
 import { createJob, type PreparedRun, type RunRequest } from '../jobs/start';
-import { claim, claimedByAnother, othersHoldMarks, release } from '../gas/claims';
+import { claim, claimedByAnother, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
-import { sheetById, sheetPort } from '../gas/sheet-port';
+import { sheetById } from '../gas/sheet-port';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { newId, pause } from '../gas/script-utilities';
 import { removeStaleTriggers } from '../gas/triggers';
-import { POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
+import { jobDeps, POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput } from './run-preview';
 import { timeNow } from '../gas/clock';
 
@@ -102,15 +102,9 @@ export const cancelJob = (jobId: string): JobView => {
     if (!job) throw new Error('That job is no longer in the list.');
     if (!isLive(job)) return jobView(job);
     const sheet = sheetById(spreadsheet, job.sheetId);
-    const save = (j: JobRecord) => saveJob(spreadsheet.getId(), j);
     if (isPaused(job)) {
       // Without a working key the service cannot be told now: it is, once the key is back.
-      cancelPausedJob(job, {
-        sheet: sheet && sheetPort(sheet),
-        now: timeNow,
-        save,
-        othersMarks: othersHoldMarks(job),
-      });
+      cancelPausedJob(job, jobDeps(spreadsheet, job, sheet));
     } else if (!isCanceling(job)) {
       const deps = stepDeps(spreadsheet, job, sheet, requireClient(), timeNow() + POLL_BUDGET_MS);
       if (deps.sheet) cancelJobSteps(job, { ...deps, sheet: deps.sheet });
