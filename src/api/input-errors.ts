@@ -1,6 +1,7 @@
 // Checking what a person sent from the sidebar or a dialog, with the first problem told as one
 // plain sentence that names the field in words: never a schema dump or JSON, and never the value
 // itself (it may be an API key).
+import { fail } from './errors';
 import type * as z from 'zod/mini';
 
 type Issue = z.core.$ZodIssue;
@@ -122,5 +123,5 @@ export const parseInput = <S extends z.ZodMiniType>(schema: S, value: unknown, w
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
-  throw new Error(first ? describeInputIssue(first, value, what) : `The ${what} ${UNUSABLE}.`);
+  fail(first ? describeInputIssue(first, value, what) : `The ${what} ${UNUSABLE}.`);
 };

@@ -1,10 +1,9 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
-import { ProspectingError, QUOTA_SPENT, type ErrorKind } from '../api/errors';
+import { type ErrorKind, fail, ProspectingError, QUOTA_SPENT } from '../api/errors';
 import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
 import { thousands } from '../api/input-errors';
-import { plural } from '../jobs/words';
 import { chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
@@ -23,7 +22,7 @@ export const oneCell = (arg: unknown, what: string): unknown => {
   if (!Array.isArray(arg)) return arg;
   const cells = arg.flat();
   if (cells.length <= 1) return cells[0];
-  throw new Error(`${what} takes one cell or value, not a range of ${cells.length} cells: give it a single cell such as A2.`);
+  fail(`${what} takes one cell or value, not a range of ${cells.length} cells: give it a single cell such as A2.`);
 };
 
 /** `"name, size"`, `"all"`, `"basic"`, or a range of field ids. */
@@ -107,7 +106,7 @@ export const transientMessage = (reason: Transient): string => {
 /** The error message of a range whose `pending` rows of `total` have no answer yet. */
 export const pendingMessage = (reason: Transient, pending: number, total: number): string => {
   const [why, first] = REASONS[reason];
-  const rows = `${thousands(pending)} of ${plural(total, 'row')}`;
+  const rows = `${thousands(pending)} of ${thousands(total)} row${total === 1 ? '' : 's'}`;
   return `${rows} still to be looked up (${why}); the rows answered so far are kept: ${first}${RECALCULATE}.`;
 };
 

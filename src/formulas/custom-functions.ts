@@ -1,7 +1,7 @@
 // Custom functions: company and person lookups, job openings, and their header rows; lasting
 // answers are returned, lookups not made yet throw their reason.
 import type { ProspectingClient } from '../api/client';
-import { errorText, ProspectingError, throwUnlessProspecting } from '../api/errors';
+import { errorText, fail, ProspectingError, throwUnlessProspecting } from '../api/errors';
 import { JOB_SENIORITIES, schemas } from '../api/schemas';
 import type { ApiRequest } from '../api/transport';
 import {
@@ -115,7 +115,7 @@ const lookUp = (
   const todo = [...queries.keys()].filter((q) => !answers.has(q));
   if (todo.length === 0) return { answers };
   // Decided before any request: a range too large is refused whole, not sent in part.
-  if (todo.length > def.most) throw new Error(tooLargeMessage(def.most, def.menuItem));
+  if (todo.length > def.most) fail(tooLargeMessage(def.most, def.menuItem));
   const client = clientOrReason();
   if (typeof client === 'string') return { answers, reason: client };
   /** The slowest group so far, claim and saving included: the next may take as long. */
@@ -195,7 +195,7 @@ const lookupFunction = (kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
   });
   if (pending > 0) {
     const reason = found.reason ?? 'failed';
-    throw new Error(single ? transientMessage(reason) : pendingMessage(reason, pending, inputs.filter(Boolean).length));
+    fail(single ? transientMessage(reason) : pendingMessage(reason, pending, inputs.filter(Boolean).length));
   }
   // A single cell shows its message alone, or one value, or one row; a range a message in the first column.
   if (!single) return answers.map((a) => (typeof a === 'string' ? [a, ...chosen.slice(1).map(() => '')] : a));
@@ -273,15 +273,15 @@ export const JOB_OPENINGS = (domain: unknown, filters?: unknown): Row[] | string
   const hit = readAnswer(key);
   if (hit) return JSON.parse(hit) as Row[];
   const client = clientOrReason();
-  if (typeof client === 'string') throw new Error(transientMessage(client));
+  if (typeof client === 'string') fail(transientMessage(client));
   const rows: Row[] = [JOB_OPENING_HEADERS];
   const started = timeNow();
   try {
     const pages = client.jobOpeningPages({ ...query, ...parsed }, 100)[Symbol.iterator]();
     for (let n = 0; n < JOB_PAGES; n++) {
       // Only a whole answer is an answer: a list cut short by the budget or the time is not.
-      if (timeNow() - started > SEND_UNTIL_MS) throw new Error(transientMessage('time'));
-      if (takeRequests('default', 1) === 0) throw new Error(transientMessage('busy'));
+      if (timeNow() - started > SEND_UNTIL_MS) fail(transientMessage('time'));
+      if (takeRequests('default', 1) === 0) fail(transientMessage('busy'));
       const page = pages.next();
       if (page.done) break;
       for (const j of page.value.job_openings) rows.push(jobOpeningCells(j));
@@ -290,7 +290,7 @@ export const JOB_OPENINGS = (domain: unknown, filters?: unknown): Row[] | string
     throwUnlessProspecting(e);
     const v = verdictOf(e);
     if ('lasting' in v) return v.lasting;
-    throw new Error(transientMessage(v.transient));
+    fail(transientMessage(v.transient));
   }
   if (rows.length === 1) rows.push(['no open jobs', '', '', '', '', '', '']);
   // A list too large for one cache value is still answered, only looked up again next time.

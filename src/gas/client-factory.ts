@@ -1,5 +1,6 @@
 // Builds the API client for Apps Script (UrlFetchApp transport, Utilities.sleep, the real clock),
 // with the connected key or the sentence that says how to connect.
+import { fail } from '../api/errors';
 import { ProspectingClient, type ClientOptions } from '../api/client';
 import { ADDON_NAME, API_BASE_URL } from '../config';
 import { readConnection } from './key-store';
@@ -18,6 +19,6 @@ export const NOT_CONNECTED = `Connect your API key first: open Extensions › ${
 /** A client with the connected key; throws how to connect when there is none. */
 export const requireClient = (options?: Partial<ClientOptions>): ProspectingClient => {
   const connection = readConnection();
-  if (!connection) throw new Error(NOT_CONNECTED);
+  if (!connection) fail(NOT_CONNECTED);
   return createClient(connection.apiKey, options);
 };

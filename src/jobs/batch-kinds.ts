@@ -2,7 +2,7 @@
 // and turn each result into the key it answers, its status text and its output values.
 import type { PageParams, ProspectingClient } from '../api/client';
 import type { CompanyInput, LeadInput } from '../api/requests';
-import { ProspectingError } from '../api/errors';
+import { fail, ProspectingError } from '../api/errors';
 import { isKnown } from '../api/open-values';
 import {
   COMPANY_ENRICHMENT_STATUSES,
@@ -190,7 +190,7 @@ export const listFullAt = (e: unknown): number | undefined => {
 const leadList: BatchKind = {
   fields: LEAD_FIELDS,
   start(client, payloads, { options, list, part, parts, tag }) {
-    if (!list) throw new Error('A lead list needs a name and an owner.');
+    if (!list) fail('A lead list needs a name and an owner.');
     if (list.id) {
       const leads = payloads.map((p) => ({ ...p, context: { ...(p as LeadInput).context, [PART_TAG]: tag } }));
       // The part's id names the list and the tag its leads carry.

@@ -134,7 +134,10 @@ export const needOutputs = (layout: JobLayout, rows: ReadonlyArray<number>): voi
 export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
 /** Rewrites the status cell of each row for which `word`, given the cell and the row's index, has one. */
-export const restatus = (layout: Pick<JobLayout, 'grid' | 'header' | 'status'>, word: (cell: unknown, i: number) => string | undefined): void => {
+export const restatus = (
+  layout: Pick<JobLayout, 'grid' | 'header' | 'status'>,
+  word: (cell: unknown, i: number) => string | undefined,
+): void => {
   for (const i of dataRows(layout)) {
     const w = word(layout.grid.get(i, layout.status), i);
     if (w !== undefined) layout.grid.set(i, layout.status, w);

@@ -13,6 +13,7 @@
 //
 // A paused job remembers how it was running (`was`), so a job that stopped sending, or was being
 // canceled, goes on the same way when it resumes.
+import { fail } from '../api/errors';
 
 /** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
 const RETRY_FIRST_MS = 60 * 60 * 1000;
@@ -39,12 +40,7 @@ export type PauseWhy =
 /** `retryAt`: when it looks again by itself; none after a week of looking (a connect still resumes it). */
 export type Paused = { s: 'paused'; why: PauseWhy; was: Running; since: number; tries?: number; retryAt?: number };
 
-export type JobLife =
-  | Running
-  | Paused
-  | { s: 'done' }
-  | { s: 'failed'; why: string }
-  | { s: 'canceled'; why: string };
+export type JobLife = Running | Paused | { s: 'done' } | { s: 'failed'; why: string } | { s: 'canceled'; why: string };
 
 export type JobState = JobLife['s'];
 
@@ -67,7 +63,7 @@ const nameOf = (life: JobLife): Name => (life.s === 'running' ? `running.${life.
 export const moveJob = (job: { life: JobLife }, next: JobLife): void => {
   const from = nameOf(job.life);
   const to = nameOf(next);
-  if (!NEXT[from]?.includes(to)) throw new Error(`A job cannot go from ${from} to ${to}.`);
+  if (!NEXT[from]?.includes(to)) fail(`A job cannot go from ${from} to ${to}.`);
   job.life = next;
 };
 

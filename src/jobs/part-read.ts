@@ -54,9 +54,7 @@ const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, dep
     if (next) continue;
     if (!page.finished) {
       const pace = paceOf(part);
-      part.readAfter = pace
-        ? nextReadAt(pace, deps.now(), page.retryAfter)
-        : deps.now() + Math.max(1, page.retryAfter ?? 5) * 1000;
+      part.readAfter = pace ? nextReadAt(pace, deps.now(), page.retryAfter) : deps.now() + Math.max(1, page.retryAfter ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
       move(part, { s: 'canceled' });
       reading.leftover = CANCELED_UNREAD;

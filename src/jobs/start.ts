@@ -1,6 +1,7 @@
 // Starting a run: read the sheet, find the header row, plan what is sent from the visible
 // selected rows, place the add-on's columns (adding columns when the sheet is too narrow) and
 // mark every row (queued, or the reason it is not sent) before anything leaves the spreadsheet.
+import { fail } from '../api/errors';
 import { chooseFields } from '../sheet/fields';
 import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMapping, type Role } from '../sheet/columns';
 import { Grid, type SheetPort } from '../sheet/grid';
@@ -81,13 +82,13 @@ export const prepareRun = (
   const detected = detectMapping(headers);
   const mapping = request.mapping ? applyMappingOverrides(headers, detected, request.mapping) : detected;
   const missing = missingColumns(request.action, mapping, request.options.listType);
-  if (missing) throw new Error(`This needs ${missing}. Check the header row (row ${headerRow}) or change the column mapping.`);
+  if (missing) fail(`This needs ${missing}. Check the header row (row ${headerRow}) or change the column mapping.`);
   const statusCol = grid.columnIn(headerIndex, STATUS_HEADERS[request.action]);
   const rows: SourceRow[] = selectedRows(selection, headerRow, grid.rows.length).map((row) => {
     const values = grid.row(grid.rowIndex(row));
     return { row, values, status: statusCol === undefined ? '' : values[statusCol], hidden: selection.hidden.has(row) };
   });
-  if (rows.length === 0) throw new Error(`Select the rows to send (below the header row, row ${headerRow}).`);
+  if (rows.length === 0) fail(`Select the rows to send (below the header row, row ${headerRow}).`);
   const plan = planRun(request.action, rows, mapping, request.options, {
     rerun: request.rerun,
     exclusions: settings.exclusions,
@@ -164,9 +165,7 @@ export const createJob = (
     if (fingerprint) grid.set(i, stampAt!, stampText(ids.now, fingerprint.id));
   }
   grid.flush();
-  const ended = Object.entries(statusCounts(grid, header, status!)).filter(([label]) =>
-    isFinishedLabel(label),
-  );
+  const ended = Object.entries(statusCounts(grid, header, status!)).filter(([label]) => isFinishedLabel(label));
   if (ended.length) job.before = Object.fromEntries(ended);
   // Marks another job left in the column keep their numbers: this job's parts are numbered above them.
   let highest = 0;

@@ -1,5 +1,6 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
+import { fail } from '../api/errors';
 import { currentSpreadsheet } from '../gas/active-document';
 import { anotherEditorsClaim } from '../gas/claims';
 import { requireClient } from '../gas/client-factory';
@@ -177,7 +178,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   kept.push(["The sheet's name", sheetName]);
   if (req.list) kept.push(["The lead list's name", req.list.name], ['The owner', req.list.owner]);
   const tooLong = keptTextProblem(kept);
-  if (tooLong) throw new Error(tooLong);
+  if (tooLong) fail(tooLong);
   const headers = prepared.headers.map((h) => String(h ?? ''));
   const { addColumns, plan } = prepared;
   const { counts: c, estimate } = plan;

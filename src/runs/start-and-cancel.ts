@@ -1,5 +1,6 @@
 // Starting and canceling runs on selected rows: the sidebar's and the menu's way in. Thin: the
 // plan is in run-preview, the stepping in job-loop, the rules in src/jobs.
+import { fail } from '../api/errors';
 import * as z from 'zod/mini';
 import { ACTION_LABELS } from '../jobs/actions';
 import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobView } from '../jobs/engine';
@@ -37,25 +38,23 @@ export const startRun = (input: RunInput): JobView => {
 export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView => {
   return withDocumentLock(() => {
     const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input, found);
-    if (req.action === 'lead_list' && !req.list && !req.listId)
-      throw new Error('Give the lead list a name and an owner (an email address).');
-    if (preview.needsConfirmation && !req.confirmed) throw new Error(`Please confirm first: ${preview.summary}`);
+    if (req.action === 'lead_list' && !req.list && !req.listId) fail('Give the lead list a name and an owner (an email address).');
+    if (preview.needsConfirmation && !req.confirmed) fail(`Please confirm first: ${preview.summary}`);
     const ssId = spreadsheet.getId();
     const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
     const what = withArticle(ACTION_LABELS[req.action].toLowerCase());
     if (busy) {
-      const how =
-        isPaused(busy)
-          ? 'is paused on this sheet, waiting for your key. Connect again to finish it, or cancel it first.'
-          : 'is already running on this sheet. Wait for it or cancel it first.';
-      throw new Error(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
+      const how = isPaused(busy)
+        ? 'is paused on this sheet, waiting for your key. Connect again to finish it, or cancel it first.'
+        : 'is already running on this sheet. Wait for it or cancel it first.';
+      fail(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
     }
     const holder = claimedByAnother(sheet.getSheetId(), req.action);
     if (holder) {
       // Its rows wait for results already paid for: sending them again would pay twice.
       const whose = holder.account ? `Another editor's job (account "${holder.account}")` : "Another editor's job";
       const state = holder.paused ? 'is paused on this sheet, waiting for its owner to connect again' : 'is running on this sheet';
-      throw new Error(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
+      fail(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
     }
     if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
     const job = recordJob(ssId, sheet, prepared, request, partSize);
@@ -95,11 +94,11 @@ export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, req
 /** Cancels a job: at the service when the key works, here in any case. */
 export const cancelJob = (jobId: string): JobView => {
   const id = z.string().safeParse(jobId);
-  if (!id.success) throw new Error('Which job? The job id is missing.');
+  if (!id.success) fail('Which job? The job id is missing.');
   return withDocumentLock(() => {
     const spreadsheet = currentSpreadsheet();
     const job = loadJobs(spreadsheet.getId(), true).find((j) => j.id === id.data);
-    if (!job) throw new Error('That job is no longer in the list.');
+    if (!job) fail('That job is no longer in the list.');
     if (!isLive(job)) return jobView(job);
     const sheet = sheetById(spreadsheet, job.sheetId);
     if (isPaused(job)) {

@@ -1,4 +1,5 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
+import { fail } from '../api/errors';
 import { OUTPUT_PREFIXES, words } from './fields';
 import { columnOf } from './grid';
 import { normalizeEmail } from './keys';
@@ -71,7 +72,7 @@ export const overrideMapping = <K extends string>(
 ): Partial<Record<K, number>> => {
   const mapping = { ...detected };
   for (const key of Object.keys(overrides) as K[]) {
-    if (!known(key)) throw new Error(`Unknown ${what} "${key}".`);
+    if (!known(key)) fail(`Unknown ${what} "${key}".`);
     const header = overrides[key];
     if (header === null || header === undefined || header === '') delete mapping[key];
     else mapping[key] = columnHeaded(headers, header);
@@ -89,6 +90,6 @@ export const applyMappingOverrides = (
 /** The first column headed `header`, or the sentence that says there is none. */
 export const columnHeaded = (headers: ReadonlyArray<unknown>, header: string): number => {
   const i = columnOf(headers, header.trim());
-  if (i === undefined) throw new Error(`There is no column headed "${header}" on this sheet.`);
+  if (i === undefined) fail(`There is no column headed "${header}" on this sheet.`);
   return i;
 };

@@ -2,6 +2,7 @@
 // rows a step needs, changed in place, written back in blocks of adjacent changed columns and
 // rows. A Grid is read again after every network call, since the person may sort or edit while
 // the service answers.
+import { fail } from '../api/errors';
 import { safeCell } from './cells';
 
 /** The few spreadsheet calls the add-on needs; the Apps Script adapter implements it. */
@@ -121,7 +122,7 @@ export class Grid {
   }
 
   get(index: number, column: number): unknown {
-    if (!this.has(index, column)) throw new Error(`Cell ${index},${column} was not read.`);
+    if (!this.has(index, column)) fail(`Cell ${index},${column} was not read.`);
     return this.rows[index]?.[column];
   }
 

@@ -3,7 +3,7 @@
 // wherever that row is now. A request carries one row (logging calls, reviewing phone numbers) or
 // many (adding leads to a sequence), and answers each of its rows.
 import type { ProspectingClient } from '../api/client';
-import { ProspectingError, throwUnlessProspecting } from '../api/errors';
+import { throwUnlessProspecting, type ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { cellText } from '../sheet/keys';
@@ -142,7 +142,9 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
   let cols = columns(def, first, headerRow, deps !== undefined);
   const { grid } = cols;
   // A row left Sending by a run cut off mid-request may have gone through: it is never re-sent.
-  restatus(cols, (cell) => (readStatus(cell).kind === 'sending' ? errorStatus(`the run was cut off while this row was sent; ${UNSURE}`) : undefined));
+  restatus(cols, (cell) =>
+    readStatus(cell).kind === 'sending' ? errorStatus(`the run was cut off while this row was sent; ${UNSURE}`) : undefined,
+  );
   // Mark every selected visible row that is to be sent, in one write, before any request.
   const out: RowActionOutcome = {
     ...mark(def, cols, selection, headerRow),

@@ -1,5 +1,6 @@
 // "Add to a sequence" from the sidebar: the account's sequences, a look at the selected rows before
 // anything is sent, and the sending, with columns mapped to the sequence's fields and its overrides.
+import { fail } from '../api/errors';
 import * as z from 'zod/mini';
 import { boolean, record } from '../api/kinds';
 import { lazy } from '../api/lazy';
@@ -34,7 +35,7 @@ const sequenceRows = (input: unknown, dry: boolean) => {
   // the request sent again, as a 429 comes before anything is done.
   const c = requireClient({ retry: { budgetMs: 60000 } });
   const sequence = listSequences(c).find((s) => s.id === req.sequenceId);
-  if (!sequence?.accepts) throw new Error(`The sequence is ${sequence?.status ?? 'gone'}: choose one that takes leads.`);
+  if (!sequence?.accepts) fail(`The sequence is ${sequence?.status ?? 'gone'}: choose one that takes leads.`);
   const { out } = onSelection(sequenceSender(sequence, req.mapping ?? {}, req.overrides ?? {}), dry ? undefined : rowDeps(c));
   return {
     ...out,

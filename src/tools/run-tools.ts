@@ -5,7 +5,7 @@ import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
-import { errorText, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from '../api/errors';
+import { errorText, fail, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from '../api/errors';
 import { thousands, trim } from '../api/input-errors';
 import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
@@ -84,7 +84,7 @@ export const parse = <T>(schema: z.ZodMiniType<T>, input: unknown, what = UNREAD
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  throw new Error(`${what}: ${issue?.path.length ? `${issue.path.join('.')} ` : ''}${issue?.message ?? 'invalid'}`);
+  fail(`${what}: ${issue?.path.length ? `${issue.path.join('.')} ` : ''}${issue?.message ?? 'invalid'}`);
 };
 
 /** The existing sheet the request names, if any: the import appends to it. */
@@ -201,7 +201,7 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
       : parse(cursorSchema(), JSON.parse(String(next)), 'The import cannot continue');
   const c = requireClient();
   let sheet = cursor ? currentSpreadsheet().getSheetByName(cursor.sheet) : chosenSheet(request);
-  if (cursor && !sheet) throw new Error('The sheet of this import was deleted or renamed. Start the import again.');
+  if (cursor && !sheet) fail('The sheet of this import was deleted or renamed. Start the import again.');
   // A new sheet is made only once a page has arrived, so a request that fails makes none.
   const made = cursor ? cursor.made === true : !sheet;
   const fromRow = cursor?.fromRow ?? (sheet ? sheet.getLastRow() + 1 : 1);

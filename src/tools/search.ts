@@ -2,6 +2,7 @@
 // sheet or below the active sheet's rows, a page at a time, resumed across executions like a
 // job: the sidebar steps a search while it is open, the time-driven trigger once it is closed.
 // The sidebar words what these answer.
+import { fail } from '../api/errors';
 import * as z from 'zod/mini';
 import type { ProspectingError } from '../api/errors';
 import { failureOf } from '../api/failure';
@@ -58,7 +59,7 @@ export interface SearchInput {
  * that would not fit there, with room for the rest of it, are refused before anything is made.
  */
 const readInput = (input: unknown): SearchInput => {
-  if (utf8Length(JSON.stringify(input)) > 8000) throw new Error('The filters are too long to keep: shorten the lists.');
+  if (utf8Length(JSON.stringify(input)) > 8000) fail('The filters are too long to keep: shorten the lists.');
   return parse(searchInput(), input, UNREADABLE) as SearchInput;
 };
 
@@ -120,7 +121,7 @@ const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
     const top = sheet!.getRange(1, 1, 1, sheet!.getLastColumn()).getValues()[0]!.map(String);
     const cols = s.heads.map((h) => {
       const i = top.indexOf(h);
-      if (i < 0) throw new Error(`The column "${h}" is gone from row 1.`);
+      if (i < 0) fail(`The column "${h}" is gone from row 1.`);
       return i + 1;
     });
     const width = Math.max(...cols);
@@ -195,7 +196,7 @@ export const runSearch = (input?: SearchInput | null, next?: number, stop?: bool
         if (s.end) {
           // The rows from the first it wrote to the sheet's last.
           const sheet = sheetById(ss, s.sheetId);
-          if (!sheet) throw new Error(`The sheet "${s.name}" was deleted.`);
+          if (!sheet) fail(`The sheet "${s.name}" was deleted.`);
           if (s.written) sheet.getRange(`${s.first}:${sheet.getLastRow()}`).activate();
           return s;
         }

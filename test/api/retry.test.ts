@@ -41,9 +41,7 @@ describe('retry policy', () => {
   test('no retry beyond the attempts or past the time budget', () => {
     expect(nextRetryDelay({ kind: 'network' }, 4, 0, 'idempotent', policy, () => 0.5)).toBeUndefined();
     expect(nextRetryDelay({ kind: 'response', status: 429, retryAfter: 30 }, 1, 0, 'idempotent', policy, () => 0.5)).toBeUndefined();
-    expect(
-      nextRetryDelay({ kind: 'response', status: 429, retryAfter: 5 }, 1, 16000, 'idempotent', policy, () => 0.5),
-    ).toBeUndefined();
+    expect(nextRetryDelay({ kind: 'response', status: 429, retryAfter: 5 }, 1, 16000, 'idempotent', policy, () => 0.5)).toBeUndefined();
   });
 
   test('requests that start work: only a 429 is retried; 5xx and network failures are ambiguous', () => {
