@@ -1,5 +1,6 @@
 // The Prospecting API client: one method per endpoint, every answer parsed with its schema,
 // retries by the policy of retry.ts, cursor paging by following `_links.next`.
+import { isString } from './is-string';
 import type * as z from 'zod/mini';
 import { errorFromResponse, NetworkError, ProspectingError, UnexpectedResponseError, UnreadableResponseError } from './errors';
 import {
@@ -98,7 +99,7 @@ const get = (path: string, query?: Query): ApiRequest => (query ? { method: 'GET
 
 /** A page of a batch or list: the first by its id and paging parameters, later ones by their `_links.next` href. */
 const pageRequest = (path: string, page: PageParams | string | undefined, what: string): ApiRequest => {
-  if (typeof page === 'string') return get(page);
+  if (isString(page)) return get(page);
   checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, what);
   return get(path, pageQuery(page));
 };

@@ -1,5 +1,6 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
+import { isString } from './is-string';
 import { schemas, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
 
@@ -95,7 +96,7 @@ function errorClass<A extends unknown[]>(
  * answer whose error code is the kind maps to it.
  */
 const errorOfKind = (kind: ErrorKind, message: Message, coded = true) => {
-  const cls = errorClass(kind, (init: ErrorInit = {}) => [typeof message === 'string' ? message : message(init), init]);
+  const cls = errorClass(kind, (init: ErrorInit = {}) => [isString(message) ? message : message(init), init]);
   if (coded) BY_CODE[kind] = cls;
   return cls;
 };

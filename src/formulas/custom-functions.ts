@@ -1,5 +1,6 @@
 // Custom functions: company and person lookups, job openings, and their header rows; lasting
 // answers are returned, lookups not made yet throw their reason.
+import { isString } from '../api/is-string';
 import type { ProspectingClient } from '../api/client';
 import { errorText, fail, ProspectingError, throwUnlessProspecting } from '../api/errors';
 import { JOB_SENIORITIES, schemas } from '../api/schemas';
@@ -60,7 +61,7 @@ const clientOrReason = (): ProspectingClient | Transient => {
 };
 
 const cellValue = (v: unknown): CellValue =>
-  v === null || v === undefined ? '' : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
+  v === null || v === undefined ? '' : isString(v) || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
 
 /** What a lookup function needs to know of its kind. */
 interface LookupKind {
@@ -117,7 +118,7 @@ const lookUp = (
   // Decided before any request: a range too large is refused whole, not sent in part.
   if (todo.length > def.most) fail(tooLargeMessage(def.most, def.menuItem));
   const client = clientOrReason();
-  if (typeof client === 'string') return { answers, reason: client };
+  if (isString(client)) return { answers, reason: client };
   /** The slowest group so far, claim and saving included: the next may take as long. */
   let slowest = 0;
   let reason: Transient | undefined;
@@ -173,19 +174,19 @@ const fieldsOrMessage = <T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Arra
 const lookupFunction = (kind: keyof typeof LOOKUPS, input: unknown, fields: unknown): Row[] | CellValue => {
   const def = LOOKUPS[kind];
   const chosen = fieldsOrMessage(def.fields, fields);
-  if (typeof chosen === 'string') return chosen;
+  if (isString(chosen)) return chosen;
   const at = chosen.map((f) => def.fields.indexOf(f));
   const { inputs, single } = inputsOf(input);
   const keys = inputs.map((x) => {
     const q = x ? def.query(x) : '';
-    return typeof q === 'string' ? q : ([queryKey(q), q] as const);
+    return isString(q) ? q : ([queryKey(q), q] as const);
   });
   const queries = new Map(keys.filter((k) => typeof k !== 'string'));
   const found = lookUp(kind, queries);
   let pending = 0;
   // Each input's answer: its row, or a message (an empty input's is empty).
   const answers = keys.map((key): Row | string => {
-    if (typeof key === 'string') return key;
+    if (isString(key)) return key;
     const a = found.answers.get(key[0]);
     if (!a) {
       pending++;
@@ -198,9 +199,9 @@ const lookupFunction = (kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
     fail(single ? transientMessage(reason) : pendingMessage(reason, pending, inputs.filter(Boolean).length));
   }
   // A single cell shows its message alone, or one value, or one row; a range a message in the first column.
-  if (!single) return answers.map((a) => (typeof a === 'string' ? [a, ...chosen.slice(1).map(() => '')] : a));
+  if (!single) return answers.map((a) => (isString(a) ? [a, ...chosen.slice(1).map(() => '')] : a));
   const only = answers[0]!;
-  return typeof only === 'string' ? only : only.length === 1 ? only[0]! : [only];
+  return isString(only) ? only : only.length === 1 ? only[0]! : [only];
 };
 
 export const ENRICH_COMPANY = (domain: unknown, fields?: unknown): Row[] | CellValue => lookupFunction('company', domain, fields);
@@ -215,7 +216,7 @@ export const PROSPECTING_HEADERS = (kind: unknown, fields?: unknown): Row[] | st
   const all = (LOOKUPS as Partial<Record<string, LookupKind>>)[which]?.fields;
   if (!all) return 'kind must be "company" or "person"';
   const chosen = fieldsOrMessage(all, fields);
-  if (typeof chosen === 'string') return chosen;
+  if (isString(chosen)) return chosen;
   return [headerLabels(chosen)];
 };
 
@@ -266,14 +267,14 @@ const JOB_PAGES = 5;
 export const JOB_OPENINGS = (domain: unknown, filters?: unknown): Row[] | string => {
   // One table of openings per call: a range of companies is refused, not answered by its first cell.
   const query = companyQuery(cellText(oneCell(domain, 'JOB_OPENINGS domain')));
-  if (typeof query === 'string') return query;
+  if (isString(query)) return query;
   const parsed = parseJobFilters(cellText(oneCell(filters, 'JOB_OPENINGS filters')));
-  if (typeof parsed === 'string') return parsed;
+  if (isString(parsed)) return parsed;
   const key = answerKey('pfs.jobs.', JSON.stringify([query, parsed]));
   const hit = readAnswer(key);
   if (hit) return JSON.parse(hit) as Row[];
   const client = clientOrReason();
-  if (typeof client === 'string') fail(transientMessage(client));
+  if (isString(client)) fail(transientMessage(client));
   const rows: Row[] = [JOB_OPENING_HEADERS];
   const started = timeNow();
   try {

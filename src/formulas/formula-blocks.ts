@@ -1,5 +1,6 @@
 // Which cells of a block of formulas call the add-on's custom functions, gathered into few
 // rectangles so they can be rewritten with few calls, leaving every other cell alone.
+import { isString } from '../api/is-string';
 import { adjacent, runs } from '../sheet/grid';
 
 /** The custom functions the bundle declares (function-docs.ts; a test keeps them in step). */
@@ -7,8 +8,7 @@ export const CUSTOM_FUNCTIONS = ['ENRICH_COMPANY', 'ENRICH_PERSON', 'JOB_OPENING
 
 const CALL = new RegExp(`(?:^|[^A-Za-z0-9_.])(?:${CUSTOM_FUNCTIONS.join('|')})\\s*\\(`, 'i');
 
-export const callsCustomFunction = (formula: unknown): boolean =>
-  typeof formula === 'string' && formula.startsWith('=') && CALL.test(formula);
+export const callsCustomFunction = (formula: unknown): boolean => isString(formula) && formula.startsWith('=') && CALL.test(formula);
 
 /** A rectangle inside a block, by 0-based offsets. */
 export interface Block {

@@ -3,6 +3,7 @@
 // sheet at once. A running job renews its claim as it steps (stale after two hours without);
 // a paused job's claim holds as long as its record is kept, since its rows wait for paid results.
 // A stale claim no longer holds the action, but its job's marks are never taken for leftovers.
+import { isString } from '../api/is-string';
 import { documentProperties } from './active-document';
 import { RETENTION } from './job-retention';
 import { parseStored } from './stored-json';
@@ -34,7 +35,7 @@ const read = (sheetId: number, action: string): Claim[] => {
   if (!props) return [{ user: '', job: '', at: timeNow() }];
   // None, or a damaged record, holds nothing.
   const value = parseStored<Claim | Claim[]>(props.getProperty(key(sheetId, action)));
-  return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => typeof c?.user === 'string' && typeof c.job === 'string');
+  return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => isString(c?.user) && isString(c.job));
 };
 
 /** False when the claims cannot be written (a run that opened its spreadsheet by id). */

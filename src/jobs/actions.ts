@@ -1,4 +1,5 @@
 // What each action sends for a row, the key that row is found by again, and what it may cost.
+import { isString } from '../api/is-string';
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { LIMITS } from '../api/requests';
 import { ROLE_LABELS, type ColumnMapping, type Role } from '../sheet/columns';
@@ -256,7 +257,7 @@ export const resultKey = (action: ActionId, echo: Record<string, unknown>, listT
     }
     case 'lead_list': {
       const data = echo.data as Record<string, unknown> | undefined;
-      if (typeof data?.[ROW_KEY] === 'string') return data[ROW_KEY];
+      if (isString(data?.[ROW_KEY])) return data[ROW_KEY];
       if (listType === 'profile') return profileKey(echo);
       if (listType === 'titles_and_company') {
         const title = cellText(echo.title);

@@ -2,6 +2,7 @@
 // texts (a sort may have moved it), inputs by header text, and the add-on's own columns placed.
 // A large sheet whose header row is where the job left it is read in parts: that row, the status
 // column, and the keys and results of the rows a step needs (`needInputs`, `needOutputs`).
+import { isString } from '../api/is-string';
 import type { ColumnMapping, Role } from '../sheet/columns';
 import { columnOf, Grid, type SheetPort } from '../sheet/grid';
 import { STATUS_HEADERS } from './actions';
@@ -46,7 +47,7 @@ const findHeader = (grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): n
  * and inputs that went are named. Output columns that were deleted are put back after the data.
  */
 export const locateJob = (job: JobRecord, port: SheetPort): JobLayout | LostLayout => {
-  const inputs = Object.values(job.mapping).filter((h): h is string => typeof h === 'string');
+  const inputs = Object.values(job.mapping).filter(isString);
   const status = STATUS_HEADERS[job.action];
   const lean = leanLayout(job, port);
   if (lean) return lean;

@@ -1,4 +1,5 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
+import { isString } from '../api/is-string';
 import { fail } from '../api/errors';
 import { OUTPUT_PREFIXES, words } from './fields';
 import { columnOf } from './grid';
@@ -37,7 +38,7 @@ const PATTERNS: Array<[Role, RegExp]> = [
 ];
 
 export const roleOfHeader = (header: unknown): Role | undefined => {
-  const text = typeof header === 'string' ? header : '';
+  const text = isString(header) ? header : '';
   if (!text || OUTPUT_PREFIXES.some((p) => text.startsWith(p))) return undefined;
   const w = headerWords(text);
   for (const [role, pattern] of PATTERNS) if (pattern.test(w)) return role;

@@ -2,6 +2,7 @@
 // rows a step needs, changed in place, written back in blocks of adjacent changed columns and
 // rows. A Grid is read again after every network call, since the person may sort or edit while
 // the service answers.
+import { isString } from '../api/is-string';
 import { fail } from '../api/errors';
 import { safeCell } from './cells';
 
@@ -37,7 +38,7 @@ export const adjacent = (last: number, next: number) => next === last + 1;
 
 /** The zero-based column of a header text in a row, if the row holds it. */
 export const columnOf = (row: ReadonlyArray<unknown>, header: string): number | undefined => {
-  const i = row.findIndex((h) => typeof h === 'string' && h.trim() === header);
+  const i = row.findIndex((h) => isString(h) && h.trim() === header);
   return i < 0 ? undefined : i;
 };
 

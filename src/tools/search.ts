@@ -2,9 +2,8 @@
 // sheet or below the active sheet's rows, a page at a time, resumed across executions like a
 // job: the sidebar steps a search while it is open, the time-driven trigger once it is closed.
 // The sidebar words what these answer.
-import { fail } from '../api/errors';
 import * as z from 'zod/mini';
-import type { ProspectingError } from '../api/errors';
+import { fail, type ProspectingError } from '../api/errors';
 import { failureOf } from '../api/failure';
 import { boolean, oneOf } from '../api/kinds';
 import { lazy } from '../api/lazy';
