@@ -1,5 +1,6 @@
 // The Prospecting API client: one method per endpoint, every answer parsed with its schema,
 // retries by the policy of retry.ts, cursor paging by following `_links.next`.
+import { max } from './numbers';
 import { isString } from './is-string';
 import type * as z from 'zod/mini';
 import { errorFromResponse, NetworkError, ProspectingError, UnexpectedResponseError, UnreadableResponseError } from './errors';
@@ -545,7 +546,7 @@ export class ProspectingClient {
         const delay = nextRetryDelay(outcomeOf(got), attempt, opts.now() - started, 'idempotent', this.policy, random);
         if (delay !== undefined) {
           retry.push(i);
-          wait = Math.max(wait, delay);
+          wait = max(wait, delay);
         }
       });
       pending = retry;

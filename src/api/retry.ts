@@ -6,6 +6,7 @@
 // such a request is never re-sent automatically: the error is marked ambiguous and the caller
 // reports it instead of risking the same work (and its credits) twice. A success whose body could
 // not be read is the same for them: the work started, but its id never arrived.
+import { max, min } from './numbers';
 
 export type RequestSafety = 'idempotent' | 'starts_work';
 
@@ -47,9 +48,9 @@ export const isAmbiguous = (outcome: Outcome, safety: RequestSafety): boolean =>
  */
 export const retryDelayMs = (outcome: Outcome, attempt: number, policy: RetryPolicy, random: () => number): number => {
   if (outcome.kind === 'response' && outcome.retryAfter !== undefined) {
-    return Math.max(0, Math.ceil(outcome.retryAfter * 1000));
+    return max(0, Math.ceil(outcome.retryAfter * 1000));
   }
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * Math.pow(2, attempt - 1));
+  const ceiling = min(policy.maxDelayMs, policy.baseDelayMs * Math.pow(2, attempt - 1));
   // Half fixed, half random: never a zero wait, still spreads out retries of many executions.
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 };

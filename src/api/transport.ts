@@ -1,5 +1,6 @@
 // The synchronous transport the client speaks through, and the pure helpers every transport
 // shares: query strings, resolving relative links against the base address, Retry-After, redaction.
+import { max } from './numbers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -106,7 +107,7 @@ export const parseRetryAfter = (value: string | undefined, nowMs: number): numbe
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, (at - nowMs) / 1000);
+  return max(0, (at - nowMs) / 1000);
 };
 
 /** Header lookup regardless of case; `each` rewrites every value (the transport redacts them). */

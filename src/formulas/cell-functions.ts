@@ -79,14 +79,15 @@ const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
  * Each reason's words, most telling first (the one a person must act on before a recalculation
  * can help): why, and what to do before recalculating, which every message then asks for.
  */
+const SOON = 'in a minute, ';
 const REASONS: Record<Transient, [why: string, first: string]> = {
   no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then `],
   refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then `],
   no_credits: ['not enough credits', 'add credits, then '],
   quota: [QUOTA_SPENT, 'once it resets (within a day), '],
-  rate_limited: ["the service's rate limit was reached", 'in a minute, '],
-  busy: ['busy with other lookups or a running job', 'in a minute, '],
-  failed: ['the service did not answer', 'in a minute, '],
+  rate_limited: ["the service's rate limit was reached", SOON],
+  busy: ['busy with other lookups or a running job', SOON],
+  failed: ['the service did not answer', SOON],
   time: ['not looked up in time', 'to finish, '],
 };
 

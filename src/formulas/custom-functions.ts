@@ -1,5 +1,6 @@
 // Custom functions: company and person lookups, job openings, and their header rows; lasting
 // answers are returned, lookups not made yet throw their reason.
+import { max, min } from '../api/numbers';
 import { isString } from '../api/is-string';
 import type { ProspectingClient } from '../api/client';
 import { errorText, fail, ProspectingError, throwUnlessProspecting } from '../api/errors';
@@ -128,7 +129,7 @@ const lookUp = (
       reason = worse(reason, 'time');
       break;
     }
-    const granted = takeRequests(def.bucket, Math.min(GROUP, todo.length - next));
+    const granted = takeRequests(def.bucket, min(GROUP, todo.length - next));
     if (granted === 0) {
       reason = worse(reason, 'busy');
       break;
@@ -157,7 +158,7 @@ const lookUp = (
     });
     saveAnswers(kind, ids, fresh);
     for (const [q, a] of fresh) answers.set(q, a);
-    slowest = Math.max(slowest, timeNow() - t0);
+    slowest = max(slowest, timeNow() - t0);
     if (reason && STOPS.has(reason)) break;
   }
   return { answers, reason };

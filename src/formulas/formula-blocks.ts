@@ -1,5 +1,6 @@
 // Which cells of a block of formulas call the add-on's custom functions, gathered into few
 // rectangles so they can be rewritten with few calls, leaving every other cell alone.
+import { max } from '../api/numbers';
 import { isString } from '../api/is-string';
 import { adjacent, runs } from '../sheet/grid';
 
@@ -23,7 +24,7 @@ export interface Block {
  * same run of the next column, so a filled-down column or a block of them is one rectangle.
  */
 export const customFunctionBlocks = (formulas: ReadonlyArray<ReadonlyArray<unknown>>): Block[] => {
-  const width = Math.max(0, ...formulas.map((r) => r.length));
+  const width = max(0, ...formulas.map((r) => r.length));
   const done: Block[] = [];
   let open = new Map<string, Block>();
   for (let c = 0; c < width; c++) {

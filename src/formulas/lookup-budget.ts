@@ -1,5 +1,6 @@
 // The per-minute request budget the formula cells of one spreadsheet share: requests claimed per
 // second in the last window, how many more fit, and taking them from the document cache.
+import { max, min } from '../api/numbers';
 import { updateCachedValue } from '../gas/document-cache';
 import { jsonObject } from './lookup-store';
 import { timeNow } from '../gas/clock';
@@ -38,7 +39,7 @@ export const takeFrom = (claims: Claims, now: number, want: number, limit: numbe
       used += n;
     }
   }
-  const granted = Math.max(0, Math.min(want, limit - used));
+  const granted = max(0, min(want, limit - used));
   if (granted > 0) {
     const second = String(Math.floor(now / 1000));
     kept[second] = (kept[second] ?? 0) + granted;

@@ -1,5 +1,6 @@
 // The add-on's time-driven triggers: at most one waiting one-shot per spreadsheet and user, made
 // only when the plan says so, never failing the user's action when Apps Script refuses one.
+import { max, min } from '../api/numbers';
 import { HOUR_MS, MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
 import { allContinuations, saveContinuation } from './job-store';
 import { searchDue } from './search-store';
@@ -50,7 +51,7 @@ type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown 
 const create = (dueAt: number, hourly = false): Made => {
   try {
     const builder = ScriptApp.newTrigger(CONTINUE_HANDLER).timeBased();
-    const uid = (hourly ? builder.everyHours(1) : builder.after(Math.max(0, Math.round(dueAt - timeNow())))).create().getUniqueId();
+    const uid = (hourly ? builder.everyHours(1) : builder.after(max(0, Math.round(dueAt - timeNow())))).create().getUniqueId();
     return hourly ? { uid, dueAt: timeNow() + HOUR_MS, hourly } : { uid, dueAt };
   } catch (e) {
     return { error: e };
@@ -118,7 +119,7 @@ export const settleContinuation = (
 ): Continuation => {
   const now = timeNow();
   for (const due of [searchDue(spreadsheet.getId(), background), automationDue(spreadsheet.getId())])
-    if (due !== undefined) nextDue = Math.min(nextDue ?? due, due);
+    if (due !== undefined) nextDue = min(nextDue ?? due, due);
   let known = state;
   let plan = planContinuation(known, nextDue, now, background);
   if (plan.kind === 'keep' && known.uid) {

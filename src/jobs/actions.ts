@@ -1,4 +1,5 @@
 // What each action sends for a row, the key that row is found by again, and what it may cost.
+import { min } from '../api/numbers';
 import { isString } from '../api/is-string';
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { LIMITS } from '../api/requests';
@@ -65,7 +66,7 @@ export const HOURLY_ALLOWANCE = 15000;
  * allowance three times over, where parts of 10,000 would leave a third of it unused each hour
  * when the service refuses starts past it.
  */
-export const PART_SIZE = Object.fromEntries(ACTIONS.map((a) => [a, Math.min(REQUEST_LIMIT[a], HOURLY_ALLOWANCE / 3)])) as Record<
+export const PART_SIZE = Object.fromEntries(ACTIONS.map((a) => [a, min(REQUEST_LIMIT[a], HOURLY_ALLOWANCE / 3)])) as Record<
   ActionId,
   number
 >;

@@ -2,6 +2,7 @@
 // write it to the rows that hold each key, and end the job clearly. Every write follows a fresh
 // read of the sheet; the record holds only parts and cursors, so any step can be resumed. The
 // job's state is moved only through job-life.ts.
+import { max, min } from '../api/numbers';
 import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS } from './batch-kinds';
@@ -110,7 +111,7 @@ const countRows = (job: JobRecord, layout: JobLayout): number => {
 const schedule = (job: JobRecord, queued: number, now: number): void => {
   const times = job.parts.filter(isOpen).map((p) => p.readAfter ?? now);
   if (queued > 0 && isSending(job)) times.push(job.sendAfter ?? now);
-  job.nextCheckAt = times.length ? Math.max(now, Math.min(...times)) : now;
+  job.nextCheckAt = times.length ? max(now, min(...times)) : now;
 };
 
 /** A running job that goes on: what it says meanwhile, and when it is next worth a step. */

@@ -2,6 +2,7 @@
 // texts (a sort may have moved it), inputs by header text, and the add-on's own columns placed.
 // A large sheet whose header row is where the job left it is read in parts: that row, the status
 // column, and the keys and results of the rows a step needs (`needInputs`, `needOutputs`).
+import { max, min } from '../api/numbers';
 import { isString } from '../api/is-string';
 import type { ColumnMapping, Role } from '../sheet/columns';
 import { columnOf, Grid, type SheetPort } from '../sheet/grid';
@@ -122,7 +123,7 @@ const leanLayout = (job: JobRecord, port: SheetPort): JobLayout | undefined => {
 const span = (layout: JobLayout, columns: number[], rows: ReadonlyArray<number>): void => {
   let first = Infinity;
   let last = -1;
-  for (const r of rows) [first, last] = [Math.min(first, r), Math.max(last, r)];
+  for (const r of rows) [first, last] = [min(first, r), max(last, r)];
   layout.grid.load(columns, first, last);
 };
 

@@ -13,6 +13,7 @@
 //
 // A paused job remembers how it was running (`was`), so a job that stopped sending, or was being
 // canceled, goes on the same way when it resumes.
+import { min } from '../api/numbers';
 import { fail } from '../api/errors';
 
 /** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
@@ -109,7 +110,7 @@ export const pause = (job: { life: JobLife }, why: PauseWhy, now: number): void 
   // Each retry looks again (a key connected from another spreadsheet, a key working again).
   const [was, since, tries] = life.s === 'paused' ? [life.was, life.since, (life.tries ?? 0) + 1] : [life, now, 0];
   const next: JobLife = { s: 'paused', why, was, since, tries };
-  if (now - since < RETRY_FOR_MS) next.retryAt = now + Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries);
+  if (now - since < RETRY_FOR_MS) next.retryAt = now + min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries);
   moveJob(job, next);
 };
 

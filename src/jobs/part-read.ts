@@ -1,5 +1,6 @@
 // Reading a job's accepted parts page by page, and writing what was read to the rows that hold
 // each result's key and still wait for that part, found after a fresh read of the sheet.
+import { max } from '../api/numbers';
 import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS, type ResultCell } from './batch-kinds';
@@ -54,7 +55,7 @@ const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, dep
     if (next) continue;
     if (!page.finished) {
       const pace = paceOf(part);
-      part.readAfter = pace ? nextReadAt(pace, deps.now(), page.retryAfter) : deps.now() + Math.max(1, page.retryAfter ?? 5) * 1000;
+      part.readAfter = pace ? nextReadAt(pace, deps.now(), page.retryAfter) : deps.now() + max(1, page.retryAfter ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
       move(part, { s: 'canceled' });
       reading.leftover = CANCELED_UNREAD;

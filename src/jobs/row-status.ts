@@ -120,6 +120,8 @@ export const SEQUENCE_SKIPS: Record<string, string> = {
   in_other_draft_sequences: 'in another draft sequence',
 };
 export const REPEATED = 'repeated in the selection';
+/** Why a row marked to send was not: its inputs were cleared meanwhile. */
+export const EMPTIED = 'the row was emptied before it was sent';
 
 /** The label each kind of status is counted under, where the kind alone decides it (none: not counted). */
 const LABELS: Partial<Record<RowStatus['kind'], string>> = {

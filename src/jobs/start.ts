@@ -1,6 +1,7 @@
 // Starting a run: read the sheet, find the header row, plan what is sent from the visible
 // selected rows, place the add-on's columns (adding columns when the sheet is too narrow) and
 // mark every row (queued, or the reason it is not sent) before anything leaves the spreadsheet.
+import { max, min } from '../api/numbers';
 import { fail } from '../api/errors';
 import { chooseFields } from '../sheet/fields';
 import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMapping, type Role } from '../sheet/columns';
@@ -52,11 +53,11 @@ const MAX_TITLE_ROWS = 10;
  * that does (a title row may sit above it); else the first row above the selection that does.
  */
 export const findHeaderRow = (grid: Grid, selection: Selection): number => {
-  const first = Math.min(...selection.ranges.map((r) => r.firstRow));
+  const first = min(...selection.ranges.map((r) => r.firstRow));
   const isHeader = (row: number) => looksLikeHeader(grid.row(grid.rowIndex(row)));
   if (isHeader(first)) return first;
-  for (let r = Math.min(selection.frozenRows, first - 1); r >= 1; r--) if (isHeader(r)) return r;
-  for (let r = 1; r < Math.min(first, MAX_TITLE_ROWS + 1); r++) if (isHeader(r)) return r;
+  for (let r = min(selection.frozenRows, first - 1); r >= 1; r--) if (isHeader(r)) return r;
+  for (let r = 1; r < min(first, MAX_TITLE_ROWS + 1); r++) if (isHeader(r)) return r;
   return 1;
 };
 
@@ -64,7 +65,7 @@ export const findHeaderRow = (grid: Grid, selection: Selection): number => {
 const selectedRows = (selection: Selection, headerRow: number, lastRow: number): number[] => {
   const rows = new Set<number>();
   for (const { firstRow, lastRow: last } of selection.ranges) {
-    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(last, lastRow); r++) rows.add(r);
+    for (let r = max(firstRow, headerRow + 1); r <= min(last, lastRow); r++) rows.add(r);
   }
   return [...rows].sort((a, b) => a - b);
 };
@@ -169,7 +170,7 @@ export const createJob = (
   if (ended.length) job.before = Object.fromEntries(ended);
   // Marks another job left in the column keep their numbers: this job's parts are numbered above them.
   let highest = 0;
-  for (let i = 0; i < grid.rows.length; i++) highest = Math.max(highest, partOfStatus(grid.get(i, status!)) ?? 0);
+  for (let i = 0; i < grid.rows.length; i++) highest = max(highest, partOfStatus(grid.get(i, status!)) ?? 0);
   if (highest > 0) job.firstPart = highest + 1;
   if (nothing) {
     job.message = 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';

@@ -1,6 +1,7 @@
 // Carrying jobs on: each step runs the due jobs of this spreadsheet under the document lock,
 // then leaves the one continuation trigger right. Called by a start, the sidebar's polls, "check
 // now" and the time-driven trigger; a refused key pauses jobs, connecting again resumes them.
+import { max, min } from '../api/numbers';
 import type { ProspectingClient } from '../api/client';
 import { throwUnlessProspecting } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
@@ -76,7 +77,7 @@ const dueAt = (job: JobRecord): number | undefined => {
 
 export const nextDue = (jobs: JobRecord[]): number | undefined => {
   const times = jobs.map(dueAt).filter((t): t is number => t !== undefined);
-  return times.length ? Math.min(...times) : undefined;
+  return times.length ? min(...times) : undefined;
 };
 
 /** When the running jobs will likely be due once this step is done: see `expectedNextCheck`. */
@@ -85,7 +86,7 @@ const expectedDue = (jobs: JobRecord[], opts: StepOptions): number | undefined =
   const waiting = jobs.filter((j) => dueAt(j) !== undefined);
   if (waiting.length === 0) return undefined;
   const stepped = (j: JobRecord) => isRunning(j) && (opts.only === undefined || j.id === opts.only) && (opts.force || j.nextCheckAt <= now);
-  return Math.min(...waiting.map((j) => (stepped(j) ? expectedNextCheck(j, now) : dueAt(j)!)));
+  return min(...waiting.map((j) => (stepped(j) ? expectedNextCheck(j, now) : dueAt(j)!)));
 };
 
 export interface StepOptions {
@@ -251,7 +252,7 @@ const pollAnswer = (state: DocumentJobs): PollAnswer => {
   const due = nextDue(state.jobs);
   return {
     jobs: state.jobs.map((j) => jobView(j)).reverse(),
-    nextPollSeconds: due === undefined ? 0 : Math.max(2, Math.ceil((due - timeNow()) / 1000)),
+    nextPollSeconds: due === undefined ? 0 : max(2, Math.ceil((due - timeNow()) / 1000)),
     background: due === undefined ? '' : backgroundNote(state.continuation),
   };
 };

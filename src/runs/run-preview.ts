@@ -1,5 +1,6 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
+import { min } from '../api/numbers';
 import { fail } from '../api/errors';
 import { currentSpreadsheet } from '../gas/active-document';
 import { anotherEditorsClaim } from '../gas/claims';
@@ -130,7 +131,7 @@ const keptTextProblem = (texts: ReadonlyArray<[what: string, text: string]>): st
  * `prospecting.partSize` says so (a deployment may want smaller requests; tests use it to
  * exercise many parts on small sheets). Never more than the action allows.
  */
-export const partSizeFor = (action: ActionId): number => Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
+export const partSizeFor = (action: ActionId): number => min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
 
 /**
  * What a preview found that a start in the same execution may use again: which rows are hidden

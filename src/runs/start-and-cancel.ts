@@ -1,5 +1,6 @@
 // Starting and canceling runs on selected rows: the sidebar's and the menu's way in. Thin: the
 // plan is in run-preview, the stepping in job-loop, the rules in src/jobs.
+import { max } from '../api/numbers';
 import { fail } from '../api/errors';
 import * as z from 'zod/mini';
 import { ACTION_LABELS } from '../jobs/actions';
@@ -66,7 +67,7 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id, held }).jobs;
     let current = jobs.find((j) => j.id === job.id) ?? job;
     while (isRunning(current) && current.nextCheckAt < waitUntil) {
-      pause(Math.max(500, current.nextCheckAt - timeNow()));
+      pause(max(500, current.nextCheckAt - timeNow()));
       jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { only: job.id }).jobs;
       current = jobs.find((j) => j.id === job.id) ?? current;
     }

@@ -2,12 +2,13 @@
 // groups; each answer is written after a fresh read, to the Sending row whose request it answers,
 // wherever that row is now. A request carries one row (logging calls, reviewing phone numbers) or
 // many (adding leads to a sequence), and answers each of its rows.
+import { max, min } from '../api/numbers';
 import type { ProspectingClient } from '../api/client';
 import { throwUnlessProspecting, type ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { cellText } from '../sheet/keys';
-import { errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
+import { EMPTIED, errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
 import { restatus } from '../jobs/job-layout';
 import { findHeaderRow, type Selection } from '../jobs/start';
 import { rowReason } from '../jobs/step-context';
@@ -103,7 +104,7 @@ const mark = (def: RowSender, cols: Columns, selection: Selection, headerRow: nu
   const seen = new Set<string | number>();
   const open: Array<[number, RowRequest, string[]]> = [];
   for (const { firstRow, lastRow } of selection.ranges) {
-    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++) {
+    for (let r = max(firstRow, headerRow + 1); r <= min(lastRow, grid.rows.length); r++) {
       const i = grid.rowIndex(r);
       // A row in two selected ranges counts once.
       if (selection.hidden.has(r) || seen.has(r)) continue;
@@ -162,11 +163,11 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
     const { grid, status } = cols;
     // Pick the next group among the Queued rows, wherever they are now, and mark it Sending.
     const group: Array<{ key: string; body: Record<string, unknown> }> = [];
-    for (let i = 0; i < grid.rows.length && group.length < Math.max(GROUP, def.batch); i++) {
+    for (let i = 0; i < grid.rows.length && group.length < max(GROUP, def.batch); i++) {
       if (kindAt(cols, i) !== 'queued') continue;
       const planned = cols.plan(grid.row(i));
       if (!('body' in planned)) {
-        grid.set(i, status, skippedStatus('reason' in planned ? planned.reason : 'the row was emptied before it was sent'));
+        grid.set(i, status, skippedStatus('reason' in planned ? planned.reason : EMPTIED));
         continue;
       }
       grid.set(i, status, SENDING);

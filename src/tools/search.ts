@@ -2,6 +2,7 @@
 // sheet or below the active sheet's rows, a page at a time, resumed across executions like a
 // job: the sidebar steps a search while it is open, the time-driven trigger once it is closed.
 // The sidebar words what these answer.
+import { max, min } from '../api/numbers';
 import * as z from 'zod/mini';
 import { fail, type ProspectingError } from '../api/errors';
 import { failureOf } from '../api/failure';
@@ -85,7 +86,7 @@ const start = (ss: Spreadsheet, input: unknown): SearchRecord => {
     id: at,
     kind,
     body: body as SearchBody,
-    limit: Math.min(limit, 10000),
+    limit: min(limit, 10000),
     sheetId: sheet.getSheetId(),
     name: sheet.getName(),
     heads,
@@ -123,7 +124,7 @@ const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
       if (i < 0) fail(`The column "${h}" is gone from row 1.`);
       return i + 1;
     });
-    const width = Math.max(...cols);
+    const width = max(...cols);
     const seen = new Set(
       last > 1
         ? sheet!
