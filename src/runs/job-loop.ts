@@ -219,7 +219,8 @@ const firedOut = (state: Continuation, opts: StepOptions): Continuation => {
 
 /** The spreadsheet's jobs as last saved: from the cache when it has them, else the store. */
 const knownJobs = (spreadsheet: Spreadsheet): DocumentJobs => {
-  return cachedDocument(spreadsheet.getId()) ?? loadDocument(spreadsheet.getId());
+  const id = spreadsheet.getId();
+  return cachedDocument(id) ?? loadDocument(id);
 };
 
 /**

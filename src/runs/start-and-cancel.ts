@@ -42,7 +42,8 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     if (req.action === 'lead_list' && !req.list && !req.listId) fail('Give the lead list a name and an owner (an email address).');
     if (preview.needsConfirmation && !req.confirmed) fail(`Please confirm first: ${preview.summary}`);
     const ssId = spreadsheet.getId();
-    const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
+    const sheetId = sheet.getSheetId();
+    const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheetId && j.action === req.action);
     const what = withArticle(ACTION_LABELS[req.action].toLowerCase());
     if (busy) {
       const how = isPaused(busy)
@@ -50,20 +51,20 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
         : 'is already running on this sheet. Wait for it or cancel it first.';
       fail(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
     }
-    const holder = claimedByAnother(sheet.getSheetId(), req.action);
+    const holder = claimedByAnother(sheetId, req.action);
     if (holder) {
       // Its rows wait for results already paid for: sending them again would pay twice.
       const whose = holder.account ? `Another editor's job (account "${holder.account}")` : "Another editor's job";
       const state = holder.paused ? 'is paused on this sheet, waiting for its owner to connect again' : 'is running on this sheet';
       fail(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
     }
-    if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
+    if (req.mapping) saveMapping(sheetId, req.mapping);
     const job = recordJob(ssId, sheet, prepared, request, partSize);
     // A start is when the add-on looks after its triggers left in other documents.
     removeStaleTriggers();
     const waitUntil = timeNow() + START_WAIT_MS;
     // The first send plans from the cells just read and marked: nothing went out since.
-    const held = { sheetId: sheet.getSheetId(), rows: prepared.grid.rows };
+    const held = { sheetId, rows: prepared.grid.rows };
     let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id, held }).jobs;
     let current = jobs.find((j) => j.id === job.id) ?? job;
     while (isRunning(current) && current.nextCheckAt < waitUntil) {

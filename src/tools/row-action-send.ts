@@ -178,7 +178,7 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
     if (group.length === 0 || left) {
       if (left) {
         out.stoppedEarly = out.stopped === undefined;
-        const word = skippedStatus(out.stopped ? `not sent: ${out.stopped}` : 'not sent: time ran out. Run it again for the rest.');
+        const word = skippedStatus(`not sent: ${out.stopped || 'time ran out. Run it again for the rest.'}`);
         restatus(cols, (cell) => (['queued', 'sending'].includes(readStatus(cell).kind) ? word : undefined));
       }
       grid.flush();

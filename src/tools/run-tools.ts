@@ -222,13 +222,14 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
   }
   sheet ??= newSheet(request);
   if (written === 0 && sheet.getLastRow() === 0) appendRows(sheet, request.tool, []);
+  const sheetName = sheet.getName();
   const progress: ToolProgress = {
-    sheetName: sheet.getName(),
+    sheetName,
     written,
     done: !nextHref,
-    message: nextHref ? `${thousands(written)} rows so far…` : `${thousands(written)} rows written to "${sheet.getName()}".`,
+    message: nextHref ? `${thousands(written)} rows so far…` : `${thousands(written)} rows written to "${sheetName}".`,
   };
-  if (nextHref) progress.next = JSON.stringify({ sheet: sheet.getName(), href: nextHref, written, made, fromRow });
+  if (nextHref) progress.next = JSON.stringify({ sheet: sheetName, href: nextHref, written, made, fromRow });
   return progress;
 };
 
@@ -324,8 +325,9 @@ const rowActionFromMenu = (action: RowActionId): void => {
       ui.alert(preview.rows === 0 ? 'Select the rows to send first.' : `${preview.summary} Use the sidebar's Tools to map the columns.`);
       return;
     }
-    if (ui.alert(ROW_ACTIONS[action].label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    toast(runRowAction({ action }).message, ROW_ACTIONS[action].label, 8);
+    const { label } = ROW_ACTIONS[action];
+    if (ui.alert(label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
+    toast(runRowAction({ action }).message, label, 8);
   } catch (e) {
     ui.alert(errorText(e));
   }
