@@ -161,7 +161,7 @@ const markWaiting = (
   word: (part: number | undefined) => string,
 ): void => {
   const owns = ownsRow(job, othersMarks);
-  restatus(layout, (cell) => (owns(cell) ? word(partOfStatus(cell)) : undefined));
+  restatus(layout, (cell) => owns(cell) && word(partOfStatus(cell)));
   countRows(job, layout);
   layout.grid.flush();
 };
@@ -240,7 +240,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   }
   if (isCanceling(job) || stopReason(job)) {
     const word = notSent(job);
-    restatus(layout, (cell) => (readStatus(cell).kind === 'queued' ? word : undefined));
+    restatus(layout, (cell) => readStatus(cell).kind === 'queued' && word);
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.
@@ -272,7 +272,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
 
 /** Rows still waiting when their job ends get this reason: no row is left Processing. */
 const settle = (layout: JobLayout, status: string, owns: (cell: unknown) => boolean): void =>
-  restatus(layout, (cell) => (owns(cell) ? status : undefined));
+  restatus(layout, (cell) => owns(cell) && status);
 
 /** The account a paused job's batches belong to, in words. */
 const theAccount = (account: string | undefined): string => (account ? `the account "${account}"` : 'another account');

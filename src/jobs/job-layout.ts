@@ -135,14 +135,14 @@ export const needOutputs = (layout: JobLayout, rows: ReadonlyArray<number>): voi
 
 export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
-/** Rewrites the status cell of each row for which `word`, given the cell and the row's index, has one. */
+/** Rewrites the status cell of each row for which `word`, given the cell and the row's index, has one (a status is never empty). */
 export const restatus = (
   layout: Pick<JobLayout, 'grid' | 'header' | 'status'>,
-  word: (cell: unknown, i: number) => string | undefined,
+  word: (cell: unknown, i: number) => string | false | undefined,
 ): void => {
   for (const i of dataRows(layout)) {
     const w = word(layout.grid.get(i, layout.status), i);
-    if (w !== undefined) layout.grid.set(i, layout.status, w);
+    if (w) layout.grid.set(i, layout.status, w);
   }
 };
 

@@ -35,7 +35,7 @@ const releaseOrphanMarks = (job: JobRecord, layout: JobLayout): void => {
   const known = new Set(job.parts.map((p) => p.n));
   restatus(layout, (cell) => {
     const n = partOfStatus(cell);
-    return n !== undefined && !known.has(n) ? QUEUED : undefined;
+    return n !== undefined && !known.has(n) && QUEUED;
   });
 };
 

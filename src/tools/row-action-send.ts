@@ -143,9 +143,7 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
   let cols = columns(def, first, headerRow, deps !== undefined);
   const { grid } = cols;
   // A row left Sending by a run cut off mid-request may have gone through: it is never re-sent.
-  restatus(cols, (cell) =>
-    readStatus(cell).kind === 'sending' ? errorStatus(`the run was cut off while this row was sent; ${UNSURE}`) : undefined,
-  );
+  restatus(cols, (cell) => readStatus(cell).kind === 'sending' && errorStatus(`the run was cut off while this row was sent; ${UNSURE}`));
   // Mark every selected visible row that is to be sent, in one write, before any request.
   const out: RowActionOutcome = {
     ...mark(def, cols, selection, headerRow),
@@ -179,7 +177,7 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
       if (left) {
         out.stoppedEarly = out.stopped === undefined;
         const word = skippedStatus(`not sent: ${out.stopped || 'time ran out. Run it again for the rest.'}`);
-        restatus(cols, (cell) => (['queued', 'sending'].includes(readStatus(cell).kind) ? word : undefined));
+        restatus(cols, (cell) => ['queued', 'sending'].includes(readStatus(cell).kind) && word);
       }
       grid.flush();
       return out;
