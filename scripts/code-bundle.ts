@@ -4,18 +4,21 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { MENU_ITEMS } from '../src/addon/menu';
 import { customFunctionDocs } from '../src/formulas/function-docs';
 
 const root = join(__dirname, '..');
 const GLOBAL = 'ProspectingAddon';
 /**
- * The entry points under a short name for the declarations to call: thirty declarations repeat
- * it, and the file is loaded on every execution. The trailing underscore keeps it private.
+ * The entry points, in their order, under a short name for the declarations to call by position
+ * (`E_[3]`, not `E_.enrichPeople`): forty declarations repeat it, and the file is loaded on every
+ * execution. The trailing underscore keeps it private.
  */
 const ENTRY = 'E_';
 
 interface LoadedBundle {
   entryPoints: Record<string, unknown>;
+  triggerHandlers: string[];
 }
 
 /** Evaluates the bundle in a context with no Apps Script service at all, and reads its entry points. */
@@ -29,14 +32,17 @@ function loadBundle(code: string): LoadedBundle {
 
 function declarations(loaded: LoadedBundle): string {
   // Written without spaces, as the bundle is: every execution loads them.
-  const lines: string[] = [`var ${ENTRY}=${GLOBAL}.entryPoints;`];
-  for (const name of Object.keys(loaded.entryPoints)) {
+  const lines: string[] = [`var ${ENTRY}=Object.values(${GLOBAL}.entryPoints);`];
+  // Apps Script ignores what the simple triggers, a menu item or a time-driven trigger returns, and
+  // their handlers return nothing: their declarations only call.
+  const silent = new Set(['onOpen', 'onInstall', ...MENU_ITEMS.flatMap((item) => (item ? [item[1]] : [])), ...loaded.triggerHandlers]);
+  for (const [i, name] of Object.keys(loaded.entryPoints).entries()) {
     const custom = customFunctionDocs[name];
     if (custom) lines.push(custom.doc.trimEnd());
     // The arguments are passed on as they came; no entry point reads `this`. A custom function
     // keeps its named parameters (its JSDoc names them); the others take theirs as one short rest.
     const [params, args] = custom ? [custom.params.join(','), '...arguments'] : ['...a', '...a'];
-    lines.push(`function ${name}(${params}){return ${ENTRY}.${name}(${args})}`);
+    lines.push(`function ${name}(${params}){${silent.has(name) ? '' : 'return '}${ENTRY}[${i}](${args})}`);
   }
   return lines.join('\n');
 }

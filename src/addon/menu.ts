@@ -27,7 +27,7 @@ export type MenuHandler = NonNullable<(typeof MENU_ITEMS)[number]>[1];
 // Runs in LIMITED (or NONE) auth mode: menus only, no other service.
 export const onOpen = (): void => buildAddonMenu(MENU_ITEMS);
 
-export const onInstall = (): void => onOpen();
+export const onInstall = onOpen;
 
 const showSidebar = (view: 'home' | 'settings' | 'find' | 'lead-list' | 'sequence' | 'automation'): void =>
   showSidebarFile('Sidebar', ADDON_NAME, view);

@@ -1,7 +1,7 @@
 // The functions the sidebar may call through google.script.run. The sidebar imports only the
 // type of this object, so none of this code reaches the sidebar bundle. Parameter types say what
 // the sidebar sends; each function still parses its input, which arrives untrusted.
-import { readSettings, writeSettings, type SettingsInput } from '../gas/settings';
+import { readSettings, writeSettings } from '../gas/settings';
 import { connect, disconnect, getConnection } from '../runs/connection';
 import { listJobs, pollJobs } from '../runs/job-loop';
 import { listLeadLists } from '../runs/lead-lists';
@@ -12,21 +12,13 @@ import { runSearch } from '../tools/search';
 import { listSequences, previewSequenceAdd, runSequenceAdd } from '../tools/run-sequences';
 import { getAutomation, retryFailedRows, runAutomationNow, saveAutomation } from '../runs/automation';
 
-function getSettings() {
-  return readSettings();
-}
-
-/** The sidebar's settings form; a bad value comes back as a sentence naming the setting. */
-function saveSettings(input: SettingsInput) {
-  return writeSettings(input);
-}
-
 export const sidebarApi = {
   getConnection,
   connect,
   disconnect,
-  getSettings,
-  saveSettings,
+  getSettings: readSettings,
+  /** The sidebar's settings form; a bad value comes back as a sentence naming the setting. */
+  saveSettings: writeSettings,
   previewRun,
   listLeadLists,
   startRun,

@@ -1,6 +1,7 @@
 // Length checks for text and lists that raise the very issues zod's `z.minLength()` and
 // `z.maxLength()` raise, and objects whose properties have defaults as `z._default()` gives
 // them, made on zod's base check: theirs bring classes of their own into dist/Code.js.
+import { isString } from './is-string';
 import * as z from 'zod/mini';
 
 type Sized = string | ReadonlyArray<unknown>;
@@ -22,9 +23,9 @@ const lengthCheck = <T extends Sized>(bound: number, atLeast: boolean, params?: 
     (ctx) => {
       const input = ctx.value;
       // Text is measured in code points, as zod measures it.
-      const length = typeof input === 'string' ? [...input].length : input.length;
+      const length = isString(input) ? [...input].length : input.length;
       if (atLeast ? length >= bound : length <= bound) return;
-      const origin = typeof input === 'string' ? 'string' : Array.isArray(input) ? 'array' : 'unknown';
+      const origin = isString(input) ? 'string' : Array.isArray(input) ? 'array' : 'unknown';
       // Too small under a minimum, too big over a maximum.
       ctx.issues.push({
         origin,

@@ -1,5 +1,7 @@
 // The Prospecting API client: one method per endpoint, every answer parsed with its schema,
 // retries by the policy of retry.ts, cursor paging by following `_links.next`.
+import { max } from './numbers';
+import { isString } from './is-string';
 import type * as z from 'zod/mini';
 import { errorFromResponse, NetworkError, ProspectingError, UnexpectedResponseError, UnreadableResponseError } from './errors';
 import {
@@ -64,7 +66,8 @@ export interface PageParams {
 /** A read of something still being worked on, with the service's hint of when to ask again. */
 export interface Read<T> {
   value: T;
-  retryAfterSeconds?: number;
+  /** Seconds, from the answer's `Retry-After` header. */
+  retryAfter?: number;
 }
 
 type Schema = z.ZodMiniType;
@@ -78,7 +81,7 @@ const outcomeOf = (e: ProspectingError): Outcome =>
     ? { kind: 'network' }
     : e.kind === 'unreadable'
       ? { kind: 'unreadable', status: e.status! }
-      : { kind: 'response', status: e.status!, retryAfterSeconds: e.retryAfterSeconds };
+      : { kind: 'response', status: e.status!, retryAfter: e.retryAfter };
 
 const LEAD_LISTS = '/lead-lists';
 
@@ -97,7 +100,7 @@ const get = (path: string, query?: Query): ApiRequest => (query ? { method: 'GET
 
 /** A page of a batch or list: the first by its id and paging parameters, later ones by their `_links.next` href. */
 const pageRequest = (path: string, page: PageParams | string | undefined, what: string): ApiRequest => {
-  if (typeof page === 'string') return get(page);
+  if (isString(page)) return get(page);
   checkPageSize(page?.size, PAGE_SIZE_BOUNDS.batchItems, what);
   return get(path, pageQuery(page));
 };
@@ -188,32 +191,33 @@ export class ProspectingClient {
     emptyMeans?: unknown,
     prepare?: (json: unknown) => unknown,
   ): { res: ApiResponse; value: z.infer<S> } {
-    const started = this.opts.now();
-    const random = this.opts.random ?? Math.random;
+    const opts = this.opts;
+    const started = opts.now();
+    const random = opts.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
-      const t0 = this.opts.now();
+      const t0 = opts.now();
       let res: ApiResponse;
       let got: Settled<S>;
       try {
         res = this.transport.send(req);
       } catch (e) {
         if (!(e instanceof NetworkError)) throw e;
-        this.opts.log?.(`${req.method} ${req.path} -> no response`);
+        opts.log?.(`${req.method} ${req.path} -> no response`);
         got = e;
       }
       if (res!) {
-        this.opts.log?.(`${req.method} ${req.path} -> ${res.status} (${this.opts.now() - t0} ms)`);
+        opts.log?.(`${req.method} ${req.path} -> ${res.status} (${opts.now() - t0} ms)`);
         got = this.settle(res, schema, safety, emptyMeans, prepare);
         if (!(got instanceof ProspectingError)) return { res, value: got.value };
       }
       const failure = got! as ProspectingError;
       const outcome = outcomeOf(failure);
-      const delay = nextRetryDelay(outcome, attempt, this.opts.now() - started, safety, this.policy, random);
+      const delay = nextRetryDelay(outcome, attempt, opts.now() - started, safety, this.policy, random);
       if (delay === undefined) {
         failure.ambiguous = isAmbiguous(outcome, safety);
         throw failure;
       }
-      this.opts.sleep(delay);
+      opts.sleep(delay);
     }
   }
 
@@ -322,7 +326,7 @@ export class ProspectingClient {
       undefined,
       dropLeading(field, skip),
     );
-    return res.retryAfterSeconds === undefined ? { value } : { value, retryAfterSeconds: res.retryAfterSeconds };
+    return res.retryAfter === undefined ? { value } : { value, retryAfter: res.retryAfter };
   }
 
   // ---- Account ----------------------------------------------------------------------------
@@ -511,8 +515,9 @@ export class ProspectingClient {
    */
   sendMany<S extends Schema>(reqs: ReadonlyArray<ApiRequest>, schema: S): Array<z.infer<S> | ProspectingError> {
     const out = new Array<z.infer<S> | ProspectingError>(reqs.length);
-    const random = this.opts.random ?? Math.random;
-    const started = this.opts.now();
+    const opts = this.opts;
+    const random = opts.random ?? Math.random;
+    const started = opts.now();
     let pending = reqs.map((_, i) => i);
     for (let attempt = 1; pending.length > 0; attempt++) {
       const answers = this.transport.sendAll(pending.map((i) => reqs[i]!));
@@ -538,14 +543,14 @@ export class ProspectingClient {
         out[i] = got;
         // Apps Script's daily quota is spent: asking again now could not help.
         if (got.kind === 'quota') return;
-        const delay = nextRetryDelay(outcomeOf(got), attempt, this.opts.now() - started, 'idempotent', this.policy, random);
+        const delay = nextRetryDelay(outcomeOf(got), attempt, opts.now() - started, 'idempotent', this.policy, random);
         if (delay !== undefined) {
           retry.push(i);
-          wait = Math.max(wait, delay);
+          wait = max(wait, delay);
         }
       });
       pending = retry;
-      if (pending.length > 0) this.opts.sleep(wait);
+      if (pending.length > 0) opts.sleep(wait);
     }
     return out;
   }

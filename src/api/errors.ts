@@ -1,5 +1,6 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
+import { isString } from './is-string';
 import { schemas, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
 
@@ -31,7 +32,8 @@ export interface ErrorInit {
   detail?: string;
   /** Where the problem is: a JSON pointer, else the query parameter or header the service named. */
   pointer?: string;
-  retryAfterSeconds?: number;
+  /** Seconds to wait, from the answer's `Retry-After` header. */
+  retryAfter?: number;
   errors?: ErrorDetail[];
 }
 
@@ -47,7 +49,7 @@ export class ProspectingError extends Error {
   readonly code: string | undefined;
   readonly detail: string | undefined;
   readonly pointer: string | undefined;
-  readonly retryAfterSeconds: number | undefined;
+  readonly retryAfter: number | undefined;
   readonly errors: ErrorDetail[];
   /** True when the request may have taken effect although no success arrived (see retry.ts). */
   ambiguous = false;
@@ -94,7 +96,7 @@ function errorClass<A extends unknown[]>(
  * answer whose error code is the kind maps to it.
  */
 const errorOfKind = (kind: ErrorKind, message: Message, coded = true) => {
-  const cls = errorClass(kind, (init: ErrorInit = {}) => [typeof message === 'string' ? message : message(init), init]);
+  const cls = errorClass(kind, (init: ErrorInit = {}) => [isString(message) ? message : message(init), init]);
   if (coded) BY_CODE[kind] = cls;
   return cls;
 };
@@ -129,7 +131,7 @@ export const UnavailableForLegalReasonsError = errorOfKind(
 export type UnavailableForLegalReasonsError = InstanceType<typeof UnavailableForLegalReasonsError>;
 
 export const RateLimitedError = errorOfKind('rate_limited', (init) => {
-  const secs = init.retryAfterSeconds !== undefined ? Math.ceil(init.retryAfterSeconds) : undefined;
+  const secs = init.retryAfter !== undefined ? Math.ceil(init.retryAfter) : undefined;
   const wait = secs === undefined ? ' later' : ` in ${secs} second${secs === 1 ? '' : 's'}`;
   return `The service is busy (rate limit reached). Try again${wait}.`;
 });
@@ -173,6 +175,19 @@ export const QuotaError = errorClass('quota', (detail: string) => [
   { detail },
 ]);
 export type QuotaError = InstanceType<typeof QuotaError>;
+
+/** Throws `e` on unless it is a failure of the client: anything else thrown is a bug, not the service's answer. */
+export const throwUnlessProspecting: (e: unknown) => asserts e is ProspectingError = (e) => {
+  if (!(e instanceof ProspectingError)) throw e;
+};
+
+/**
+ * Throws an Error saying `message`, for a person to read: one call in place of `throw new Error(…)`,
+ * which dist/Code.js, loaded by every execution, would otherwise spell out forty times.
+ */
+export const fail: (message: string) => never = (message) => {
+  throw new Error(message);
+};
 
 /** What was thrown, in words: an Error's message (a ProspectingError's is written for a person), else its text. */
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -246,7 +261,7 @@ export const errorFromResponse = (res: ApiResponse): ProspectingError => {
     code: first?.code,
     detail: first?.detail,
     pointer: source?.pointer ?? source?.parameter ?? source?.header,
-    retryAfterSeconds: res.retryAfterSeconds,
+    retryAfter: res.retryAfter,
     errors,
   };
   const byCode = first ? BY_CODE[first.code] : undefined;

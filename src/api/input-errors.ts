@@ -1,6 +1,8 @@
 // Checking what a person sent from the sidebar or a dialog, with the first problem told as one
 // plain sentence that names the field in words: never a schema dump or JSON, and never the value
 // itself (it may be an API key).
+import { isString } from './is-string';
+import { fail } from './errors';
 import type * as z from 'zod/mini';
 
 type Issue = z.core.$ZodIssue;
@@ -40,7 +42,7 @@ const FORMATS: Record<string, string> = {
   datetime: 'a date and time',
 };
 
-const quote = (value: unknown): string => (typeof value === 'string' ? `"${value}"` : String(value));
+const quote = (value: unknown): string => (isString(value) ? `"${value}"` : String(value));
 
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"` (or with "and"). */
 const list = (values: ReadonlyArray<unknown>, word: 'or' | 'and'): string => {
@@ -122,5 +124,5 @@ export const parseInput = <S extends z.ZodMiniType>(schema: S, value: unknown, w
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
-  throw new Error(first ? describeInputIssue(first, value, what) : `The ${what} ${UNUSABLE}.`);
+  fail(first ? describeInputIssue(first, value, what) : `The ${what} ${UNUSABLE}.`);
 };

@@ -221,6 +221,11 @@ export const jobOpeningsQuerySchema = lazy(() =>
 );
 export type JobOpeningsQuery = z.infer<ReturnType<typeof jobOpeningsQuerySchema>>;
 
+/** Refuses to send a request, saying why it cannot `what`. */
+const refuse: (what: string, problem: string) => never = (what, problem) => {
+  throw new RequestValidationError(`Cannot ${what}: ${problem}. Nothing was sent.`);
+};
+
 /** Parses a request body or throws a RequestValidationError naming the first problems. */
 export const checkRequest = <T extends z.ZodMiniType>(schema: T, body: unknown, what: string): z.infer<T> => {
   const parsed = schema.safeParse(body);
@@ -237,15 +242,13 @@ export const checkRequest = <T extends z.ZodMiniType>(schema: T, body: unknown, 
     return where ? `${where} ${msg}` : msg;
   });
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more problems)` : '';
-  throw new RequestValidationError(`Cannot ${what}: ${shown.join('; ')}${more}. Nothing was sent.`);
+  refuse(what, `${shown.join('; ')}${more}`);
 };
 
 /** Checks a page size against the endpoint's largest (see PAGE_SIZE_BOUNDS) before it is sent. */
 export const checkPageSize = (size: number | undefined, max: number, what: string): void => {
   if (size === undefined) return;
-  if (!Number.isInteger(size) || size < 1 || size > max) {
-    throw new RequestValidationError(`Cannot ${what}: page size must be a whole number from 1 to ${max}. Nothing was sent.`);
-  }
+  if (!Number.isInteger(size) || size < 1 || size > max) refuse(what, `page size must be a whole number from 1 to ${max}`);
 };
 
 // ---- Search (decisions.md) ------------------------------------------------------------------

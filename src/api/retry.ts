@@ -6,11 +6,12 @@
 // such a request is never re-sent automatically: the error is marked ambiguous and the caller
 // reports it instead of risking the same work (and its credits) twice. A success whose body could
 // not be read is the same for them: the work started, but its id never arrived.
+import { max, min } from './numbers';
 
 export type RequestSafety = 'idempotent' | 'starts_work';
 
 export type Outcome =
-  | { kind: 'response'; status: number; retryAfterSeconds?: number }
+  | { kind: 'response'; status: number; retryAfter?: number }
   | { kind: 'network' }
   /** A 2xx whose body was not JSON (HTML from a proxy, cut off on the way). */
   | { kind: 'unreadable'; status: number };
@@ -46,10 +47,10 @@ export const isAmbiguous = (outcome: Outcome, safety: RequestSafety): boolean =>
  * `attempt` counts the attempts already made (1 after the first failure).
  */
 export const retryDelayMs = (outcome: Outcome, attempt: number, policy: RetryPolicy, random: () => number): number => {
-  if (outcome.kind === 'response' && outcome.retryAfterSeconds !== undefined) {
-    return Math.max(0, Math.ceil(outcome.retryAfterSeconds * 1000));
+  if (outcome.kind === 'response' && outcome.retryAfter !== undefined) {
+    return max(0, Math.ceil(outcome.retryAfter * 1000));
   }
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * Math.pow(2, attempt - 1));
+  const ceiling = min(policy.maxDelayMs, policy.baseDelayMs * Math.pow(2, attempt - 1));
   // Half fixed, half random: never a zero wait, still spreads out retries of many executions.
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 };

@@ -1,5 +1,6 @@
 // The synchronous transport the client speaks through, and the pure helpers every transport
 // shares: query strings, resolving relative links against the base address, Retry-After, redaction.
+import { max } from './numbers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -20,7 +21,7 @@ export interface ApiResponse {
   headers: Readonly<Record<string, string>>;
   text: string;
   /** Seconds from a `Retry-After` header, when the response carried one. */
-  retryAfterSeconds?: number;
+  retryAfter?: number;
 }
 
 /**
@@ -106,7 +107,7 @@ export const parseRetryAfter = (value: string | undefined, nowMs: number): numbe
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
-  return Math.max(0, (at - nowMs) / 1000);
+  return max(0, (at - nowMs) / 1000);
 };
 
 /** Header lookup regardless of case; `each` rewrites every value (the transport redacts them). */

@@ -1,6 +1,6 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
-import { ProspectingError, QUOTA_SPENT, type ErrorKind } from '../api/errors';
+import { type ErrorKind, fail, ProspectingError, QUOTA_SPENT } from '../api/errors';
 import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
 import { thousands } from '../api/input-errors';
@@ -22,7 +22,7 @@ export const oneCell = (arg: unknown, what: string): unknown => {
   if (!Array.isArray(arg)) return arg;
   const cells = arg.flat();
   if (cells.length <= 1) return cells[0];
-  throw new Error(`${what} takes one cell or value, not a range of ${cells.length} cells: give it a single cell such as A2.`);
+  fail(`${what} takes one cell or value, not a range of ${cells.length} cells: give it a single cell such as A2.`);
 };
 
 /** `"name, size"`, `"all"`, `"basic"`, or a range of field ids. */
@@ -79,14 +79,15 @@ const RECALCULATE = `recalculate (${MENU} › Refresh formulas in selection)`;
  * Each reason's words, most telling first (the one a person must act on before a recalculation
  * can help): why, and what to do before recalculating, which every message then asks for.
  */
+const SOON = 'in a minute, ';
 const REASONS: Record<Transient, [why: string, first: string]> = {
   no_key: ['no API key is connected', `connect one in ${MENU} › Open sidebar (custom functions use the spreadsheet owner's key), then `],
   refused_key: ['the API key was refused', `reconnect it in ${MENU} › Open sidebar, then `],
   no_credits: ['not enough credits', 'add credits, then '],
   quota: [QUOTA_SPENT, 'once it resets (within a day), '],
-  rate_limited: ["the service's rate limit was reached", 'in a minute, '],
-  busy: ['busy with other lookups or a running job', 'in a minute, '],
-  failed: ['the service did not answer', 'in a minute, '],
+  rate_limited: ["the service's rate limit was reached", SOON],
+  busy: ['busy with other lookups or a running job', SOON],
+  failed: ['the service did not answer', SOON],
   time: ['not looked up in time', 'to finish, '],
 };
 

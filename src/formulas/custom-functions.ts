@@ -1,7 +1,9 @@
 // Custom functions: company and person lookups, job openings, and their header rows; lasting
 // answers are returned, lookups not made yet throw their reason.
+import { max, min } from '../api/numbers';
+import { isString } from '../api/is-string';
 import type { ProspectingClient } from '../api/client';
-import { errorText, ProspectingError } from '../api/errors';
+import { errorText, fail, ProspectingError, throwUnlessProspecting } from '../api/errors';
 import { JOB_SENIORITIES, schemas } from '../api/schemas';
 import type { ApiRequest } from '../api/transport';
 import {
@@ -26,6 +28,7 @@ import { queryKey, type CellValue, type Lasting } from './lookup-store';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { answerKey, readAnswer, readAnswers, saveAnswer, saveAnswers } from './lookup-cache';
+import { timeNow } from '../gas/clock';
 
 /*
  * Sheets keeps a returned value until the inputs change, so only lasting answers are values; a
@@ -59,7 +62,7 @@ const clientOrReason = (): ProspectingClient | Transient => {
 };
 
 const cellValue = (v: unknown): CellValue =>
-  v === null || v === undefined ? '' : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
+  v === null || v === undefined ? '' : isString(v) || typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
 
 /** What a lookup function needs to know of its kind. */
 interface LookupKind {
@@ -107,26 +110,26 @@ const lookUp = (
   kind: keyof typeof LOOKUPS,
   queries: Map<string, Record<string, string>>,
 ): { answers: Map<string, Lasting>; reason?: Transient } => {
-  const started = Date.now();
+  const started = timeNow();
   const def = LOOKUPS[kind];
   const ids = def.fields.map((f) => f.id);
   const answers = readAnswers(kind, ids, queries.keys());
   const todo = [...queries.keys()].filter((q) => !answers.has(q));
   if (todo.length === 0) return { answers };
   // Decided before any request: a range too large is refused whole, not sent in part.
-  if (todo.length > def.most) throw new Error(tooLargeMessage(def.most, def.menuItem));
+  if (todo.length > def.most) fail(tooLargeMessage(def.most, def.menuItem));
   const client = clientOrReason();
-  if (typeof client === 'string') return { answers, reason: client };
+  if (isString(client)) return { answers, reason: client };
   /** The slowest group so far, claim and saving included: the next may take as long. */
   let slowest = 0;
   let reason: Transient | undefined;
   for (let next = 0; next < todo.length;) {
-    const t0 = Date.now();
+    const t0 = timeNow();
     if (t0 - started + (slowest || FIRST_GROUP_MS) > SEND_UNTIL_MS) {
       reason = worse(reason, 'time');
       break;
     }
-    const granted = takeRequests(def.bucket, Math.min(GROUP, todo.length - next));
+    const granted = takeRequests(def.bucket, min(GROUP, todo.length - next));
     if (granted === 0) {
       reason = worse(reason, 'busy');
       break;
@@ -155,7 +158,7 @@ const lookUp = (
     });
     saveAnswers(kind, ids, fresh);
     for (const [q, a] of fresh) answers.set(q, a);
-    slowest = Math.max(slowest, Date.now() - t0);
+    slowest = max(slowest, timeNow() - t0);
     if (reason && STOPS.has(reason)) break;
   }
   return { answers, reason };
@@ -172,19 +175,19 @@ const fieldsOrMessage = <T>(all: ReadonlyArray<FieldDef<T>>, arg: unknown): Arra
 const lookupFunction = (kind: keyof typeof LOOKUPS, input: unknown, fields: unknown): Row[] | CellValue => {
   const def = LOOKUPS[kind];
   const chosen = fieldsOrMessage(def.fields, fields);
-  if (typeof chosen === 'string') return chosen;
+  if (isString(chosen)) return chosen;
   const at = chosen.map((f) => def.fields.indexOf(f));
   const { inputs, single } = inputsOf(input);
   const keys = inputs.map((x) => {
     const q = x ? def.query(x) : '';
-    return typeof q === 'string' ? q : ([queryKey(q), q] as const);
+    return isString(q) ? q : ([queryKey(q), q] as const);
   });
   const queries = new Map(keys.filter((k) => typeof k !== 'string'));
   const found = lookUp(kind, queries);
   let pending = 0;
   // Each input's answer: its row, or a message (an empty input's is empty).
   const answers = keys.map((key): Row | string => {
-    if (typeof key === 'string') return key;
+    if (isString(key)) return key;
     const a = found.answers.get(key[0]);
     if (!a) {
       pending++;
@@ -194,12 +197,12 @@ const lookupFunction = (kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
   });
   if (pending > 0) {
     const reason = found.reason ?? 'failed';
-    throw new Error(single ? transientMessage(reason) : pendingMessage(reason, pending, inputs.filter(Boolean).length));
+    fail(single ? transientMessage(reason) : pendingMessage(reason, pending, inputs.filter(Boolean).length));
   }
   // A single cell shows its message alone, or one value, or one row; a range a message in the first column.
-  if (!single) return answers.map((a) => (typeof a === 'string' ? [a, ...chosen.slice(1).map(() => '')] : a));
+  if (!single) return answers.map((a) => (isString(a) ? [a, ...chosen.slice(1).map(() => '')] : a));
   const only = answers[0]!;
-  return typeof only === 'string' ? only : only.length === 1 ? only[0]! : [only];
+  return isString(only) ? only : only.length === 1 ? only[0]! : [only];
 };
 
 export const ENRICH_COMPANY = (domain: unknown, fields?: unknown): Row[] | CellValue => lookupFunction('company', domain, fields);
@@ -214,7 +217,7 @@ export const PROSPECTING_HEADERS = (kind: unknown, fields?: unknown): Row[] | st
   const all = (LOOKUPS as Partial<Record<string, LookupKind>>)[which]?.fields;
   if (!all) return 'kind must be "company" or "person"';
   const chosen = fieldsOrMessage(all, fields);
-  if (typeof chosen === 'string') return chosen;
+  if (isString(chosen)) return chosen;
   return [headerLabels(chosen)];
 };
 
@@ -265,31 +268,31 @@ const JOB_PAGES = 5;
 export const JOB_OPENINGS = (domain: unknown, filters?: unknown): Row[] | string => {
   // One table of openings per call: a range of companies is refused, not answered by its first cell.
   const query = companyQuery(cellText(oneCell(domain, 'JOB_OPENINGS domain')));
-  if (typeof query === 'string') return query;
+  if (isString(query)) return query;
   const parsed = parseJobFilters(cellText(oneCell(filters, 'JOB_OPENINGS filters')));
-  if (typeof parsed === 'string') return parsed;
+  if (isString(parsed)) return parsed;
   const key = answerKey('pfs.jobs.', JSON.stringify([query, parsed]));
   const hit = readAnswer(key);
   if (hit) return JSON.parse(hit) as Row[];
   const client = clientOrReason();
-  if (typeof client === 'string') throw new Error(transientMessage(client));
+  if (isString(client)) fail(transientMessage(client));
   const rows: Row[] = [JOB_OPENING_HEADERS];
-  const started = Date.now();
+  const started = timeNow();
   try {
     const pages = client.jobOpeningPages({ ...query, ...parsed }, 100)[Symbol.iterator]();
     for (let n = 0; n < JOB_PAGES; n++) {
       // Only a whole answer is an answer: a list cut short by the budget or the time is not.
-      if (Date.now() - started > SEND_UNTIL_MS) throw new Error(transientMessage('time'));
-      if (takeRequests('default', 1) === 0) throw new Error(transientMessage('busy'));
+      if (timeNow() - started > SEND_UNTIL_MS) fail(transientMessage('time'));
+      if (takeRequests('default', 1) === 0) fail(transientMessage('busy'));
       const page = pages.next();
       if (page.done) break;
       for (const j of page.value.job_openings) rows.push(jobOpeningCells(j));
     }
   } catch (e) {
-    if (!(e instanceof ProspectingError)) throw e;
+    throwUnlessProspecting(e);
     const v = verdictOf(e);
     if ('lasting' in v) return v.lasting;
-    throw new Error(transientMessage(v.transient));
+    fail(transientMessage(v.transient));
   }
   if (rows.length === 1) rows.push(['no open jobs', '', '', '', '', '', '']);
   // A list too large for one cache value is still answered, only looked up again next time.

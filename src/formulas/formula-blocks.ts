@@ -1,5 +1,7 @@
 // Which cells of a block of formulas call the add-on's custom functions, gathered into few
 // rectangles so they can be rewritten with few calls, leaving every other cell alone.
+import { max } from '../api/numbers';
+import { isString } from '../api/is-string';
 import { adjacent, runs } from '../sheet/grid';
 
 /** The custom functions the bundle declares (function-docs.ts; a test keeps them in step). */
@@ -7,8 +9,7 @@ export const CUSTOM_FUNCTIONS = ['ENRICH_COMPANY', 'ENRICH_PERSON', 'JOB_OPENING
 
 const CALL = new RegExp(`(?:^|[^A-Za-z0-9_.])(?:${CUSTOM_FUNCTIONS.join('|')})\\s*\\(`, 'i');
 
-export const callsCustomFunction = (formula: unknown): boolean =>
-  typeof formula === 'string' && formula.startsWith('=') && CALL.test(formula);
+export const callsCustomFunction = (formula: unknown): boolean => isString(formula) && formula.startsWith('=') && CALL.test(formula);
 
 /** A rectangle inside a block, by 0-based offsets. */
 export interface Block {
@@ -23,7 +24,7 @@ export interface Block {
  * same run of the next column, so a filled-down column or a block of them is one rectangle.
  */
 export const customFunctionBlocks = (formulas: ReadonlyArray<ReadonlyArray<unknown>>): Block[] => {
-  const width = Math.max(0, ...formulas.map((r) => r.length));
+  const width = max(0, ...formulas.map((r) => r.length));
   const done: Block[] = [];
   let open = new Map<string, Block>();
   for (let c = 0; c < width; c++) {

@@ -1,7 +1,9 @@
 // The per-minute request budget the formula cells of one spreadsheet share: requests claimed per
 // second in the last window, how many more fit, and taking them from the document cache.
+import { max, min } from '../api/numbers';
 import { updateCachedValue } from '../gas/document-cache';
 import { jsonObject } from './lookup-store';
+import { timeNow } from '../gas/clock';
 
 /** Service buckets with their own per-minute limit (the spec: 350 `/people/find`, 500 others). */
 export type RateBucket = 'people_find' | 'default';
@@ -37,7 +39,7 @@ export const takeFrom = (claims: Claims, now: number, want: number, limit: numbe
       used += n;
     }
   }
-  const granted = Math.max(0, Math.min(want, limit - used));
+  const granted = max(0, min(want, limit - used));
   if (granted > 0) {
     const second = String(Math.floor(now / 1000));
     kept[second] = (kept[second] ?? 0) + granted;
@@ -60,6 +62,6 @@ const LOCK_WAIT_MS = 10000;
  */
 export const takeRequests = (bucket: RateBucket, want: number): number =>
   updateCachedValue(`pfs.budget.${bucket}`, LOCK_WAIT_MS, 120, 0, (old) => {
-    const { granted, claims } = takeFrom(parseClaims(old), Date.now(), want, CELL_BUDGET[bucket]);
+    const { granted, claims } = takeFrom(parseClaims(old), timeNow(), want, CELL_BUDGET[bucket]);
     return granted > 0 ? { value: JSON.stringify(claims), result: granted } : { result: granted };
   });

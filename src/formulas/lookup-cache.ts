@@ -4,11 +4,12 @@ import { cachedValues, documentCache } from '../gas/document-cache';
 import { sha256WebSafe } from '../gas/script-utilities';
 import { bucketKey, mergeBucket, readBucket, MAX_VALUE_BYTES, type Lasting } from './lookup-store';
 import { utf8Length } from '../sheet/utf8';
+import { timeNow } from '../gas/clock';
 
 const SECONDS = 6 * 60 * 60;
 const MAX_KEY_LENGTH = 250;
 
-const minute = (): number => Math.floor(Date.now() / 60000);
+const minute = (): number => Math.floor(timeNow() / 60000);
 
 const byBucket = (kind: string, fieldIds: ReadonlyArray<string>, queries: Iterable<string>): Map<string, string[]> => {
   const out = new Map<string, string[]>();

@@ -1,5 +1,6 @@
 // The spreadsheet this execution runs in, its properties, and its document lock: one step of the
 // add-on writes to a spreadsheet at a time.
+import { fail } from '../api/errors';
 import { putUserValues, userValues } from './user-store';
 
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -10,7 +11,7 @@ export const activeSpreadsheet = (): Spreadsheet | null => SpreadsheetApp.getAct
 /** The spreadsheet of a user action, where there always is one. */
 export const currentSpreadsheet = (): Spreadsheet => {
   const spreadsheet = activeSpreadsheet();
-  if (!spreadsheet) throw new Error('Open the spreadsheet first.');
+  if (!spreadsheet) fail('Open the spreadsheet first.');
   return spreadsheet;
 };
 
@@ -85,7 +86,7 @@ export const tryWithDocumentLock = <T>(waitMs: number, work: () => T): { ran: tr
 
 export const withDocumentLock = <T>(work: () => T): T => {
   const result = tryWithDocumentLock(10000, work);
-  if (!result.ran) throw new Error('Another step of the add-on is writing to this spreadsheet. Try again in a moment.');
+  if (!result.ran) fail('Another step of the add-on is writing to this spreadsheet. Try again in a moment.');
   return result.value;
 };
 

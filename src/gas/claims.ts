@@ -3,9 +3,11 @@
 // sheet at once. A running job renews its claim as it steps (stale after two hours without);
 // a paused job's claim holds as long as its record is kept, since its rows wait for paid results.
 // A stale claim no longer holds the action, but its job's marks are never taken for leftovers.
+import { isString } from '../api/is-string';
 import { documentProperties } from './active-document';
 import { RETENTION } from './job-retention';
 import { parseStored } from './stored-json';
+import { timeNow } from './clock';
 
 const STALE_MS = 2 * 60 * 60 * 1000;
 
@@ -30,10 +32,10 @@ const read = (sheetId: number, action: string): Claim[] => {
   const props = documentProperties();
   // A trigger run that reached its spreadsheet by id cannot see the claims: another editor's
   // job may hold marks, so nothing of theirs is taken, and no claim is written.
-  if (!props) return [{ user: '', job: '', at: Date.now() }];
+  if (!props) return [{ user: '', job: '', at: timeNow() }];
   // None, or a damaged record, holds nothing.
   const value = parseStored<Claim | Claim[]>(props.getProperty(key(sheetId, action)));
-  return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => typeof c?.user === 'string' && typeof c.job === 'string');
+  return (Array.isArray(value) ? value : [value]).filter((c): c is Claim => isString(c?.user) && isString(c.job));
 };
 
 /** False when the claims cannot be written (a run that opened its spreadsheet by id). */
@@ -45,7 +47,7 @@ const write = (sheetId: number, action: string, claims: Claim[]): boolean => {
   return true;
 };
 
-const holds = (claim: Claim): boolean => claim.auto || Date.now() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
+const holds = (claim: Claim): boolean => claim.auto || timeNow() - claim.at < (claim.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
 
 /**
  * Another editor's claim on this action on this sheet, however old: its rows' marks are that
@@ -69,7 +71,7 @@ export const claim = (
   jobId: string,
   how: { paused?: boolean; account?: string; auto?: boolean } = {},
 ): boolean => {
-  const value: Claim = { user: me(), job: jobId, at: Date.now(), ...how };
+  const value: Claim = { user: me(), job: jobId, at: timeNow(), ...how };
   return write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
 };
 

@@ -1,5 +1,6 @@
 // When a spreadsheet's one continuation trigger is kept, made anew or removed. It is replaced only
 // when it would fire well off the next due time, so watching a job does not make a trigger a poll.
+import { max } from '../api/numbers';
 import { ADDON_NAME } from '../config';
 
 /** What the add-on remembers of a spreadsheet's continuation trigger. */
@@ -44,11 +45,11 @@ const KEEP: ContinuationPlan = { kind: 'keep' };
  */
 export const planContinuation = (state: Continuation, nextDue: number | undefined, now: number, background = false): ContinuationPlan => {
   if (nextDue === undefined) return state.uid || state.off ? { kind: 'clear' } : KEEP;
-  const want = Math.max(nextDue, now + MIN_DELAY_MS);
+  const want = max(nextDue, now + MIN_DELAY_MS);
   if (state.uid && state.dueAt !== undefined) {
     const lost = state.dueAt < now - LOST_AFTER_MS;
     if (background && state.hourly && !lost) return KEEP;
-    const tolerance = Math.max(MIN_DELAY_MS, (want - now) / 4);
+    const tolerance = max(MIN_DELAY_MS, (want - now) / 4);
     const early = state.dueAt < want - EARLY_TOLERANCE_MS && state.dueAt >= now;
     if (!lost && !early && state.dueAt <= want + tolerance) return KEEP;
   }

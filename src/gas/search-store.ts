@@ -2,6 +2,7 @@
 // user property per spreadsheet, like the jobs (it runs on the user's key and the user's trigger).
 import type { SearchBody } from '../api/requests';
 import { putUserValues, userValues } from './user-store';
+import { timeNow } from './clock';
 
 /** A search as it goes on, and as the sidebar is told of it (the sidebar words it). */
 export interface SearchRecord {
@@ -49,5 +50,5 @@ export const saveSearch = (spreadsheetId: string, search: SearchRecord): void =>
  */
 export const searchDue = (spreadsheetId: string, background?: boolean): number | undefined => {
   const s = readSearch(spreadsheetId);
-  return s && !s.end ? (background ? Date.now() : s.at) + 5 * 60 * 1000 : undefined;
+  return s && !s.end ? (background ? timeNow() : s.at) + 5 * 60 * 1000 : undefined;
 };

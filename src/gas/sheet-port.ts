@@ -1,8 +1,10 @@
 // The SheetPort of a real sheet (one getValues per read, one setValues per block written), the
 // active selection as the add-on plans from it, and the sheet that keeps unplaced results.
+import { max, min } from '../api/numbers';
 import { safeCell } from '../sheet/cells';
 import type { SheetPort } from '../sheet/grid';
 import type { Selection } from '../jobs/start';
+import { timeNow } from './clock';
 
 export const sheetPort = (sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort => ({
   lastRow: () => sheet.getLastRow(),
@@ -45,7 +47,7 @@ const hiddenByFormula = (sheet: GoogleAppsScript.Spreadsheet.Sheet, first: numbe
   const doc = sheet.getParent();
   let helper: GoogleAppsScript.Spreadsheet.Sheet | undefined;
   try {
-    helper = doc.insertSheet(`~hidden rows ${Date.now()}`);
+    helper = doc.insertSheet(`~hidden rows ${timeNow()}`);
     doc.setActiveSheet(sheet, true);
     helper.hideSheet();
     const rows = last - first + 1;
@@ -78,7 +80,7 @@ export const activeSelection = (sheet: GoogleAppsScript.Spreadsheet.Sheet): Sele
   const last = sheet.getLastRow();
   if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: last });
   const rows = new Set<number>();
-  for (const { firstRow, lastRow } of ranges) for (let r = firstRow; r <= Math.min(lastRow, last); r++) rows.add(r);
+  for (const { firstRow, lastRow } of ranges) for (let r = firstRow; r <= min(lastRow, last); r++) rows.add(r);
   const span = [...rows].sort((a, b) => a - b);
   const filtered = sheet.getFilter() !== null;
   const hidden =
@@ -98,7 +100,7 @@ export const appendToSheet = (
   const sheet = existing ?? spreadsheet.insertSheet(name);
   const port = sheetPort(sheet);
   if (!existing) port.write(1, 1, [headers]);
-  const width = Math.max(headers.length, ...rows.map((r) => r.length));
+  const width = max(headers.length, ...rows.map((r) => r.length));
   const columns = sheet.getMaxColumns();
   if (columns < width) sheet.insertColumnsAfter(columns, width - columns);
   if (rows.length)

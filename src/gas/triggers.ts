@@ -1,10 +1,13 @@
 // The add-on's time-driven triggers: at most one waiting one-shot per spreadsheet and user, made
 // only when the plan says so, never failing the user's action when Apps Script refuses one.
+import { max, min } from '../api/numbers';
 import { HOUR_MS, MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
 import { allContinuations, saveContinuation } from './job-store';
 import { searchDue } from './search-store';
 import { automationDue, readAutoUser } from './automation-store';
 import { userValues } from './user-store';
+import { timeNow } from './clock';
+import { errorText } from '../api/errors';
 
 export const CONTINUE_HANDLER = 'continueJobs';
 
@@ -26,25 +29,21 @@ const deleteAll = (triggers: GoogleAppsScript.Script.Trigger[]): void => {
 
 /** Why a trigger could not be made, in words for the job list. */
 const refusal = (e: unknown): string => {
-  const text = e instanceof Error ? e.message : String(e);
   if (isTestDeployment(e)) return 'a test deployment cannot run triggers.';
-  if (/too many triggers/i.test(text)) return 'your account has too many triggers for this add-on.';
+  if (/too many triggers/i.test(errorText(e))) return 'your account has too many triggers for this add-on.';
   return 'Apps Script refused to make a trigger.';
 };
 
-const isTestDeployment = (e: unknown): boolean => {
-  return e instanceof Error && /test as add-on|not permitted in test/i.test(e.message);
-};
+/** Whether Apps Script refused with an Error whose message holds `words`. */
+const says = (e: unknown, words: RegExp): boolean => e instanceof Error && words.test(e.message);
+
+const isTestDeployment = (e: unknown): boolean => says(e, /test as add-on|not permitted in test/i);
 
 /** The per-user limit (20 a script), as opposed to the one-per-document rule of add-ons. */
-const isUserLimit = (e: unknown): boolean => {
-  return e instanceof Error && /too many triggers/i.test(e.message);
-};
+const isUserLimit = (e: unknown): boolean => says(e, /too many triggers/i);
 
 /** Another execution made this document's one trigger a moment ago. */
-const isDocumentLimit = (e: unknown): boolean => {
-  return e instanceof Error && /in this document/i.test(e.message);
-};
+const isDocumentLimit = (e: unknown): boolean => says(e, /in this document/i);
 
 type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown };
 
@@ -52,8 +51,8 @@ type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown 
 const create = (dueAt: number, hourly = false): Made => {
   try {
     const builder = ScriptApp.newTrigger(CONTINUE_HANDLER).timeBased();
-    const trigger = (hourly ? builder.everyHours(1) : builder.after(Math.max(0, Math.round(dueAt - Date.now())))).create();
-    return hourly ? { uid: trigger.getUniqueId(), dueAt: Date.now() + HOUR_MS, hourly } : { uid: trigger.getUniqueId(), dueAt };
+    const uid = (hourly ? builder.everyHours(1) : builder.after(max(0, Math.round(dueAt - timeNow())))).create().getUniqueId();
+    return hourly ? { uid, dueAt: timeNow() + HOUR_MS, hourly } : { uid, dueAt };
   } catch (e) {
     return { error: e };
   }
@@ -118,9 +117,9 @@ export const settleContinuation = (
   nextDue: number | undefined,
   background = false,
 ): Continuation => {
-  const now = Date.now();
+  const now = timeNow();
   for (const due of [searchDue(spreadsheet.getId(), background), automationDue(spreadsheet.getId())])
-    if (due !== undefined) nextDue = Math.min(nextDue ?? due, due);
+    if (due !== undefined) nextDue = min(nextDue ?? due, due);
   let known = state;
   let plan = planContinuation(known, nextDue, now, background);
   if (plan.kind === 'keep' && known.uid) {
@@ -146,7 +145,7 @@ export const settleContinuation = (
  * For a trigger that could not take the document lock: the step holding it may be cut off at
  * the time limit, so one trigger must wait after it. Made only when none waits; nothing deleted.
  */
-export const ensureSomeTrigger = (spreadsheet: Spreadsheet, dueAt = Date.now() + MIN_DELAY_MS): void => {
+export const ensureSomeTrigger = (spreadsheet: Spreadsheet, dueAt = timeNow() + MIN_DELAY_MS): void => {
   if (ours(ScriptApp.getUserTriggers(spreadsheet)).length > 0) return;
   const made = make(dueAt, true);
   try {

@@ -11,6 +11,7 @@ import {
   type ApiResponse,
   type Transport,
 } from '../api/transport';
+import { timeNow } from './clock';
 
 type FetchRequest = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 
@@ -39,9 +40,9 @@ export const createUrlFetchTransport = (baseUrl: string, apiKey: string): Transp
   const toResponse = (res: HttpResponse): ApiResponse => {
     // A gateway may echo the Authorization header back in one of its own.
     const headers = lowerCaseHeaders(res.getHeaders() as Record<string, unknown>, redact);
-    const retryAfterSeconds = parseRetryAfter(headers['retry-after'], Date.now());
+    const retryAfter = parseRetryAfter(headers['retry-after'], timeNow());
     const response: ApiResponse = { status: res.getResponseCode(), headers, text: redact(res.getContentText()) };
-    if (retryAfterSeconds !== undefined) response.retryAfterSeconds = retryAfterSeconds;
+    if (retryAfter !== undefined) response.retryAfter = retryAfter;
     return response;
   };
 

@@ -1,8 +1,10 @@
 // What each action sends for a row, the key that row is found by again, and what it may cost.
+import { min } from '../api/numbers';
+import { isString } from '../api/is-string';
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { LIMITS } from '../api/requests';
 import { ROLE_LABELS, type ColumnMapping, type Role } from '../sheet/columns';
-import { isFormulaError } from '../sheet/formula-errors';
+import { formulaErrorIn } from '../sheet/formula-errors';
 import { companyKey, companyLookupOf } from '../sheet/company-lookup';
 import { cellText, normalizeDomain, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
@@ -64,7 +66,7 @@ export const HOURLY_ALLOWANCE = 15000;
  * allowance three times over, where parts of 10,000 would leave a third of it unused each hour
  * when the service refuses starts past it.
  */
-export const PART_SIZE = Object.fromEntries(ACTIONS.map((a) => [a, Math.min(REQUEST_LIMIT[a], HOURLY_ALLOWANCE / 3)])) as Record<
+export const PART_SIZE = Object.fromEntries(ACTIONS.map((a) => [a, min(REQUEST_LIMIT[a], HOURLY_ALLOWANCE / 3)])) as Record<
   ActionId,
   number
 >;
@@ -147,8 +149,8 @@ export const missingColumns = (action: ActionId, mapping: ColumnMapping, listTyp
 
 const formulaErrorReason = (row: ReadonlyArray<unknown>, mapping: ColumnMapping): string | undefined => {
   for (const role of Object.keys(mapping) as Role[]) {
-    const value = row[mapping[role]!];
-    if (isFormulaError(value)) return `The ${ROLE_LABELS[role]} cell shows ${value.trim()}, which is not a value to send`;
+    const reason = formulaErrorIn(ROLE_LABELS[role], row[mapping[role]!]);
+    if (reason) return reason;
   }
   return undefined;
 };
@@ -256,7 +258,7 @@ export const resultKey = (action: ActionId, echo: Record<string, unknown>, listT
     }
     case 'lead_list': {
       const data = echo.data as Record<string, unknown> | undefined;
-      if (typeof data?.[ROW_KEY] === 'string') return data[ROW_KEY];
+      if (isString(data?.[ROW_KEY])) return data[ROW_KEY];
       if (listType === 'profile') return profileKey(echo);
       if (listType === 'titles_and_company') {
         const title = cellText(echo.title);

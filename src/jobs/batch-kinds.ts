@@ -2,7 +2,7 @@
 // and turn each result into the key it answers, its status text and its output values.
 import type { PageParams, ProspectingClient } from '../api/client';
 import type { CompanyInput, LeadInput } from '../api/requests';
-import { ProspectingError } from '../api/errors';
+import { fail, ProspectingError } from '../api/errors';
 import { isKnown } from '../api/open-values';
 import {
   COMPANY_ENRICHMENT_STATUSES,
@@ -42,7 +42,8 @@ export interface PageRead {
   /** Items of the page used, when some were not this part's (`items` holds only its own). */
   used?: number;
   nextHref?: string;
-  retryAfterSeconds?: number;
+  /** Seconds the service asked to wait before the next read. */
+  retryAfter?: number;
   /** A link a person can open (lead lists). */
   url?: string;
 }
@@ -86,12 +87,12 @@ const fieldValues = <T>(
 };
 
 /** A page of a batch as the client reads it. */
-type BatchPage = { value: { status: string; _links: { next?: { href: string } } }; retryAfterSeconds?: number };
+type BatchPage = { value: { status: string; _links: { next?: { href: string } } }; retryAfter?: number };
 
 /** A page of a batch that ends when the batch does (completed, canceled or in error), with all its items and the link to the next. */
-const wholePage = ({ value: { status, _links }, retryAfterSeconds }: BatchPage, items: PageRead['items']): PageRead => {
+const wholePage = ({ value: { status, _links }, retryAfter }: BatchPage, items: PageRead['items']): PageRead => {
   const endedAs = status === 'canceled' || status === 'error' ? status : undefined;
-  return { finished: status === 'completed' || endedAs !== undefined, endedAs, items, nextHref: _links.next?.href, retryAfterSeconds };
+  return { finished: status === 'completed' || endedAs !== undefined, endedAs, items, nextHref: _links.next?.href, retryAfter };
 };
 
 const person: BatchKind = {
@@ -189,7 +190,7 @@ export const listFullAt = (e: unknown): number | undefined => {
 const leadList: BatchKind = {
   fields: LEAD_FIELDS,
   start(client, payloads, { options, list, part, parts, tag }) {
-    if (!list) throw new Error('A lead list needs a name and an owner.');
+    if (!list) fail('A lead list needs a name and an owner.');
     if (list.id) {
       const leads = payloads.map((p) => ({ ...p, context: { ...(p as LeadInput).context, [PART_TAG]: tag } }));
       // The part's id names the list and the tag its leads carry.

@@ -2,7 +2,8 @@
 // write it to the rows that hold each key, and end the job clearly. Every write follows a fresh
 // read of the sheet; the record holds only parts and cursors, so any step can be resumed. The
 // job's state is moved only through job-life.ts.
-import { ProspectingError } from '../api/errors';
+import { max, min } from '../api/numbers';
+import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord, JobView } from './job';
@@ -10,6 +11,7 @@ import {
   finish,
   isCanceling,
   isLive,
+  isPaused,
   isRunning,
   isSending,
   pause,
@@ -109,7 +111,7 @@ const countRows = (job: JobRecord, layout: JobLayout): number => {
 const schedule = (job: JobRecord, queued: number, now: number): void => {
   const times = job.parts.filter(isOpen).map((p) => p.readAfter ?? now);
   if (queued > 0 && isSending(job)) times.push(job.sendAfter ?? now);
-  job.nextCheckAt = times.length ? Math.max(now, Math.min(...times)) : now;
+  job.nextCheckAt = times.length ? max(now, min(...times)) : now;
 };
 
 /** A running job that goes on: what it says meanwhile, and when it is next worth a step. */
@@ -159,7 +161,7 @@ const markWaiting = (
   word: (part: number | undefined) => string,
 ): void => {
   const owns = ownsRow(job, othersMarks);
-  restatus(layout, (cell) => (owns(cell) ? word(partOfStatus(cell)) : undefined));
+  restatus(layout, (cell) => owns(cell) && word(partOfStatus(cell)));
   countRows(job, layout);
   layout.grid.flush();
 };
@@ -238,7 +240,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   }
   if (isCanceling(job) || stopReason(job)) {
     const word = notSent(job);
-    restatus(layout, (cell) => (readStatus(cell).kind === 'queued' ? word : undefined));
+    restatus(layout, (cell) => readStatus(cell).kind === 'queued' && word);
   }
 
   // A job ends when the service kept failing, or never let it progress, for too long.
@@ -270,7 +272,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
 
 /** Rows still waiting when their job ends get this reason: no row is left Processing. */
 const settle = (layout: JobLayout, status: string, owns: (cell: unknown) => boolean): void =>
-  restatus(layout, (cell) => (owns(cell) ? status : undefined));
+  restatus(layout, (cell) => owns(cell) && status);
 
 /** The account a paused job's batches belong to, in words. */
 const theAccount = (account: string | undefined): string => (account ? `the account "${account}"` : 'another account');
@@ -310,7 +312,7 @@ export const pauseJob = (
 ): void => {
   if (!isLive(job)) return;
   // A retry that finds the same reason changes no row: the sheet is not read again.
-  const same = job.life.s === 'paused' && job.life.why === why;
+  const same = isPaused(job) && job.life.why === why;
   pause(job, why, deps.now());
   const layout = same ? undefined : reachable(job, deps.sheet);
   if (layout) markPaused(job, layout, deps.othersMarks, why);
@@ -325,7 +327,7 @@ export const resumeJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'client' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
 ): void => {
-  if (job.life.s !== 'paused') return;
+  if (!isPaused(job)) return;
   resume(job);
   // Canceled while paused: the service is told now that a key works.
   if (isCanceling(job) && !cancelAtService(job, deps)) {
@@ -362,7 +364,7 @@ const cancelAtService = (job: JobRecord, deps: Pick<StepDeps, 'client'>): boolea
       kind.cancel(deps.client, part.state.id);
     } catch (e) {
       // Already ended (409) or a passing fault: what it finished is still read.
-      if (!(e instanceof ProspectingError)) throw e;
+      throwUnlessProspecting(e);
       if (classify(e, true) === 'key') return false;
     }
   }
@@ -421,7 +423,7 @@ export const cancelPausedJob = (
   job: JobRecord,
   deps: Pick<StepDeps, 'now' | 'save' | 'othersMarks'> & { sheet?: StepDeps['sheet'] },
 ): void => {
-  if (job.life.s !== 'paused') return;
+  if (!isPaused(job)) return;
   startCanceling(job, 'Canceled.');
   const layout = reachable(job, deps.sheet);
   if (layout)

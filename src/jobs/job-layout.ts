@@ -2,6 +2,8 @@
 // texts (a sort may have moved it), inputs by header text, and the add-on's own columns placed.
 // A large sheet whose header row is where the job left it is read in parts: that row, the status
 // column, and the keys and results of the rows a step needs (`needInputs`, `needOutputs`).
+import { max, min } from '../api/numbers';
+import { isString } from '../api/is-string';
 import type { ColumnMapping, Role } from '../sheet/columns';
 import { columnOf, Grid, type SheetPort } from '../sheet/grid';
 import { STATUS_HEADERS } from './actions';
@@ -34,7 +36,7 @@ const holdsAll = (grid: Grid, index: number, texts: ReadonlyArray<string>): bool
 
 /** The header row: where it was, else wherever its texts are now. */
 const findHeader = (grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): number | undefined => {
-  const hint = grid.indexOfSheetRow(job.headerRow);
+  const hint = grid.rowIndex(job.headerRow);
   if (holdsAll(grid, hint, texts)) return hint;
   const found = grid.rows.findIndex((_, i) => holdsAll(grid, i, texts));
   return found < 0 ? undefined : found;
@@ -46,7 +48,7 @@ const findHeader = (grid: Grid, job: JobRecord, texts: ReadonlyArray<string>): n
  * and inputs that went are named. Output columns that were deleted are put back after the data.
  */
 export const locateJob = (job: JobRecord, port: SheetPort): JobLayout | LostLayout => {
-  const inputs = Object.values(job.mapping).filter((h): h is string => typeof h === 'string');
+  const inputs = Object.values(job.mapping).filter(isString);
   const status = STATUS_HEADERS[job.action];
   const lean = leanLayout(job, port);
   if (lean) return lean;
@@ -121,7 +123,7 @@ const leanLayout = (job: JobRecord, port: SheetPort): JobLayout | undefined => {
 const span = (layout: JobLayout, columns: number[], rows: ReadonlyArray<number>): void => {
   let first = Infinity;
   let last = -1;
-  for (const r of rows) [first, last] = [Math.min(first, r), Math.max(last, r)];
+  for (const r of rows) [first, last] = [min(first, r), max(last, r)];
   layout.grid.load(columns, first, last);
 };
 
@@ -133,16 +135,19 @@ export const needOutputs = (layout: JobLayout, rows: ReadonlyArray<number>): voi
 
 export const isLost = (layout: JobLayout | LostLayout): layout is LostLayout => 'lost' in layout;
 
-/** Rewrites the status cell of each row for which `word`, given the cell and the row's index, has one. */
-export const restatus = (layout: JobLayout, word: (cell: unknown, i: number) => string | undefined): void => {
+/** Rewrites the status cell of each row for which `word`, given the cell and the row's index, has one (a status is never empty). */
+export const restatus = (
+  layout: Pick<JobLayout, 'grid' | 'header' | 'status'>,
+  word: (cell: unknown, i: number) => string | false | undefined,
+): void => {
   for (const i of dataRows(layout)) {
     const w = word(layout.grid.get(i, layout.status), i);
-    if (w !== undefined) layout.grid.set(i, layout.status, w);
+    if (w) layout.grid.set(i, layout.status, w);
   }
 };
 
 /** Indexes of the rows a job may own: every row but the header row. */
-export const dataRows = (layout: JobLayout): number[] => {
+export const dataRows = (layout: Pick<JobLayout, 'grid' | 'header'>): number[] => {
   const out: number[] = [];
   for (let i = 0; i < layout.grid.rows.length; i++) if (i !== layout.header) out.push(i);
   return out;

@@ -13,6 +13,8 @@
 //
 // A paused job remembers how it was running (`was`), so a job that stopped sending, or was being
 // canceled, goes on the same way when it resumes.
+import { min } from '../api/numbers';
+import { fail } from '../api/errors';
 
 /** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
 const RETRY_FIRST_MS = 60 * 60 * 1000;
@@ -36,24 +38,24 @@ export type PauseWhy =
   /** The connected account is not the one that paid for the job's batches: connecting that account. */
   | 'account';
 
-export type JobLife =
-  | Running
-  /** `retryAt`: when it looks again by itself; none after a week of looking (a connect still resumes it). */
-  | { s: 'paused'; why: PauseWhy; was: Running; since: number; tries?: number; retryAt?: number }
-  | { s: 'done' }
-  | { s: 'failed'; why: string }
-  | { s: 'canceled'; why: string };
+/** `retryAt`: when it looks again by itself; none after a week of looking (a connect still resumes it). */
+export type Paused = { s: 'paused'; why: PauseWhy; was: Running; since: number; tries?: number; retryAt?: number };
+
+export type JobLife = Running | Paused | { s: 'done' } | { s: 'failed'; why: string } | { s: 'canceled'; why: string };
 
 export type JobState = JobLife['s'];
 
 /** Every allowed move, by state name (and, for running, by mode); an ended job has none. */
 type Name = JobState | `running.${Running['mode']}`;
-const ON_FROM_SENDING: ReadonlyArray<Name> = ['running.draining', 'running.canceling', 'paused', 'done', 'failed'];
+const SENDING = 'running.sending';
+const DRAINING = 'running.draining';
+const CANCELING = 'running.canceling';
+const ON_FROM_SENDING: ReadonlyArray<Name> = [DRAINING, CANCELING, 'paused', 'done', 'failed'];
 const NEXT: Partial<Record<Name, ReadonlyArray<Name>>> = {
-  'running.sending': ON_FROM_SENDING,
-  'running.draining': ON_FROM_SENDING,
-  'running.canceling': ['paused', 'canceled', 'failed'],
-  paused: ['paused', 'running.sending', 'running.draining', 'running.canceling', 'canceled'],
+  [SENDING]: ON_FROM_SENDING,
+  [DRAINING]: ON_FROM_SENDING,
+  [CANCELING]: ['paused', 'canceled', 'failed'],
+  paused: ['paused', SENDING, DRAINING, CANCELING, 'canceled'],
 };
 
 const nameOf = (life: JobLife): Name => (life.s === 'running' ? `running.${life.mode}` : life.s);
@@ -62,19 +64,21 @@ const nameOf = (life: JobLife): Name => (life.s === 'running' ? `running.${life.
 export const moveJob = (job: { life: JobLife }, next: JobLife): void => {
   const from = nameOf(job.life);
   const to = nameOf(next);
-  if (!NEXT[from]?.includes(to)) throw new Error(`A job cannot go from ${from} to ${to}.`);
+  if (!NEXT[from]?.includes(to)) fail(`A job cannot go from ${from} to ${to}.`);
   job.life = next;
 };
 
 /** Running or paused: the job still holds rows and, maybe, batches paid for. */
-export const isLive = (job: { life: JobLife }): boolean => job.life.s === 'running' || job.life.s === 'paused';
+export const isLive = (job: { life: JobLife }): boolean => isRunning(job) || isPaused(job);
 
 export const isRunning = (job: { life: JobLife }): job is { life: Running } => job.life.s === 'running';
 
-/** A running job that may still send rows. */
-export const isSending = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.sending';
+export const isPaused = (job: { life: JobLife }): job is { life: Paused } => job.life.s === 'paused';
 
-export const isCanceling = (job: { life: JobLife }): boolean => nameOf(job.life) === 'running.canceling';
+/** A running job that may still send rows. */
+export const isSending = (job: { life: JobLife }): boolean => nameOf(job.life) === SENDING;
+
+export const isCanceling = (job: { life: JobLife }): boolean => nameOf(job.life) === CANCELING;
 
 /** How the job runs, or ran before its pause. */
 const runningOf = (life: JobLife): JobLife => (life.s === 'paused' ? life.was : life);
@@ -101,18 +105,18 @@ export const startCanceling = (job: { life: JobLife }, why: string): void => {
 
 /** Pauses a running job, or notes that a paused one still waits (its retry failed, or why changed). */
 export const pause = (job: { life: JobLife }, why: PauseWhy, now: number): void => {
-  const life = job.life;
-  if (life.s !== 'running' && life.s !== 'paused') return;
+  if (!isLive(job)) return;
+  const life = job.life as Running | Paused;
   // Each retry looks again (a key connected from another spreadsheet, a key working again).
   const [was, since, tries] = life.s === 'paused' ? [life.was, life.since, (life.tries ?? 0) + 1] : [life, now, 0];
   const next: JobLife = { s: 'paused', why, was, since, tries };
-  if (now - since < RETRY_FOR_MS) next.retryAt = now + Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries);
+  if (now - since < RETRY_FOR_MS) next.retryAt = now + min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries);
   moveJob(job, next);
 };
 
 /** A paused job goes on as it was running. */
 export const resume = (job: { life: JobLife }): void => {
-  if (job.life.s === 'paused') moveJob(job, job.life.was);
+  if (isPaused(job)) moveJob(job, job.life.was);
 };
 
 /** Ends a running job: canceled when it was canceling, failed when `failed`, else done. */

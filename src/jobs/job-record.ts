@@ -1,5 +1,6 @@
 // Reading a stored job record: checked against its shape and brought to the current version, so
 // a record saved by an earlier version of the add-on (or damaged) never reaches the engine as is.
+import { isString } from '../api/is-string';
 import * as z from 'zod/mini';
 import { array, literal, oneOf, record, union } from '../api/kinds';
 import { lazy } from '../api/lazy';
@@ -50,8 +51,8 @@ interface RecordV1 {
 }
 
 const lifeOfV1 = (old: RecordV1): JobLife | undefined => {
-  const message = typeof old.message === 'string' ? old.message : '';
-  const stop = typeof old.stopSending === 'string' ? old.stopSending : undefined;
+  const message = isString(old.message) ? old.message : '';
+  const stop = isString(old.stopSending) ? old.stopSending : undefined;
   const was: Running = old.canceled
     ? { s: 'running', mode: 'canceling', why: message || 'Canceled.' }
     : stop

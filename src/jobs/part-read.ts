@@ -1,6 +1,7 @@
 // Reading a job's accepted parts page by page, and writing what was read to the rows that hold
 // each result's key and still wait for that part, found after a fresh read of the sheet.
-import { ProspectingError } from '../api/errors';
+import { max } from '../api/numbers';
+import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS, type ResultCell } from './batch-kinds';
 import type { JobRecord } from './job';
@@ -54,9 +55,7 @@ const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, dep
     if (next) continue;
     if (!page.finished) {
       const pace = paceOf(part);
-      part.readAfter = pace
-        ? nextReadAt(pace, deps.now(), page.retryAfterSeconds)
-        : deps.now() + Math.max(1, page.retryAfterSeconds ?? 5) * 1000;
+      part.readAfter = pace ? nextReadAt(pace, deps.now(), page.retryAfter) : deps.now() + max(1, page.retryAfter ?? 5) * 1000;
     } else if (page.endedAs === 'canceled') {
       move(part, { s: 'canceled' });
       reading.leftover = CANCELED_UNREAD;
@@ -89,7 +88,7 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
     try {
       readings.push(readPart(job, part, deps));
     } catch (e) {
-      if (!(e instanceof ProspectingError)) throw e;
+      throwUnlessProspecting(e);
       // Results read before the failure are kept: the cursor moved only past them.
       const partial = readingOf(part);
       const failure = classify(e, true);

@@ -1,7 +1,8 @@
 // Sending a job's queued rows in parts. The parts are planned from a fresh read of the sheet,
 // their rows marked, the record saved, then each request sent; what the service says is
 // written to the rows after another fresh read, since rows may move while it answers.
-import { ProspectingError } from '../api/errors';
+import { max } from '../api/numbers';
+import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { PART_SIZE, rowInput, type Payload } from './actions';
 import { BATCH_KINDS, listFullAt } from './batch-kinds';
@@ -11,6 +12,7 @@ import { dataRows, isLost, locateJob, needInputs, restatus, type JobLayout } fro
 import { move, type JobPart } from './part-state';
 import { firstReadAt } from './read-pace';
 import {
+  EMPTIED,
   errorStatus,
   isQueued,
   LIST_FULL,
@@ -33,7 +35,7 @@ const releaseOrphanMarks = (job: JobRecord, layout: JobLayout): void => {
   const known = new Set(job.parts.map((p) => p.n));
   restatus(layout, (cell) => {
     const n = partOfStatus(cell);
-    return n !== undefined && !known.has(n) ? QUEUED : undefined;
+    return n !== undefined && !known.has(n) && QUEUED;
   });
 };
 
@@ -54,11 +56,7 @@ const pickParts = (job: JobRecord, layout: JobLayout, size: number, othersMarks?
     const input = rowInput(job.action, layout.grid.row(i), layout.mapping, job.options);
     if (!('key' in input)) {
       // Emptied or edited since it was queued: it says why instead of being sent.
-      layout.grid.set(
-        i,
-        layout.status,
-        'reason' in input ? skippedStatus(input.reason) : errorStatus('the row was emptied before it was sent'),
-      );
+      layout.grid.set(i, layout.status, 'reason' in input ? skippedStatus(input.reason) : errorStatus(EMPTIED));
       continue;
     }
     let part = partOfKey.get(input.key);
@@ -129,7 +127,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
   const size = job.partSize || PART_SIZE[job.action];
   const pick = pickParts(job, layout, size, deps.othersMarks);
   // Part numbers start above the marks already in the column when the job began (another job's).
-  let n = job.parts.reduce((m, p) => Math.max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
+  let n = job.parts.reduce((m, p) => max(m, p.n), (job.firstPart ?? 1) - 1) + 1;
   const marked = pick.parts.map(({ rows }) => {
     const part: JobPart = { n: n++, state: { s: 'planned' }, rows: rows.length, sheetRows: layout.grid.rows.length };
     move(part, { s: 'marked' });
@@ -184,7 +182,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
       deps.save(job);
       break;
     } catch (e) {
-      if (!(e instanceof ProspectingError)) throw e;
+      throwUnlessProspecting(e);
       const later = rest.slice(1);
       const failure = classify(e);
       const now = deps.now();

@@ -11,6 +11,7 @@
 // `planned` lives only inside one step. A step marks the rows of every part it will send in one
 // write and saves them `marked`; a `marked` part found when a step starts was never sent (the
 // step was cut off first), so its rows go back to Queued.
+import { fail } from '../api/errors';
 
 export type PartState =
   | { s: 'planned' }
@@ -58,7 +59,7 @@ const NEXT: Record<Name, ReadonlyArray<Name>> = {
 
 /** Moves a part to its next state; a transition the machine does not allow is a bug, thrown. */
 export const move = (part: JobPart, next: PartState): void => {
-  if (!NEXT[part.state.s].includes(next.s)) throw new Error(`A part cannot go from ${part.state.s} to ${next.s}.`);
+  if (!NEXT[part.state.s].includes(next.s)) fail(`A part cannot go from ${part.state.s} to ${next.s}.`);
   part.state = next;
   // A settled part keeps only its number, state and link: a 50,000-row job's record stays small.
   if (isSettled(part)) for (const k of ['readAfter', 'size', 'sentAt', 'got', 'rows', 'sheetRows'] as const) delete part[k];

@@ -1,5 +1,6 @@
 // When an unfinished part is next worth reading: when the pace it has shown says it will be
 // done, so a step reads whole pages instead of asking again and again for a page still filling.
+import { max, min } from '../api/numbers';
 
 import type { JobRecord } from './job';
 import { isSending } from './job-life';
@@ -22,7 +23,7 @@ export interface PartPace {
   sentAt: number;
 }
 
-const clamp = (ms: number, low: number): number => Math.min(MAX_QUIET_MS, Math.max(low, MIN_WAIT_MS, ms));
+const clamp = (ms: number, low: number): number => min(MAX_QUIET_MS, max(low, MIN_WAIT_MS, ms));
 
 /** How long a part of `size` items takes at the assumed pace. */
 const expectedMs = (size: number): number => (size / EXPECTED_ITEMS_PER_SECOND) * 1000;
@@ -35,12 +36,12 @@ export const firstReadAt = (size: number, sentAt: number): number => sentAt + cl
  * it should be done; with no result yet, as long again as it has waited so far. Never before
  * the service's own Retry-After (the earliest moment more results can exist).
  */
-export const nextReadAt = (pace: PartPace, now: number, retryAfterSeconds: number | undefined): number => {
-  const earliest = (retryAfterSeconds ?? 0) * 1000;
-  const elapsed = Math.max(1, now - pace.sentAt);
-  if (pace.got <= 0) return now + clamp(Math.max(elapsed, expectedMs(pace.size) - elapsed), earliest);
+export const nextReadAt = (pace: PartPace, now: number, retryAfter: number | undefined): number => {
+  const earliest = (retryAfter ?? 0) * 1000;
+  const elapsed = max(1, now - pace.sentAt);
+  if (pace.got <= 0) return now + clamp(max(elapsed, expectedMs(pace.size) - elapsed), earliest);
   const perMs = pace.got / elapsed;
-  return now + clamp(Math.max(0, pace.size - pace.got) / perMs, earliest);
+  return now + clamp(max(0, pace.size - pace.got) / perMs, earliest);
 };
 
 /**
@@ -53,7 +54,7 @@ export const READ_TOGETHER_MS = 30 * 1000;
 /** Whether a step now reads this part. */
 export const dueForRead = (part: { readAfter?: number; sentAt?: number }, now: number): boolean => {
   const gap = (part.readAfter ?? 0) - now;
-  return gap <= 0 || gap <= Math.min(READ_TOGETHER_MS, (now - (part.sentAt ?? now)) / 4);
+  return gap <= 0 || gap <= min(READ_TOGETHER_MS, (now - (part.sentAt ?? now)) / 4);
 };
 
 /** A trigger made before a step's work errs late by this much: firing before the job is due wastes a run. */
@@ -72,9 +73,7 @@ export const expectedNextCheck = (
   const times = job.parts.filter(isOpen).map((part) => (dueForRead(part, now) ? now + clamp(now - job.updatedAt, 0) : part.readAfter!));
   const queued = job.parts.length === 0 ? job.total : (job.counts[QUEUED] ?? 0);
   if (queued > 0 && isSending(job)) {
-    times.push(
-      job.sendAfter !== undefined && job.sendAfter > now ? job.sendAfter : firstReadAt(Math.min(queued, job.partSize || queued), now),
-    );
+    times.push(job.sendAfter !== undefined && job.sendAfter > now ? job.sendAfter : firstReadAt(min(queued, job.partSize || queued), now));
   }
-  return (times.length ? Math.min(...times) : now + MIN_WAIT_MS) + LATE_MARGIN_MS;
+  return (times.length ? min(...times) : now + MIN_WAIT_MS) + LATE_MARGIN_MS;
 };

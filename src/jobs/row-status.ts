@@ -1,5 +1,6 @@
 // Every word a row's status cell can show, and the one reading of a status cell: which words
 // mean waiting, in a part, done, or ended with a reason. Nothing else spells these words.
+import { isString } from '../api/is-string';
 
 export const OUTCOMES = {
   enriched: 'Enriched',
@@ -55,7 +56,7 @@ export type RowStatus =
   | { kind: 'other'; text: string };
 
 export const readStatus = (cell: unknown): RowStatus => {
-  const text = typeof cell === 'string' ? cell.trim() : cell === null || cell === undefined ? '' : String(cell);
+  const text = isString(cell) ? cell.trim() : cell === null || cell === undefined ? '' : String(cell);
   if (text === '') return { kind: 'empty' };
   if (text === QUEUED) return { kind: 'queued' };
   if (text === SENDING) return { kind: 'sending' };
@@ -90,7 +91,7 @@ export const pausedStatus = (part: number | undefined, why: string): string =>
   `${PAUSED}${part === undefined ? '' : ` (part ${part})`}: ${why}`;
 
 /** A paid answer in a word the add-on does not know: kept as the service gave it. */
-export const answeredStatus = (value: unknown): string => `${ANSWERED}${typeof value === 'string' ? value : JSON.stringify(value)}`;
+export const answeredStatus = (value: unknown): string => `${ANSWERED}${isString(value) ? value : JSON.stringify(value)}`;
 
 /** A row whose status says it has its answer; it is skipped unless the person asks to run again. */
 export const isDone = (cell: unknown): boolean => readStatus(cell).kind === 'done';
@@ -119,6 +120,8 @@ export const SEQUENCE_SKIPS: Record<string, string> = {
   in_other_draft_sequences: 'in another draft sequence',
 };
 export const REPEATED = 'repeated in the selection';
+/** Why a row marked to send was not: its inputs were cleared meanwhile. */
+export const EMPTIED = 'the row was emptied before it was sent';
 
 /** The label each kind of status is counted under, where the kind alone decides it (none: not counted). */
 const LABELS: Partial<Record<RowStatus['kind'], string>> = {

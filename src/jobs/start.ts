@@ -1,6 +1,8 @@
 // Starting a run: read the sheet, find the header row, plan what is sent from the visible
 // selected rows, place the add-on's columns (adding columns when the sheet is too narrow) and
 // mark every row (queued, or the reason it is not sent) before anything leaves the spreadsheet.
+import { max, min } from '../api/numbers';
+import { fail } from '../api/errors';
 import { chooseFields } from '../sheet/fields';
 import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMapping, type Role } from '../sheet/columns';
 import { Grid, type SheetPort } from '../sheet/grid';
@@ -51,10 +53,11 @@ const MAX_TITLE_ROWS = 10;
  * that does (a title row may sit above it); else the first row above the selection that does.
  */
 export const findHeaderRow = (grid: Grid, selection: Selection): number => {
-  const first = Math.min(...selection.ranges.map((r) => r.firstRow));
-  if (looksLikeHeader(grid.row(grid.indexOfSheetRow(first)))) return first;
-  for (let r = Math.min(selection.frozenRows, first - 1); r >= 1; r--) if (looksLikeHeader(grid.row(grid.indexOfSheetRow(r)))) return r;
-  for (let r = 1; r < Math.min(first, MAX_TITLE_ROWS + 1); r++) if (looksLikeHeader(grid.row(grid.indexOfSheetRow(r)))) return r;
+  const first = min(...selection.ranges.map((r) => r.firstRow));
+  const isHeader = (row: number) => looksLikeHeader(grid.row(grid.rowIndex(row)));
+  if (isHeader(first)) return first;
+  for (let r = min(selection.frozenRows, first - 1); r >= 1; r--) if (isHeader(r)) return r;
+  for (let r = 1; r < min(first, MAX_TITLE_ROWS + 1); r++) if (isHeader(r)) return r;
   return 1;
 };
 
@@ -62,7 +65,7 @@ export const findHeaderRow = (grid: Grid, selection: Selection): number => {
 const selectedRows = (selection: Selection, headerRow: number, lastRow: number): number[] => {
   const rows = new Set<number>();
   for (const { firstRow, lastRow: last } of selection.ranges) {
-    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(last, lastRow); r++) rows.add(r);
+    for (let r = max(firstRow, headerRow + 1); r <= min(last, lastRow); r++) rows.add(r);
   }
   return [...rows].sort((a, b) => a - b);
 };
@@ -75,30 +78,31 @@ export const prepareRun = (
 ): PreparedRun => {
   const grid = settings.grid ?? new Grid(sheet);
   const headerRow = settings.headerRow ?? findHeaderRow(grid, selection);
-  const headerIndex = grid.indexOfSheetRow(headerRow);
+  const headerIndex = grid.rowIndex(headerRow);
   const headers = [...grid.row(headerIndex)];
   const detected = detectMapping(headers);
   const mapping = request.mapping ? applyMappingOverrides(headers, detected, request.mapping) : detected;
   const missing = missingColumns(request.action, mapping, request.options.listType);
-  if (missing) throw new Error(`This needs ${missing}. Check the header row (row ${headerRow}) or change the column mapping.`);
+  if (missing) fail(`This needs ${missing}. Check the header row (row ${headerRow}) or change the column mapping.`);
   const statusCol = grid.columnIn(headerIndex, STATUS_HEADERS[request.action]);
   const rows: SourceRow[] = selectedRows(selection, headerRow, grid.rows.length).map((row) => {
-    const values = grid.row(grid.indexOfSheetRow(row));
+    const values = grid.row(grid.rowIndex(row));
     return { row, values, status: statusCol === undefined ? '' : values[statusCol], hidden: selection.hidden.has(row) };
   });
-  if (rows.length === 0) throw new Error(`Select the rows to send (below the header row, row ${headerRow}).`);
+  if (rows.length === 0) fail(`Select the rows to send (below the header row, row ${headerRow}).`);
   const plan = planRun(request.action, rows, mapping, request.options, {
     rerun: request.rerun,
     exclusions: settings.exclusions,
     chunkSize: settings.partSize,
     staleMarks: settings.staleMarks,
   });
-  const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map(
-    (f) => BATCH_KINDS[request.action].fields.find((d) => d.id === f.id)!.header,
-  );
+  const fields = outputHeaders({ action: request.action, fields: chosenFields(request) });
   const { insert } = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields, ...stampHeader(request)]);
   return { grid, headerRow, headers, mapping, rows, plan, addColumns: insert };
 };
+
+/** The ids of the fields a run writes. */
+const chosenFields = (request: RunRequest): string[] => chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => f.id);
 
 /** The stamp column an automated run adds; [] for other runs and actions. */
 const stampHeader = (request: RunRequest): string[] => {
@@ -119,7 +123,6 @@ export const createJob = (
   request: RunRequest,
   ids: { id: string; sheetId: number; sheetName: string; now: number; partSize?: number; account?: JobRecord['account'] },
 ): JobRecord => {
-  const fields = chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => f.id);
   const nothing = prepared.plan.counts.send === 0;
   const job: JobRecord = {
     v: JOB_RECORD_VERSION,
@@ -129,7 +132,7 @@ export const createJob = (
     sheetName: ids.sheetName,
     headerRow: prepared.headerRow,
     mapping: mappingByHeader(prepared.headers, prepared.mapping),
-    fields,
+    fields: chosenFields(request),
     // A lead list's type comes from the mapped columns unless the person chose one.
     options:
       request.action === 'lead_list' && !request.options.listType
@@ -148,14 +151,14 @@ export const createJob = (
   if (request.list) job.list = request.list;
   if (ids.account) job.account = ids.account;
   const { grid } = prepared;
-  const header = grid.indexOfSheetRow(prepared.headerRow);
+  const header = grid.rowIndex(prepared.headerRow);
   const [status] = grid.placeColumns(header, [STATUS_HEADERS[request.action], ...outputHeaders(job), ...stampHeader(request)]);
   // Wherever the stamp column is, every run keeps it true, so automation never takes a row this
   // run sends for a changed one (see row-stamp.ts).
   const stampName = STAMP_HEADERS[request.action];
   const stampAt = stampName ? grid.columnIn(header, stampName) : undefined;
   for (const r of prepared.plan.rows) {
-    const i = grid.indexOfSheetRow(r.row);
+    const i = grid.rowIndex(r.row);
     if (r.kind === 'send') grid.set(i, status!, QUEUED);
     else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
     else continue;
@@ -163,13 +166,11 @@ export const createJob = (
     if (fingerprint) grid.set(i, stampAt!, stampText(ids.now, fingerprint.id));
   }
   grid.flush();
-  const ended = Object.entries(statusCounts(grid, grid.indexOfSheetRow(prepared.headerRow), status!)).filter(([label]) =>
-    isFinishedLabel(label),
-  );
+  const ended = Object.entries(statusCounts(grid, header, status!)).filter(([label]) => isFinishedLabel(label));
   if (ended.length) job.before = Object.fromEntries(ended);
   // Marks another job left in the column keep their numbers: this job's parts are numbered above them.
   let highest = 0;
-  for (let i = 0; i < grid.rows.length; i++) highest = Math.max(highest, partOfStatus(grid.get(i, status!)) ?? 0);
+  for (let i = 0; i < grid.rows.length; i++) highest = max(highest, partOfStatus(grid.get(i, status!)) ?? 0);
   if (highest > 0) job.firstPart = highest + 1;
   if (nothing) {
     job.message = 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';

@@ -1,6 +1,7 @@
 // What one step of a job needs from outside (the client, the sheet, the clock, saving), and
 // the small helpers every phase of a step shares: row keys, failure words, waiting times.
 // What a failure means is read by `classify` (src/api/failure.ts), for jobs as for the rest.
+import { max, min } from '../api/numbers';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import type { SheetPort } from '../sheet/grid';
@@ -57,7 +58,7 @@ export const rowReason = (e: unknown): string =>
 export const NOT_RESENT = 'nothing was re-sent so no credit is spent twice. Run again to retry.';
 
 /** How long to wait after a 429: what the service asked, else a minute. */
-export const waitMs = (e: ProspectingError): number => Math.max(1000, (e.retryAfterSeconds ?? 60) * 1000);
+export const waitMs = (e: ProspectingError): number => max(1000, (e.retryAfter ?? 60) * 1000);
 
 /**
  * Apps Script's daily quota is spent: ask again in an hour (a refused fetch costs nothing, and
@@ -82,5 +83,5 @@ export const noteProgress = (job: JobRecord, now: number): void => {
 export const noteTrouble = (job: JobRecord, now: number): number => {
   job.troubleSince ??= now;
   const troubles = (job.troubles = (job.troubles ?? 0) + 1);
-  return now + Math.min(30, 2 ** (troubles - 1)) * 60 * 1000;
+  return now + min(30, 2 ** (troubles - 1)) * 60 * 1000;
 };

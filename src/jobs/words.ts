@@ -1,8 +1,6 @@
 // How messages write counts and credits: `12,345 rows`, `1.5 email credits and 1 phone credit`.
+import { thousands } from '../api/input-errors';
 import type { CreditEstimate } from './actions';
-
-/** `12,345`: a count as the messages write it. */
-export const thousands = (n: number): string => n.toLocaleString('en-US');
 
 /** `1 row`, `12,345 rows`. */
 export const plural = (n: number, word: string): string => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;

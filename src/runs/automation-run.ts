@@ -1,6 +1,7 @@
 // One automated run of a spreadsheet, and the tick of the one hourly trigger that serves every
 // automated spreadsheet of the user: runs brought up to date from their jobs, then, when due,
 // each action's new, changed and stale rows sent within the caps, and the jobs stepped a while.
+import { timeNow } from '../gas/clock';
 import { ProspectingError } from '../api/errors';
 import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, type AutoRun } from '../automation/automation-record';
 import { pickRows } from '../automation/candidates';
@@ -74,7 +75,7 @@ const pauseWhy = (why: PauseWhy, record: AutoRecord): string =>
       : `Another account is connected; automation spends account "${record.account?.name}"'s credits. Connect it again, or turn automation off and on.`;
 
 /** Automation waits (a new reason is e-mailed once); false always, for `return wait(...)`. */
-const wait = (spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, until = Date.now() + HOUR_MS, code = why): false => {
+const wait = (spreadsheet: Spreadsheet | null, record: AutoRecord, why: string, until = timeNow() + HOUR_MS, code = why): false => {
   if (waitFor(record, why, until, code) || !record.wait!.alerted) {
     alert(spreadsheet, `automation on "${record.sheetName}" is waiting`, [why]);
     record.wait!.alerted = true;
@@ -122,7 +123,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const retryAt = how.retry && Math.floor(how.retry.at / 60000) * 60000;
     const picked = pickRows(
       { rows, mapping, status, stamp },
-      { action, options: record.options, now: Date.now(), staleDays: record.staleDays, credits: cap.credits, retryAt },
+      { action, options: record.options, now: timeNow(), staleDays: record.staleDays, credits: cap.credits, retryAt },
     );
     if (cap.day) capped += picked.left;
     else record.left += picked.left;
@@ -130,7 +131,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     // removed) are dated when automation first finds them: never taken for stale too soon.
     if (picked.firstStamps.length) {
       const at = grid.placeColumns(header, [STAMP_HEADERS[action]!])[0]!;
-      for (const { row, fingerprint } of picked.firstStamps) grid.set(row - 1, at, stampText(Date.now(), fingerprint));
+      for (const { row, fingerprint } of picked.firstStamps) grid.set(row - 1, at, stampText(timeNow(), fingerprint));
     }
     // A key already answered in another row: its result (and stamp) copied, not paid for again.
     const prefix = STATUS_HEADERS[action].split(' · ')[0] + ' · ';
@@ -177,7 +178,7 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
       return wait(spreadsheet, record, `The sheet "${record.sheetName}" was deleted, so automation stopped.`);
     }
     record.sheetName = sheet.getName();
-    if (!how.force && !how.retry && (runDue(record) ?? Infinity) > Date.now()) return;
+    if (!how.force && !how.retry && (runDue(record) ?? Infinity) > timeNow()) return;
     const connection = readConnection();
     if (!connection) return wait(spreadsheet, record, pauseWhy('no_key', record));
     if (record.account && !isJobAccount(record, connection)) return wait(spreadsheet, record, pauseWhy('account', record));
@@ -188,7 +189,7 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
       if (!(e instanceof ProspectingError)) throw e;
       return wait(spreadsheet, record, e.kind === 'unauthorized' ? pauseWhy('key', record) : e.message);
     }
-    if (!how.retry) record.lastRunAt = Date.now();
+    if (!how.retry) record.lastRunAt = timeNow();
     const { started, left, held } = startJobs(spreadsheet, sheet, record, how);
     // The failed rows a cap held back can still be retried.
     if (how.retry && started.length) how.retry.failed = left;
@@ -196,16 +197,14 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
     // Not a run by id for the paused jobs' sake: automation's claim keeps other editors' jobs off
     // its actions, so its own paused jobs may go on here once the key works again.
     const opts = { foreign: how.foreign, background: how.background };
-    const until = Math.min(Date.now() + WAIT_MS, deadline);
+    const until = Math.min(timeNow() + WAIT_MS, deadline);
     // The first job's first send plans from the cells just read and marked; later ones read again.
     for (const [i, only] of started.entries())
-      stepJobs(spreadsheet, client, Math.max(0, until - Date.now()), { ...opts, force: true, only, ...(i ? {} : { held }) });
+      stepJobs(spreadsheet, client, Math.max(0, until - timeNow()), { ...opts, force: true, only, ...(i ? {} : { held }) });
     let jobs = loadDocument(id).jobs.filter((j) => started.includes(j.id) && isRunning(j));
     while (jobs.length && Math.min(...jobs.map((j) => j.nextCheckAt)) < until) {
-      pause(Math.max(500, Math.min(...jobs.map((j) => j.nextCheckAt)) - Date.now()));
-      jobs = stepJobs(spreadsheet, client, Math.max(0, until - Date.now()), opts).jobs.filter(
-        (j) => started.includes(j.id) && isRunning(j),
-      );
+      pause(Math.max(500, Math.min(...jobs.map((j) => j.nextCheckAt)) - timeNow()));
+      jobs = stepJobs(spreadsheet, client, Math.max(0, until - timeNow()), opts).jobs.filter((j) => started.includes(j.id) && isRunning(j));
     }
     settleRuns(spreadsheet, record);
     return;
@@ -225,7 +224,7 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
     .map((a) => ({ ...a, at: runDue(a.record) ?? Infinity }))
     .sort((a, b) => a.at - b.at);
   for (const { id, record } of due) {
-    if (deadline - Date.now() < MIN_LEFT_MS) break;
+    if (deadline - timeNow() < MIN_LEFT_MS) break;
     const elsewhere = id !== home.getId();
     const spreadsheet = elsewhere ? openSpreadsheet(id) : home;
     if (!spreadsheet) {
@@ -245,7 +244,7 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
       const connection = readConnection();
       if (connection)
         workingElsewhere(true, () =>
-          stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - Date.now() - MIN_LEFT_MS), {
+          stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - timeNow() - MIN_LEFT_MS), {
             foreign,
             byId: false,
             background: true,
@@ -257,7 +256,7 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
       runAutomation(spreadsheet, current, deadline, { foreign, background: true });
     } catch (e) {
       // One spreadsheet's trouble never holds up the others: it waits its hour, saying why.
-      current.lastRunAt = Date.now();
+      current.lastRunAt = timeNow();
       wait(spreadsheet, current, `The last run stopped: ${e instanceof Error ? e.message : String(e)}`);
       saveAuto(id, current);
     }

@@ -1,5 +1,7 @@
 // The sidebar's way into automation: turn it on or off for the active sheet, see its history,
 // retry a run's failed rows, run it now. The runs themselves are in automation-run.ts.
+import { timeNow } from '../gas/clock';
+import { fail } from '../api/errors';
 import * as z from 'zod/mini';
 import { array, boolean, oneOf } from '../api/kinds';
 import { minLength } from '../api/checks';
@@ -128,7 +130,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
     const id = spreadsheet.getId();
     userValues(true);
     const before = readAuto(id);
-    if (!before && autoStored(id)) throw new Error(NEWER);
+    if (!before && autoStored(id)) fail(NEWER);
     const user = readAutoUser();
     saveAutoUser({ ...user, alerts: req.alerts, to: activeUserEmail() || user.to });
     if (!req.on) {
@@ -143,7 +145,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
       }
       return viewOf(spreadsheet, readAuto(id));
     }
-    if (req.capPerRun > req.capPerDay) throw new Error('The cap per run cannot be more than the cap per day.');
+    if (req.capPerRun > req.capPerDay) fail('The cap per run cannot be more than the cap per day.');
     const connection = readConnection();
     requireClient();
     const sheet = before?.on ? (sheetById(spreadsheet, before.sheetId) ?? spreadsheet.getActiveSheet()) : spreadsheet.getActiveSheet();
@@ -152,7 +154,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
     for (const action of req.actions) {
       const holder = claimedByAnother(sheet.getSheetId(), action);
       if (holder)
-        throw new Error(
+        fail(
           `Another editor's job or automation holds ${ACTION_LABELS[action].toLowerCase()} on this sheet; automate another sheet, or ask them to finish first.`,
         );
     }
@@ -169,7 +171,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
       staleDays: req.staleDays,
       options: { revealEmail: settings.revealEmail, revealPhones: settings.revealPhones },
       fields: settings.fields,
-      since: before?.on ? before.since : Date.now(),
+      since: before?.on ? before.since : timeNow(),
       day: before?.day ?? '',
       spent: before?.spent ?? 0,
       runs: before?.runs ?? [],
@@ -198,8 +200,7 @@ const checkColumns = (
   const { headerRow, mapping } = sheetLayout(sheet, saved);
   for (const action of actions) {
     const missing = missingColumns(action, mapping);
-    if (missing)
-      throw new Error(`${ACTION_LABELS[action]} needs ${missing}. Check the header row (row ${headerRow}) of "${sheet.getName()}".`);
+    if (missing) fail(`${ACTION_LABELS[action]} needs ${missing}. Check the header row (row ${headerRow}) of "${sheet.getName()}".`);
   }
 };
 
@@ -209,10 +210,10 @@ export const runAutomationNow = (): AutomationView => {
     const spreadsheet = currentSpreadsheet();
     userValues(true);
     const record = readAuto(spreadsheet.getId());
-    if (!record?.on) throw new Error('Automation is off for this spreadsheet: turn it on first.');
+    if (!record?.on) fail('Automation is off for this spreadsheet: turn it on first.');
     return viewOf(
       spreadsheet,
-      runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, background: false, force: true }),
+      runAutomation(spreadsheet, record, timeNow() + POLL_BUDGET_MS, { foreign: false, background: false, force: true }),
     );
   });
 };
@@ -220,18 +221,18 @@ export const runAutomationNow = (): AutomationView => {
 /** Sends again the rows a run left with an error (or canceled), and only those. */
 export const retryFailedRows = (runId: string): AutomationView => {
   const id = z.string().safeParse(runId);
-  if (!id.success) throw new Error('Which run? The run id is missing.');
+  if (!id.success) fail('Which run? The run id is missing.');
   return withDocumentLock(() => {
     const spreadsheet = currentSpreadsheet();
     userValues(true);
     const record = readAuto(spreadsheet.getId());
     const run = record?.runs.find((r) => r.id === id.data);
-    if (!record || !run) throw new Error('That run is no longer in the history.');
-    if (run.outcome === undefined) throw new Error('That run is still going: wait for it to end.');
-    if (!run.failed) throw new Error('That run has no failed rows.');
+    if (!record || !run) fail('That run is no longer in the history.');
+    if (run.outcome === undefined) fail('That run is still going: wait for it to end.');
+    if (!run.failed) fail('That run has no failed rows.');
     return viewOf(
       spreadsheet,
-      runAutomation(spreadsheet, record, Date.now() + POLL_BUDGET_MS, { foreign: false, background: false, retry: run }),
+      runAutomation(spreadsheet, record, timeNow() + POLL_BUDGET_MS, { foreign: false, background: false, retry: run }),
     );
   });
 };

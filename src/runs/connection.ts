@@ -1,7 +1,7 @@
 // Connecting an account: the key is checked with /account-info, kept in user properties, and
 // shown afterwards only as the account name and a masked key.
 import * as z from 'zod/mini';
-import { ProspectingError } from '../api/errors';
+import { fail, ProspectingError } from '../api/errors';
 import { lazy } from '../api/lazy';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
@@ -45,7 +45,7 @@ export const connect = (rawKey: z.input<ReturnType<typeof keyInput>>): Connectio
   try {
     account = createClient(apiKey).getAccount();
   } catch (e) {
-    throw new Error(
+    fail(
       !(e instanceof ProspectingError)
         ? 'Could not check the key. Try again.'
         : e.kind === 'unauthorized'

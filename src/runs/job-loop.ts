@@ -1,14 +1,15 @@
 // Carrying jobs on: each step runs the due jobs of this spreadsheet under the document lock,
 // then leaves the one continuation trigger right. Called by a start, the sidebar's polls, "check
 // now" and the time-driven trigger; a refused key pauses jobs, connecting again resumes them.
+import { max, min } from '../api/numbers';
 import type { ProspectingClient } from '../api/client';
-import { ProspectingError } from '../api/errors';
+import { throwUnlessProspecting } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
 import { backgroundNote, HOUR_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, advanceWithoutSheet, jobView, pauseJob, resumeJob } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
-import { isLive, isRunning, type PauseWhy } from '../jobs/job-life';
+import { isLive, isPaused, isRunning, type Paused, type PauseWhy } from '../jobs/job-life';
 import {
   activeSpreadsheet,
   currentSpreadsheet,
@@ -27,6 +28,7 @@ import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
+import { timeNow } from '../gas/clock';
 
 /** How long one execution keeps stepping jobs: well inside Apps Script's 6 minutes. */
 export const STEP_BUDGET_MS = 4.5 * 60 * 1000;
@@ -34,6 +36,16 @@ export const STEP_BUDGET_MS = 4.5 * 60 * 1000;
 export const POLL_BUDGET_MS = 20 * 1000;
 /** A claim on a sheet is renewed this often (it goes stale after two hours). */
 const CLAIM_RENEW_MS = 30 * 60 * 1000;
+
+/** What pausing, resuming or canceling one job of this spreadsheet needs: its sheet, the clock, its store. */
+export const jobDeps = (
+  spreadsheet: Spreadsheet,
+  job: JobRecord,
+  sheet: GoogleAppsScript.Spreadsheet.Sheet | undefined = sheetById(spreadsheet, job.sheetId),
+) => {
+  const id = spreadsheet.getId();
+  return { sheet: sheet && sheetPort(sheet), now: timeNow, save: (j: JobRecord) => saveJob(id, j), othersMarks: othersHoldMarks(job) };
+};
 
 /** The step's dependencies for one job of this spreadsheet. */
 export const stepDeps = (
@@ -44,39 +56,37 @@ export const stepDeps = (
   deadline: number,
   held?: HeldSheet,
 ) => {
-  const id = spreadsheet.getId();
-  const port = sheet && sheetPort(sheet);
+  const deps = jobDeps(spreadsheet, job, sheet);
+  const port = deps.sheet;
   return {
+    ...deps,
     client,
-    sheet: port && held && held.sheetId === sheet.getSheetId() ? withHeldRead(port, held.rows) : port,
-    now: () => Date.now(),
+    sheet: port && held && held.sheetId === sheet!.getSheetId() ? withHeldRead(port, held.rows) : port,
     deadline,
-    save: (j: JobRecord) => saveJob(id, j),
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
       appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
-    othersMarks: othersHoldMarks(job),
   };
 };
 
 /** When a job next wants a step: a running job when due, a paused one when its key is tried again. */
 const dueAt = (job: JobRecord): number | undefined => {
-  if (job.life.s === 'running') return job.nextCheckAt;
-  return job.life.s === 'paused' ? job.life.retryAt : undefined;
+  if (isRunning(job)) return job.nextCheckAt;
+  return isPaused(job) ? job.life.retryAt : undefined;
 };
 
 export const nextDue = (jobs: JobRecord[]): number | undefined => {
   const times = jobs.map(dueAt).filter((t): t is number => t !== undefined);
-  return times.length ? Math.min(...times) : undefined;
+  return times.length ? min(...times) : undefined;
 };
 
 /** When the running jobs will likely be due once this step is done: see `expectedNextCheck`. */
 const expectedDue = (jobs: JobRecord[], opts: StepOptions): number | undefined => {
-  const now = Date.now();
+  const now = timeNow();
   const waiting = jobs.filter((j) => dueAt(j) !== undefined);
   if (waiting.length === 0) return undefined;
   const stepped = (j: JobRecord) => isRunning(j) && (opts.only === undefined || j.id === opts.only) && (opts.force || j.nextCheckAt <= now);
-  return Math.min(...waiting.map((j) => (stepped(j) ? expectedNextCheck(j, now) : dueAt(j)!)));
+  return min(...waiting.map((j) => (stepped(j) ? expectedNextCheck(j, now) : dueAt(j)!)));
 };
 
 export interface StepOptions {
@@ -107,14 +117,14 @@ export interface HeldSheet {
 
 /** Renews the job's claim on its sheet and action when due, or now when its state changed. */
 const keepClaim = (job: JobRecord, force = false): void => {
-  if (!force && job.claimedAt && Date.now() - job.claimedAt < CLAIM_RENEW_MS) return;
+  if (!force && job.claimedAt && timeNow() - job.claimedAt < CLAIM_RENEW_MS) return;
   // Not written in a run that opened its spreadsheet by id: the next run with it renews it.
-  if (claim(job.sheetId, job.action, job.id, { paused: job.life.s === 'paused', account: job.account?.name })) job.claimedAt = Date.now();
+  if (claim(job.sheetId, job.action, job.id, { paused: isPaused(job), account: job.account?.name })) job.claimedAt = timeNow();
 };
 
 /** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
 const stillPaused = (
-  job: JobRecord & { life: { s: 'paused' } },
+  job: JobRecord & { life: Paused },
   connection: StoredConnection | undefined,
   client: ProspectingClient,
 ): PauseWhy | undefined => {
@@ -126,7 +136,7 @@ const stillPaused = (
     client.getAccount();
     return undefined;
   } catch (e) {
-    if (!(e instanceof ProspectingError)) throw e;
+    throwUnlessProspecting(e);
     return 'key';
   }
 };
@@ -141,11 +151,10 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
   const sheet = sheetById(spreadsheet, job.sheetId);
   const deps = stepDeps(spreadsheet, job, sheet, client, deadline, opts.held);
   if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
-  if (job.life.s === 'paused') {
+  if (isPaused(job)) {
     // Resuming puts rows back in the queue only where no other editor's job may hold marks, which
     // a run by id cannot tell: it leaves that to a run with the spreadsheet, and waits longer.
-    const paused = job as JobRecord & { life: { s: 'paused' } };
-    const why = opts.byId ? paused.life.why : stillPaused(paused, connection, client);
+    const why = opts.byId ? job.life.why : stillPaused(job, connection, client);
     if (why) {
       pauseJob(job, deps, why);
       keepClaim(job, true);
@@ -161,7 +170,7 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
     keepClaim(job);
     advanceJob(job, { ...deps, sheet: deps.sheet });
   } else advanceWithoutSheet(job, deps);
-  if (job.life.s === 'paused') keepClaim(job, true);
+  if (isPaused(job)) keepClaim(job, true);
   // A run by id cannot let the claim go: the job notes it (claimedAt 0) for the next run with the spreadsheet.
   if (!isLive(job) && !release(job.sheetId, job.action, job.id)) {
     job.claimedAt = 0;
@@ -172,7 +181,7 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
 /** Steps the due jobs of this spreadsheet (under its lock), then settles the continuation. */
 export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, budgetMs: number, opts: StepOptions = {}): DocumentJobs => {
   const id = spreadsheet.getId();
-  const deadline = Date.now() + budgetMs;
+  const deadline = timeNow() + budgetMs;
   const before = opts.loaded ?? loadDocument(id, true);
   // A trigger waits before any work starts, so a step cut off at Apps Script's time limit is
   // picked up by it. It is made for when the jobs will likely be due after this step, so the
@@ -191,8 +200,8 @@ export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, bu
   for (const job of before.jobs) {
     const due = dueAt(job);
     if (due === undefined || (opts.only && job.id !== opts.only)) continue;
-    if (!opts.force && due > Date.now()) continue;
-    if (Date.now() >= deadline) break;
+    if (!opts.force && due > timeNow()) continue;
+    if (timeNow() >= deadline) break;
     stepOne(spreadsheet, job, client, deadline, opts);
   }
   const after = loadDocument(id);
@@ -210,7 +219,8 @@ const firedOut = (state: Continuation, opts: StepOptions): Continuation => {
 
 /** The spreadsheet's jobs as last saved: from the cache when it has them, else the store. */
 const knownJobs = (spreadsheet: Spreadsheet): DocumentJobs => {
-  return cachedDocument(spreadsheet.getId()) ?? loadDocument(spreadsheet.getId());
+  const id = spreadsheet.getId();
+  return cachedDocument(id) ?? loadDocument(id);
 };
 
 /**
@@ -243,7 +253,7 @@ const pollAnswer = (state: DocumentJobs): PollAnswer => {
   const due = nextDue(state.jobs);
   return {
     jobs: state.jobs.map((j) => jobView(j)).reverse(),
-    nextPollSeconds: due === undefined ? 0 : Math.max(2, Math.ceil((due - Date.now()) / 1000)),
+    nextPollSeconds: due === undefined ? 0 : max(2, Math.ceil((due - timeNow()) / 1000)),
     background: due === undefined ? '' : backgroundNote(state.continuation),
   };
 };
@@ -258,7 +268,7 @@ const carryOn = (spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
   const id = spreadsheet.getId();
   const loaded = opts.loaded ?? loadDocument(id, true);
   for (const job of loaded.jobs)
-    if (isRunning(job) || (job.life.s === 'paused' && (job.life.retryAt ?? Infinity) <= Date.now())) pauseHere(spreadsheet, job, 'no_key');
+    if (isRunning(job) || (isPaused(job) && (job.life.retryAt ?? Infinity) <= timeNow())) pauseHere(spreadsheet, job, 'no_key');
   const after = loadDocument(id);
   return {
     jobs: after.jobs,
@@ -268,13 +278,7 @@ const carryOn = (spreadsheet: Spreadsheet, budgetMs: number, opts: StepOptions):
 
 /** Pauses one job of this spreadsheet (its rows say why) and marks its claim paused. */
 const pauseHere = (spreadsheet: Spreadsheet, job: JobRecord, why: PauseWhy): void => {
-  const sheet = sheetById(spreadsheet, job.sheetId);
-  const othersMarks = othersHoldMarks(job);
-  pauseJob(
-    job,
-    { sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(spreadsheet.getId(), j), othersMarks },
-    why,
-  );
+  pauseJob(job, jobDeps(spreadsheet, job), why);
   keepClaim(job, true);
 };
 
@@ -286,7 +290,7 @@ export const pollJobs = (): PollAnswer => {
   const spreadsheet = currentSpreadsheet();
   const known = knownJobs(spreadsheet);
   const due = nextDue(known.jobs);
-  const needsStep = due !== undefined && (due <= Date.now() || planContinuation(known.continuation, due, Date.now()).kind !== 'keep');
+  const needsStep = due !== undefined && (due <= timeNow() || planContinuation(known.continuation, due, timeNow()).kind !== 'keep');
   if (!needsStep) return pollAnswer(known);
   const stepped = tryWithDocumentLock(3000, () => {
     const loaded = loadDocument(spreadsheet.getId(), true);
@@ -306,7 +310,7 @@ const noteRanWithoutDocument = (spreadsheetId: string | undefined): void => {
   if (!spreadsheetId) return;
   saveContinuation(spreadsheetId, {
     off: 'Apps Script ran the background step without this spreadsheet.',
-    offUntil: Date.now() + OFF_RETRY_MS.noDocument,
+    offUntil: timeNow() + OFF_RETRY_MS.noDocument,
   });
 };
 
@@ -319,7 +323,7 @@ export const continueJobs = (
   event?: { triggerUid?: unknown },
   more?: (spreadsheet: Spreadsheet, deadline: number, byId: boolean) => void,
 ): void => {
-  const deadline = Date.now() + STEP_BUDGET_MS;
+  const deadline = timeNow() + STEP_BUDGET_MS;
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
   let spreadsheet = activeSpreadsheet();
   if (uid) deleteFiredTrigger(uid, spreadsheet);
@@ -330,7 +334,7 @@ export const continueJobs = (
     if (!spreadsheet) return noteRanWithoutDocument(id);
     // The first time, a step of this user's that began before the note may still run without
     // the user's lock: this run only notes, and the next comes once such a step has surely ended.
-    if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, Date.now() + 6 * 60 * 1000, true);
+    if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, timeNow() + 6 * 60 * 1000, true);
   }
   const open = spreadsheet;
   try {
@@ -358,19 +362,16 @@ export const resumePausedJobs = (): void => {
   const connection = readConnection();
   if (!spreadsheet || !connection) return;
   const id = spreadsheet.getId();
-  if (!loadDocument(id).jobs.some((j) => j.life.s === 'paused')) return;
+  if (!loadDocument(id).jobs.some(isPaused)) return;
   withDocumentLock(() => {
     const state = loadDocument(id, true);
     for (const job of state.jobs) {
-      if (job.life.s !== 'paused') continue;
+      if (!isPaused(job)) continue;
       if (!isJobAccount(job, connection)) {
         pauseHere(spreadsheet, job, 'account');
         continue;
       }
-      const sheet = sheetById(spreadsheet, job.sheetId);
-      const client = createClient(connection.apiKey);
-      const othersMarks = othersHoldMarks(job);
-      resumeJob(job, { client, sheet: sheet && sheetPort(sheet), now: () => Date.now(), save: (j) => saveJob(id, j), othersMarks });
+      resumeJob(job, { ...jobDeps(spreadsheet, job), client: createClient(connection.apiKey) });
       keepClaim(job, true);
     }
     settleContinuation(spreadsheet, state.continuation, nextDue(loadDocument(id).jobs));

@@ -1,6 +1,6 @@
 // The account's existing lead lists, for adding rows to one: the lists the sidebar offers, and
 // the list a run adds to, with the type and options that decide what its rows send and cost.
-import { ProspectingError } from '../api/errors';
+import { fail, ProspectingError } from '../api/errors';
 import type { ProspectingClient } from '../api/client';
 import type { LeadList } from '../api/schemas';
 import { estimateCredits, type ActionOptions, type LeadListType, type ListTarget } from '../jobs/actions';
@@ -57,11 +57,11 @@ export const existingList = (client: ProspectingClient, id: string): { list: Lis
   try {
     list = client.getLeadList(id, { size: 1 }).value;
   } catch (e) {
-    if (e instanceof ProspectingError && e.kind === 'not_found') throw new Error('That lead list no longer exists. Choose another.');
+    if (e instanceof ProspectingError && e.kind === 'not_found') fail('That lead list no longer exists. Choose another.');
     throw e;
   }
   const type = REQUEST_TYPE[list.type];
-  if (!type) throw new Error(`The lead list "${list.name}" matches leads by ${list.type}, which rows cannot be sent as.`);
+  if (!type) fail(`The lead list "${list.name}" matches leads by ${list.type}, which rows cannot be sent as.`);
   return {
     list: { id: list.id, name: list.name, owner: list.owner, shared: list.shared, visible: list.visible },
     options: optionsOf(list, type),

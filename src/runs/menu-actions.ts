@@ -2,6 +2,7 @@
 // starts it, and says in a toast or an alert what happened. "Check running jobs now" too.
 import { ACTION_LABELS, type ActionId } from '../jobs/actions';
 import { jobView } from '../jobs/engine';
+import { isRunning } from '../jobs/job-life';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { createClient, NOT_CONNECTED } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
@@ -82,7 +83,7 @@ export const checkJobsNow = (): void => {
     .map((j) => jobView(j))
     .reverse()
     .slice(0, 5);
-  const background = jobs.some((j) => j.life.s === 'running') ? backgroundNote(continuation) : '';
+  const background = jobs.some(isRunning) ? backgroundNote(continuation) : '';
   if (views.length === 0) {
     spreadsheet.toast('No jobs yet.', 'Jobs', 5);
     return;

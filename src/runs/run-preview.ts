@@ -1,5 +1,7 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
+import { min } from '../api/numbers';
+import { fail } from '../api/errors';
 import { currentSpreadsheet } from '../gas/active-document';
 import { anotherEditorsClaim } from '../gas/claims';
 import { requireClient } from '../gas/client-factory';
@@ -18,12 +20,12 @@ import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
-import { parseInput, trim } from '../api/input-errors';
+import { parseInput, thousands, trim } from '../api/input-errors';
 import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
-import { creditWords, plural, thousands } from '../jobs/words';
+import { creditWords, plural } from '../jobs/words';
 
 export const runRequestSchema = lazy(() =>
   withDefaults(
@@ -129,7 +131,7 @@ const keptTextProblem = (texts: ReadonlyArray<[what: string, text: string]>): st
  * `prospecting.partSize` says so (a deployment may want smaller requests; tests use it to
  * exercise many parts on small sheets). Never more than the action allows.
  */
-export const partSizeFor = (action: ActionId): number => Math.min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
+export const partSizeFor = (action: ActionId): number => min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
 
 /**
  * What a preview found that a start in the same execution may use again: which rows are hidden
@@ -177,7 +179,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   kept.push(["The sheet's name", sheetName]);
   if (req.list) kept.push(["The lead list's name", req.list.name], ['The owner', req.list.owner]);
   const tooLong = keptTextProblem(kept);
-  if (tooLong) throw new Error(tooLong);
+  if (tooLong) fail(tooLong);
   const headers = prepared.headers.map((h) => String(h ?? ''));
   const { addColumns, plan } = prepared;
   const { counts: c, estimate } = plan;

@@ -1,22 +1,25 @@
 // Starting and canceling runs on selected rows: the sidebar's and the menu's way in. Thin: the
 // plan is in run-preview, the stepping in job-loop, the rules in src/jobs.
+import { max } from '../api/numbers';
+import { fail } from '../api/errors';
 import * as z from 'zod/mini';
 import { ACTION_LABELS } from '../jobs/actions';
 import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobView } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
-import { isCanceling, isLive, isRunning } from '../jobs/job-life';
+import { isCanceling, isLive, isPaused, isRunning } from '../jobs/job-life';
 import { createJob, type PreparedRun, type RunRequest } from '../jobs/start';
-import { claim, claimedByAnother, othersHoldMarks, release } from '../gas/claims';
+import { claim, claimedByAnother, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
-import { sheetById, sheetPort } from '../gas/sheet-port';
+import { sheetById } from '../gas/sheet-port';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { newId, pause } from '../gas/script-utilities';
 import { removeStaleTriggers } from '../gas/triggers';
-import { POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
+import { jobDeps, POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput } from './run-preview';
+import { timeNow } from '../gas/clock';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -36,20 +39,19 @@ export const startRun = (input: RunInput): JobView => {
 export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView => {
   return withDocumentLock(() => {
     const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input, found);
-    if (req.action === 'lead_list' && !req.list && !req.listId)
-      throw new Error('Give the lead list a name and an owner (an email address).');
-    if (preview.needsConfirmation && !req.confirmed) throw new Error(`Please confirm first: ${preview.summary}`);
+    if (req.action === 'lead_list' && !req.list && !req.listId) fail('Give the lead list a name and an owner (an email address).');
+    if (preview.needsConfirmation && !req.confirmed) fail(`Please confirm first: ${preview.summary}`);
     const ssId = spreadsheet.getId();
-    const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheet.getSheetId() && j.action === req.action);
+    const sheetId = sheet.getSheetId();
+    const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheetId && j.action === req.action);
     const what = withArticle(ACTION_LABELS[req.action].toLowerCase());
     if (busy) {
-      const how =
-        busy.life.s === 'paused'
-          ? 'is paused on this sheet, waiting for your key. Connect again to finish it, or cancel it first.'
-          : 'is already running on this sheet. Wait for it or cancel it first.';
-      throw new Error(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
+      const how = isPaused(busy)
+        ? 'is paused on this sheet, waiting for your key. Connect again to finish it, or cancel it first.'
+        : 'is already running on this sheet. Wait for it or cancel it first.';
+      fail(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
     }
-    const holder = claimedByAnother(sheet.getSheetId(), req.action);
+    const holder = claimedByAnother(sheetId, req.action);
     if (holder) {
       // Its rows wait for results already paid for: sending them again would pay twice.
       const whose = `Another editor's ${holder.auto ? 'automation' : 'job'}${holder.account ? ` (account "${holder.account}")` : ''}`;
@@ -58,19 +60,19 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
         : holder.paused
           ? 'is paused on this sheet, waiting for its owner to connect again'
           : 'is running on this sheet';
-      throw new Error(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
+      fail(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
     }
-    if (req.mapping) saveMapping(sheet.getSheetId(), req.mapping);
+    if (req.mapping) saveMapping(sheetId, req.mapping);
     const job = recordJob(ssId, sheet, prepared, request, partSize);
     // A start is when the add-on looks after its triggers left in other documents.
     removeStaleTriggers();
-    const waitUntil = Date.now() + START_WAIT_MS;
+    const waitUntil = timeNow() + START_WAIT_MS;
     // The first send plans from the cells just read and marked: nothing went out since.
-    const held = { sheetId: sheet.getSheetId(), rows: prepared.grid.rows };
+    const held = { sheetId, rows: prepared.grid.rows };
     let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id, held }).jobs;
     let current = jobs.find((j) => j.id === job.id) ?? job;
     while (isRunning(current) && current.nextCheckAt < waitUntil) {
-      pause(Math.max(500, current.nextCheckAt - Date.now()));
+      pause(max(500, current.nextCheckAt - timeNow()));
       jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { only: job.id }).jobs;
       current = jobs.find((j) => j.id === job.id) ?? current;
     }
@@ -85,12 +87,12 @@ export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, req
     id: newId(),
     sheetId: sheet.getSheetId(),
     sheetName: sheet.getName(),
-    now: Date.now(),
+    now: timeNow(),
     partSize,
     account: connection && accountOf(connection),
   });
   // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
-  if (isRunning(job) && claim(job.sheetId, job.action, job.id, { account: job.account?.name })) job.claimedAt = Date.now();
+  if (isRunning(job) && claim(job.sheetId, job.action, job.id, { account: job.account?.name })) job.claimedAt = timeNow();
   saveJob(ssId, job);
   return job;
 };
@@ -98,24 +100,18 @@ export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, req
 /** Cancels a job: at the service when the key works, here in any case. */
 export const cancelJob = (jobId: string): JobView => {
   const id = z.string().safeParse(jobId);
-  if (!id.success) throw new Error('Which job? The job id is missing.');
+  if (!id.success) fail('Which job? The job id is missing.');
   return withDocumentLock(() => {
     const spreadsheet = currentSpreadsheet();
     const job = loadJobs(spreadsheet.getId(), true).find((j) => j.id === id.data);
-    if (!job) throw new Error('That job is no longer in the list.');
+    if (!job) fail('That job is no longer in the list.');
     if (!isLive(job)) return jobView(job);
     const sheet = sheetById(spreadsheet, job.sheetId);
-    const save = (j: JobRecord) => saveJob(spreadsheet.getId(), j);
-    if (job.life.s === 'paused') {
+    if (isPaused(job)) {
       // Without a working key the service cannot be told now: it is, once the key is back.
-      cancelPausedJob(job, {
-        sheet: sheet && sheetPort(sheet),
-        now: () => Date.now(),
-        save,
-        othersMarks: othersHoldMarks(job),
-      });
+      cancelPausedJob(job, jobDeps(spreadsheet, job, sheet));
     } else if (!isCanceling(job)) {
-      const deps = stepDeps(spreadsheet, job, sheet, requireClient(), Date.now() + POLL_BUDGET_MS);
+      const deps = stepDeps(spreadsheet, job, sheet, requireClient(), timeNow() + POLL_BUDGET_MS);
       if (deps.sheet) cancelJobSteps(job, { ...deps, sheet: deps.sheet });
       else advanceWithoutSheet(job, deps);
     }

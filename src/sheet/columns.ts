@@ -1,4 +1,6 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
+import { isString } from '../api/is-string';
+import { fail } from '../api/errors';
 import { OUTPUT_PREFIXES, words } from './fields';
 import { columnOf } from './grid';
 import { normalizeEmail } from './keys';
@@ -36,7 +38,7 @@ const PATTERNS: Array<[Role, RegExp]> = [
 ];
 
 export const roleOfHeader = (header: unknown): Role | undefined => {
-  const text = typeof header === 'string' ? header : '';
+  const text = isString(header) ? header : '';
   if (!text || OUTPUT_PREFIXES.some((p) => text.startsWith(p))) return undefined;
   const w = headerWords(text);
   for (const [role, pattern] of PATTERNS) if (pattern.test(w)) return role;
@@ -71,7 +73,7 @@ export const overrideMapping = <K extends string>(
 ): Partial<Record<K, number>> => {
   const mapping = { ...detected };
   for (const key of Object.keys(overrides) as K[]) {
-    if (!known(key)) throw new Error(`Unknown ${what} "${key}".`);
+    if (!known(key)) fail(`Unknown ${what} "${key}".`);
     const header = overrides[key];
     if (header === null || header === undefined || header === '') delete mapping[key];
     else mapping[key] = columnHeaded(headers, header);
@@ -89,6 +91,6 @@ export const applyMappingOverrides = (
 /** The first column headed `header`, or the sentence that says there is none. */
 export const columnHeaded = (headers: ReadonlyArray<unknown>, header: string): number => {
   const i = columnOf(headers, header.trim());
-  if (i === undefined) throw new Error(`There is no column headed "${header}" on this sheet.`);
+  if (i === undefined) fail(`There is no column headed "${header}" on this sheet.`);
   return i;
 };

@@ -1,5 +1,6 @@
 // The output fields of each action: readable headers and how nested values are flattened
 // into one cell (company fields, phone numbers, experiences, headcounts).
+import { fail } from '../api/errors';
 import type { BatchEmailValidationResult, Company, Experience, JobOpening, LeadListEntry, Person, PhoneNumber } from '../api/schemas';
 
 export interface FieldDef<T> {
@@ -216,7 +217,7 @@ export const chooseFields = <T>(all: ReadonlyArray<FieldDef<T>>, choice: 'basic'
   if (choice === 'all') return [...all];
   if (choice === 'basic') return all.filter((f) => f.basic);
   const unknown = choice.filter((id) => !all.some((f) => f.id === id));
-  if (unknown.length) throw new Error(`Unknown field(s): ${unknown.join(', ')}.`);
+  if (unknown.length) fail(`Unknown field(s): ${unknown.join(', ')}.`);
   return all.filter((f) => choice.includes(f.id));
 };
 

@@ -2,6 +2,9 @@
 // rows a step needs, changed in place, written back in blocks of adjacent changed columns and
 // rows. A Grid is read again after every network call, since the person may sort or edit while
 // the service answers.
+import { max, min } from '../api/numbers';
+import { isString } from '../api/is-string';
+import { fail } from '../api/errors';
 import { safeCell } from './cells';
 
 /** The few spreadsheet calls the add-on needs; the Apps Script adapter implements it. */
@@ -36,7 +39,7 @@ export const adjacent = (last: number, next: number) => next === last + 1;
 
 /** The zero-based column of a header text in a row, if the row holds it. */
 export const columnOf = (row: ReadonlyArray<unknown>, header: string): number | undefined => {
-  const i = row.findIndex((h) => typeof h === 'string' && h.trim() === header);
+  const i = row.findIndex((h) => isString(h) && h.trim() === header);
   return i < 0 ? undefined : i;
 };
 
@@ -66,7 +69,7 @@ export class Grid {
       return;
     }
     const lastRow = port.lastRow();
-    const width = Math.max(1, port.lastColumn());
+    const width = max(1, port.lastColumn());
     this.rows = lastRow > 0 ? port.read(1, 1, lastRow, width) : [];
   }
 
@@ -91,9 +94,9 @@ export class Grid {
       // A span never ends before the row above its start (an empty one is [first, first - 1]).
       for (const [k, c] of run.entries()) {
         const [lo, hi] = before[k]!;
-        if (first < lo) [a, b] = [Math.min(a, first), Math.max(b, lo - 1)];
-        if (last > hi) [a, b] = [Math.min(a, hi + 1), Math.max(b, last)];
-        spans[c] = [Math.min(lo, first), Math.max(hi, last)];
+        if (first < lo) [a, b] = [min(a, first), max(b, lo - 1)];
+        if (last > hi) [a, b] = [min(a, hi + 1), max(b, last)];
+        spans[c] = [min(lo, first), max(hi, last)];
       }
       if (a > b) continue;
       const block = this.port.read(a + 1, run[0]! + 1, b - a + 1, run.length);
@@ -111,7 +114,8 @@ export class Grid {
     return index + 1;
   }
 
-  indexOfSheetRow(row: number): number {
+  /** The index in `rows` of sheet row `row`. */
+  rowIndex(row: number): number {
     return row - 1;
   }
 
@@ -120,7 +124,7 @@ export class Grid {
   }
 
   get(index: number, column: number): unknown {
-    if (!this.has(index, column)) throw new Error(`Cell ${index},${column} was not read.`);
+    if (!this.has(index, column)) fail(`Cell ${index},${column} was not read.`);
     return this.rows[index]?.[column];
   }
 
@@ -158,7 +162,7 @@ export class Grid {
   /** The headers of `headers` the header row lacks, and how many columns the sheet must grow by. */
   missingColumns(headerIndex: number, headers: ReadonlyArray<string>): { missing: string[]; insert: number } {
     const missing = headers.filter((h) => this.columnIn(headerIndex, h) === undefined);
-    const insert = Math.max(0, this.usedWidth() + missing.length - this.port.maxColumns());
+    const insert = max(0, this.usedWidth() + missing.length - this.port.maxColumns());
     return { missing, insert };
   }
 
@@ -178,10 +182,6 @@ export class Grid {
       row.push(...missing);
     }
     return headers.map((h) => this.columnIn(headerIndex, h)!);
-  }
-
-  get dirty(): boolean {
-    return this.changed.size > 0;
   }
 
   /**

@@ -1,10 +1,11 @@
 // A SheetPort whose next whole-sheet read is answered from cells this execution has just read
 // and written itself, with no network call since: a start's own read serves its first send.
+import { max } from '../api/numbers';
 import type { SheetPort } from './grid';
 
 export const withHeldRead = (port: SheetPort, rows: ReadonlyArray<ReadonlyArray<unknown>>): SheetPort => {
   let held: ReadonlyArray<ReadonlyArray<unknown>> | undefined = rows;
-  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+  const width = rows.reduce((w, r) => max(w, r.length), 0);
   return {
     lastRow: () => (held ? held.length : port.lastRow()),
     lastColumn: () => (held ? width : port.lastColumn()),

@@ -2,12 +2,14 @@
 // groups; each answer is written after a fresh read, to the Sending row whose request it answers,
 // wherever that row is now. A request carries one row (logging calls, reviewing phone numbers) or
 // many (adding leads to a sequence), and answers each of its rows.
+import { max, min } from '../api/numbers';
 import type { ProspectingClient } from '../api/client';
-import { ProspectingError } from '../api/errors';
+import { throwUnlessProspecting, type ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { cellText } from '../sheet/keys';
-import { errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
+import { EMPTIED, errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
+import { restatus } from '../jobs/job-layout';
 import { findHeaderRow, type Selection } from '../jobs/start';
 import { rowReason } from '../jobs/step-context';
 
@@ -78,7 +80,7 @@ interface Columns {
 /** The columns of a read; `place` adds the missing output columns to the sheet (else an empty one stands in). */
 const columns = (def: RowSender, grid: Grid, headerRow: number, place = true): Columns => {
   const statusHeader = def.headers[0]!;
-  let header = grid.indexOfSheetRow(headerRow);
+  let header = grid.rowIndex(headerRow);
   // The header row may have moved (a sort): it is where the status header is now.
   if (grid.columnIn(header, statusHeader) === undefined) {
     const found = grid.rows.findIndex((_, i) => grid.columnIn(i, statusHeader) !== undefined);
@@ -102,8 +104,8 @@ const mark = (def: RowSender, cols: Columns, selection: Selection, headerRow: nu
   const seen = new Set<string | number>();
   const open: Array<[number, RowRequest, string[]]> = [];
   for (const { firstRow, lastRow } of selection.ranges) {
-    for (let r = Math.max(firstRow, headerRow + 1); r <= Math.min(lastRow, grid.rows.length); r++) {
-      const i = grid.indexOfSheetRow(r);
+    for (let r = max(firstRow, headerRow + 1); r <= min(lastRow, grid.rows.length); r++) {
+      const i = grid.rowIndex(r);
       // A row in two selected ranges counts once.
       if (selection.hidden.has(r) || seen.has(r)) continue;
       seen.add(r);
@@ -141,9 +143,7 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
   let cols = columns(def, first, headerRow, deps !== undefined);
   const { grid } = cols;
   // A row left Sending by a run cut off mid-request may have gone through: it is never re-sent.
-  for (let i = 0; i < grid.rows.length; i++) {
-    if (kindAt(cols, i) === 'sending') grid.set(i, cols.status, errorStatus(`the run was cut off while this row was sent; ${UNSURE}`));
-  }
+  restatus(cols, (cell) => readStatus(cell).kind === 'sending' && errorStatus(`the run was cut off while this row was sent; ${UNSURE}`));
   // Mark every selected visible row that is to be sent, in one write, before any request.
   const out: RowActionOutcome = {
     ...mark(def, cols, selection, headerRow),
@@ -161,11 +161,11 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
     const { grid, status } = cols;
     // Pick the next group among the Queued rows, wherever they are now, and mark it Sending.
     const group: Array<{ key: string; body: Record<string, unknown> }> = [];
-    for (let i = 0; i < grid.rows.length && group.length < Math.max(GROUP, def.batch); i++) {
+    for (let i = 0; i < grid.rows.length && group.length < max(GROUP, def.batch); i++) {
       if (kindAt(cols, i) !== 'queued') continue;
       const planned = cols.plan(grid.row(i));
       if (!('body' in planned)) {
-        grid.set(i, status, skippedStatus('reason' in planned ? planned.reason : 'the row was emptied before it was sent'));
+        grid.set(i, status, skippedStatus('reason' in planned ? planned.reason : EMPTIED));
         continue;
       }
       grid.set(i, status, SENDING);
@@ -176,16 +176,8 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
     if (group.length === 0 || left) {
       if (left) {
         out.stoppedEarly = out.stopped === undefined;
-        for (let i = 0; i < grid.rows.length; i++) {
-          const kind = kindAt(cols, i);
-          if (kind === 'queued' || kind === 'sending') {
-            grid.set(
-              i,
-              status,
-              skippedStatus(out.stopped ? `not sent: ${out.stopped}` : 'not sent: time ran out. Run it again for the rest.'),
-            );
-          }
-        }
+        const word = skippedStatus(`not sent: ${out.stopped || 'time ran out. Run it again for the rest.'}`);
+        restatus(cols, (cell) => ['queued', 'sending'].includes(readStatus(cell).kind) && word);
       }
       grid.flush();
       return out;
@@ -211,7 +203,7 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
             else out.skipped++;
           });
       } catch (e) {
-        if (!(e instanceof ProspectingError)) throw e;
+        throwUnlessProspecting(e);
         out.failed += chunk.length;
         const refused = def.refusal?.(e);
         const unsure = e.ambiguous ? ` It may have gone through; ${UNSURE}` : '';

@@ -3,7 +3,7 @@
 import type { CallCreate, PhoneReview } from '../api/requests';
 import { headerWords, overrideMapping } from '../sheet/columns';
 import { cellText } from '../sheet/keys';
-import { isFormulaError } from '../sheet/formula-errors';
+import { formulaErrorIn } from '../sheet/formula-errors';
 import { OUTCOMES } from '../jobs/row-status';
 import type { RowRequest, RowSender } from './row-action-send';
 
@@ -89,7 +89,8 @@ export const rowRequest = (action: RowActionId, row: ReadonlyArray<unknown>, map
   for (const f of def.fields) {
     const i = mapping[f.field];
     const raw = i === undefined ? '' : row[i];
-    if (isFormulaError(raw)) return { reason: `The ${f.label} cell shows ${raw.trim()}, which is not a value to send` };
+    const refused = formulaErrorIn(f.label, raw);
+    if (refused) return { reason: refused };
     const text = cellText(raw);
     if (text === '') {
       if (f.required) body[f.field] = undefined;

@@ -1,11 +1,13 @@
 // "Add to a sequence" from the sidebar: the account's sequences, a look at the selected rows before
 // anything is sent, and the sending, with columns mapped to the sequence's fields and its overrides.
+import { fail } from '../api/errors';
 import * as z from 'zod/mini';
 import { boolean, record } from '../api/kinds';
 import { lazy } from '../api/lazy';
 import { detectMapping } from '../sheet/columns';
 import { withDocumentLock } from '../gas/active-document';
-import { client, onSelection, outcomeMessage, parse, rowDeps } from './run-tools';
+import { requireClient } from '../gas/client-factory';
+import { onSelection, outcomeMessage, parse, rowDeps } from './run-tools';
 import { sequenceSender } from './sequence-add';
 
 /** The sequence, the columns sent as its fields (header -> field), the overrides turned on. */
@@ -20,7 +22,7 @@ const inputSchema = lazy(() =>
 type SequenceInput = z.input<ReturnType<typeof inputSchema>>;
 
 /** The account's sequences, and whether each takes leads now: only active and paused ones do (a status the add-on does not know takes none). */
-export const listSequences = (c = client()) =>
+export const listSequences = (c = requireClient()) =>
   c.listSequences().map((s) => ({ ...s, accepts: s.status === 'active' || s.status === 'paused' }));
 
 /**
@@ -31,9 +33,9 @@ const sequenceRows = (input: unknown, dry: boolean) => {
   const req = parse(inputSchema(), input);
   // The service takes 30 requests a minute: a 429 is waited out (at most the minute it counts) and
   // the request sent again, as a 429 comes before anything is done.
-  const c = client({ retry: { budgetMs: 60000 } });
+  const c = requireClient({ retry: { budgetMs: 60000 } });
   const sequence = listSequences(c).find((s) => s.id === req.sequenceId);
-  if (!sequence?.accepts) throw new Error(`The sequence is ${sequence?.status ?? 'gone'}: choose one that takes leads.`);
+  if (!sequence?.accepts) fail(`The sequence is ${sequence?.status ?? 'gone'}: choose one that takes leads.`);
   const { out } = onSelection(sequenceSender(sequence, req.mapping ?? {}, req.overrides ?? {}), dry ? undefined : rowDeps(c));
   return {
     ...out,

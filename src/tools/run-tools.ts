@@ -4,21 +4,23 @@ import { activeSheet, currentSpreadsheet, withDocumentLock } from '../gas/active
 import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
 import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
-import type { ClientOptions, ProspectingClient } from '../api/client';
-import { errorText, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from '../api/errors';
+import type { ProspectingClient } from '../api/client';
+import { errorText, fail, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from '../api/errors';
 import { thousands, trim } from '../api/input-errors';
 import { maxLength, minLength } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
 import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRows, type ImportKind } from './imports';
 import { words } from '../sheet/fields';
+import { plural } from '../jobs/words';
 import { sendRowAction, type RowActionDeps, type RowActionOutcome, type RowSender } from './row-action-send';
 import { ROW_ACTIONS, rowActionMapping, rowSender, type RowActionId } from './row-actions';
 import { safeCell } from '../sheet/cells';
-import { createClient, NOT_CONNECTED, requireClient } from '../gas/client-factory';
+import { NOT_CONNECTED, requireClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
+import { timeNow } from '../gas/clock';
 
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
 export const TOOL_BUDGET_MS = 20 * 1000;
@@ -82,13 +84,7 @@ export const parse = <T>(schema: z.ZodMiniType<T>, input: unknown, what = UNREAD
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  throw new Error(`${what}: ${issue?.path.length ? `${issue.path.join('.')} ` : ''}${issue?.message ?? 'invalid'}`);
-};
-
-export const client = (options?: Partial<ClientOptions>): ProspectingClient => {
-  const connection = readConnection();
-  if (!connection) throw new Error(NOT_CONNECTED);
-  return createClient(connection.apiKey, options);
+  fail(`${what}: ${issue?.path.length ? `${issue.path.join('.')} ` : ''}${issue?.message ?? 'invalid'}`);
 };
 
 /** The existing sheet the request names, if any: the import appends to it. */
@@ -205,11 +201,11 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
       : parse(cursorSchema(), JSON.parse(String(next)), 'The import cannot continue');
   const c = requireClient();
   let sheet = cursor ? currentSpreadsheet().getSheetByName(cursor.sheet) : chosenSheet(request);
-  if (cursor && !sheet) throw new Error('The sheet of this import was deleted or renamed. Start the import again.');
+  if (cursor && !sheet) fail('The sheet of this import was deleted or renamed. Start the import again.');
   // A new sheet is made only once a page has arrived, so a request that fails makes none.
   const made = cursor ? cursor.made === true : !sheet;
   const fromRow = cursor?.fromRow ?? (sheet ? sheet.getLastRow() + 1 : 1);
-  const deadline = Date.now() + TOOL_BUDGET_MS;
+  const deadline = timeNow() + TOOL_BUDGET_MS;
   let written = cursor?.written ?? 0;
   let nextHref: string | undefined;
   try {
@@ -218,7 +214,7 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
       appendRows(sheet, request.tool, page.rows);
       written += page.rows.length;
       nextHref = page.next;
-      if (!nextHref || Date.now() >= deadline) break;
+      if (!nextHref || timeNow() >= deadline) break;
     }
   } catch (e) {
     if (sheet) undoImport(sheet, made, fromRow);
@@ -226,13 +222,14 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
   }
   sheet ??= newSheet(request);
   if (written === 0 && sheet.getLastRow() === 0) appendRows(sheet, request.tool, []);
+  const sheetName = sheet.getName();
   const progress: ToolProgress = {
-    sheetName: sheet.getName(),
+    sheetName,
     written,
     done: !nextHref,
-    message: nextHref ? `${thousands(written)} rows so far…` : `${thousands(written)} rows written to "${sheet.getName()}".`,
+    message: nextHref ? `${thousands(written)} rows so far…` : `${thousands(written)} rows written to "${sheetName}".`,
   };
-  if (nextHref) progress.next = JSON.stringify({ sheet: sheet.getName(), href: nextHref, written, made, fromRow });
+  if (nextHref) progress.next = JSON.stringify({ sheet: sheetName, href: nextHref, written, made, fromRow });
   return progress;
 };
 
@@ -248,8 +245,8 @@ export const rowActionRequestSchema = lazy(() =>
 /** What sending rows needs: the client, the clock and the time budget. */
 export const rowDeps = (c: ProspectingClient): RowActionDeps => ({
   client: c,
-  now: () => Date.now(),
-  deadline: Date.now() + ROW_BUDGET_MS,
+  now: timeNow,
+  deadline: timeNow() + ROW_BUDGET_MS,
 });
 
 /** The selected rows of the active sheet, sent with `deps`, or without them only looked at. */
@@ -286,14 +283,14 @@ export const previewRowAction = (input: z.input<ReturnType<typeof rowActionReque
     rows,
     summary: missing.length
       ? `Map a column to ${missing.join(', ')} first.`
-      : `${def.label}: ${thousands(rows)} selected row${rows === 1 ? '' : 's'} on "${sheet.getName()}".`,
+      : `${def.label}: ${plural(rows, 'selected row')} on "${sheet.getName()}".`,
   };
 };
 
 /** Sends one request per selected row; each row's status cell gets its result or the reason. */
 export const runRowAction = (input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionResult =>
   withDocumentLock(() => {
-    const { req, def, out } = rowAction(input, client());
+    const { req, def, out } = rowAction(input, requireClient());
     return {
       action: req.action,
       sent: out.sent,
@@ -328,8 +325,9 @@ const rowActionFromMenu = (action: RowActionId): void => {
       ui.alert(preview.rows === 0 ? 'Select the rows to send first.' : `${preview.summary} Use the sidebar's Tools to map the columns.`);
       return;
     }
-    if (ui.alert(ROW_ACTIONS[action].label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    toast(runRowAction({ action }).message, ROW_ACTIONS[action].label, 8);
+    const { label } = ROW_ACTIONS[action];
+    if (ui.alert(label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
+    toast(runRowAction({ action }).message, label, 8);
   } catch (e) {
     ui.alert(errorText(e));
   }

@@ -2,8 +2,9 @@
 // sheet or below the active sheet's rows, a page at a time, resumed across executions like a
 // job: the sidebar steps a search while it is open, the time-driven trigger once it is closed.
 // The sidebar words what these answer.
+import { max, min } from '../api/numbers';
 import * as z from 'zod/mini';
-import type { ProspectingError } from '../api/errors';
+import { fail, type ProspectingError } from '../api/errors';
 import { failureOf } from '../api/failure';
 import { boolean, oneOf } from '../api/kinds';
 import { lazy } from '../api/lazy';
@@ -19,6 +20,7 @@ import { utf8Length } from '../sheet/utf8';
 import { roleOfHeader } from '../sheet/columns';
 import { normalizeDomain, normalizeProfileUrl } from '../sheet/keys';
 import { appendBlock, insertNumberedSheet, parse, TOOL_BUDGET_MS, UNREADABLE } from './run-tools';
+import { timeNow } from '../gas/clock';
 
 /**
  * Each kind's columns: a header and the result's field. The headers are those the enrichment's
@@ -57,7 +59,7 @@ export interface SearchInput {
  * that would not fit there, with room for the rest of it, are refused before anything is made.
  */
 const readInput = (input: unknown): SearchInput => {
-  if (utf8Length(JSON.stringify(input)) > 8000) throw new Error('The filters are too long to keep: shorten the lists.');
+  if (utf8Length(JSON.stringify(input)) > 8000) fail('The filters are too long to keep: shorten the lists.');
   return parse(searchInput(), input, UNREADABLE) as SearchInput;
 };
 
@@ -78,13 +80,13 @@ const start = (ss: Spreadsheet, input: unknown): SearchRecord => {
     return t === undefined ? (added.push(header), header) : String(t);
   });
   if (added.length) sheet.getRange(1, width + 1, 1, added.length).setValues([added]);
-  const at = Date.now();
+  const at = timeNow();
   const first = sheet.getLastRow() + 1;
   return {
     id: at,
     kind,
     body: body as SearchBody,
-    limit: Math.min(limit, 10000),
+    limit: min(limit, 10000),
     sheetId: sheet.getSheetId(),
     name: sheet.getName(),
     heads,
@@ -119,10 +121,10 @@ const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
     const top = sheet!.getRange(1, 1, 1, sheet!.getLastColumn()).getValues()[0]!.map(String);
     const cols = s.heads.map((h) => {
       const i = top.indexOf(h);
-      if (i < 0) throw new Error(`The column "${h}" is gone from row 1.`);
+      if (i < 0) fail(`The column "${h}" is gone from row 1.`);
       return i + 1;
     });
-    const width = Math.max(...cols);
+    const width = max(...cols);
     const seen = new Set(
       last > 1
         ? sheet!
@@ -132,7 +134,7 @@ const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
         : [],
     );
     while (s.written < s.limit) {
-      if (Date.now() >= deadline) return s;
+      if (timeNow() >= deadline) return s;
       const { results } = c.search(
         s.kind,
         { ...s.body, page: s.page, page_size: 100 },
@@ -162,10 +164,10 @@ const step = (ss: Spreadsheet, s: SearchRecord, deadline: number): SearchRecord 
     s.end = 'Done.';
   } catch (e) {
     const f = failureOf(e);
-    if (f === 'wait' || f === 'trouble' || f === 'quota') s.wait = (e as ProspectingError).retryAfterSeconds ?? 60;
+    if (f === 'wait' || f === 'trouble' || f === 'quota') s.wait = (e as ProspectingError).retryAfter ?? 60;
     else s.end = sheetById(ss, s.sheetId) ? (e as Error).message : 'The sheet was deleted.';
   } finally {
-    s.at = Date.now();
+    s.at = timeNow();
     saveSearch(id, s);
   }
   return s;
@@ -194,12 +196,12 @@ export const runSearch = (input?: SearchInput | null, next?: number, stop?: bool
         if (s.end) {
           // The rows from the first it wrote to the sheet's last.
           const sheet = sheetById(ss, s.sheetId);
-          if (!sheet) throw new Error(`The sheet "${s.name}" was deleted.`);
+          if (!sheet) fail(`The sheet "${s.name}" was deleted.`);
           if (s.written) sheet.getRange(`${s.first}:${sheet.getLastRow()}`).activate();
           return s;
         }
         if (stop) saveSearch(id, ((s.end = 'Canceled.'), s));
-        else s = step(ss, s, Date.now() + TOOL_BUDGET_MS);
+        else s = step(ss, s, timeNow() + TOOL_BUDGET_MS);
         // Once the sidebar is closed, the time-driven trigger goes on with it.
         if (!s.end) ensureSomeTrigger(ss);
         return s;
@@ -213,5 +215,5 @@ export const runSearch = (input?: SearchInput | null, next?: number, stop?: bool
  */
 export const continueSearch = (ss: Spreadsheet, deadline: number): void => {
   const s = readSearch(ss.getId());
-  if (s && !s.end && Date.now() - s.at > 30 * 1000) step(ss, s, deadline);
+  if (s && !s.end && timeNow() - s.at > 30 * 1000) step(ss, s, deadline);
 };

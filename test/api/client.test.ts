@@ -67,7 +67,7 @@ describe('client endpoints', () => {
       }),
     );
     const read = client.getPersonEnrichment(17);
-    expect(read.retryAfterSeconds).toBe(5);
+    expect(read.retryAfter).toBe(5);
     expect(read.value.results[0]?.result?.name).toBe('Jane Doe');
     expect(transport.lines[1]).toBe('GET /people/enrichment-requests/17');
 

@@ -26,7 +26,7 @@ describe('retry policy', () => {
   });
 
   test('Retry-After is honoured exactly', () => {
-    expect(retryDelayMs({ kind: 'response', status: 429, retryAfterSeconds: 3 }, 1, policy, () => 0)).toBe(3000);
+    expect(retryDelayMs({ kind: 'response', status: 429, retryAfter: 3 }, 1, policy, () => 0)).toBe(3000);
   });
 
   test('backoff doubles, is capped, and jitters within [ceiling/2, ceiling]', () => {
@@ -40,10 +40,8 @@ describe('retry policy', () => {
 
   test('no retry beyond the attempts or past the time budget', () => {
     expect(nextRetryDelay({ kind: 'network' }, 4, 0, 'idempotent', policy, () => 0.5)).toBeUndefined();
-    expect(nextRetryDelay({ kind: 'response', status: 429, retryAfterSeconds: 30 }, 1, 0, 'idempotent', policy, () => 0.5)).toBeUndefined();
-    expect(
-      nextRetryDelay({ kind: 'response', status: 429, retryAfterSeconds: 5 }, 1, 16000, 'idempotent', policy, () => 0.5),
-    ).toBeUndefined();
+    expect(nextRetryDelay({ kind: 'response', status: 429, retryAfter: 30 }, 1, 0, 'idempotent', policy, () => 0.5)).toBeUndefined();
+    expect(nextRetryDelay({ kind: 'response', status: 429, retryAfter: 5 }, 1, 16000, 'idempotent', policy, () => 0.5)).toBeUndefined();
   });
 
   test('requests that start work: only a 429 is retried; 5xx and network failures are ambiguous', () => {
@@ -122,7 +120,7 @@ describe('the client applies it', () => {
       error = e as RateLimitedError;
     }
     expect(error).toBeInstanceOf(RateLimitedError);
-    expect(error?.retryAfterSeconds).toBe(9);
+    expect(error?.retryAfter).toBe(9);
     expect(t.sent.length).toBeLessThanOrEqual(3);
   });
 

@@ -94,7 +94,17 @@ test('every custom function is declared with @customfunction JSDoc directly abov
   }
 });
 
-test('every declaration forwards to an entry point that exists', () => {
+test('every declaration forwards to the entry point of its own name', () => {
   const entries = exported.entryPoints as Record<string, unknown>;
-  for (const name of declared.keys()) expect([name, typeof entries[name]]).toEqual([name, 'function']);
+  // The declarations call the entry points by position (`E_[3]`), in the order the bundle lists them.
+  const byPosition = bundle.evaluate<unknown[]>('E_');
+  for (const name of declared.keys()) {
+    expect([name, typeof entries[name]]).toEqual([name, 'function']);
+    const at = /^function \w+\([^)]*\)\{(?:return )?E_\[(\d+)\]\(/.exec(code.slice(declared.get(name)!.start))?.[1];
+    expect([name, at !== undefined && byPosition[Number(at)] === entries[name]]).toEqual([name, true]);
+    // The sidebar and a cell get what the entry point answers: their declarations return it.
+    if (name in exported.sidebarApi || name in customFunctionDocs) {
+      expect([name, /^function \w+\([^)]*\)\{return /.test(code.slice(declared.get(name)!.start))]).toEqual([name, true]);
+    }
+  }
 });

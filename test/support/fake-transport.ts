@@ -9,7 +9,7 @@ export type Answer = ApiResponse | 'network';
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
   const res: ApiResponse = { status, headers: { 'content-type': 'application/json', ...headers }, text: JSON.stringify(body) };
   const ra = headers['retry-after'];
-  if (ra !== undefined) res.retryAfterSeconds = Number(ra);
+  if (ra !== undefined) res.retryAfter = Number(ra);
   return res;
 }
 

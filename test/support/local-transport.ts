@@ -20,7 +20,7 @@ export function localTransport(handler: LocalHandler, apiKey: string, now: () =>
     }
     const out: ApiResponse = { status: res.status, headers: res.headers, text: redact(res.body, [apiKey]) };
     const ra = parseRetryAfter(res.headers['retry-after'], now());
-    if (ra !== undefined) out.retryAfterSeconds = ra;
+    if (ra !== undefined) out.retryAfter = ra;
     return out;
   };
   return {
