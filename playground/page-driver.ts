@@ -108,7 +108,13 @@ export async function answerDialog(page: Page, button: 'OK' | 'CANCEL' | 'YES' |
   const text = (await page.locator('#addon-dialog-text').textContent()) ?? '';
   if (typed !== undefined) await page.locator('#addon-dialog-input').fill(typed);
   await dialog.locator(`button[data-button="${button}"]`).click();
-  await dialog.waitFor({ state: 'hidden' });
+  // Answered: the dialog goes, or the handler's next dialog takes its place before the page
+  // shows it gone (a busy machine makes that likelier).
+  await until(
+    async () => !(await dialog.isVisible()) || ((await page.locator('#addon-dialog-text').textContent()) ?? '') !== text,
+    'the dialog answered',
+    60000,
+  );
   return text;
 }
 
