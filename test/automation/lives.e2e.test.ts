@@ -2,101 +2,14 @@
 // spreadsheet deleted, automation turned off, another account connected, another editor, many
 // spreadsheets on one trigger, Google's undocumented trigger rules either way; and the one alert
 // each failure sends, the history, and "retry the failed rows".
-import type { LocalRequest, LocalResponse } from '../../sandbox';
 import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
-import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
+import { column, connect, OWNER } from '../support/addon-world';
+import { append, autoView as view, faultWorld, hours, KEY, leads, saveAuto as save, validated } from '../support/automation-world';
 
-const KEY = 'demo-key-alpha';
-const HOUR = 60 * 60 * 1000;
 const BOB = 'bob@acme.example';
 
-interface View {
-  on: boolean;
-  status: string;
-  spentToday: number;
-  history: Array<{ id: string; rows: number; credits: number; outcome: string; failed: number; alerted: boolean }>;
-}
-
-type Fault = 'none' | 'unauthorized' | 'refuse-validations' | 'refuse-reads';
-
-/** A world whose service can be told to refuse the key, or refuse validation requests. */
-function world(): World & { fault: (f: Fault) => void } {
-  let fault: Fault = 'none';
-  const error = (status: number, code: string, detail: string): LocalResponse => ({
-    status,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ object: 'error', _errors: [{ code, title: code, detail }] }),
-  });
-  const w = addonWorld({
-    accounts: [
-      { key: KEY, name: 'Form owner', credits: { email: 100_000, phone: 0 } },
-      { key: 'demo-key-bravo', name: 'Bravo', credits: { email: 100, phone: 0 } },
-    ],
-    route: (svc) => ({
-      handle(req: LocalRequest): LocalResponse {
-        if (fault === 'unauthorized') return error(401, 'unauthorized', 'The API key was revoked');
-        if (fault === 'refuse-reads' && req.method === 'GET' && req.path.startsWith('/email-validations/'))
-          return error(401, 'unauthorized', 'The API key was revoked');
-        if (fault === 'refuse-validations' && req.method === 'POST' && req.path === '/email-validations')
-          return error(400, 'invalid_parameter', 'The validation could not be accepted');
-        return svc.handle(req);
-      },
-    }),
-  });
-  w.host.open();
-  connect(w, KEY);
-  return { ...w, fault: (f) => (fault = f) };
-}
-
-const input = (over: Record<string, unknown> = {}) => ({
-  on: true,
-  actions: ['email'],
-  capPerRun: 1000,
-  capPerDay: 5000,
-  staleDays: 0,
-  alerts: true,
-  ...over,
-});
-
-function save(w: World, over: Record<string, unknown> = {}, spreadsheetId?: string, user = OWNER): View {
-  const r = spreadsheetId
-    ? w.host.run('saveAutomation', [input(over)], { kind: 'sidebar', spreadsheetId, user })
-    : w.host.callFromSidebar('saveAutomation', [input(over)], user);
-  if (!r.ok) throw new Error(r.error?.message);
-  return r.value as View;
-}
-
-const view = (w: World, spreadsheetId?: string): View =>
-  (spreadsheetId ? w.host.run('getAutomation', [], { kind: 'sidebar', spreadsheetId }) : w.host.callFromSidebar('getAutomation', []))
-    .value as View;
-
-let n = 0;
-/** Rows as a form appends them: below the last. */
-function append(sheet: SheetHelper, count: number): string[] {
-  const emails = Array.from({ length: count }, () => `lead${++n}@form-${n % 3}.com`);
-  const last = sheet.values().length;
-  sheet.load(
-    emails.map((e) => [e]),
-    `A${last + 1}`,
-  );
-  return emails;
-}
-
-const validated = (w: World) =>
-  w.host.requests
-    .filter((r) => r.method === 'POST' && r.url.endsWith('/email-validations') && r.status === 202)
-    .flatMap((r) => (JSON.parse(r.body) as { emails: Array<{ email: string }> }).emails.map((e) => e.email));
-
-const hours = (w: World, h: number) => w.host.runTriggersUntil(w.host.clock.now() + h * HOUR);
-
-function leads(w: World): SheetHelper {
-  const sheet = w.host.sheet('Sheet1');
-  sheet.load([['Email']]);
-  return sheet;
-}
-
 test('a refused key makes automation wait with one e-mail; once it works again, the rows that arrived meanwhile go, once', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w);
   append(sheet, 3);
@@ -119,7 +32,7 @@ test('a refused key makes automation wait with one e-mail; once it works again, 
 });
 
 test('a run whose rows the service refused is told once by e-mail; "retry the failed rows" sends those rows only', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w);
   append(sheet, 2);
@@ -148,7 +61,7 @@ test('a run whose rows the service refused is told once by e-mail; "retry the fa
 });
 
 test('the watched sheet deleted: automation stops, says why once, and leaves no trigger behind', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = w.host.sheet('Leads');
   sheet.load([['Email'], ['a1@form.com']]);
   w.host.spreadsheet.activate(w.host.spreadsheet.sheetByName('Leads')!);
@@ -164,7 +77,7 @@ test('the watched sheet deleted: automation stops, says why once, and leaves no 
 });
 
 test('turned off, nothing more is sent and the trigger goes; turned on again, the rows added meanwhile go', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w);
   append(sheet, 2);
@@ -181,7 +94,7 @@ test('turned off, nothing more is sent and the trigger goes; turned on again, th
 });
 
 test('another account connected: automation waits naming the account it pays with, and spends nothing of the other', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w);
   connect(w, 'demo-key-bravo');
@@ -195,7 +108,7 @@ test('another account connected: automation waits naming the account it pays wit
 });
 
 test('another editor cannot run the automated action on the watched sheet, nor automate it; another action is theirs to run', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   append(sheet, 2);
   save(w);
@@ -208,7 +121,7 @@ test('another editor cannot run the automated action on the watched sheet, nor a
 });
 
 test('many automated spreadsheets share one trigger, each served every hour, under refused short one-shots and without the document', () => {
-  const w = world();
+  const w = faultWorld();
   w.host.setBackgroundOneShots('refused');
   const sheets: SheetHelper[] = [];
   for (let i = 0; i < 24; i++) {
@@ -235,7 +148,7 @@ test('many automated spreadsheets share one trigger, each served every hour, und
 });
 
 test('an automated spreadsheet deleted for good stops with one alert; when the home trigger is gone (its spreadsheet deleted), another takes over when opened', () => {
-  const w = world();
+  const w = faultWorld();
   const home = leads(w);
   save(w);
   const doc = w.host.addSpreadsheet('other', 'Other');
@@ -276,7 +189,7 @@ test('an automated spreadsheet deleted for good stops with one alert; when the h
 });
 
 test('caps: a run never passes its cap, the day stops at its own, says so once, and goes on the next day', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w, { capPerRun: 4, capPerDay: 10 });
   append(sheet, 30);
@@ -294,7 +207,7 @@ test('caps: a run never passes its cap, the day stops at its own, says so once, 
 });
 
 test('in a spreadsheet the trigger reaches by id, a job paused for its key goes on once the key works, and automation says why it waits meanwhile', () => {
-  const w = world();
+  const w = faultWorld();
   leads(w);
   save(w);
   const doc = w.host.addSpreadsheet('other', 'Other');
@@ -323,7 +236,7 @@ test('in a spreadsheet the trigger reaches by id, a job paused for its key goes 
 });
 
 test("Apps Script's URL-fetch quota spent: automation waits with one alert and goes on when the day is over; with the e-mail quota spent, nothing fails", () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w);
   append(sheet, 2);
@@ -350,12 +263,7 @@ test("Apps Script's URL-fetch quota spent: automation waits with one alert and g
 });
 
 test('a long job, started by hand, ends with one e-mail when alerts are on; a short one sends none', () => {
-  const w = addonWorld({
-    accounts: [{ key: KEY, name: 'Form owner', credits: { email: 100_000, phone: 0 } }],
-    service: { processingRate: 2 },
-  });
-  w.host.open();
-  connect(w, KEY);
+  const w = faultWorld({ service: { processingRate: 2 } });
   const sheet = w.host.sheet('Sheet1');
   sheet.load([['Email'], ...Array.from({ length: 6000 }, (_, i) => [`long${i}@form-${i % 5}.com`])]);
   // Alerts on, automation off: alerts are the person's, over every spreadsheet.

@@ -1,102 +1,16 @@
 // Automation's lives, found by trying to break it: each test is a turn of a life (the record, a
 // run, the home trigger, a row's stamp, a wait and its alert) that once lost paid work, sent an
 // alert more than once, or left automation stopped with nobody told. Each states what happens.
-import type { LocalRequest, LocalResponse } from '../../sandbox';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
-import { addonWorld, column, connect, type World } from '../support/addon-world';
+import { column, connect } from '../support/addon-world';
+import { append, autoView as view, faultWorld, hours, KEY, leads, saveAuto as save, validated } from '../support/automation-world';
 
-const KEY = 'demo-key-alpha';
-const HOUR = 60 * 60 * 1000;
 const BOB = 'bob@acme.example';
 
-interface View {
-  on: boolean;
-  status: string;
-  spentToday: number;
-  history: Array<{ id: string; rows: number; credits: number; outcome: string; failed: number; alerted: boolean }>;
-}
-
-type Fault = 'none' | 'unauthorized' | 'refuse-validations' | 'refuse-reads';
-
-/** A world whose service can refuse the key, refuse validations, or refuse reading them (the key revoked mid-job). */
-function world(service: { processingRate?: number } = {}, oauthScopes?: string[]): World & { fault: (f: Fault) => void } {
-  let fault: Fault = 'none';
-  const error = (status: number, code: string, detail: string): LocalResponse => ({
-    status,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ object: 'error', _errors: [{ code, title: code, detail }] }),
-  });
-  const w = addonWorld({
-    accounts: [{ key: KEY, name: 'Form owner', credits: { email: 100_000, phone: 0 } }],
-    service,
-    ...(oauthScopes ? { oauthScopes } : {}),
-    route: (svc) => ({
-      handle(req: LocalRequest): LocalResponse {
-        if (fault === 'unauthorized') return error(401, 'unauthorized', 'The API key was revoked');
-        if (fault === 'refuse-reads' && req.method === 'GET' && req.path.startsWith('/email-validations/'))
-          return error(401, 'unauthorized', 'The API key was revoked');
-        if (fault === 'refuse-validations' && req.method === 'POST' && req.path === '/email-validations')
-          return error(400, 'invalid_parameter', 'The validation could not be accepted');
-        return svc.handle(req);
-      },
-    }),
-  });
-  w.host.open();
-  connect(w, KEY);
-  return { ...w, fault: (f) => (fault = f) };
-}
-
-const input = (over: Record<string, unknown> = {}) => ({
-  on: true,
-  actions: ['email'],
-  capPerRun: 1000,
-  capPerDay: 5000,
-  staleDays: 0,
-  alerts: true,
-  ...over,
-});
-
-function save(w: World, over: Record<string, unknown> = {}, spreadsheetId?: string): View {
-  const r = spreadsheetId
-    ? w.host.run('saveAutomation', [input(over)], { kind: 'sidebar', spreadsheetId })
-    : w.host.callFromSidebar('saveAutomation', [input(over)]);
-  if (!r.ok) throw new Error(r.error?.message);
-  return r.value as View;
-}
-
-const view = (w: World, spreadsheetId?: string): View =>
-  (spreadsheetId ? w.host.run('getAutomation', [], { kind: 'sidebar', spreadsheetId }) : w.host.callFromSidebar('getAutomation', []))
-    .value as View;
-
-let n = 0;
-/** Rows as a form appends them: below the last. */
-function append(sheet: SheetHelper, count: number): string[] {
-  const emails = Array.from({ length: count }, () => `lead${++n}@form-${n % 3}.com`);
-  const last = sheet.values().length;
-  sheet.load(
-    emails.map((e) => [e]),
-    `A${last + 1}`,
-  );
-  return emails;
-}
-
-const validated = (w: World) =>
-  w.host.requests
-    .filter((r) => r.method === 'POST' && r.url.endsWith('/email-validations') && r.status === 202)
-    .flatMap((r) => (JSON.parse(r.body) as { emails: Array<{ email: string }> }).emails.map((e) => e.email));
-
-const hours = (w: World, h: number) => w.host.runTriggersUntil(w.host.clock.now() + h * HOUR);
-
-function leads(w: World): SheetHelper {
-  const sheet = w.host.sheet('Sheet1');
-  sheet.load([['Email']]);
-  return sheet;
-}
-
 test('the day cap reached while a form keeps adding rows is one wait: one e-mail, not one an hour', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w, { capPerRun: 5, capPerDay: 5 });
   append(sheet, 8);
@@ -113,7 +27,7 @@ test('the day cap reached while a form keeps adding rows is one wait: one e-mail
 });
 
 test('"retry the failed rows" under a cap per run smaller than the failed rows: the rows the cap held back can still be retried', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w, { capPerRun: 2, capPerDay: 100 });
   w.fault('refuse-validations');
@@ -136,7 +50,7 @@ test('"retry the failed rows" under a cap per run smaller than the failed rows: 
 });
 
 test('the key revoked while a job of an automated spreadsheet other than the home runs: connecting the key again, wherever, lets that job and its automation go on', () => {
-  const w = world();
+  const w = faultWorld();
   leads(w);
   save(w);
   const doc = w.host.addSpreadsheet('other', 'Other');
@@ -166,7 +80,7 @@ test('the key revoked while a job of an automated spreadsheet other than the hom
 });
 
 test('a day with the property quota spent stops automation for that day only: the next day it goes on by itself', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w);
   append(sheet, 1);
@@ -193,7 +107,7 @@ function currentOnly(): string[] {
 }
 
 test('automation stopped by its trigger (its spreadsheet could not be opened) and then turned off lets other editors run the action again', () => {
-  const w = world({}, currentOnly());
+  const w = faultWorld({ oauthScopes: currentOnly() });
   const doc = w.host.addSpreadsheet('home', 'Home');
   new SheetHelper(doc, doc.sheetByName('Sheet1')!).load([['Email']]);
   save(w, {}, 'home');
@@ -215,7 +129,7 @@ test('automation stopped by its trigger (its spreadsheet could not be opened) an
 });
 
 test("a record saved by a later version of the add-on is not taken for automation off, nor overwritten with today's spend forgotten", () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w, { capPerRun: 5, capPerDay: 5 });
   append(sheet, 8);
@@ -237,7 +151,7 @@ test("a record saved by a later version of the add-on is not taken for automatio
 });
 
 test('the stamp column deleted by hand: results checked a moment ago are not taken for stale and paid for again', () => {
-  const w = world();
+  const w = faultWorld();
   const sheet = leads(w);
   save(w, { staleDays: 3 });
   // Automation has watched the sheet for four days when these rows arrive and are checked.

@@ -5,11 +5,10 @@
 import fc from 'fast-check';
 import type { LocalRequest, LocalResponse } from '../../sandbox';
 import { addonWorld, connect, OWNER, type World } from '../support/addon-world';
+import { HOUR, KEY, validationsSent } from '../support/automation-world';
 import { readStamp, rowFingerprint } from '../../src/jobs/row-stamp';
 import { detectMapping } from '../../src/sheet/columns';
 
-const KEY = 'demo-key-alpha';
-const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const STALE_DAYS = 2;
 
@@ -37,13 +36,6 @@ function world(credits = 100_000): World & { refuse: (on: boolean) => void } {
   w.host.open();
   connect(w, KEY);
   return { ...w, refuse: (on) => (refusing = on) };
-}
-
-/** Every address sent for validation, with when. */
-function validationsSent(w: World): Array<{ email: string; at: number }> {
-  return w.host.requests
-    .filter((r) => r.method === 'POST' && /\/email-validations$/.test(r.url) && r.status === 202)
-    .flatMap((r) => (JSON.parse(r.body) as { emails: Array<{ email: string }> }).emails.map(({ email }) => ({ email, at: r.at })));
 }
 
 function turnOn(w: World, capPerRun: number, capPerDay: number): void {
