@@ -23,7 +23,7 @@ import { dayIn } from '../gas/script-utilities';
 import { sheetById } from '../gas/sheet-port';
 import { settleContinuation, triggerExists } from '../gas/triggers';
 import { userValues } from '../gas/user-store';
-import { POLL_BUDGET_MS } from './job-loop';
+import { nextDue, POLL_BUDGET_MS } from './job-loop';
 import { runAutomation } from './automation-run';
 import { sheetLayout } from './automation-layout';
 
@@ -104,6 +104,12 @@ export const getAutomation = (): AutomationView => {
   return viewOf(spreadsheet, record);
 };
 
+/** Leaves this spreadsheet's one trigger right for its own jobs and, as the home, for automation. */
+const settleHome = (spreadsheet: Spreadsheet): void => {
+  const state = loadDocument(spreadsheet.getId());
+  settleContinuation(spreadsheet, state.continuation, nextDue(state.jobs));
+};
+
 /** Whether the recorded home spreadsheet's trigger, which serves automation, is there. */
 const homeServes = (): boolean => {
   const home = readAutoUser().home;
@@ -119,7 +125,7 @@ const ensureHome = (spreadsheet: Spreadsheet): void => {
   const user = readAutoUser();
   if (user.home !== spreadsheet.getId() && homeServes()) return;
   if (user.home !== spreadsheet.getId()) saveAutoUser({ ...user, home: spreadsheet.getId() });
-  settleContinuation(spreadsheet, loadDocument(spreadsheet.getId()).continuation, undefined);
+  settleHome(spreadsheet);
 };
 
 /** Turns automation on (for the active sheet), changes it, or turns it off. */
@@ -141,7 +147,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
       }
       if (user.home) {
         const home = user.home === id ? spreadsheet : undefined;
-        if (home) settleContinuation(home, loadDocument(id).continuation, undefined);
+        if (home) settleHome(home);
       }
       return viewOf(spreadsheet, readAuto(id));
     }

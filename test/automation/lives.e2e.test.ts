@@ -284,3 +284,20 @@ test('a long job, started by hand, ends with one e-mail when alerts are on; a sh
   hours(w, 1);
   expect(w.host.mail).toHaveLength(1);
 });
+
+test("turning automation on and off in a spreadsheet with a job running leaves the job's trigger: it ends with nobody watching", () => {
+  const w = faultWorld({ service: { processingRate: 2 } });
+  const sheet = w.host.sheet('Sheet1');
+  sheet.load([['Email'], ...Array.from({ length: 3000 }, (_, i) => [`running${i}@form-${i % 5}.com`])]);
+  w.host.select('Sheet1!A1:A3001');
+  expect(w.host.callFromSidebar('startRun', [{ action: 'email', options: {}, confirmed: true }]).error?.message).toBeUndefined();
+  // Automation on another sheet of the same spreadsheet, then off again, while the job runs.
+  const other = w.host.sheet('Form');
+  other.load([['Email']]);
+  w.host.spreadsheet.activate(w.host.spreadsheet.sheetByName('Form')!);
+  save(w);
+  save(w, { on: false });
+  hours(w, 6);
+  const results = column(w, 'Email · Result');
+  expect(results.filter((r) => /^(Deliverable|Risky|Undeliverable|Unknown)$/.test(String(r)))).toHaveLength(3000);
+});
