@@ -145,10 +145,8 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
         for (const action of before.actions) release(before.sheetId, action, 'auto');
         saveAuto(id, { ...before, on: false });
       }
-      if (user.home) {
-        const home = user.home === id ? spreadsheet : undefined;
-        if (home) settleHome(home);
-      }
+      // Jobs automation started here were stepped by the home's trigger: now they need this one's.
+      settleHome(spreadsheet);
       return viewOf(spreadsheet, readAuto(id));
     }
     if (req.capPerRun > req.capPerDay) fail('The cap per run cannot be more than the cap per day.');

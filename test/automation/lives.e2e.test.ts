@@ -301,3 +301,24 @@ test("turning automation on and off in a spreadsheet with a job running leaves t
   const results = column(w, 'Email · Result');
   expect(results.filter((r) => /^(Deliverable|Risky|Undeliverable|Unknown)$/.test(String(r)))).toHaveLength(3000);
 });
+
+test("turned off in a spreadsheet the home's trigger served, a job automation started there goes on by that spreadsheet's own trigger", () => {
+  const w = faultWorld({ service: { processingRate: 2 } });
+  leads(w);
+  save(w);
+  const doc = w.host.addSpreadsheet('other', 'Other');
+  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
+  other.load([['Email']]);
+  save(w, {}, 'other');
+  append(other, 2000);
+  // The home's trigger starts the job there; it runs on past the run's wait.
+  hours(w, 1.1);
+  expect(validated(w)).toHaveLength(2000);
+  save(w, { on: false }, 'other');
+  hours(w, 6);
+  const results = new SheetHelper(doc, doc.sheetByName('Sheet1')!)
+    .values()
+    .slice(1)
+    .map((r) => String(r[1]));
+  expect(results.filter((r) => /^(Deliverable|Risky|Undeliverable|Unknown)$/.test(r))).toHaveLength(2000);
+});
