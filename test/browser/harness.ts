@@ -44,6 +44,15 @@ const SHIM = `
 
 type Answer = { ok: true; value: unknown } | { ok: false; message: string };
 
+/** Uncaught errors and console errors of every sidebar page opened in the current test. */
+const pageErrors: string[] = [];
+
+// Every test that opens a sidebar fails on an uncaught error or a console error in its page.
+afterEach(() => {
+  const seen = pageErrors.splice(0);
+  expect(seen).toEqual([]);
+});
+
 /**
  * Server functions answered in the test instead of the host (for those not written yet), by name:
  * called with the call's arguments; what it returns is the answer, what it throws the failure.
@@ -93,6 +102,10 @@ export interface SidebarPage {
  */
 export async function openSidebar(browser: Browser, world: World, user = OWNER, html?: string, stubs: Stubs = {}): Promise<SidebarPage> {
   const page = await browser.newPage({ viewport: { width: 300, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e.stack ?? `${e.name}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`);
+  });
   const calls: string[] = [];
   const holds = new Map<string, Array<{ ready: () => void; gate: Promise<void> }>>();
   const failures = new Map<string, string>();
