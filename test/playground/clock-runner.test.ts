@@ -3,6 +3,7 @@
 // passed, triggers included, and a tick stops firing once its real-time budget is spent.
 import { VirtualClock, type ExecutionResult } from '../../emulator';
 import { ClockRunner, TICK_BUDGET_MS, type TriggerHost } from '../../playground/clock-runner';
+import type { Speed } from '../../playground/protocol';
 
 const START = Date.UTC(2026, 10, 2, 9);
 
@@ -31,6 +32,14 @@ function fakeHost(o: { everyMs: number; runMs: number; realMs: number; until?: n
   return { host, clock, real, firedAt };
 }
 
+/** A runner on `host` at `speed` from real time 0, reading the fake real clock during its ticks. */
+function runnerAt(host: TriggerHost, real: { now: number }, speed: Speed): ClockRunner {
+  const fired = () => {};
+  const runner = new ClockRunner(host, 0, fired, () => real.now);
+  runner.setSpeed(speed, 0);
+  return runner;
+}
+
 /**
  * Ticks `ticks` times, every `tickMs` of real time as a timer does: a tick that took longer (the
  * triggers' work moves the fake real clock) is followed at once by the next.
@@ -47,8 +56,7 @@ describe('the clock runner', () => {
   it('keeps to 600× while triggers due closer than a tick apart run', () => {
     // A trigger every 10 virtual seconds: six come due in each 100 ms tick at 600×.
     const { host, clock, real, firedAt } = fakeHost({ everyMs: 10_000, runMs: 2_000, realMs: 1 });
-    const runner = new ClockRunner(host, 0, () => {}, () => real.now);
-    runner.setSpeed(600, 0);
+    const runner = runnerAt(host, real, 600);
     run(runner, real, 100);
     // 10 real seconds are 100 virtual minutes; the last trigger, due then, ran 2 s past.
     expect(clock.now() - START).toBe(600 * 10_000 + 2_000);
@@ -60,8 +68,7 @@ describe('the clock runner', () => {
   it('ends a tick once its real-time budget is spent and makes up the time it owes', () => {
     // Each execution takes 10 ms of real time; a tick a second late owes 60 triggers.
     const { host, clock, real, firedAt } = fakeHost({ everyMs: 10_000, runMs: 0, realMs: 10 });
-    const runner = new ClockRunner(host, 0, () => {}, () => real.now);
-    runner.setSpeed(600, 0);
+    const runner = runnerAt(host, real, 600);
     real.now = 1000;
     expect(runner.tick(real.now)).toBe(true);
     expect(firedAt).toHaveLength(TICK_BUDGET_MS / 10);
@@ -75,8 +82,7 @@ describe('the clock runner', () => {
 
   it('moves to the target when no trigger is due, and stands still when paused', () => {
     const { host, clock, real, firedAt } = fakeHost({ everyMs: 30_000, runMs: 2_000, realMs: 1, until: START + 30_000 });
-    const runner = new ClockRunner(host, 0, () => {}, () => real.now);
-    runner.setSpeed(600, 0);
+    const runner = runnerAt(host, real, 600);
     real.now = 100;
     runner.tick(real.now);
     // The one trigger fired at +30 s and the clock went on to the tick's target, +60 s.
@@ -89,8 +95,7 @@ describe('the clock runner', () => {
 
   it('skips the waits: fires the next triggers whenever they are due, within the budget', () => {
     const { host, clock, real, firedAt } = fakeHost({ everyMs: 3_600_000, runMs: 1_000, realMs: 20 });
-    const runner = new ClockRunner(host, 0, () => {}, () => real.now);
-    runner.setSpeed('skip', 0);
+    const runner = runnerAt(host, real, 'skip');
     real.now = 100;
     expect(runner.tick(real.now)).toBe(true);
     expect(firedAt).toEqual([1, 2, 3, 4, 5].map((h) => START + h * 3_600_000));
