@@ -27,10 +27,9 @@ describe('the page in a 1024×700 window', () => {
   it('does not scroll sideways, and gives the sidebar the height under the menus', async () => {
     const { page } = world;
     frame = await connect(page, 'demo-key-alpha');
-    const { scrollWidth, clientWidth } = await page.evaluate(() => {
-      const e = document.documentElement;
-      return { scrollWidth: e.scrollWidth, clientWidth: e.clientWidth };
-    });
+    const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+      '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+    );
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     const box = (await page.locator('#sidebar-frame').boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(500);
