@@ -32,12 +32,12 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
 
 /**
  * Serves the page (its clock paused, so only the test moves time) and opens it; `world` changes
- * the world's options, e.g. a bundle folder other than the built dist/.
+ * the world's options, e.g. a bundle folder other than the built dist/; `viewport`, the window's size.
  */
-export async function openPage(world: Partial<WorldOptions> = {}): Promise<PageWorld> {
+export async function openPage(world: Partial<WorldOptions> = {}, viewport = { width: 1400, height: 900 }): Promise<PageWorld> {
   const playground = await startPlayground({ world: { bundleDir: DIST, clockStart: CLOCK_START, ...world }, port: 0 });
   const browser = await launchBrowser();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.stack ?? `${e.name}: ${e.message}`));
   page.on('console', (m) => {

@@ -1,6 +1,6 @@
 // The add-on's sidebar in a 300 px side panel: the real dist/Sidebar.html as the add-on showed it,
-// in a sandboxed frame whose google.script.run calls come here and go to the host; and the local
-// service's demo keys beside it, for the connect screen.
+// in a sandboxed frame whose google.script.run calls come here and go to the host, with the focus
+// moved into it once it loaded; and the local service's demo keys under it, for the connect screen.
 import type { SidebarView } from '../protocol';
 import { byId, clear, make } from './dom';
 
@@ -8,6 +8,8 @@ export type RunCall = (name: string, args: unknown[]) => Promise<{ ok: true; val
 
 export class SidebarPanel {
   private shown = -1;
+  /** Where the focus was before the sidebar took it, to give it back when the sidebar closes. */
+  private before: HTMLElement | null = null;
 
   constructor(private readonly run: RunCall) {
     window.addEventListener('message', (event) => {
@@ -28,10 +30,20 @@ export class SidebarPanel {
       });
     });
     byId('sidebar-close').addEventListener('click', () => this.hide());
+    // A newly shown sidebar takes the focus once loaded, as a panel the person just opened.
+    byId('sidebar-frame').addEventListener('load', () => {
+      // Not from an open dialog: a modal keeps the focus until answered.
+      if (byId('sidebar').hidden || document.querySelector('.overlay:not([hidden])')) return;
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active.id !== 'sidebar-frame') this.before = active;
+      byId('sidebar-frame').focus();
+    });
   }
 
   private hide(): void {
     byId('sidebar').hidden = true;
+    if (this.before?.isConnected) this.before.focus();
+    this.before = null;
   }
 
   /** Opens the newest sidebar the add-on showed, once. */

@@ -32,7 +32,8 @@ describe('running the add-on from the page', () => {
   it('connects in the sidebar, enriches the selected rows from the menu and fills the grid', async () => {
     const { page } = world;
     const frame = await connect(page, 'demo-key-alpha');
-    // The connect screen offers the demo keys beside the sidebar.
+    // The connect screen offers the demo keys under the sidebar, in a strip that opens.
+    await page.locator('#demo-keys summary').click();
     await page.locator('#demo-keys-list code', { hasText: 'demo-key-alpha' }).waitFor();
     await frame.locator('#account-name', { hasText: 'Alpha Outbound (demo)' }).waitFor();
     expect(await frame.locator('#masked-key').textContent()).not.toContain('demo-key-alpha');
