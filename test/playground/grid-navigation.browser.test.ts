@@ -173,12 +173,15 @@ describe('moving about the grid', () => {
     await until(async () => (await b.locator('#name-box').inputValue()) === 'D7', 'the second page selected');
     expect(await a.locator('#name-box').inputValue()).toBe('B3:C4');
 
+    type Run = { withSuccessHandler(ok: (value: unknown) => void): { activeRangeForTest(): void } };
+    // google.script.run in the sidebar's frame, as the sidebar's own script calls it.
     const probe = (frame: Frame) =>
       frame.evaluate(
         () =>
           new Promise((resolve) => {
-            const run = (window as unknown as { google: { script: { run: Record<string, unknown> } } }).google.script.run;
-            ((run.withSuccessHandler as (f: unknown) => Record<string, () => void>)(resolve).activeRangeForTest as () => void)();
+            (globalThis as unknown as { google: { script: { run: Run } } }).google.script.run
+              .withSuccessHandler(resolve)
+              .activeRangeForTest();
           }),
       );
     expect(await probe(frameA)).toBe('Prospects!B3:C4');
