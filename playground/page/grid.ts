@@ -244,7 +244,9 @@ export class SheetGrid {
     const last = win.rows.length - 1;
     let row = from.row;
     if (rows) {
-      const index = this.order.get(from.row) ?? 0;
+      // Past the window's edge, the page brings the next window first.
+      const index = this.order.get(from.row);
+      if (index === undefined) return;
       const next = jump ? (rows < 0 ? 0 : last) : index + rows;
       if (next < 0) row = win.offset > 0 ? win.rows[0]!.n - 1 : win.rows[0]!.n;
       else if (next > last) row = win.offset + win.rows.length < win.visibleRows ? win.rows[last]!.n + 1 : win.rows[last]!.n;
