@@ -1,5 +1,6 @@
 // A window of a sheet as the page's grid shows it: the rows a person sees (hidden rows left out,
-// numbered as in the sheet), each cell's shown text, formulas for editing and errors' hover text.
+// numbered as in the sheet), each cell's shown text, formulas for editing and errors' hover text;
+// and which window shows a given row.
 import type { AppsScriptHost } from '../emulator';
 import type { GridRow, GridWindow } from './protocol';
 
@@ -38,6 +39,17 @@ export function gridWindow(host: AppsScriptHost, sheetName: string, offset: numb
     rows,
     filter: filter ? { headerRow: filter.rows.start, hidden: Object.fromEntries(filter.hiddenValues) } : null,
   };
+}
+
+/**
+ * The offset of the window of `size` rows that shows `row` (or, when it is hidden, the next row
+ * shown): windows start at multiples of `size` among the visible rows.
+ */
+export function windowOffset(host: AppsScriptHost, sheetName: string, row: number, size: number): number {
+  const rows = host.sheet(sheetName).model.rows;
+  let before = 0;
+  for (let i = 0; i < Math.min(row - 1, rows.length); i++) if (!rows[i]!.hiddenByUser && !rows[i]!.hiddenByFilter) before++;
+  return Math.floor(before / size) * size;
 }
 
 /** What a person sees hovering the cell's error, '' when none. */

@@ -1,6 +1,7 @@
 // The body of the host's thread: the world and its session, the page's commands answered one at a
 // time, the clock ticking on a timer, and a new state posted whenever what the page shows changed.
 import { parentPort, workerData } from 'node:worker_threads';
+import { GasError } from '../emulator';
 import type { SyncLink } from '../toolkit/sync-worker';
 import { pageResponder } from './dialog-bridge';
 import { CommandError, PlaygroundSession } from './session';
@@ -58,7 +59,9 @@ function main(): void {
     try {
       post({ type: 'result', id, ok: true, value: run() });
     } catch (e) {
-      post({ type: 'result', id, ok: false, error: e instanceof Error ? e.message : String(e), userError: e instanceof CommandError });
+      // Sheets' own refusals (columns out of bounds, deleting every column) are the person's to read, as is ours.
+      const userError = e instanceof CommandError || e instanceof GasError;
+      post({ type: 'result', id, ok: false, error: e instanceof Error ? e.message : String(e), userError });
     }
   };
 

@@ -1,5 +1,7 @@
 // What the page and the server say to each other: the page's state (clock, sheets, menu, dialog,
-// toasts, sidebars, activity with the e-mail sent), a window of grid rows, and the page's commands. Types only.
+// toasts, sidebars, activity with the e-mail sent, each page's selection), a window of grid rows,
+// the page's commands, and the A1 form of the ranges both read and write.
+import { columnToLetters, lettersToColumn, sheetRef } from '../toolkit/a1-notation';
 
 /** How fast the host's clock runs against real time; 'skip' jumps from trigger to trigger. */
 export type Speed = 0 | 1 | 60 | 600 | 'skip';
@@ -109,6 +111,13 @@ interface SheetTab {
   columns: number;
 }
 
+/** A page's selection, and the grid window (its offset among the visible rows) that shows its first cell. */
+export interface SelectionView {
+  /** In A1 (`Prospects!A1:G227`), one per range, the active range first. */
+  selection: string[];
+  offset: number;
+}
+
 export interface PageState {
   /** Changes with anything the page shows; the grid is fetched again when `gridVersion` moves. */
   version: number;
@@ -117,8 +126,15 @@ export interface PageState {
   clock: ClockView;
   sheets: SheetTab[];
   activeSheet: string;
-  /** The selection in A1 (`Prospects!A1:G227`), one per range. */
+  /** The host's selection in A1 (`Prospects!A1:G227`), one per range: the last page's to act, or the add-on's. */
   selection: string[];
+  /** The grid window that shows the host's selection (see SelectionView). */
+  selectionOffset: number;
+  /**
+   * Each page's own selection, by the id the page sends with its commands: as each person's window
+   * in Sheets has its own, and the add-on, called from a page, sees that page's.
+   */
+  views: Record<string, SelectionView>;
   menuTitle: string;
   menu: MenuItem[];
   dialog: PendingDialog | null;
@@ -162,21 +178,70 @@ export const GRID_WINDOW_ROWS = 1000;
 
 export type ImportMode = 'new-sheet' | 'replace';
 
-/** Commands the page sends (POST /api/<name> with the body). */
+/**
+ * Commands the page sends (POST /api/<name> with the body). Any body may add `client`, the page's
+ * id: the host's selection is then that page's while the command runs, and is that page's after.
+ */
 export interface Commands {
   menu: { caption: string };
   run: { name: string; args: unknown[] };
   edit: { sheet: string; a1: string; value: string };
+  /** The ranges in A1 with their sheet, all on one sheet, the active range first. */
   select: { ranges: string[] };
+  /** Delete on a selection: the ranges' values and formulas go (notes and formats stay). */
+  clear: { sheet: string; ranges: string[] };
   activate: { sheet: string };
   sort: { sheet: string; column: number; ascending: boolean };
   filter: { sheet: string; column: number; hidden: string[] };
   clearFilter: { sheet: string };
   insertRows: { sheet: string; before: number; count: number };
   deleteRows: { sheet: string; row: number; count: number };
+  insertColumns: { sheet: string; before: number; count: number };
+  deleteColumns: { sheet: string; column: number; count: number };
   importCsv: { name: string; csv: string; mode: ImportMode };
   loadRows: { rows: number };
   speed: { speed: Speed };
   nextTrigger: Record<string, never>;
   columnValues: { sheet: string; column: number };
+}
+
+/** Rows and columns of a sheet, 1-based and inclusive. */
+export interface CellBox {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+const CELL_REF = /^\$?([A-Za-z]{1,3})\$?(\d{1,8})$/;
+
+/**
+ * A cell or range as a person types it (`C230`, `a1:d10`, `$B$2`, `Sheet2!A1`, `'Bob''s list'!B2:C3`),
+ * its corners in any order; undefined for anything else (no row 0, columns A to ZZZ).
+ */
+export function parseRange(text: string): (CellBox & { sheet?: string }) | undefined {
+  const bang = text.lastIndexOf('!');
+  let sheet: string | undefined;
+  if (bang >= 0) {
+    sheet = text.slice(0, bang);
+    if (/^'.+'$/.test(sheet)) sheet = sheet.slice(1, -1).replace(/''/g, "'");
+    if (!sheet) return undefined;
+  }
+  const corners = text
+    .slice(bang + 1)
+    .split(':')
+    .map((ref) => CELL_REF.exec(ref.trim()));
+  if (corners.length > 2 || corners.some((m) => !m)) return undefined;
+  const rows = corners.map((m) => Number(m![2]));
+  const columns = corners.map((m) => lettersToColumn(m![1]!));
+  if (rows.some((r) => r < 1)) return undefined;
+  const box = { top: Math.min(...rows), bottom: Math.max(...rows), left: Math.min(...columns), right: Math.max(...columns) };
+  return sheet === undefined ? box : { sheet, ...box };
+}
+
+/** A range in A1 with its sheet, as the host writes a selection: `Prospects!C5`, `'My list'!A1:B2`. */
+export function formatRange(sheet: string, box: CellBox): string {
+  const start = `${columnToLetters(box.left)}${box.top}`;
+  const single = box.top === box.bottom && box.left === box.right;
+  return `${sheetRef(sheet)}!${single ? start : `${start}:${columnToLetters(box.right)}${box.bottom}`}`;
 }

@@ -1,12 +1,23 @@
 // The page's commands carried out on the world, as a person would act in Sheets: menu items and
-// sidebar calls run the add-on's own functions in the host; edits, sorts, filters and imports
-// change the host's sheet; every execution goes to the activity log; the clock runs on its own.
+// sidebar calls run the add-on's own functions in the host, with the selection of the page they
+// came from; edits, clears, sorts, filters, row and column inserts and imports change the host's
+// sheet; every execution goes to the activity log; the clock runs on its own.
 import { formatCsv, parseCsv, type AppsScriptHost, type ExecutionResult, type MenuEntry } from '../emulator';
 import { DEMO_ACCOUNTS } from '../sandbox';
 import { ActivityLog } from './activity';
 import { ClockRunner } from './clock-runner';
-import { columnValues, gridWindow } from './grid-view';
-import { GRID_WINDOW_ROWS, SPEEDS, type Commands, type MenuItem, type PageState } from './protocol';
+import { columnValues, gridWindow, windowOffset } from './grid-view';
+import {
+  formatRange,
+  GRID_WINDOW_ROWS,
+  parseRange,
+  SPEEDS,
+  type CellBox,
+  type Commands,
+  type MenuItem,
+  type PageState,
+  type SelectionView,
+} from './protocol';
 import { columnToLetters as letters, sheetRef } from '../toolkit/a1-notation';
 import { largeSheet } from './sample-rows';
 import { MENU_TITLE, USER, type World } from './world';
@@ -19,6 +30,32 @@ export class CommandError extends Error {}
 /** Sheets' limits on one spreadsheet: 18,278 columns (ZZZ) and 10 million cells. */
 const MAX_COLUMNS = 18278;
 const MAX_CELLS = 10_000_000;
+/** Pages whose selection is kept; the longest unheard-of goes first. */
+const MAX_VIEWS = 32;
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A CSV field as Sheets imports it, read as if typed, except text a number or a formula would lose,
+ * which stays text: a leading "+" (phone numbers), zeros before other digits, more digits than a
+ * number keeps (15), and "-" before anything but a number.
+ */
+function imported(field: string): string {
+  const t = field.trim();
+  const numeric = NUMERIC.test(t);
+  const digits = t
+    .replace(/^[+-]/, '')
+    .replace(/[eE].*$/, '')
+    .replace('.', '')
+    .replace(/^0+/, '');
+  const keep = t.startsWith('+') || (t.startsWith('-') && !numeric) || (numeric && (/^-?0\d/.test(t) || digits.length > 15));
+  return keep ? `'${field}` : field;
+}
+
+/** The page a command came from (its `client`), if it says. */
+function clientOf(body: unknown): string | undefined {
+  const client = (body as { client?: unknown } | null)?.client;
+  return typeof client === 'string' && /^[\w-]{1,64}$/.test(client) ? client : undefined;
+}
 
 /** A CSV's rows, refused with a reason Sheets would give when empty or past its limits. */
 function importable(csv: string): string[][] {
@@ -33,7 +70,7 @@ function importable(csv: string): string[][] {
     throw new CommandError(
       `The file has ${(values.length * width).toLocaleString('en-US')} cells; a spreadsheet holds at most 10,000,000.`,
     );
-  return values;
+  return values.map((row) => row.map(imported));
 }
 
 export class PlaygroundSession {
@@ -42,6 +79,8 @@ export class PlaygroundSession {
   private version = 1;
   private gridVersion = 1;
   private readonly host: AppsScriptHost;
+  /** Each page's own selection, by its client id, the page heard from last at the end. */
+  private readonly views = new Map<string, string[]>();
 
   constructor(
     readonly world: World,
@@ -79,14 +118,86 @@ export class PlaygroundSession {
     return this.host.sheet(name);
   }
 
-  /** Carries out one command of the page; throws CommandError for a request that makes no sense. */
+  /**
+   * Carries out one command of the page; throws CommandError for a request that makes no sense.
+   * A command from a page runs with that page's selection, and leaves it the page's.
+   */
   handle(name: string, body: unknown, realNow: number): unknown {
     const handler = (this.handlers as Record<string, ((b: never) => unknown) | undefined>)[name];
     if (!handler) throw new CommandError(`unknown command ${name}`);
-    const value = handler(body as never);
-    if (name !== 'columnValues') this.changed(name !== 'select' && name !== 'speed');
-    if (name === 'speed') this.clock.setSpeed((body as Commands['speed']).speed, realNow);
-    return value;
+    const client = clientOf(body);
+    if (client) this.restoreView(client);
+    try {
+      const value = handler(body as never);
+      if (name !== 'columnValues') this.changed(name !== 'select' && name !== 'speed');
+      if (name === 'speed') this.clock.setSpeed((body as Commands['speed']).speed, realNow);
+      return value;
+    } finally {
+      if (client) this.keepView(client);
+    }
+  }
+
+  /** Makes the page's selection the host's, as far as its ranges are still in their sheet. */
+  private restoreView(client: string): void {
+    const ranges = this.stillThere(this.views.get(client) ?? []);
+    if (ranges.length) this.host.select(...ranges);
+    else this.views.delete(client);
+  }
+
+  /** Keeps the host's selection as the page's (it may have chosen it, or the add-on for it). */
+  private keepView(client: string): void {
+    const selection = this.selectionA1();
+    if (this.views.get(client)?.join() !== selection.join()) this.changed(false);
+    this.views.delete(client);
+    this.views.set(client, selection);
+    if (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value!);
+  }
+
+  /** The ranges whose sheet still exists and still holds them (a sheet deleted or narrowed since drops them). */
+  private stillThere(ranges: string[]): string[] {
+    return ranges.filter((a1) => {
+      const r = parseRange(a1);
+      const sheet = r?.sheet === undefined ? undefined : this.host.spreadsheet.sheetByName(r.sheet);
+      return r && sheet && r.bottom <= sheet.maxRows && r.right <= sheet.maxColumns;
+    });
+  }
+
+  private selectionA1(): string[] {
+    const doc = this.host.spreadsheet;
+    return doc.selection.map((r) =>
+      formatRange(doc.sheetById(r.sheetId)?.name ?? '', {
+        top: r.row,
+        left: r.column,
+        bottom: r.row + r.numRows - 1,
+        right: r.column + r.numColumns - 1,
+      }),
+    );
+  }
+
+  /** A selection with the grid window that shows its first cell. */
+  private view(selection: string[]): SelectionView {
+    const first = parseRange(selection[0] ?? '');
+    const sheet = first?.sheet;
+    const offset =
+      first && sheet && this.host.spreadsheet.sheetByName(sheet) ? windowOffset(this.host, sheet, first.top, GRID_WINDOW_ROWS) : 0;
+    return { selection, offset };
+  }
+
+  /**
+   * A range of `sheet` the page names: a reference inside the sheet's grid, else refused with the
+   * reason (Sheets has no cell past the last row or column).
+   */
+  private rangeIn(sheet: string, a1: string): CellBox {
+    const model = this.sheetNamed(sheet).model;
+    const r = parseRange(a1);
+    if (!r) throw new CommandError(`"${a1}" is not a cell or a range (such as C230 or A1:D10).`);
+    if (r.sheet !== undefined && r.sheet !== sheet) throw new CommandError(`${a1} is not on the sheet "${sheet}".`);
+    if (r.bottom > model.maxRows || r.right > model.maxColumns) {
+      throw new CommandError(
+        `${a1.slice(a1.lastIndexOf('!') + 1)} is outside the sheet "${sheet}": it has ${model.maxRows.toLocaleString('en-US')} rows and columns A to ${letters(model.maxColumns)}.`,
+      );
+    }
+    return r;
   }
 
   private readonly handlers: { [K in keyof Commands]: (body: Commands[K]) => unknown } = {
@@ -100,12 +211,28 @@ export class PlaygroundSession {
       return r.ok ? { ok: true, value: r.value } : { ok: false, message: r.error?.message ?? 'failed' };
     },
     edit: ({ sheet, a1, value }) => {
-      this.sheetNamed(sheet).userEdit(a1, String(value));
+      const cell = this.rangeIn(sheet, String(a1));
+      if (cell.bottom > cell.top || cell.right > cell.left) throw new CommandError(`${a1} is a range: an edit goes into one cell.`);
+      this.sheetNamed(sheet).userEdit(`${letters(cell.left)}${cell.top}`, String(value));
       this.recalculate();
     },
     select: ({ ranges }) => {
       if (!Array.isArray(ranges) || ranges.length === 0) throw new CommandError('nothing to select');
-      this.host.select(...ranges.map(String));
+      const sheet = parseRange(String(ranges[0]))?.sheet ?? this.host.spreadsheet.activeSheet().name;
+      const boxes = ranges.map((a1) => this.rangeIn(sheet, String(a1)));
+      this.host.select(...boxes.map((box) => formatRange(sheet, box)));
+    },
+    clear: ({ sheet, ranges }) => {
+      const helper = this.sheetNamed(sheet);
+      for (const box of (Array.isArray(ranges) ? ranges : []).map((a1) => this.rangeIn(sheet, String(a1)))) {
+        for (let row = box.top; row <= box.bottom; row++) {
+          for (let column = box.left; column <= box.right; column++) {
+            const cell = helper.model.cell(row, column);
+            if (cell && (cell.formula || cell.value !== '')) helper.userEdit(`${letters(column)}${row}`, '');
+          }
+        }
+      }
+      this.recalculate();
     },
     activate: ({ sheet }) => {
       this.sheetNamed(sheet);
@@ -127,6 +254,19 @@ export class PlaygroundSession {
     },
     deleteRows: ({ sheet, row, count }) => {
       this.sheetNamed(sheet).userDeleteRows(Number(row), Number(count) || 1);
+      this.recalculate();
+    },
+    insertColumns: ({ sheet, before, count }) => {
+      const helper = this.sheetNamed(sheet);
+      const n = Number(count) || 1;
+      const columns = helper.model.maxColumns + n;
+      if (columns > MAX_COLUMNS) throw new CommandError(`A sheet holds at most ${MAX_COLUMNS.toLocaleString('en-US')} columns.`);
+      if (columns * helper.model.maxRows > MAX_CELLS) throw new CommandError('A spreadsheet holds at most 10,000,000 cells.');
+      helper.userInsertColumns(Number(before), n);
+      this.recalculate();
+    },
+    deleteColumns: ({ sheet, column, count }) => {
+      this.sheetNamed(sheet).userDeleteColumns(Number(column), Number(count) || 1);
       this.recalculate();
     },
     importCsv: ({ name, csv, mode }) => {
@@ -202,10 +342,14 @@ export class PlaygroundSession {
       },
       sheets: doc.sheets.map((s) => ({ name: s.name, rows: s.maxRows, columns: s.maxColumns })),
       activeSheet: doc.activeSheet().name,
-      selection: doc.selection.map((r) => {
-        const s = doc.sheetById(r.sheetId);
-        return `${sheetRef(s?.name ?? '')}!${a1Of(r.row, r.column, r.numRows, r.numColumns)}`;
-      }),
+      selection: this.selectionA1(),
+      selectionOffset: this.view(this.selectionA1()).offset,
+      views: Object.fromEntries(
+        [...this.views].flatMap(([client, ranges]) => {
+          const mine = this.stillThere(ranges);
+          return mine.length ? [[client, this.view(mine)]] : [];
+        }),
+      ),
       menuTitle: MENU_TITLE,
       menu: menuItems(host.ui.menuFor(USER)?.entries ?? []),
       toasts: doc.toasts.map((t, index) => ({ index, title: t.title, message: t.message, timeoutSeconds: t.timeoutSeconds })).slice(-5),
@@ -230,9 +374,4 @@ function menuItems(entries: MenuEntry[]): MenuItem[] {
         ? { type: 'separator' }
         : { type: 'submenu', title: e.title, items: menuItems(e.entries) },
   );
-}
-
-function a1Of(row: number, column: number, numRows: number, numColumns: number): string {
-  const start = `${letters(column)}${row}`;
-  return numRows === 1 && numColumns === 1 ? start : `${start}:${letters(column + numColumns - 1)}${row + numRows - 1}`;
 }

@@ -1,6 +1,8 @@
 // The sheet grid, drawn by Tabulator with column letters and the sheet's row numbers: it shows a
-// window of the host's sheet, sends edits, selections, sorts, filters and row inserts or deletes to
-// the server, and draws the host's selection. Cells are text nodes, never parsed as HTML.
+// window of the host's sheet and keeps the selection and the in-cell editor itself, as Sheets does
+// (Tabulator's own ranges and keys are off: they held rows the grid replaced, and read "(" as an
+// arrow key). It sends edits, selections, clears, sorts, filters and row or column inserts or
+// deletes to the server. Cells are text nodes, never parsed as HTML.
 import {
   TabulatorFull as Tabulator,
   type CellComponent,
@@ -9,65 +11,99 @@ import {
   type RowComponent,
 } from 'tabulator-tables';
 import 'tabulator-tables/dist/css/tabulator_simple.min.css';
-import type { GridRow, GridWindow } from '../protocol';
-import { columnNumber, letters, sheetRef } from './dom';
+import { formatRange, parseRange, type CellBox, type GridRow, type GridWindow } from '../protocol';
+import { columnNumber, letters } from './dom';
 
 export interface GridActions {
   /** A cell of `sheet` (the sheet the editor opened on, whatever is shown by the time it commits). */
   edit(sheet: string, cell: string, value: string): void;
+  /** The person's selection, the active range first. */
   select(ranges: string[]): void;
+  /** Delete on the selection. */
+  clear(ranges: string[]): void;
   sort(column: number, ascending: boolean): void;
   filter(column: number): void;
   clearFilter(): void;
   insertRow(before: number): void;
   deleteRow(row: number): void;
-  /** The cell a selection starts on, with what the formula bar shows for it. */
+  insertColumn(before: number): void;
+  deleteColumn(column: number): void;
+  /** The active cell, with what the formula bar shows for it (its formula, else its value). */
   focus(a1: string, content: string): void;
 }
 
 type RowData = { id: number; _n: number; _f?: Record<number, string>; _e?: Record<number, string>; [column: string]: unknown };
+type Spot = { row: number; col: number };
+/** What a press on the grid selects: cells, whole rows (the row numbers) or whole columns (the letters). */
+type Mode = 'cell' | 'row' | 'column';
+type Editor = { input: HTMLInputElement; sheet: string; at: Spot; before: string };
 
-const COLUMN = /^[A-Z]+$/;
+const ROW_HEAD = '_n';
+const ROW_HEAD_WIDTH = 52;
+const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const MARKS = ['cell-selected', 'cell-active', 'head-selected'];
 
 export class SheetGrid {
   private readonly table: Tabulator;
   private readonly built: Promise<void>;
   private columns = 0;
   private rowsJson = new Map<number, string>();
-  private applying = false;
-  private selectTimer: ReturnType<typeof setTimeout> | undefined;
-  private shownSelection = '';
-  /** The ranges as drawn from the host's selection, until the person selects something else. */
-  private drawn = '';
+  /** The window's rows by number, and each one's place in it, as the table holds them. */
+  private rows = new Map<number, GridRow>();
+  private order = new Map<number, number>();
   win: GridWindow | null = null;
+  /** While the table takes a new window, nothing asks it for rows (it would not find them yet). */
+  private loading = false;
+  private frozenRows = 0;
+  /** The selection on the shown sheet, the active range first, and its active cell. */
+  private boxes: CellBox[] = [];
+  private cursor: Spot | null = null;
+  /** Rows Tabulator laid out (their cells exist); the others get their marks when it lays them out. */
+  private laidOut = new WeakSet<RowComponent>();
+  private marked: Element[] = [];
+  private dragging: Mode | null = null;
+  private scrollPending = false;
+  private sendTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The person changed the selection and it is not sent yet: the host's older one must not undo it. */
+  private unsent = false;
+  private editor: Editor | null = null;
 
   constructor(
-    element: HTMLElement,
+    private readonly element: HTMLElement,
     private readonly actions: GridActions,
   ) {
+    const columnMenu = [
+      { label: 'Sort sheet A → Z', action: (_e: unknown, c: ColumnComponent) => this.actions.sort(columnNumber(c.getField()), true) },
+      { label: 'Sort sheet Z → A', action: (_e: unknown, c: ColumnComponent) => this.actions.sort(columnNumber(c.getField()), false) },
+      { separator: true },
+      { label: 'Insert 1 column left', action: (_e: unknown, c: ColumnComponent) => this.actions.insertColumn(columnNumber(c.getField())) },
+      {
+        label: 'Insert 1 column right',
+        action: (_e: unknown, c: ColumnComponent) => this.actions.insertColumn(columnNumber(c.getField()) + 1),
+      },
+      { label: 'Delete column', action: (_e: unknown, c: ColumnComponent) => this.actions.deleteColumn(columnNumber(c.getField())) },
+      { separator: true },
+      { label: 'Filter by values…', action: (_e: unknown, c: ColumnComponent) => this.actions.filter(columnNumber(c.getField())) },
+      { label: 'Remove filter', action: () => this.actions.clearFilter() },
+    ];
     this.table = new Tabulator(element, {
       height: '100%',
       index: 'id',
       data: [],
       columns: [],
-      selectableRange: 5,
-      selectableRangeColumns: true,
-      selectableRangeRows: true,
-      selectableRangeClearCells: false,
-      selectableRangeInitializeDefault: false,
-      editTriggerEvent: 'dblclick',
+      keybindings: false,
       rowHeader: {
-        field: '_n',
+        field: ROW_HEAD,
         title: '',
         headerSort: false,
         resizable: false,
         frozen: true,
-        width: 52,
+        width: ROW_HEAD_WIDTH,
         hozAlign: 'center',
         cssClass: 'row-head',
         // The column defaults below are for cells, not for the row numbers.
-        editor: false,
         headerMenu: false,
+        headerContextMenu: false,
         formatter: (cell: CellComponent) => document.createTextNode(String(cell.getValue() ?? '')),
         contextMenu: [
           { label: 'Insert 1 row above', action: (_e: unknown, cell: CellComponent) => this.actions.insertRow(this.rowOf(cell.getRow())) },
@@ -79,48 +115,46 @@ export class SheetGrid {
         width: 120,
         headerHozAlign: 'center',
         formatter: (cell: CellComponent) => this.formatCell(cell),
-        editor: (cell: CellComponent, onRendered: (fn: () => void) => void, _success: unknown, cancel: () => void) =>
-          this.editor(cell, onRendered, cancel),
-        headerMenu: [
-          {
-            label: 'Sort sheet A → Z',
-            action: (_e: unknown, column: ColumnComponent) => this.actions.sort(columnNumber(column.getField()), true),
-          },
-          {
-            label: 'Sort sheet Z → A',
-            action: (_e: unknown, column: ColumnComponent) => this.actions.sort(columnNumber(column.getField()), false),
-          },
-          { separator: true },
-          {
-            label: 'Filter by values…',
-            action: (_e: unknown, column: ColumnComponent) => this.actions.filter(columnNumber(column.getField())),
-          },
-          { label: 'Remove filter', action: () => this.actions.clearFilter() },
-        ],
+        headerMenu: columnMenu,
+        headerContextMenu: columnMenu,
       },
       rowFormatter: (row: RowComponent) => {
-        const frozen = (this.win?.frozenRows ?? 0) >= (row.getData() as RowData)._n;
+        const frozen = this.frozenRows >= (row.getData() as RowData)._n;
         row.getElement().classList.toggle('frozen-row', frozen);
+        this.laidOut.add(row);
+        this.markRow(row);
       },
     } as unknown as ConstructorParameters<typeof Tabulator>[1]);
     this.built = new Promise((resolve) => this.table.on('tableBuilt', () => resolve()));
-    // Only a person's mouse or keys choose a selection; ranges the grid makes on its own
-    // (after new data, or drawing the host's selection) are not sent.
-    let acted = false;
-    element.addEventListener('mousedown', () => (acted = true), true);
-    element.addEventListener('keydown', () => (acted = true), true);
-    const changed = () => {
-      if (this.applying || !acted) return;
-      clearTimeout(this.selectTimer);
-      this.selectTimer = setTimeout(() => this.sendSelection(), 150);
-    };
-    const on = this.table.on.bind(this.table) as unknown as (event: string, fn: () => void) => void;
-    on('rangeChanged', changed);
-    on('rangeAdded', changed);
+    element.tabIndex = 0;
+    const on = this.table.on.bind(this.table) as unknown as (event: string, fn: (e: MouseEvent, x: never) => void) => void;
+    on('cellMouseDown', (e, cell: CellComponent) => this.press(e, cell.getField() === ROW_HEAD ? 'row' : 'cell', this.spotOf(cell)));
+    on('cellMouseEnter', (_e, cell: CellComponent) => this.dragTo(this.spotOf(cell)));
+    on('headerMouseDown', (e, column: ColumnComponent) => this.pressHeader(e, column));
+    on('headerMouseEnter', (_e, column: ColumnComponent) => {
+      if (this.dragging === 'column' && column.getField() !== ROW_HEAD)
+        this.dragTo({ row: this.firstRow(), col: columnNumber(column.getField()) });
+    });
+    on('cellDblClick', (_e, cell: CellComponent) => {
+      // Once Tabulator's own double-click is done selecting the cell's text in the document.
+      if (cell.getField() !== ROW_HEAD) setTimeout(() => this.startEdit());
+    });
+    document.addEventListener('mouseup', () => {
+      if (!this.dragging) return;
+      this.dragging = null;
+      this.queueSend();
+    });
+    element.addEventListener('keydown', (e) => this.key(e));
+    element.addEventListener('scroll', () => this.placeEditor(), true);
   }
 
   private rowOf(row: RowComponent): number {
     return (row.getData() as RowData)._n;
+  }
+
+  private spotOf(cell: CellComponent): Spot {
+    const field = cell.getField();
+    return { row: this.rowOf(cell.getRow()), col: field === ROW_HEAD ? 1 : columnNumber(field) };
   }
 
   private formatCell(cell: CellComponent): Node {
@@ -135,70 +169,321 @@ export class SheetGrid {
     return document.createTextNode(String(cell.getValue() ?? ''));
   }
 
-  /** Edits the cell's formula (or value) as typed; the host's answer comes back with the next window. */
-  private editor(cell: CellComponent, onRendered: (fn: () => void) => void, cancel: (value?: unknown) => void): HTMLElement {
-    const data = cell.getRow().getData() as RowData;
-    const field = cell.getField();
-    const before = data._f?.[columnNumber(field) - 1] ?? String(cell.getValue() ?? '');
-    // The editor belongs to the sheet it opened on: another sheet may be shown before it commits.
-    const sheet = this.win?.sheet ?? '';
-    const input = document.createElement('input');
-    input.className = 'cell-editor';
-    input.value = before;
-    onRendered(() => {
-      input.focus();
-      input.setSelectionRange(input.value.length, input.value.length);
-    });
-    let done = false;
-    const finish = (commit: boolean) => {
-      if (done) return;
-      done = true;
-      cancel();
-      if (commit && input.value !== before) this.actions.edit(sheet, `${field}${data._n}`, input.value);
-    };
-    input.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') {
-        e.preventDefault();
-        finish(true);
-      } else if (e.key === 'Escape') finish(false);
-    });
-    input.addEventListener('blur', () => finish(true));
-    return input;
+  // ---- Selection -------------------------------------------------------------------------------
+
+  /** The first row the window shows (a whole column's selection starts its active cell there). */
+  private firstRow(): number {
+    return this.win?.rows[0]?.n ?? 1;
   }
 
-  /** The grid's ranges in A1 notation (`Prospects!A1:G227`). */
+  /** The box from the active cell to `to`, whole rows or columns by the mode. */
+  private span(mode: Mode, from: Spot, to: Spot): CellBox {
+    const win = this.win!;
+    const rows = { top: Math.min(from.row, to.row), bottom: Math.max(from.row, to.row) };
+    const cols = { left: Math.min(from.col, to.col), right: Math.max(from.col, to.col) };
+    if (mode === 'row') return { ...rows, left: 1, right: win.maxColumns };
+    if (mode === 'column') return { top: 1, bottom: win.maxRows, ...cols };
+    return { ...rows, ...cols };
+  }
+
+  private press(e: MouseEvent, mode: Mode, at: Spot): void {
+    if (e.button !== 0 || !this.win) return;
+    // No text selection, and the grid (not the cell) takes the keys.
+    e.preventDefault();
+    this.endEdit(true);
+    this.element.focus({ preventScroll: true });
+    if (e.shiftKey && this.cursor) {
+      this.boxes[0] = this.span(mode, this.cursor, at);
+    } else {
+      this.cursor = at;
+      const box = this.span(mode, at, at);
+      this.boxes = e.ctrlKey || e.metaKey ? [box, ...this.boxes] : [box];
+    }
+    this.dragging = mode;
+    this.unsent = true;
+    this.draw();
+  }
+
+  private pressHeader(e: MouseEvent, column: ColumnComponent): void {
+    const target = e.target as Element;
+    if (target.closest('.tabulator-header-popup-button, .tabulator-col-resize-handle')) return;
+    if (column.getField() !== ROW_HEAD) {
+      this.press(e, 'column', { row: this.firstRow(), col: columnNumber(column.getField()) });
+    } else if (e.button === 0 && this.win) {
+      // The corner selects the whole sheet.
+      e.preventDefault();
+      this.endEdit(true);
+      this.element.focus({ preventScroll: true });
+      this.cursor = { row: this.firstRow(), col: 1 };
+      this.boxes = [{ top: 1, left: 1, bottom: this.win.maxRows, right: this.win.maxColumns }];
+      this.draw();
+      this.queueSend();
+    }
+  }
+
+  private dragTo(at: Spot): void {
+    if (!this.dragging || !this.cursor) return;
+    const box = this.span(this.dragging, this.cursor, at);
+    if (JSON.stringify(box) === JSON.stringify(this.boxes[0])) return;
+    this.boxes[0] = box;
+    this.draw();
+  }
+
+  /** The corner of the active range across from the active cell (what Shift+arrows move). */
+  private corner(): Spot {
+    const box = this.boxes[0]!;
+    const at = this.cursor!;
+    return { row: box.top === at.row ? box.bottom : box.top, col: box.left === at.col ? box.right : box.left };
+  }
+
+  /** Arrows, Tab and Enter's moves: one cell (or to the window's edge), the range grown with Shift. */
+  private move(rows: number, cols: number, extend: boolean, jump: boolean): void {
+    const win = this.win;
+    if (!win || !this.cursor || !win.rows.length) return;
+    const from = extend && this.boxes[0] ? this.corner() : this.cursor;
+    const last = win.rows.length - 1;
+    let row = from.row;
+    if (rows) {
+      // Past the window's edge, the page brings the next window first.
+      const index = this.order.get(from.row);
+      if (index === undefined) return;
+      const next = jump ? (rows < 0 ? 0 : last) : index + rows;
+      if (next < 0) row = win.offset > 0 ? win.rows[0]!.n - 1 : win.rows[0]!.n;
+      else if (next > last) row = win.offset + win.rows.length < win.visibleRows ? win.rows[last]!.n + 1 : win.rows[last]!.n;
+      else row = win.rows[next]!.n;
+    }
+    const col = Math.max(1, Math.min(this.columns, jump && cols ? (cols < 0 ? 1 : this.columns) : from.col + cols));
+    const to = { row, col };
+    if (extend) this.boxes[0] = this.span('cell', this.cursor, to);
+    else {
+      this.cursor = to;
+      this.boxes = [this.span('cell', to, to)];
+    }
+    this.scrollPending = true;
+    this.draw();
+    this.queueSend();
+  }
+
+  /** Selects a range (the name box), its top-left cell active; the page moves the window there. */
+  select(box: CellBox): void {
+    this.endEdit(true);
+    this.cursor = { row: box.top, col: box.left };
+    this.boxes = [box];
+    this.scrollPending = true;
+    this.draw();
+    this.sendSelection();
+    this.element.focus({ preventScroll: true });
+  }
+
+  /** The selection in A1 with its sheet, the active range first. */
   ranges(): string[] {
-    const sheet = sheetRef(this.win?.sheet ?? '');
-    return this.table.getRanges().flatMap((r) => {
-      const rows = r.getRows().map((row) => (row.getData() as RowData)._n);
-      const cols = r
-        .getColumns()
-        .map((c) => c.getField())
-        .filter((f) => COLUMN.test(f))
-        .map(columnNumber);
-      if (!rows.length || !cols.length) return [];
-      const [top, bottom, left, right] = [Math.min(...rows), Math.max(...rows), Math.min(...cols), Math.max(...cols)];
-      const start = `${letters(left)}${top}`;
-      return [top === bottom && left === right ? `${sheet}!${start}` : `${sheet}!${start}:${letters(right)}${bottom}`];
-    });
+    const sheet = this.win?.sheet;
+    return sheet === undefined ? [] : this.boxes.map((box) => formatRange(sheet, box));
+  }
+
+  private queueSend(): void {
+    this.unsent = true;
+    clearTimeout(this.sendTimer);
+    this.sendTimer = setTimeout(() => {
+      if (!this.dragging) this.sendSelection();
+    }, 120);
   }
 
   private sendSelection(): void {
+    clearTimeout(this.sendTimer);
+    this.unsent = false;
     const ranges = this.ranges();
-    // The grid may report a range it drew for the host later: that is no choice of the person's
-    // (and, past the rows on screen, it is cut short).
-    if (!ranges.length || ranges.join(',') === this.drawn) return;
-    this.drawn = '';
-    this.shownSelection = ranges.join(',');
-    this.actions.select(ranges);
-    const first = this.table.getRanges()[0];
-    const cell = (first?.getCells() as unknown as CellComponent[][] | undefined)?.[0]?.[0];
-    if (cell && COLUMN.test(cell.getField())) {
-      const data = cell.getRow().getData() as RowData;
-      const f = data._f?.[columnNumber(cell.getField()) - 1];
-      this.actions.focus(`${cell.getField()}${data._n}`, f ?? String(cell.getValue() ?? ''));
+    if (ranges.length) this.actions.select(ranges);
+  }
+
+  /** Draws the host's selection, unless it is the one shown. */
+  showSelection(selection: string[]): void {
+    const win = this.win;
+    if (!win || this.unsent || selection.join() === this.ranges().join()) return;
+    this.boxes = selection.flatMap((a1) => {
+      const r = parseRange(a1);
+      return r && r.sheet === win.sheet ? [{ top: r.top, left: r.left, bottom: r.bottom, right: r.right }] : [];
+    });
+    const first = this.boxes[0];
+    this.cursor = first ? { row: first.top, col: first.left } : null;
+    this.scrollPending = true;
+    this.draw();
+  }
+
+  /** Whether the window shows a row of the sheet. */
+  shows(sheet: string, row: number): boolean {
+    return this.win?.sheet === sheet && this.rows.has(row);
+  }
+
+  // ---- Drawing ---------------------------------------------------------------------------------
+
+  private markRow(row: RowComponent): void {
+    const n = this.rowOf(row);
+    const across = this.boxes.filter((b) => b.top <= n && n <= b.bottom);
+    if (!across.length) return;
+    const mark = (element: HTMLElement, cls: string) => {
+      element.classList.add(cls);
+      this.marked.push(element);
+    };
+    const head = row.getCell(ROW_HEAD);
+    if (head) mark(head.getElement(), 'head-selected');
+    for (const b of across) {
+      for (let c = b.left; c <= Math.min(b.right, this.columns); c++) {
+        const cell = row.getCell(letters(c));
+        if (cell) mark(cell.getElement(), 'cell-selected');
+      }
+    }
+    const at = this.cursor;
+    if (at?.row === n) {
+      const cell = row.getCell(letters(at.col));
+      if (cell) mark(cell.getElement(), 'cell-active');
     }
   }
+
+  /** Marks the selected cells and headers of the rows laid out, tells the formula bar, and scrolls to the active cell when it moved. */
+  private draw(): void {
+    for (const element of this.marked) element.classList.remove(...MARKS);
+    this.marked = [];
+    const win = this.win;
+    if (!win || this.loading) return;
+    for (const r of win.rows) {
+      if (!this.boxes.some((b) => b.top <= r.n && r.n <= b.bottom)) continue;
+      const row = this.table.getRow(r.n);
+      if (row && this.laidOut.has(row)) this.markRow(row);
+    }
+    for (let c = 1; c <= this.columns; c++) {
+      if (!this.boxes.some((b) => b.left <= c && c <= b.right)) continue;
+      const header = this.table.getColumn(letters(c))?.getElement();
+      if (header) {
+        header.classList.add('head-selected');
+        this.marked.push(header);
+      }
+    }
+    const at = this.cursor;
+    if (at) this.actions.focus(`${letters(at.col)}${at.row}`, this.content(at));
+    if (this.scrollPending) this.scrollToCursor();
+  }
+
+  /** What the formula bar shows for a cell of the window: its formula, else its shown value. */
+  private content(at: Spot): string {
+    const r = this.rows.get(at.row);
+    return r?.f?.[at.col - 1] ?? r?.v[at.col - 1] ?? '';
+  }
+
+  private cellElement(at: Spot): HTMLElement | undefined {
+    if (this.loading || !this.rows.has(at.row)) return undefined;
+    const row = this.table.getRow(at.row);
+    return row ? row.getCell(letters(at.col))?.getElement() : undefined;
+  }
+
+  /** Brings the active cell into view once the window shows its row. */
+  private scrollToCursor(): void {
+    const at = this.cursor;
+    const holder = this.element.querySelector<HTMLElement>('.tabulator-tableholder');
+    if (!at || !holder || this.loading || !this.rows.has(at.row)) return;
+    this.scrollPending = false;
+    const reveal = () => {
+      const cell = this.cellElement(at);
+      if (!cell?.isConnected) return;
+      const [view, box] = [holder.getBoundingClientRect(), cell.getBoundingClientRect()];
+      const [bottom, right] = [view.top + holder.clientHeight, view.left + holder.clientWidth];
+      // The row numbers stay at the left, over the cells scrolled under them.
+      const left = view.left + ROW_HEAD_WIDTH;
+      if (box.top < view.top) holder.scrollTop -= view.top - box.top;
+      else if (box.bottom > bottom) holder.scrollTop += box.bottom - bottom;
+      if (box.left < left) holder.scrollLeft -= left - box.left;
+      else if (box.right > right) holder.scrollLeft += box.right - right;
+    };
+    // A row Tabulator has not drawn yet is drawn by its own scroll first.
+    if (this.cellElement(at)?.isConnected) reveal();
+    else void this.table.scrollToRow(at.row, 'center', false).then(reveal, () => undefined);
+  }
+
+  // ---- Keys and the editor ---------------------------------------------------------------------
+
+  private key(e: KeyboardEvent): void {
+    if (this.editor || !this.cursor || e.target !== this.element) return;
+    const move = MOVES[e.key];
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (move) this.move(move[0], move[1], e.shiftKey, e.ctrlKey || e.metaKey);
+    else if (e.key === 'Tab') this.move(0, e.shiftKey ? -1 : 1, false, false);
+    else if (e.key === 'Enter' || e.key === 'F2') this.startEdit();
+    else if (e.key === 'Delete' || e.key === 'Backspace') this.actions.clear(this.ranges());
+    // A printable key starts an edit that replaces the content, with that character typed.
+    else if (e.key.length === 1 && plain) this.startEdit(e.key);
+    else return;
+    e.preventDefault();
+  }
+
+  /** Opens the editor on the active cell: with the content (F2, Enter, double-click), or replacing it with `typed`. */
+  private startEdit(typed?: string): void {
+    const win = this.win;
+    const at = this.cursor;
+    if (!win || !at || this.editor || this.loading || !this.rows.has(at.row)) return;
+    const before = this.content(at);
+    const input = document.createElement('input');
+    input.className = 'cell-editor';
+    input.spellcheck = false;
+    input.setAttribute('aria-label', `Edit ${letters(at.col)}${at.row}`);
+    input.value = typed ?? before;
+    this.editor = { input, sheet: win.sheet, at, before };
+    this.element.appendChild(input);
+    this.placeEditor();
+    window.getSelection()?.removeAllRanges();
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(input.value.length, input.value.length);
+    // Every key is the editor's: none reaches the grid's moves.
+    input.addEventListener('keydown', (e) => {
+      e.stopPropagation();
+      if (e.key === 'Enter') this.endEdit(true, [e.shiftKey ? -1 : 1, 0]);
+      else if (e.key === 'Tab') this.endEdit(true, [0, e.shiftKey ? -1 : 1]);
+      else if (e.key === 'Escape') this.endEdit(false);
+      else return;
+      e.preventDefault();
+    });
+    input.addEventListener('blur', () => this.endEdit(true));
+  }
+
+  /** Keeps the editor over its cell as the grid scrolls. */
+  private placeEditor(): void {
+    const editor = this.editor;
+    if (!editor) return;
+    const cell = this.win?.sheet === editor.sheet ? this.cellElement(editor.at) : undefined;
+    const box = cell?.isConnected ? cell.getBoundingClientRect() : undefined;
+    editor.input.style.visibility = box ? 'visible' : 'hidden';
+    if (!box) return;
+    const grid = this.element.getBoundingClientRect();
+    Object.assign(editor.input.style, {
+      left: `${box.left - grid.left}px`,
+      top: `${box.top - grid.top}px`,
+      minWidth: `${box.width}px`,
+      height: `${box.height}px`,
+    });
+  }
+
+  /** Closes the editor, sending what was typed when it changed, then moving as Enter or Tab do. */
+  private endEdit(commit: boolean, then?: [number, number]): void {
+    const editor = this.editor;
+    if (!editor) return;
+    this.editor = null;
+    const value = editor.input.value;
+    editor.input.remove();
+    this.element.focus({ preventScroll: true });
+    if (commit && value !== editor.before) this.actions.edit(editor.sheet, `${letters(editor.at.col)}${editor.at.row}`, value);
+    if (then) this.move(then[0], then[1], false, false);
+  }
+
+  /** Whether a cell is being edited (the page leaves the editor's cell alone meanwhile). */
+  editing(): boolean {
+    return this.editor !== null;
+  }
+
+  /** Gives the grid the keys, as Sheets does after the name box or the formula bar. */
+  focus(): void {
+    this.element.focus({ preventScroll: true });
+  }
+
+  // ---- Data ------------------------------------------------------------------------------------
 
   private rowData(r: GridRow): RowData {
     const d: RowData = { id: r.n, _n: r.n };
@@ -221,77 +506,32 @@ export class SheetGrid {
       win.rows.length === this.rowsJson.size &&
       win.rows.every((r) => this.rowsJson.has(r.n));
     const sameColumns = win.maxColumns === this.columns;
-    this.win = win;
-    if (!sameColumns) {
-      this.columns = win.maxColumns;
-      this.table.setColumns(this.columnDefs());
+    if (this.win && this.win.sheet !== win.sheet) {
+      this.boxes = [];
+      this.cursor = null;
     }
+    this.loading = true;
+    this.frozenRows = win.frozenRows;
     const json = new Map(win.rows.map((r) => [r.n, JSON.stringify(r)]));
-    if (sameRows && sameColumns) {
-      const changed = win.rows.filter((r) => json.get(r.n) !== this.rowsJson.get(r.n)).map((r) => this.rowData(r));
-      if (changed.length) await this.table.updateData(changed);
-    } else {
-      this.applying = true;
-      try {
-        await this.table.replaceData(win.rows.map((r) => this.rowData(r)));
-      } finally {
-        this.applying = false;
-      }
-      this.shownSelection = '';
-    }
-    this.rowsJson = json;
-  }
-
-  /** Draws the host's selection, unless the grid already shows it. */
-  showSelection(selection: string[]): void {
-    const win = this.win;
-    if (!win) return;
-    const mine = selection.filter((a1) => sheetOf(a1) === win.sheet);
-    if (mine.join(',') === this.shownSelection || mine.join(',') === this.ranges().join(',')) {
-      this.shownSelection = mine.join(',');
-      return;
-    }
-    const drawn: string[] = [];
-    const added: unknown[] = [];
-    this.applying = true;
     try {
-      for (const r of this.table.getRanges()) r.remove();
-      for (const a1 of mine) {
-        const box = boxOf(a1);
-        if (!box) continue;
-        const ids = win.rows.map((r) => r.n).filter((n) => n >= box.top && n <= box.bottom);
-        if (!ids.length) continue;
-        const [top, bottom] = [ids[0]!, ids[ids.length - 1]!];
-        const [left, right] = [Math.min(box.left, this.columns), Math.min(box.right, this.columns)];
-        const start = this.table.getRow(top)?.getCell(letters(left));
-        const end = this.table.getRow(bottom)?.getCell(letters(right));
-        if (!start || !end) continue;
-        added.push((this.table as unknown as { addRange(a: CellComponent, b: CellComponent): unknown }).addRange(start, end));
-        const first = `${letters(left)}${top}`;
-        drawn.push(`${sheetRef(win.sheet)}!${top === bottom && left === right ? first : `${first}:${letters(right)}${bottom}`}`);
+      if (!sameColumns) {
+        this.columns = win.maxColumns;
+        this.table.setColumns(this.columnDefs());
       }
-      // Removing the last range makes Tabulator add an empty one, whose bounds are not numbers:
-      // laying it out beside ours throws. It goes once ours are there (they stay the active ones).
-      if (added.length) for (const r of this.table.getRanges()) if (!added.includes(r)) r.remove();
+      if (sameRows && sameColumns) {
+        const changed = win.rows.filter((r) => json.get(r.n) !== this.rowsJson.get(r.n)).map((r) => this.rowData(r));
+        if (changed.length) await this.table.updateData(changed);
+      } else {
+        await this.table.replaceData(win.rows.map((r) => this.rowData(r)));
+      }
     } finally {
-      this.applying = false;
+      this.loading = false;
     }
-    this.shownSelection = mine.join(',');
-    this.drawn = drawn.join(',');
+    this.win = win;
+    this.rows = new Map(win.rows.map((r) => [r.n, r]));
+    this.order = new Map(win.rows.map((r, i) => [r.n, i]));
+    this.rowsJson = json;
+    this.draw();
+    this.placeEditor();
   }
-}
-
-function sheetOf(a1: string): string {
-  const bang = a1.lastIndexOf('!');
-  const name = bang < 0 ? '' : a1.slice(0, bang);
-  return name.startsWith("'") ? name.slice(1, -1).replace(/''/g, "'") : name;
-}
-
-function boxOf(a1: string): { top: number; bottom: number; left: number; right: number } | undefined {
-  const ref = a1.slice(a1.lastIndexOf('!') + 1);
-  const m = /^([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?$/.exec(ref);
-  if (!m) return undefined;
-  const left = columnNumber(m[1]!);
-  const top = Number(m[2]);
-  return { top, left, bottom: m[4] ? Number(m[4]) : top, right: m[3] ? columnNumber(m[3]) : left };
 }

@@ -1,22 +1,30 @@
 // The page: the add-on's world in a browser. It follows the host's state by long poll, redraws
-// what changed, and sends what the person does to the server; nothing here imitates the add-on.
-import type { GridWindow, PageState, Speed } from '../protocol';
-import { GRID_WINDOW_ROWS } from '../protocol';
+// what changed, and sends what the person does to the server with its own id, so that each page
+// (each browser tab) keeps its own selection, as each person's window in Sheets does; nothing here
+// imitates the add-on.
+import type { Commands, GridWindow, PageState, SelectionView, Speed } from '../protocol';
+import { formatRange, GRID_WINDOW_ROWS, parseRange } from '../protocol';
 import { ActivityPanel } from './activity-panel';
 import { answerDialog, command, exportUrl, gridWindow, pollState } from './api';
 import { ClockBar } from './clock-bar';
 import { AddonDialog, askFilter, askImport } from './dialogs';
-import { byId, clear, columnNumber, letters, make, sheetRef } from './dom';
+import { byId, clear, letters, make } from './dom';
 import { SheetGrid } from './grid';
 import { MenuBar } from './menubar';
 import { SidebarPanel } from './sidebar-panel';
 import { Toasts } from './toasts';
 import './styles.css';
 
+/** This page's id among the pages open on the server. */
+const CLIENT = crypto.randomUUID();
 let state: PageState | null = null;
 let offset = 0;
 /** The cell the formula bar edits, e.g. `C2`. */
 let focused = 'A1';
+/** The selection last seen in the state, and the one sent and not yet seen back (older states leave the grid alone). */
+let seenSelection = '';
+let sentSelection: string | null = null;
+let sentTimer: ReturnType<typeof setTimeout> | undefined;
 
 function report(e: unknown): void {
   const box = byId('page-error');
@@ -29,32 +37,60 @@ function act(run: () => Promise<unknown>): void {
   run().catch(report);
 }
 
-const activeSheet = () => state?.activeSheet ?? '';
-/** The selected column (from the selection's first range), 1 when none. */
-const selectedColumn = () => {
-  const m = /!([A-Z]+)\d+/.exec(state?.selection[0] ?? '');
-  return m ? columnNumber(m[1]!) : 1;
+/** A command of this page: the server runs it with this page's selection. */
+function send<K extends keyof Commands>(name: K, body: Commands[K]): Promise<unknown> {
+  return command(name, { ...body, client: CLIENT });
+}
+
+/** This page's selection: its own once it acted, else the host's. */
+const myView = (s: PageState): SelectionView => s.views[CLIENT] ?? { selection: s.selection, offset: s.selectionOffset };
+
+/** The sheet this page shows: its selection's. */
+const activeSheet = () => {
+  if (!state) return '';
+  const sheet = parseRange(myView(state).selection[0] ?? '')?.sheet;
+  return sheet !== undefined && state.sheets.some((x) => x.name === sheet) ? sheet : state.activeSheet;
 };
+
+/** The selected column (from the selection's first range), 1 when none. */
+const selectedColumn = () => (state && parseRange(myView(state).selection[0] ?? '')?.left) || 1;
+
+function sendSelection(ranges: string[]): void {
+  sentSelection = ranges.join();
+  clearTimeout(sentTimer);
+  // Should the state never show it back (another page or the add-on chose next), follow the state again.
+  sentTimer = setTimeout(() => (sentSelection = null), 3000);
+  act(() =>
+    send('select', { ranges }).catch((e: unknown) => {
+      sentSelection = null;
+      throw e;
+    }),
+  );
+}
 
 async function filterColumn(column: number): Promise<void> {
   const sheet = activeSheet();
-  const values = (await command('columnValues', { sheet, column })) as string[];
+  const values = (await send('columnValues', { sheet, column })) as string[];
   const hidden = grid.win?.filter?.hidden[column] ?? [];
   const chosen = await askFilter(letters(column), values, hidden);
-  if (chosen) await command('filter', { sheet, column, hidden: chosen });
+  if (chosen) await send('filter', { sheet, column, hidden: chosen });
 }
 
 const grid = new SheetGrid(byId('grid'), {
-  edit: (sheet, cell, value) => act(() => command('edit', { sheet, a1: cell, value })),
-  select: (ranges) => act(() => command('select', { ranges })),
-  sort: (column, ascending) => act(() => command('sort', { sheet: activeSheet(), column, ascending })),
+  edit: (sheet, cell, value) => act(() => send('edit', { sheet, a1: cell, value })),
+  select: sendSelection,
+  clear: (ranges) => act(() => send('clear', { sheet: grid.win?.sheet ?? activeSheet(), ranges })),
+  sort: (column, ascending) => act(() => send('sort', { sheet: activeSheet(), column, ascending })),
   filter: (column) => act(() => filterColumn(column)),
-  clearFilter: () => act(() => command('clearFilter', { sheet: activeSheet() })),
-  insertRow: (before) => act(() => command('insertRows', { sheet: activeSheet(), before, count: 1 })),
-  deleteRow: (row) => act(() => command('deleteRows', { sheet: activeSheet(), row, count: 1 })),
+  clearFilter: () => act(() => send('clearFilter', { sheet: activeSheet() })),
+  insertRow: (before) => act(() => send('insertRows', { sheet: activeSheet(), before, count: 1 })),
+  deleteRow: (row) => act(() => send('deleteRows', { sheet: activeSheet(), row, count: 1 })),
+  insertColumn: (before) => act(() => send('insertColumns', { sheet: activeSheet(), before, count: 1 })),
+  deleteColumn: (column) => act(() => send('deleteColumns', { sheet: activeSheet(), column, count: 1 })),
   focus: (a1, content) => {
     focused = a1;
-    byId<HTMLInputElement>('formula-input').value = content;
+    const bar = byId<HTMLInputElement>('formula-input');
+    if (document.activeElement !== bar) bar.value = content;
   },
 });
 
@@ -67,7 +103,7 @@ const menus = new MenuBar(
         run: () =>
           act(async () => {
             const file = await askImport();
-            if (file) await command('importCsv', file);
+            if (file) await send('importCsv', file);
           }),
       },
       {
@@ -80,55 +116,62 @@ const menus = new MenuBar(
         },
       },
       { label: '', separator: true },
-      { label: 'Load 50,000 rows (new sheet)', run: () => act(() => command('loadRows', { rows: 50000 })) },
+      { label: 'Load 50,000 rows (new sheet)', run: () => act(() => send('loadRows', { rows: 50000 })) },
     ],
     data: [
       {
         label: 'Sort sheet by the selected column, A → Z',
-        run: () => act(() => command('sort', { sheet: activeSheet(), column: selectedColumn(), ascending: true })),
+        run: () => act(() => send('sort', { sheet: activeSheet(), column: selectedColumn(), ascending: true })),
       },
       {
         label: 'Sort sheet by the selected column, Z → A',
-        run: () => act(() => command('sort', { sheet: activeSheet(), column: selectedColumn(), ascending: false })),
+        run: () => act(() => send('sort', { sheet: activeSheet(), column: selectedColumn(), ascending: false })),
       },
       { label: '', separator: true },
       { label: 'Filter the selected column by values…', run: () => act(() => filterColumn(selectedColumn())) },
-      { label: 'Remove filter', run: () => act(() => command('clearFilter', { sheet: activeSheet() })) },
+      { label: 'Remove filter', run: () => act(() => send('clearFilter', { sheet: activeSheet() })) },
     ],
   },
-  (caption) => act(() => command('menu', { caption })),
+  (caption) => act(() => send('menu', { caption })),
 );
 
 const dialog = new AddonDialog((id, button, text) => act(() => answerDialog(id, button, text)));
 const sidebar = new SidebarPanel(async (name, args) => {
   try {
-    return (await command('run', { name, args })) as { ok: true; value: unknown } | { ok: false; message: string };
+    return (await send('run', { name, args })) as { ok: true; value: unknown } | { ok: false; message: string };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
 });
 const clock = new ClockBar(
-  (speed: Speed) => act(() => command('speed', { speed })),
-  () => act(() => command('nextTrigger', {})),
+  (speed: Speed) => act(() => send('speed', { speed })),
+  () => act(() => send('nextTrigger', {})),
 );
 const activity = new ActivityPanel();
 const toasts = new Toasts();
 
 function renderTabs(s: PageState): void {
   const tabs = byId('tabs');
-  const key = JSON.stringify([s.sheets.map((x) => x.name), s.activeSheet]);
+  const active = activeSheet();
+  const key = JSON.stringify([s.sheets.map((x) => x.name), active]);
   if (tabs.dataset.key === key) return;
   tabs.dataset.key = key;
   clear(tabs);
   for (const sheet of s.sheets) {
     const b = make('button', {
-      cls: sheet.name === s.activeSheet ? 'tab active' : 'tab',
+      cls: sheet.name === active ? 'tab active' : 'tab',
       text: sheet.name,
-      attrs: { type: 'button', role: 'tab', 'aria-selected': String(sheet.name === s.activeSheet) },
+      attrs: { type: 'button', role: 'tab', 'aria-selected': String(sheet.name === active) },
     });
-    b.addEventListener('click', () => act(() => command('activate', { sheet: sheet.name })));
+    b.addEventListener('click', () => act(() => send('activate', { sheet: sheet.name })));
     tabs.appendChild(b);
   }
+  // The strip scrolls: the active tab is brought into it, however many sheets come before.
+  const tab = tabs.querySelector('.tab.active');
+  if (!tab) return;
+  const [strip, box] = [tabs.getBoundingClientRect(), tab.getBoundingClientRect()];
+  if (box.left < strip.left) tabs.scrollLeft -= strip.left - box.left;
+  else if (box.right > strip.right) tabs.scrollLeft += box.right - strip.right;
 }
 
 function renderPager(win: GridWindow): void {
@@ -143,11 +186,10 @@ let gridShown = { version: -1, sheet: '', offset: -1 };
 let fetching = false;
 async function refreshGrid(): Promise<void> {
   if (fetching || !state) return;
-  const want = { version: state.gridVersion, sheet: state.activeSheet, offset };
+  const want = { version: state.gridVersion, sheet: activeSheet(), offset };
   if (want.version === gridShown.version && want.sheet === gridShown.sheet && want.offset === gridShown.offset) return;
   fetching = true;
   try {
-    if (want.sheet !== gridShown.sheet && gridShown.sheet !== '') offset = want.offset = 0;
     const win = await gridWindow(want.sheet, want.offset);
     await grid.show(win);
     renderPager(win);
@@ -157,8 +199,25 @@ async function refreshGrid(): Promise<void> {
   } finally {
     fetching = false;
   }
-  if (state) grid.showSelection(state.selection);
+  if (state && sentSelection === null) grid.showSelection(myView(state).selection);
   void refreshGrid();
+}
+
+/**
+ * Follows this page's selection in the state, once it shows what the page last sent: the name
+ * box, and a new selection's window (a row past the window shown moves it there).
+ */
+function renderSelection(s: PageState): void {
+  const view = myView(s);
+  const key = view.selection.join();
+  if (key === sentSelection) sentSelection = null;
+  if (sentSelection !== null) return;
+  const name = byId<HTMLInputElement>('name-box');
+  if (document.activeElement !== name) name.value = (view.selection[0] ?? '').replace(/^.*!/, '');
+  if (key === seenSelection) return;
+  seenSelection = key;
+  const first = parseRange(view.selection[0] ?? '');
+  if (!first || !grid.shows(activeSheet(), first.top)) offset = view.offset;
 }
 
 function render(s: PageState): void {
@@ -174,22 +233,49 @@ function render(s: PageState): void {
   const busy = byId('busy');
   busy.hidden = !s.busy;
   busy.textContent = s.busy ? `Running ${s.busy}…` : '';
-  const name = byId<HTMLInputElement>('name-box');
-  const ref = (s.selection[0] ?? '').replace(/^.*!/, '');
-  if (document.activeElement !== name) name.value = ref;
-  focused = /^[A-Z]+\d+/.exec(ref)?.[0] ?? focused;
+  renderSelection(s);
   void refreshGrid().catch(report);
-  if (gridShown.version === s.gridVersion) grid.showSelection(s.selection);
+  if (gridShown.version === s.gridVersion && sentSelection === null) grid.showSelection(myView(s).selection);
+}
+
+/** The name box's reference, or why there is no such cell: the sheet must exist and hold it. */
+function nameBoxTarget(text: string): { sheet: string; range: NonNullable<ReturnType<typeof parseRange>> } | string {
+  const range = parseRange(text);
+  if (!range) return `"${text}" is not a cell or a range (such as C230 or A1:D10).`;
+  const sheet = range.sheet ?? activeSheet();
+  const tab = state?.sheets.find((x) => x.name === sheet);
+  if (!tab) return `There is no sheet "${sheet}".`;
+  if (range.bottom > tab.rows || range.right > tab.columns) {
+    const ref = text.slice(text.lastIndexOf('!') + 1).toUpperCase();
+    return `${ref} is outside the sheet "${sheet}": it has ${tab.rows.toLocaleString('en-US')} rows and columns A to ${letters(tab.columns)}.`;
+  }
+  return { sheet, range };
 }
 
 byId<HTMLInputElement>('name-box').addEventListener('keydown', (e) => {
   if (e.key !== 'Enter') return;
-  const ref = (e.target as HTMLInputElement).value.trim().toUpperCase();
-  if (ref) act(() => command('select', { ranges: [`${sheetRef(activeSheet())}!${ref}`] }));
+  const box = e.target as HTMLInputElement;
+  const text = box.value.trim();
+  if (!text) return;
+  const target = nameBoxTarget(text);
+  if (typeof target === 'string') {
+    report(target);
+    box.select();
+    return;
+  }
+  const { sheet, range } = target;
+  const only = { top: range.top, left: range.left, bottom: range.bottom, right: range.right };
+  box.value = formatRange(sheet, only).replace(/^.*!/, '');
+  if (sheet === grid.win?.sheet) grid.select(only);
+  else {
+    sendSelection([formatRange(sheet, only)]);
+    grid.focus();
+  }
 });
 byId<HTMLInputElement>('formula-input').addEventListener('keydown', (e) => {
   if (e.key !== 'Enter') return;
-  act(() => command('edit', { sheet: activeSheet(), a1: focused, value: (e.target as HTMLInputElement).value }));
+  act(() => send('edit', { sheet: activeSheet(), a1: focused, value: (e.target as HTMLInputElement).value }));
+  grid.focus();
 });
 byId('pager-prev').addEventListener('click', () => {
   offset = Math.max(0, offset - GRID_WINDOW_ROWS);
