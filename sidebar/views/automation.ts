@@ -3,6 +3,7 @@
 import type { AutoAction } from '../../src/automation/automation-view';
 import { busy } from '../busy';
 import { clear, el, h } from '../dom';
+import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
 type View = ServerResult<'getAutomation'>;
@@ -28,7 +29,6 @@ let stale = 0;
 let edited = false;
 let saving = false;
 
-const thousands = (n: number) => n.toLocaleString('en-US');
 
 /**
  * A time the server gives (ISO 8601) in the person's own time zone, the exact value kept in

@@ -4,6 +4,7 @@
 import { COMPANY_SIZES, COMPANY_TYPES, REVENUE_RANGES } from '../../contract/enumerations';
 import { busy, errorMessage } from '../busy';
 import { checked, el, fillSelect, value } from '../dom';
+import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 import { showTab } from '../tabs';
 
@@ -22,7 +23,6 @@ let canceling = false;
 /** The search last shown. */
 let shown: Search | undefined;
 
-const thousands = (n: number) => n.toLocaleString('en-US');
 
 function kind(): Input['kind'] {
   return checked('find-companies') ? 'companies' : 'people';

@@ -3,6 +3,7 @@
 // the selected rows, and the sending, call after call until every row has its answer.
 import { busy } from '../busy';
 import { checked, clear, el, h, value } from '../dom';
+import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
 type Input = Parameters<typeof server.runSequenceAdd>[0];
@@ -66,7 +67,7 @@ export async function loadSequences(): Promise<void> {
 }
 
 function count(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${thousands(n)} ${n === 1 ? one : many}`;
 }
 
 function renderPreview(p: Preview): void {
