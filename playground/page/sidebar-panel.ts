@@ -1,13 +1,14 @@
 // The add-on's sidebar in a 300 px side panel: the real dist/Sidebar.html as the add-on showed it,
 // in a sandboxed frame whose google.script.run calls come here and go to the host; and the local
 // service's demo keys beside it, for the connect screen.
-import type { SidebarView } from '../protocol';
+import type { SidebarView, Speed } from '../protocol';
 import { byId, clear, make } from './dom';
 
 export type RunCall = (name: string, args: unknown[]) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>;
 
 export class SidebarPanel {
   private shown = -1;
+  private speed: Speed = 1;
 
   constructor(private readonly run: RunCall) {
     window.addEventListener('message', (event) => {
@@ -28,6 +29,18 @@ export class SidebarPanel {
       });
     });
     byId('sidebar-close').addEventListener('click', () => this.hide());
+    byId('sidebar-frame').addEventListener('load', () => this.postSpeed());
+  }
+
+  /** The host's clock speed, which the frame's timers follow (see sidebar-shim.ts). */
+  followClock(speed: Speed): void {
+    if (speed === this.speed) return;
+    this.speed = speed;
+    this.postSpeed();
+  }
+
+  private postSpeed(): void {
+    byId<HTMLIFrameElement>('sidebar-frame').contentWindow?.postMessage({ type: 'gas-clock', speed: this.speed }, '*');
   }
 
   private hide(): void {
