@@ -22,16 +22,17 @@ function viewOf(node: Element): Tab {
 
 /**
  * Runs one action's server call with the controls inside `scope` (the action's own form or
- * view) disabled until it returns; everything else on the sidebar stays usable. Acting again
- * takes the view's last failure away; a new failure is the view's own.
+ * view) disabled until it returns; everything else on the sidebar stays usable. A person acting
+ * again takes the view's last failure away; a new failure is the view's own. `opening`: the view
+ * loading what it shows as it opens, which is no one acting, so a failure waiting there stays.
  */
-export async function busy<T>(label: string, work: () => Promise<T>, scope: Element): Promise<T | undefined> {
+export async function busy<T>(label: string, work: () => Promise<T>, scope: Element, opening = false): Promise<T | undefined> {
   const controls = Array.from(scope.querySelectorAll<Control>('button, input, select')).filter((c) => !c.disabled);
   const view = viewOf(scope);
   pending++;
   el('busy-text').textContent = label;
   el('busy').hidden = false;
-  clearError(view);
+  if (!opening) clearError(view);
   controls.forEach((c) => (c.disabled = true));
   try {
     return await work();

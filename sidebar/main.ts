@@ -24,7 +24,7 @@ initAutomation();
 onTab((tab) => {
   if (tab === 'jobs') watchJobs();
   if (tab === 'find') watchFind();
-  if (tab === 'tools') void loadSequences();
+  if (tab === 'tools') void loadSequences(true);
   if (tab === 'automation') loadAutomation();
 });
 

@@ -29,7 +29,6 @@ let stale = 0;
 let edited = false;
 let saving = false;
 
-
 /**
  * A time the server gives (ISO 8601) in the person's own time zone, the exact value kept in
  * `datetime`. Anything else is shown as it came: Date would read a date into most strings.
@@ -154,7 +153,7 @@ async function save(label: string, on: () => Input, refill: boolean): Promise<vo
 /** On showing the tab: the spreadsheet's automation as it is now. */
 export function loadAutomation(): void {
   const number = ++sent;
-  void busy('Loading automation…', () => server.getAutomation(), el('view-automation')).then((view) => {
+  void busy('Loading automation…', () => server.getAutomation(), el('view-automation'), true).then((view) => {
     if (view && number > stale) show(view, false);
   });
 }

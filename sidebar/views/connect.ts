@@ -62,5 +62,6 @@ export function initConnect(changed: (connected: boolean) => void): Promise<bool
       return connection.connected;
     },
     el('view-connect'),
+    true,
   ).then((c) => Boolean(c));
 }

@@ -23,7 +23,6 @@ let canceling = false;
 /** The search last shown. */
 let shown: Search | undefined;
 
-
 function kind(): Input['kind'] {
   return checked('find-companies') ? 'companies' : 'people';
 }
@@ -91,8 +90,11 @@ async function next(id: number): Promise<Search | null> {
   }
 }
 
-/** Steps the search `first` answers until it ends, showing how far it is after each step. */
-async function follow(first: () => Promise<unknown>, label: string): Promise<void> {
+/**
+ * Steps the search `first` answers until it ends, showing how far it is after each step.
+ * `opening`: followed as the view opens, not at the person's asking.
+ */
+async function follow(first: () => Promise<unknown>, label: string, opening = false): Promise<void> {
   if (following) return;
   following = true;
   canceling = false;
@@ -111,6 +113,7 @@ async function follow(first: () => Promise<unknown>, label: string): Promise<voi
         show(s ?? undefined);
       },
       el('find-filters'),
+      opening,
     );
   } finally {
     following = false;
@@ -131,7 +134,7 @@ function forgetCount(): void {
 /** On showing the Find tab: the spreadsheet's last search, and one going on is followed here. */
 export function watchFind(): void {
   if (following) return;
-  void follow(() => server.runSearch(), 'Looking for a search going on…');
+  void follow(() => server.runSearch(), 'Looking for a search going on…', true);
 }
 
 export function initFind(): void {

@@ -48,9 +48,12 @@ function input(): Input {
   return { sequenceId: value('seq-sequence'), mapping, overrides };
 }
 
-/** Loads the account's sequences into the picker; the first that takes leads is chosen. */
-export async function loadSequences(): Promise<void> {
-  const list = await busy('Reading your sequences…', () => server.listSequences(), el('seq-form'));
+/**
+ * Loads the account's sequences into the picker; the first that takes leads is chosen. `opening`:
+ * as the Tools view opens, not at the person's asking.
+ */
+export async function loadSequences(opening = false): Promise<void> {
+  const list = await busy('Reading your sequences…', () => server.listSequences(), el('seq-form'), opening);
   if (!list) return;
   const select = el<HTMLSelectElement>('seq-sequence');
   const keep = select.value;

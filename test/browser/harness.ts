@@ -60,6 +60,8 @@ export interface Held {
 
 export interface SidebarPage {
   page: Page;
+  /** Uncaught errors and console errors of the page, as they came. */
+  errors: string[];
   /** Server calls made by the sidebar, by name, in order. */
   calls: string[];
   /** The next call of `name` is run on the host at once, but its answer waits for `release()`. */
@@ -93,6 +95,11 @@ export interface SidebarPage {
  */
 export async function openSidebar(browser: Browser, world: World, user = OWNER, html?: string, stubs: Stubs = {}): Promise<SidebarPage> {
   const page = await browser.newPage({ viewport: { width: 300, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.stack ?? `${e.name}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
   const calls: string[] = [];
   const holds = new Map<string, Array<{ ready: () => void; gate: Promise<void> }>>();
   const failures = new Map<string, string>();
@@ -149,6 +156,7 @@ export async function openSidebar(browser: Browser, world: World, user = OWNER, 
   };
   return {
     page,
+    errors,
     calls,
     hold(name) {
       let ready!: () => void;
