@@ -1,14 +1,75 @@
 // google.script.run inside the sidebar's frame, as Apps Script provides it: each call is posted to
 // the page holding the frame, which runs it in the host, and its answer comes back to the handlers.
+// And the frame's timers on the host's clock: the sidebar waits in the host's seconds (a poll "in
+// 30 s" is 30 s of the host's time), so at 600× it waits a six-hundredth as long in real time.
+
+/**
+ * The shortest real wait a timer is shortened to: at 600× or skipping, polls come this often at
+ * most, so the host's thread is never flooded. A shorter timer keeps its own delay.
+ */
+const MIN_REAL_MS = 250;
 
 /** Runs in the sidebar's sandboxed frame before the sidebar's own script. */
 const SIDEBAR_SHIM = `
 (() => {
+  // Host milliseconds per real millisecond. Paused, the frame keeps real time (the host stands
+  // still, so a poll finds nothing new, and the sidebar stays usable); skipping, it is unbounded.
+  let rate = 1;
+  const rateOf = (speed) => (speed === 'skip' ? Infinity : typeof speed === 'number' && speed > 0 ? speed : 1);
+  const realSet = window.setTimeout.bind(window);
+  const realClear = window.clearTimeout.bind(window);
+  const timers = new Map();
+  let nextTimer = 1;
+  const realMs = (hostMs) => Math.max(Math.min(hostMs, ${MIN_REAL_MS}), hostMs / rate);
+  const arm = (id, t) => {
+    t.since = Date.now();
+    t.real = realSet(() => fire(id), realMs(t.left));
+  };
+  const fire = (id) => {
+    const t = timers.get(id);
+    if (!t) return;
+    if (t.every === undefined) timers.delete(id);
+    else {
+      t.left = t.every;
+      arm(id, t);
+    }
+    t.fn(...t.args);
+  };
+  const start = (fn, ms, args, repeat) => {
+    const id = nextTimer++;
+    const delay = Math.max(0, Number(ms) || 0);
+    const t = { fn: typeof fn === 'function' ? fn : () => {}, args, left: delay, every: repeat ? delay : undefined };
+    timers.set(id, t);
+    arm(id, t);
+    return id;
+  };
+  const stop = (id) => {
+    const t = timers.get(id);
+    if (!t) return;
+    realClear(t.real);
+    timers.delete(id);
+  };
+  window.setTimeout = (fn, ms, ...args) => start(fn, ms, args, false);
+  window.setInterval = (fn, ms, ...args) => start(fn, ms, args, true);
+  window.clearTimeout = stop;
+  window.clearInterval = stop;
+  // A new speed: each waiting timer keeps the host time it has left, counted at the new rate.
+  const follow = (speed) => {
+    const now = Date.now();
+    for (const t of timers.values()) {
+      realClear(t.real);
+      t.left = Math.max(0, t.left - (now - t.since) * rate);
+    }
+    rate = rateOf(speed);
+    for (const [id, t] of timers) arm(id, t);
+  };
+
   let next = 1;
   const waiting = new Map();
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent) return;
     const m = event.data;
+    if (m && m.type === 'gas-clock') follow(m.speed);
     if (!m || m.type !== 'gas-result') return;
     const w = waiting.get(m.id);
     if (!w) return;

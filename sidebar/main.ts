@@ -2,6 +2,7 @@
 // its Find item the Find tab, "Automate this sheet…" the Auto tab, "Add to a sequence…" the
 // sequence part of Tools).
 import { el } from './dom';
+import { initErrors } from './error-banner';
 import { initTabs, onTab, showTab, type Tab } from './tabs';
 import { initAutomation, loadAutomation } from './views/automation';
 import { initConnect } from './views/connect';
@@ -12,6 +13,7 @@ import { initTools } from './views/tools';
 import { loadSequences } from './views/sequence';
 
 initTabs();
+initErrors();
 initRun(() => {
   showTab('jobs');
 });
@@ -22,7 +24,7 @@ initAutomation();
 onTab((tab) => {
   if (tab === 'jobs') watchJobs();
   if (tab === 'find') watchFind();
-  if (tab === 'tools') void loadSequences();
+  if (tab === 'tools') void loadSequences(true);
   if (tab === 'automation') loadAutomation();
 });
 

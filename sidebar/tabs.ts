@@ -2,12 +2,19 @@
 export type Tab = 'connect' | 'run' | 'jobs' | 'tools' | 'find' | 'automation';
 
 const listeners: Array<(tab: Tab) => void> = [];
+/** The view on show: Connect, as the page opens, until a tab is chosen. */
+let current: Tab = 'connect';
+
+export function shownTab(): Tab {
+  return current;
+}
 
 function tabs(): HTMLButtonElement[] {
   return Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
 }
 
 export function showTab(tab: Tab, focus = false): void {
+  current = tab;
   for (const t of tabs()) {
     const on = t.dataset.tab === tab;
     t.setAttribute('aria-selected', String(on));

@@ -228,6 +228,7 @@ function render(s: PageState): void {
   dialog.update(s.dialog);
   toasts.update(s.toasts);
   sidebar.update(s.sidebars);
+  sidebar.followClock(s.clock.speed);
   sidebar.showDemoKeys(s.demoKeys);
   activity.update(s.activity);
   const busy = byId('busy');

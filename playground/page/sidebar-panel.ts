@@ -1,7 +1,8 @@
 // The add-on's sidebar in a 300 px side panel: the real dist/Sidebar.html as the add-on showed it,
 // in a sandboxed frame whose google.script.run calls come here and go to the host, with the focus
-// moved into it once it loaded; and the local service's demo keys under it, for the connect screen.
-import type { SidebarView } from '../protocol';
+// moved into it once it loaded and its timers on the host's clock; and the local service's demo
+// keys under it, for the connect screen.
+import type { SidebarView, Speed } from '../protocol';
 import { byId, clear, make } from './dom';
 
 export type RunCall = (name: string, args: unknown[]) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>;
@@ -10,6 +11,7 @@ export class SidebarPanel {
   private shown = -1;
   /** Where the focus was before the sidebar took it, to give it back when the sidebar closes. */
   private before: HTMLElement | null = null;
+  private speed: Speed = 1;
 
   constructor(private readonly run: RunCall) {
     window.addEventListener('message', (event) => {
@@ -38,6 +40,18 @@ export class SidebarPanel {
       if (active instanceof HTMLElement && active.id !== 'sidebar-frame') this.before = active;
       byId('sidebar-frame').focus();
     });
+    byId('sidebar-frame').addEventListener('load', () => this.postSpeed());
+  }
+
+  /** The host's clock speed, which the frame's timers follow (see sidebar-shim.ts). */
+  followClock(speed: Speed): void {
+    if (speed === this.speed) return;
+    this.speed = speed;
+    this.postSpeed();
+  }
+
+  private postSpeed(): void {
+    byId<HTMLIFrameElement>('sidebar-frame').contentWindow?.postMessage({ type: 'gas-clock', speed: this.speed }, '*');
   }
 
   private hide(): void {

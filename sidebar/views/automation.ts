@@ -3,6 +3,7 @@
 import type { AutoAction } from '../../src/automation/automation-view';
 import { busy } from '../busy';
 import { clear, el, h } from '../dom';
+import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
 type View = ServerResult<'getAutomation'>;
@@ -27,8 +28,6 @@ let stale = 0;
 /** The person changed the form since it was last filled: only their own save (or Turn off) refills it. */
 let edited = false;
 let saving = false;
-
-const thousands = (n: number) => n.toLocaleString('en-US');
 
 /**
  * A time the server gives (ISO 8601) in the person's own time zone, the exact value kept in
@@ -154,7 +153,7 @@ async function save(label: string, on: () => Input, refill: boolean): Promise<vo
 /** On showing the tab: the spreadsheet's automation as it is now. */
 export function loadAutomation(): void {
   const number = ++sent;
-  void busy('Loading automation…', () => server.getAutomation(), el('view-automation')).then((view) => {
+  void busy('Loading automation…', () => server.getAutomation(), el('view-automation'), true).then((view) => {
     if (view && number > stale) show(view, false);
   });
 }

@@ -1,6 +1,7 @@
 // The Connect view: the key, the account it belongs to, a masked key, and the menu settings.
-import { busy, showError } from '../busy';
+import { busy } from '../busy';
 import { el } from '../dom';
+import { showError } from '../error-banner';
 import { server, type ServerResult } from '../server';
 
 type Connection = ServerResult<'getConnection'>;
@@ -30,7 +31,7 @@ export function initConnect(changed: (connected: boolean) => void): Promise<bool
     event.preventDefault();
     const key = el<HTMLInputElement>('api-key').value.trim();
     if (!key) {
-      showError('Enter your API key.');
+      showError('Enter your API key.', 'connect');
       return;
     }
     void busy('Checking the key…', () => server.connect(key), el('connect-form')).then((c) => c && render(c));
@@ -61,5 +62,6 @@ export function initConnect(changed: (connected: boolean) => void): Promise<bool
       return connection.connected;
     },
     el('view-connect'),
+    true,
   ).then((c) => Boolean(c));
 }

@@ -4,6 +4,7 @@
 import { COMPANY_SIZES, COMPANY_TYPES, REVENUE_RANGES } from '../../contract/enumerations';
 import { busy, errorMessage } from '../busy';
 import { checked, el, fillSelect, value } from '../dom';
+import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 import { showTab } from '../tabs';
 
@@ -21,8 +22,6 @@ let following = false;
 let canceling = false;
 /** The search last shown. */
 let shown: Search | undefined;
-
-const thousands = (n: number) => n.toLocaleString('en-US');
 
 function kind(): Input['kind'] {
   return checked('find-companies') ? 'companies' : 'people';
@@ -91,8 +90,11 @@ async function next(id: number): Promise<Search | null> {
   }
 }
 
-/** Steps the search `first` answers until it ends, showing how far it is after each step. */
-async function follow(first: () => Promise<unknown>, label: string): Promise<void> {
+/**
+ * Steps the search `first` answers until it ends, showing how far it is after each step.
+ * `opening`: followed as the view opens, not at the person's asking.
+ */
+async function follow(first: () => Promise<unknown>, label: string, opening = false): Promise<void> {
   if (following) return;
   following = true;
   canceling = false;
@@ -111,6 +113,7 @@ async function follow(first: () => Promise<unknown>, label: string): Promise<voi
         show(s ?? undefined);
       },
       el('find-filters'),
+      opening,
     );
   } finally {
     following = false;
@@ -131,7 +134,7 @@ function forgetCount(): void {
 /** On showing the Find tab: the spreadsheet's last search, and one going on is followed here. */
 export function watchFind(): void {
   if (following) return;
-  void follow(() => server.runSearch(), 'Looking for a search going on…');
+  void follow(() => server.runSearch(), 'Looking for a search going on…', true);
 }
 
 export function initFind(): void {

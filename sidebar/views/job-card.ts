@@ -1,6 +1,7 @@
 // One job's card in the Jobs view, built once and then updated in place on every answer, so its
 // buttons keep their focus and a click on its way is not lost to a redraw.
 import { clear, h } from '../dom';
+import { thousands } from '../numbers';
 import type { ServerResult } from '../server';
 
 export type JobView = ServerResult<'pollJobs'>['jobs'][number];
@@ -50,16 +51,17 @@ export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
 
   function update(next: JobView): void {
     const label = LABELS[next.action] ?? next.action;
-    const percent = next.total ? Math.round((100 * next.finished) / next.total) : 100;
+    // Rounded down: 100% only once every row is finished.
+    const percent = next.total ? Math.floor((100 * next.finished) / next.total) : 100;
     node.className = `job ${next.state}`;
     name.textContent = label;
     state.textContent = next.state;
-    hint.textContent = `${next.sheetName} · ${next.finished} of ${next.total} rows (${percent}%)`;
+    hint.textContent = `${next.sheetName} · ${thousands(next.finished)} of ${thousands(next.total)} row${next.total === 1 ? '' : 's'} (${percent}%)`;
     bar.max = next.total || 1;
     bar.value = next.finished;
     bar.setAttribute('aria-label', `${label} progress`);
     clear(counts);
-    for (const [status, n] of Object.entries(next.counts)) counts.append(h('li', { text: `${status}: ${n}` }));
+    for (const [status, n] of Object.entries(next.counts)) counts.append(h('li', { text: `${status}: ${thousands(n)}` }));
     message.textContent = next.message;
     message.className = next.state === 'failed' ? 'job-error' : 'hint';
     message.hidden = !next.message;

@@ -1,7 +1,9 @@
-// The Jobs view: a card per job, updated in place, with Cancel; while jobs run and the sidebar is
-// seen it polls them, at the pace the server asks for, slower while nothing changes.
-import { errorMessage, showError } from '../busy';
+// The Jobs view: a card per job, updated in place, with Cancel. While the sidebar is seen it polls:
+// at the pace the server asks for while jobs run, slower while nothing changes, and at the idle
+// pace while none runs, so a job started from the menu or anywhere else shows within one poll.
+import { errorMessage } from '../busy';
 import { el } from '../dom';
+import { clearError, showError } from '../error-banner';
 import { afterAction, afterAnswer, afterFailure, signature, START, type Cadence } from '../poll-cadence';
 import { server, type ServerResult } from '../server';
 import { jobCard, type JobCard, type JobView } from './job-card';
@@ -65,7 +67,8 @@ async function poll(): Promise<void> {
   try {
     const answer: PollAnswer = await server.pollJobs();
     if (number > stale) {
-      if (pollError !== undefined && el('error').textContent === pollError) showError(undefined);
+      // What the last failed poll said is no longer true.
+      if (pollError !== undefined) clearError('jobs', pollError);
       pollError = undefined;
       render(answer);
       cadence = afterAnswer(cadence, signature(answer.jobs), answer.nextPollSeconds);
@@ -74,7 +77,7 @@ async function poll(): Promise<void> {
   } catch (e) {
     // Shown, and tried again later: a passing failure must not end the watching.
     pollError = errorMessage(e);
-    showError(pollError);
+    showError(pollError, 'jobs');
     cadence = afterFailure(cadence);
     schedule(cadence.delay);
   } finally {
@@ -91,11 +94,12 @@ async function poll(): Promise<void> {
 async function cancel(id: string): Promise<void> {
   const card = cards.get(id);
   card?.setCanceling(true);
+  clearError('jobs');
   let view: JobView | undefined;
   try {
     view = await server.cancelJob(id);
   } catch (e) {
-    showError(errorMessage(e));
+    showError(errorMessage(e), 'jobs');
   }
   card?.setCanceling(false);
   if (view) {
@@ -113,7 +117,10 @@ export function watchJobs(): void {
 }
 
 export function initJobs(): void {
-  el('jobs-refresh').addEventListener('click', watchJobs);
+  el('jobs-refresh').addEventListener('click', () => {
+    clearError('jobs');
+    watchJobs();
+  });
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden && !timer && !inFlight) void poll();
   });

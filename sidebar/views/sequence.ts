@@ -3,6 +3,7 @@
 // the selected rows, and the sending, call after call until every row has its answer.
 import { busy } from '../busy';
 import { checked, clear, el, h, value } from '../dom';
+import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
 type Input = Parameters<typeof server.runSequenceAdd>[0];
@@ -47,9 +48,12 @@ function input(): Input {
   return { sequenceId: value('seq-sequence'), mapping, overrides };
 }
 
-/** Loads the account's sequences into the picker; the first that takes leads is chosen. */
-export async function loadSequences(): Promise<void> {
-  const list = await busy('Reading your sequences…', () => server.listSequences(), el('seq-form'));
+/**
+ * Loads the account's sequences into the picker; the first that takes leads is chosen. `opening`:
+ * as the Tools view opens, not at the person's asking.
+ */
+export async function loadSequences(opening = false): Promise<void> {
+  const list = await busy('Reading your sequences…', () => server.listSequences(), el('seq-form'), opening);
   if (!list) return;
   const select = el<HTMLSelectElement>('seq-sequence');
   const keep = select.value;
@@ -66,7 +70,7 @@ export async function loadSequences(): Promise<void> {
 }
 
 function count(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${thousands(n)} ${n === 1 ? one : many}`;
 }
 
 function renderPreview(p: Preview): void {

@@ -69,6 +69,8 @@ export interface Held {
 
 export interface SidebarPage {
   page: Page;
+  /** Uncaught errors and console errors of the page, as they came. */
+  errors: string[];
   /** Server calls made by the sidebar, by name, in order. */
   calls: string[];
   /** The next call of `name` is run on the host at once, but its answer waits for `release()`. */
@@ -102,9 +104,14 @@ export interface SidebarPage {
  */
 export async function openSidebar(browser: Browser, world: World, user = OWNER, html?: string, stubs: Stubs = {}): Promise<SidebarPage> {
   const page = await browser.newPage({ viewport: { width: 300, height: 900 } });
-  page.on('pageerror', (e) => pageErrors.push(e.stack ?? `${e.name}: ${e.message}`));
+  const errors: string[] = [];
+  const note = (text: string) => {
+    errors.push(text);
+    pageErrors.push(text);
+  };
+  page.on('pageerror', (e) => note(e.stack ?? `${e.name}: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error') pageErrors.push(`console: ${m.text()}`);
+    if (m.type() === 'error') note(`console: ${m.text()}`);
   });
   const calls: string[] = [];
   const holds = new Map<string, Array<{ ready: () => void; gate: Promise<void> }>>();
@@ -162,6 +169,7 @@ export async function openSidebar(browser: Browser, world: World, user = OWNER, 
   };
   return {
     page,
+    errors,
     calls,
     hold(name) {
       let ready!: () => void;

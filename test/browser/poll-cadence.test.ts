@@ -1,10 +1,11 @@
-// The sidebar's polling pace: the server's figure but never under the minimum, backing off while
-// nothing changes, afresh when something does or a person acts, and never stopping on a failure.
+// The sidebar's polling pace: the server's figure but never under the minimum nor over the idle
+// pace, backing off while nothing changes, afresh when something does or a person acts, going on
+// at the idle pace while nothing runs, and never stopping on a failure.
 import {
   afterAction,
   afterAnswer,
   afterFailure,
-  MAX_DELAY_S,
+  IDLE_DELAY_S,
   MIN_DELAY_S,
   signature,
   START,
@@ -28,13 +29,19 @@ test('the first answer sets the pace from the server, never under the minimum', 
   expect(afterAnswer(START, signature([job(1)]), 12).delay).toBe(12);
 });
 
-test('nothing running (0) stops polling', () => {
-  expect(afterAnswer({ delay: 30, seen: 'x' }, signature([job(5, 'done')]), 0).delay).toBe(0);
+test('nothing running (0) goes on polling at the idle pace, so a job started elsewhere shows', () => {
+  expect(IDLE_DELAY_S).toBeGreaterThanOrEqual(30);
+  expect(IDLE_DELAY_S).toBeLessThanOrEqual(60);
+  expect(afterAnswer({ delay: 8, seen: 'x' }, signature([job(5, 'done')]), 0).delay).toBe(IDLE_DELAY_S);
+  expect(answers(START, signature([]), 0, 4)).toEqual([IDLE_DELAY_S, IDLE_DELAY_S, IDLE_DELAY_S, IDLE_DELAY_S]);
+  // A job appears (started from the menu): the pace is the server's again.
+  const idle = afterAnswer(START, signature([]), 0);
+  expect(afterAnswer(idle, signature([job(0)]), 8).delay).toBe(8);
 });
 
-test('answers with no change back off by half each time, up to the cap', () => {
+test('answers with no change back off by half each time, up to the idle pace', () => {
   const seen = signature([job(3)]);
-  expect(answers(START, seen, 2, 9)).toEqual([5, 7.5, 11.25, 16.875, 25.3125, 37.96875, 56.953125, 60, 60]);
+  expect(answers(START, seen, 2, 7)).toEqual([5, 7.5, 11.25, 16.875, 25.3125, 30, 30]);
 });
 
 test('a change in finished rows or state goes back to the server figure', () => {
@@ -44,8 +51,9 @@ test('a change in finished rows or state goes back to the server figure', () => 
   expect(afterAnswer(quiet, signature([job(3), { id: 'j2', state: 'running', finished: 0 }]), 8).delay).toBe(8);
 });
 
-test('a server figure above the cap is kept', () => {
-  expect(answers(START, 'same', 90, 3)).toEqual([90, 90, 90]);
+test('a server figure above the idle pace waits only the idle pace: a job started meanwhile shows', () => {
+  expect(answers(START, 'same', 298, 3)).toEqual([IDLE_DELAY_S, IDLE_DELAY_S, IDLE_DELAY_S]);
+  expect(answers(START, 'same', 3600, 1)).toEqual([IDLE_DELAY_S]);
 });
 
 test('a person acting resets the pace even when nothing changed', () => {
@@ -61,8 +69,8 @@ test('failures are tried again later and later, and never given up', () => {
     delays.push(c.delay);
   }
   expect(delays[0]).toBe(MIN_DELAY_S);
-  expect(delays.every((d, i) => d > 0 && d <= MAX_DELAY_S && (i === 0 || d >= delays[i - 1]!))).toBe(true);
-  expect(delays[8]).toBe(MAX_DELAY_S);
+  expect(delays.every((d, i) => d > 0 && d <= IDLE_DELAY_S && (i === 0 || d >= delays[i - 1]!))).toBe(true);
+  expect(delays[8]).toBe(IDLE_DELAY_S);
 });
 
 test('the signature ignores the order of jobs and sees each state and count', () => {
