@@ -64,6 +64,21 @@ const SIDEBAR_SHIM = `
     for (const [id, t] of timers) arm(id, t);
   };
 
+  // The frame first given the focus (a sidebar just opened) passes it to its first visible field, as a
+  // panel the person opened takes their keys there; its views may show a moment after it loads,
+  // so a button holds the focus meanwhile, unless the person moved it.
+  const seen = (selector) => Array.from(document.querySelectorAll(selector)).find((c) => !c.disabled && c.getClientRects().length > 0);
+  let holder = null;
+  const toField = (tries) => {
+    const at = document.activeElement;
+    if (at && at !== document.body && at !== holder) return;
+    const field = seen('input:not([type=hidden]), select, textarea');
+    if (field) return field.focus();
+    if (!holder && (holder = seen('button'))) holder.focus();
+    if (tries > 0) realSet(() => toField(tries - 1), 100);
+  };
+  window.addEventListener('focus', () => toField(30), { once: true });
+
   let next = 1;
   const waiting = new Map();
   window.addEventListener('message', (event) => {
