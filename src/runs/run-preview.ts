@@ -8,7 +8,7 @@ import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
-import { array, boolean, nullable, oneOf, partialRecord, union } from '../api/kinds';
+import { array, boolean, nullable, oneOf, partialRecord, string, union } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../api/lazy';
@@ -38,14 +38,14 @@ export const runRequestSchema = lazy(() =>
         enrich: z.optional(boolean()),
         validateEmail: z.optional(boolean()),
       }),
-      fields: union([oneOf(['basic', 'all']), array(z.string())]),
+      fields: union([oneOf(['basic', 'all']), array(string())]),
       rerun: z.optional(boolean()),
       skipExcluded: z.optional(boolean()),
-      mapping: z.optional(partialRecord(ROLES, nullable(z.string()))),
+      mapping: z.optional(partialRecord(ROLES, nullable(string()))),
       list: z.optional(
         withDefaults(
           {
-            name: z.string().check(
+            name: string().check(
               trim,
               minLength(1, { error: 'Give the lead list a name.' }),
               maxLength(LIMITS.leadListName, {
@@ -54,7 +54,7 @@ export const runRequestSchema = lazy(() =>
               }),
             ),
             // The service's own rule (at most 254 characters), so an owner it would refuse never marks a row.
-            owner: z.string().check((ctx) => {
+            owner: string().check((ctx) => {
               const problem = emailProblem(ctx.value);
               if (problem)
                 ctx.issues.push({ code: 'custom', input: ctx.value, message: `The owner is not a valid email address: it ${problem}.` });
@@ -66,7 +66,7 @@ export const runRequestSchema = lazy(() =>
         ),
       ),
       /** Lead lists: the existing list the rows are added to, instead of a new list. */
-      listId: z.optional(z.string()),
+      listId: z.optional(string()),
       confirmed: z.optional(boolean()),
     },
     { options: {}, fields: 'basic' },

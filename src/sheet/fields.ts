@@ -52,8 +52,11 @@ interface FieldSpec<V> {
   get?: (value: V) => unknown;
 }
 
+/** `done` -> "Done". */
+export const capital = (text: string) => text[0]!.toUpperCase() + text.slice(1);
+
 /** `first_name` -> "First name". */
-export const words = (id: string) => id[0]!.toUpperCase() + id.slice(1).replace(/_/g, ' ');
+export const words = (id: string) => capital(id.replace(/_/g, ' '));
 
 /** Headers the add-on writes itself start with one of these, and are never read as input. */
 export const OUTPUT_PREFIXES = ['Person · ', 'Company · ', 'Email · ', 'Lead list · '] as const;
