@@ -195,7 +195,9 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     [c.hidden, '', 'hidden or filtered row'],
   ];
   const skipped = notSent.filter(([n]) => n).map(([n, why, word = 'row']) => plural(n, word) + why);
-  const cost = creditWords(estimate);
+  const cost = creditWords(req.action, c.distinct, req.options);
+  // Why rows are not sent, each reason once (a few: a reason may name each row's own domain).
+  const why = [...new Set(plan.rows.flatMap((r) => (r.kind === 'invalid' ? [r.reason.replace(/^Skipped: /, '')] : [])))];
   const summary =
     (adding
       ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheetName}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
@@ -203,6 +205,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
+    (why.length ? ` Why rows cannot be sent: ${why.slice(0, 3).join('; ')}.` : '') +
     (addColumns ? ` ${plural(addColumns, 'column')} will be added to the sheet for the results.` : '');
   const preview: RunPreview = {
     action: req.action,

@@ -20,6 +20,7 @@ import { removeStaleTriggers } from '../gas/triggers';
 import { jobDeps, POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput } from './run-preview';
 import { timeNow } from '../gas/clock';
+import { toast } from '../gas/ui';
 import { capital } from '../sheet/fields';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -31,9 +32,15 @@ const withArticle = (phrase: string): string => {
   return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 };
 
-/** Starts a run on the selected rows. A run that spends credits must be confirmed first. */
+/**
+ * Starts a run on the selected rows. A run that spends credits must be confirmed first. A run
+ * refused or held up at its start (no credits, a refused key, a spent quota) also says why in a
+ * toast: the sidebar shows the job among others.
+ */
 export const startRun = (input: RunInput): JobView => {
-  return startRunWith(input);
+  const view = startRunWith(input);
+  if (view.message) toast(view.message, ACTION_LABELS[view.action], 10);
+  return view;
 };
 
 /** `startRun`, with what a preview of this execution already found (the menu's confirm). */
