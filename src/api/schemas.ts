@@ -101,12 +101,15 @@ export interface EnumLists {
 /** zod's `guid` pattern: 8-4-4-4-12 hex digits, any version or variant. */
 const GUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
+/** Whether a text is an id in zod's `guid` pattern (the spec's UUIDs). */
+export const isGuid = (text: string): boolean => GUID.test(text);
+
 /**
  * An id as `z.guid()` checks it (the same pattern), as a refinement of a string: `z.guid()` and
  * `z.regex()` would each bring classes of their own, about 0.5 KB of dist/Code.js apiece.
  */
 export const guidText = (error?: string): z.ZodMiniType<string, string> =>
-  string().check(refine((id) => GUID.test(id), error === undefined ? undefined : { error }));
+  string().check(refine(isGuid, error === undefined ? undefined : { error }));
 
 // ---- Whole numbers --------------------------------------------------------------------------
 

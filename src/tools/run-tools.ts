@@ -298,14 +298,20 @@ export const runRowAction = (input: z.input<ReturnType<typeof rowActionRequestSc
       failed: out.failed,
       skipped: out.skipped,
       message: outcomeMessage(def.label, out),
+      complete: !out.failed && !out.skipped && !out.stoppedEarly && !out.stopped && !out.unplaced.length,
     };
   });
 
-/** What came of sending rows, in a sentence or two. */
+/** What came of sending rows, in a sentence or two, with why rows were not done (the three commonest reasons). */
 export const outcomeMessage = (label: string, out: RowActionOutcome): string =>
   `${label}: ${out.succeeded} done` +
   (out.failed ? `, ${out.failed} failed` : '') +
   (out.skipped ? `, ${out.skipped} skipped` : '') +
+  Object.entries(out.reasons)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([why, n], i) => `${i ? ';' : ':'} ${why} (${plural(n, 'row')})`)
+    .join('') +
   (out.unplaced.length
     ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})`
     : '') +
@@ -327,7 +333,10 @@ const rowActionFromMenu = (action: RowActionId): void => {
     }
     const { label } = ROW_ACTIONS[action];
     if (ui.alert(label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    toast(runRowAction({ action }).message, label, 8);
+    const result = runRowAction({ action });
+    // Rows refused or not sent are told in an alert, with why; a run that did every row, in a toast.
+    if (result.complete) toast(result.message, label, 8);
+    else ui.alert(label, result.message, ui.ButtonSet.OK);
   } catch (e) {
     ui.alert(errorText(e));
   }
