@@ -1,6 +1,6 @@
-// `npm run bench [-- --quick]`: builds the add-on, runs the bench, prints its tables and the
-// targets, and writes the chart (docs/bench-chart.svg; a quick run writes out/bench-chart-quick.svg,
-// so the README's chart is always a full run's).
+// `npm run bench [-- --quick]`: builds the add-on, runs the bench, prints its tables, writes the
+// chart (docs/bench-chart.svg; a quick run writes out/bench-chart-quick.svg, so the README's chart
+// is always a full run's), and ends with the targets and the run's verdict on them in one line.
 import { execSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -18,10 +18,10 @@ async function main(): Promise<void> {
   execSync('npm run build', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const result = await runBench(quick ? QUICK_PLAN : FULL_PLAN, (line) => console.error(line));
   console.log(formatTable(result));
-  console.log(`\n${formatTargets(result)}`);
   mkdirSync(dirname(chart), { recursive: true });
   await writeChart(result.comparisons, chart);
   console.log(`\nchart: ${relative(ROOT, chart)}; ${result.realSeconds.toFixed(1)} s of real time for the bench`);
+  console.log(`\n${formatTargets(result)}`);
 }
 
 main().catch((e: unknown) => {

@@ -1,5 +1,5 @@
 // The bench as plain text: a table per action and size (naive, add-on, add-on/naive), the
-// custom-function runs, and the bundle comparison.
+// custom-function runs, and the bundle comparison; a quick run's tables in brief.
 import { CONSUMER_DAILY_QUOTAS } from '../emulator';
 import { ACTION_DEFS, hourlyLimitHours } from './actions';
 import type { BundleFigures } from './bundle-load';
@@ -49,6 +49,18 @@ const LINES: Line[] = [
   ['fits consumer daily quotas', (f) => (f.fitsConsumerQuotas ? 'yes' : 'no')],
 ];
 
+/** The lines a quick run shows: what the rows cost each side, the rest being for the full run to tell. */
+const QUICK_LINES = new Set([
+  'rows finished',
+  'URL fetches (HTTP requests, fetchAll items included)',
+  'HTTP 429 answers',
+  'sheet calls (reads + writes)',
+  'executions',
+  'est. Apps Script minutes',
+  'credits spent',
+  'fits consumer daily quotas',
+]);
+
 export function show(v: number | string): string {
   if (typeof v === 'string') return v;
   if (Number.isInteger(v)) return v.toLocaleString('en-US');
@@ -74,11 +86,11 @@ export function grid(rows: string[][]): string {
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-function comparisonTable(c: Comparison): string {
+function comparisonTable(c: Comparison, quick: boolean): string {
   const title = `${ACTION_DEFS[c.action].label}, ${c.rows.toLocaleString('en-US')} rows`;
   const naive = c.naive;
   const head = naive ? [title, 'naive', 'add-on', 'add-on/naive'] : [title, 'add-on'];
-  const body = LINES.map(([label, value]) => {
+  const body = LINES.filter(([label]) => !quick || QUICK_LINES.has(label)).map(([label, value]) => {
     const a = value(c.addon);
     if (!naive) return [label, show(a)];
     const n = value(naive);
@@ -201,10 +213,12 @@ function dayTable(d: HeavyDayFigures): string {
   return lines.join('\n');
 }
 
-export function formatTable(result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle' | 'day'>): string {
+/** Every table; a quick run's comparisons in brief, without the notes on figures it does not show. */
+export function formatTable(result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle' | 'day'> & { quick?: boolean }): string {
+  const quick = result.quick === true;
   return [
-    ...result.comparisons.map(comparisonTable),
-    NOTES.join('\n'),
+    ...result.comparisons.map((c) => comparisonTable(c, quick)),
+    quick ? 'The figures in brief: npm run bench shows them all, with notes on how each is measured.' : NOTES.join('\n'),
     ...result.customFunctions.map(customFunctionTable),
     dayTable(result.day),
     bundleTable(result.bundle),

@@ -91,6 +91,16 @@ export class HostThread {
     return this.ask({ type: 'export', sheet } as Omit<ToHost & { id: number }, 'id'>, '');
   }
 
+  /** The service's page of a lead list (its value is a LocalResponse), served where `setViewBase` says. */
+  leadListPage(list: string): Promise<CommandResult> {
+    return this.ask({ type: 'leadList', list } as Omit<ToHost & { id: number }, 'id'>, '');
+  }
+
+  /** Where the page serves the service's lead-list pages: each list's `url` points there. */
+  setViewBase(base: string): void {
+    this.worker.postMessage({ type: 'viewBase', base } satisfies ToHost);
+  }
+
   /** The page's state: the world's, the open dialog, and what is running (reads are not shown). */
   state(): PageState | undefined {
     if (!this.world) return undefined;

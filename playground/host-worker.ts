@@ -25,6 +25,8 @@ export type ToHost =
   | { type: 'command'; id: number; name: string; body: unknown }
   | { type: 'grid'; id: number; sheet: string; offset: number; limit: number }
   | { type: 'export'; id: number; sheet: string }
+  | { type: 'leadList'; id: number; list: string }
+  | { type: 'viewBase'; base: string }
   | { type: 'stop' };
 
 const data = workerData as HostThreadData;
@@ -73,6 +75,8 @@ function main(): void {
     }
     if (m.type === 'grid') answer(m.id, () => session.grid(m.sheet, m.offset, m.limit));
     else if (m.type === 'export') answer(m.id, () => session.exportCsv(m.sheet));
+    else if (m.type === 'leadList') answer(m.id, () => session.world.service.leadListPage(m.list));
+    else if (m.type === 'viewBase') session.world.service.setViewBase(m.base);
     else answer(m.id, () => session.handle(m.name, m.body, Date.now()));
     publish();
   });

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DialogAnswer } from '../emulator';
+import type { LocalResponse } from '../sandbox';
 import { HostThread } from './host-thread';
 import { buildPageAssets } from './page-assets';
 import { GRID_WINDOW_ROWS, type Commands } from './protocol';
@@ -145,6 +146,13 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         if (!r.ok) throw new HttpError(r.userError ? 400 : 500, r.error);
         return json(res, 200, r.value);
       }
+      const list = /^\/service\/lead-lists\/([^/]+)$/.exec(path);
+      if (list) {
+        const r = await host.leadListPage(list[1]!);
+        if (!r.ok) throw new HttpError(500, r.error);
+        const page = r.value as LocalResponse;
+        return send(res, page.status, page.headers['content-type']!, page.body, page.headers);
+      }
       if (path === '/api/export') {
         const sheet = url.searchParams.get('sheet') ?? '';
         const r = await host.exportCsv(sheet);
@@ -191,6 +199,7 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
   }
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
+  host.setViewBase(`${origin}/service/lead-lists`);
   return {
     url: `${origin}/`,
     host,

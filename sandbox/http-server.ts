@@ -1,11 +1,12 @@
 // The local service over HTTP on loopback: each request goes to the same in-process handler;
 // slow faults really wait and dropped connections really lose their socket. A local service also
-// answers its read-only view (/_sandbox/accounts) here, beside the API, never inside it.
+// answers its read-only view (/_sandbox/accounts, each lead list's page) here, beside the API,
+// never inside it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorDetail } from './errors';
 import { answerClientError, readBody } from './http-body';
-import { inspectRoute, isInspectable } from './inspect-routes';
+import { inspectRoute, isInspectable, LEAD_LIST_VIEW_PATH } from './inspect-routes';
 import { DEFAULT_LIMITS } from './options';
 import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from '../toolkit/local-http';
 
@@ -100,8 +101,11 @@ export function startHttpServer(
       server.off('error', reject);
       const addr = server.address() as AddressInfo;
       const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+      const url = `http://${host}:${addr.port}`;
+      // Now that it knows its address, each lead list's `url` is its page here.
+      view?.setViewBase(`${url}${LEAD_LIST_VIEW_PATH}`);
       resolve({
-        url: `http://${host}:${addr.port}`,
+        url,
         close: () =>
           new Promise<void>((done, fail) => {
             for (const t of timers) clearTimeout(t);

@@ -1,5 +1,6 @@
 // The local service's read-only view, outside the API's paths: GET /_sandbox/accounts shows each
-// account's credits left and spent and its usage this hour, so a person can see what a run cost.
+// account's credits left and spent and its usage this hour, so a person can see what a run cost;
+// GET /_sandbox/lead-lists/<id> is a lead list's page, where the list's `url` points.
 import { DEMO_KEYS } from './accounts';
 import { errorDetail } from './errors';
 import type { LocalHandler, LocalRequest, LocalResponse } from '../toolkit/local-http';
@@ -8,15 +9,22 @@ import type { LocalService } from './service';
 /** Every path of the view starts with this; no API path does. */
 const INSPECT_PREFIX = '/_sandbox';
 export const ACCOUNTS_VIEW_PATH = `${INSPECT_PREFIX}/accounts`;
+/** A lead list's page is this, then `/<id>`. */
+export const LEAD_LIST_VIEW_PATH = `${INSPECT_PREFIX}/lead-lists`;
 
 /** What the view reads from a service. */
-export type Inspectable = Pick<LocalService, 'keys' | 'account' | 'usage' | 'usageLimits' | 'sequences'>;
+export type Inspectable = Pick<LocalService, 'keys' | 'account' | 'usage' | 'usageLimits' | 'sequences' | 'leadListPage' | 'setViewBase'>;
 
 /** Whether a handler is a local service the view can read (an HTTP server may front any handler). */
 export function isInspectable(handler: LocalHandler): handler is LocalHandler & Inspectable {
   const h = handler as Partial<Inspectable>;
   return (
-    typeof h.keys === 'function' && typeof h.account === 'function' && typeof h.usage === 'function' && typeof h.sequences === 'function'
+    typeof h.keys === 'function' &&
+    typeof h.account === 'function' &&
+    typeof h.usage === 'function' &&
+    typeof h.sequences === 'function' &&
+    typeof h.leadListPage === 'function' &&
+    typeof h.setViewBase === 'function'
   );
 }
 
@@ -65,10 +73,11 @@ export function inspectRoute(service: Inspectable, req: LocalRequest): LocalResp
   const q = req.path.indexOf('?');
   const path = (q < 0 ? req.path : req.path.slice(0, q)).replace(/\/+$/, '');
   if (path !== INSPECT_PREFIX && !path.startsWith(`${INSPECT_PREFIX}/`)) return undefined;
-  if (path !== ACCOUNTS_VIEW_PATH) return problem(404, 'not_found', `The local service's view is at ${ACCOUNTS_VIEW_PATH}`);
+  const list = path.startsWith(`${LEAD_LIST_VIEW_PATH}/`) ? path.slice(LEAD_LIST_VIEW_PATH.length + 1) : undefined;
+  if (path !== ACCOUNTS_VIEW_PATH && !list) return problem(404, 'not_found', `The local service's view is at ${ACCOUNTS_VIEW_PATH}`);
   const method = req.method.toUpperCase();
   // HEAD as HTTP expects wherever GET works; the server sends no body for it.
   if (method !== 'GET' && method !== 'HEAD')
-    return problem(405, 'method_not_allowed', `${method} is not allowed on ${ACCOUNTS_VIEW_PATH}: it is read-only`, { allow: 'GET, HEAD' });
-  return answer(200, accountsView(service));
+    return problem(405, 'method_not_allowed', `${method} is not allowed on ${path}: it is read-only`, { allow: 'GET, HEAD' });
+  return list ? service.leadListPage(list) : answer(200, accountsView(service));
 }

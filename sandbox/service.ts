@@ -27,6 +27,8 @@ import { ROUTES } from './routes';
 import { sequenceView, type SequenceView } from './sequence-view';
 import type { ServiceState } from './state';
 import { hourlyUsage, type HourlyUsage } from './usage';
+import { leadListView } from './handlers/lead-lists';
+import { leadListPage, LEADS_SHOWN } from './lead-list-page';
 
 export interface AccountView {
   id: string;
@@ -55,6 +57,10 @@ export interface LocalService extends LocalHandler {
   sequences(key: string): SequenceView | undefined;
   /** Replaces the fault settings (and restarts their reproducible sequence). */
   setFaults(faults?: FaultOptions): void;
+  /** Its own page of the lead list with this id, whichever account's (a 404 page for none). */
+  leadListPage(id: string): LocalResponse;
+  /** Where its lead-list pages are served: every list's `url` is `<base>/<id>` from now on. */
+  setViewBase(base: string): void;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -184,6 +190,10 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
       return a ? hourlyUsage(a, state.now(), limits, usageLimits) : undefined;
     },
     setFaults: (faults) => state.faults.set(faults),
+    leadListPage: (id) => leadListPage(leadListView(state, id, LEADS_SHOWN)),
+    setViewBase: (base) => {
+      state.viewBase = base.replace(/\/+$/, '');
+    },
     sequences(key) {
       const a = accounts.get(key);
       return a ? sequenceView(seed, a) : undefined;

@@ -27,6 +27,8 @@ export interface ServiceState {
   created: number;
   /** Companies this service has answered with, by id, so job openings can be asked by company id. */
   companyDomains: Map<string, string>;
+  /** Where this service's own view of each lead list is served (`<viewBase>/<id>`), once it knows its address. */
+  viewBase?: string;
 }
 
 /**

@@ -14,7 +14,7 @@ export function listLeadLists(ctx: Ctx): Reply {
     .filter((l) => name === undefined || (l.meta as { name: string }).name.toLowerCase().includes(name));
   const { items, links } = page(ctx, '/lead-lists', name === undefined ? [] : [['name', name]], INDEX_PAGE, lists);
   return json(200, {
-    lead_lists: items.map((l) => ({ ...listSummary(l, ctx.t), _links: { self: { href: `/lead-lists/${l.id}` } } })),
+    lead_lists: items.map((l) => ({ ...listSummary(l, ctx.state, ctx.t), _links: { self: { href: `/lead-lists/${l.id}` } } })),
     _links: links,
   });
 }

@@ -1,13 +1,13 @@
 // Lead lists: POST to create one from submitted leads, GET to read it as leads are matched.
 // Leads that match nobody are left out of `leads` and reported in `_errors` on the first page.
-import type { BatchWork } from '../batches';
+import { settle, type BatchWork } from '../batches';
 import { chargePerson, chargeValidation, FOUND_COST } from '../credits';
 import { uuidFrom } from '../hash';
 import { errorDetail, missing, notFound, type ErrorDetail } from '../errors';
 import { BATCH_PAGE, requestedSize, type Links } from '../paging';
 import type { UsageKind } from '../pacing';
 import { jsonObjectBody } from '../request';
-import { createdId, json, type Ctx, type LeadList, type Reply } from '../state';
+import { createdId, json, type Ctx, type LeadList, type Reply, type ServiceState } from '../state';
 import { profileSlug } from '../universe/companies';
 import { validateEmail } from '../universe/emails';
 import { findPerson, matchPerson, type PersonInput, type PersonOutcome } from '../universe/people';
@@ -167,15 +167,18 @@ export function listStatus(list: LeadList, t: number): 'queued' | 'processing' |
   return first && t < first.beginsAt && first.finishedBy(t) === 0 ? 'queued' : 'processing';
 }
 
-/** The list without its leads, as `GET /lead-lists` shows it and as every read starts. */
-export function listSummary(list: LeadList, t: number): Record<string, unknown> {
+/**
+ * The list without its leads, as `GET /lead-lists` shows it and as every read starts. Its `url` is
+ * the service's own view of it when the service knows its address, else the public app's page.
+ */
+export function listSummary(list: LeadList, state: ServiceState, t: number): Record<string, unknown> {
   const meta = list.meta as Meta;
   return {
     id: list.id,
     object: 'lead_list',
     name: meta.name,
     status: listStatus(list, t),
-    url: `https://app.prospecting.example/lead-lists/${list.id}`,
+    url: `${state.viewBase ?? 'https://app.prospecting.example/lead-lists'}/${list.id}`,
     shared: meta.shared,
     visible: meta.visible,
     owner: meta.owner,
@@ -184,6 +187,33 @@ export function listSummary(list: LeadList, t: number): Record<string, unknown> 
     updated_at: new Date(Math.max(...list.segments.map((b) => b.lastChangeAt(t)))).toISOString(),
     options: { ...meta.options },
   };
+}
+
+/** What the service's own page of a list shows: its name, status and type, and its first matched leads. */
+export interface LeadListView {
+  name: string;
+  status: string;
+  type: string;
+  /** Leads matched so far, shown or not. */
+  total: number;
+  leads: Array<{ name: string; email: string; company: string }>;
+}
+
+/** The list with this id, whichever account's, as of now, with its first `most` matched leads; undefined for none. */
+export function leadListView(state: ServiceState, id: string, most: number): LeadListView | undefined {
+  const list = state.leadLists.get(id.toLowerCase());
+  if (!list) return undefined;
+  const t = state.now();
+  for (const account of state.accountsByKey.values()) if (account.id === list.accountId) settle(account, t);
+  const meta = list.meta as Meta;
+  const listed = listedIndexes(list);
+  const leads = listed.slice(0, most).map((i) => {
+    const o = findPerson(state.seed, leadAt(list, i).match, state.populationCompanies);
+    if (o.status !== 'enriched') throw new Error('a listed lead must match a person');
+    const p = o.person;
+    return { name: `${p.firstName} ${p.lastName}`, email: p.email, company: p.company.name };
+  });
+  return { name: meta.name, status: listStatus(list, t), type: LIST_TYPE[meta.type], total: listed.length, leads };
 }
 
 /** Where each batch's leads start in the list, and the list-wide indexes of its listed (matched) leads. */
@@ -266,7 +296,7 @@ export function renderList(ctx: Ctx, list: LeadList, status: number, created = f
     }
     return entry;
   });
-  const body: Record<string, unknown> = { ...listSummary(list, t), leads, _links: links };
+  const body: Record<string, unknown> = { ...listSummary(list, state, t), leads, _links: links };
   if (first && !created) {
     const errors = unmatched(list, listed.length);
     if (errors.length) body['_errors'] = errors;

@@ -1,6 +1,7 @@
-// Length checks for text and lists that raise the very issues zod's `z.minLength()` and
-// `z.maxLength()` raise, and objects whose properties have defaults as `z._default()` gives
-// them, made on zod's base check: theirs bring classes of their own into dist/Code.js.
+// Refinements and length checks for text and lists that raise the very issues zod's `z.refine()`,
+// `z.minLength()` and `z.maxLength()` raise, and objects whose properties have defaults as
+// `z._default()` gives them, made on zod's base check: theirs bring classes of their own into
+// dist/Code.js.
 import { isString } from './is-string';
 import * as z from 'zod/mini';
 
@@ -38,6 +39,17 @@ const lengthCheck = <T extends Sized>(bound: number, atLeast: boolean, params?: 
     },
     { ...params, when: hasLength } as z.core.$ZodCustomParams,
   );
+  return check;
+};
+
+/**
+ * A value `ok` accepts, as `z.refine(ok, params)` checks it: a failure is a custom issue that lets
+ * later checks run. zod's refinement is a schema class of its own, 0.5 KB of dist/Code.js.
+ */
+export const refine = <T>(ok: (value: T) => unknown, params?: { error?: string }): z.core.$ZodCheck<T> => {
+  const check: z.core.$ZodCheck<T> = z.check<T>((ctx) => {
+    if (!ok(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value, inst: check, continue: true });
+  }, params);
   return check;
 };
 

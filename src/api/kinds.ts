@@ -1,6 +1,6 @@
-// Records with text keys, enums, literals, unions, lists, booleans and nullables, raising the very
-// issues zod's own kinds raise, made as checks on `z.unknown()`: zod's classes for them weigh 6 KB
-// of dist/Code.js, which every execution loads. And strict objects, without `z.never()`.
+// Records with text keys, enums, literals, unions, lists, numbers, booleans and nullables, raising
+// the very issues zod's own kinds raise, made as checks on `z.unknown()`: zod's classes for them
+// weigh 6 KB of dist/Code.js, which every execution loads. And strict objects, without `z.never()`.
 import * as z from 'zod/mini';
 
 type Check = z.core.$ZodCheck<unknown>;
@@ -26,7 +26,7 @@ const runInto = (ctx: z.core.ParsePayload, schema: z.core.SomeType, value: unkno
 };
 
 /** Adds zod's issue for a value that is not of the `expected` type. */
-const wrongType = (ctx: z.core.ParsePayload, inst: Check, expected: 'record' | 'boolean' | 'array'): void => {
+const wrongType = (ctx: z.core.ParsePayload, inst: Check, expected: 'record' | 'boolean' | 'array' | 'string'): void => {
   ctx.issues.push({ expected, code: 'invalid_type', input: ctx.value, inst });
 };
 
@@ -113,10 +113,25 @@ export const union = <const O extends ReadonlyArray<z.ZodMiniType>>(options: O):
     ctx.issues.push({ code: 'invalid_union', input, inst, errors: options.map((o) => o.safeParse(input).error!.issues) });
   });
 
+/** Text, as `z.string()` checks it. */
+export const string = (): z.ZodMiniType<string, string> =>
+  checked((ctx, inst) => {
+    if (typeof ctx.value !== 'string') wrongType(ctx, inst, 'string');
+  });
+
 /** `true` or `false`, as `z.boolean()` checks it. */
 export const boolean = (): z.ZodMiniType<boolean, boolean> =>
   checked((ctx, inst) => {
     if (typeof ctx.value !== 'boolean') wrongType(ctx, inst, 'boolean');
+  });
+
+/** A finite number, as `z.number()` checks it: NaN and infinities are refused, saying which they were. */
+export const number = (): z.ZodMiniType<number, number> =>
+  checked((ctx, inst) => {
+    const input = ctx.value;
+    if (typeof input === 'number' && Number.isFinite(input)) return;
+    const received = typeof input === 'number' ? String(input) : undefined;
+    ctx.issues.push({ expected: 'number', code: 'invalid_type', input, inst, ...(received ? { received } : {}) });
   });
 
 /** `null` or what `inner` takes, as `z.nullable(inner)` reads it when `inner` is not optional. */

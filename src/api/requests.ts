@@ -1,11 +1,11 @@
 // Request bodies of the Prospecting API with the spec's per-request limits, checked before
 // anything is sent so a bad request costs no call and gets a clear local message.
 import * as z from 'zod/mini';
-import { array, boolean, oneOf, record, strictObject, union } from './kinds';
+import { array, boolean, oneOf, record, strictObject, string, union } from './kinds';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
 import { fieldName, thousands } from './input-errors';
-import { maxLength, minLength } from './checks';
+import { maxLength, minLength, refine } from './checks';
 import { lazy } from './lazy';
 import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
 
@@ -33,13 +33,13 @@ export const PAGE_SIZE_BOUNDS = {
 
 /** The one email rule of the add-on and the service (email-address.ts), with its reason. */
 const email = lazy(() =>
-  z.string().check((ctx) => {
+  string().check((ctx) => {
     const problem = emailProblem(ctx.value);
     if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: `is not a valid email address: it ${problem}` });
   }),
 );
 const uuid = lazy(() => guidText('is not a valid id'));
-const nonEmpty = lazy(() => z.string().check(minLength(1, { error: 'is empty' })));
+const nonEmpty = lazy(() => string().check(minLength(1, { error: 'is empty' })));
 
 const sized = <T extends z.ZodMiniType>(item: T, max: number, what: string) =>
   array(item).check(
@@ -51,10 +51,10 @@ export const leadInputSchema = lazy(() =>
   strictObject({
     profile_url: z.optional(nonEmpty()),
     email: z.optional(email()),
-    title: z.optional(z.string()),
-    company_name: z.optional(z.string()),
-    company_domain: z.optional(z.string()),
-    phone_numbers: z.optional(array(z.string())),
+    title: z.optional(string()),
+    company_name: z.optional(string()),
+    company_domain: z.optional(string()),
+    phone_numbers: z.optional(array(string())),
     context: z.optional(record(z.unknown())),
   }),
 );
@@ -107,10 +107,10 @@ export const personLeadSchema = lazy(() =>
   strictObject({
     email: z.optional(email()),
     profile_url: z.optional(nonEmpty()),
-    company_domain: z.optional(z.string()),
-    company_name: z.optional(z.string()),
-    name: z.optional(z.string()),
-    title: z.optional(z.string()),
+    company_domain: z.optional(string()),
+    company_name: z.optional(string()),
+    name: z.optional(string()),
+    title: z.optional(string()),
   }),
 );
 export type PersonLead = z.infer<ReturnType<typeof personLeadSchema>>;
@@ -122,7 +122,7 @@ export const personLeadIsMatchable = (lead: PersonLead): boolean =>
 export const personEnrichmentCreateSchema = lazy(() =>
   strictObject({
     leads: sized(
-      personLeadSchema().check(z.refine(personLeadIsMatchable, { error: 'needs an email, a profile_url, or a name with a company' })),
+      personLeadSchema().check(refine(personLeadIsMatchable, { error: 'needs an email, a profile_url, or a name with a company' })),
       LIMITS.enrichmentsPerRequest,
       'lead',
     ),
@@ -135,7 +135,7 @@ export type PersonEnrichmentCreate = z.infer<ReturnType<typeof personEnrichmentC
 /** A company by its domain or its profile URL; `error` says that neither is given. */
 const companyBy = (error: string) =>
   strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) }).check(
-    z.refine((c) => Boolean(c.domain || c.profile_url), { error }),
+    refine((c) => Boolean(c.domain || c.profile_url), { error }),
   );
 
 export const companyInputSchema = lazy(() => companyBy('needs a domain or a profile_url'));
@@ -161,14 +161,14 @@ export const callCreateSchema = lazy(() =>
     from: nonEmpty(),
     to: nonEmpty(),
     // A refinement, not z.nonnegative(): the same check and message, without a check class (0.5 KB).
-    duration: wholeNumber().check(z.refine((n) => n >= 0, { error: 'must be zero or more seconds' })),
+    duration: wholeNumber().check(refine((n) => n >= 0, { error: 'must be zero or more seconds' })),
     answered: boolean(),
     human: boolean(),
     task_id: uuid(),
     user_id: uuid(),
     disposition_id: z.optional(uuid()),
-    transcription: z.optional(z.string()),
-    recording_url: z.optional(z.string()),
+    transcription: z.optional(string()),
+    recording_url: z.optional(string()),
   }),
 );
 export type CallCreate = z.infer<ReturnType<typeof callCreateSchema>>;
@@ -194,13 +194,13 @@ export const personFindSchema = lazy(() =>
   strictObject({
     email: z.optional(email()),
     profile_url: z.optional(nonEmpty()),
-    name: z.optional(z.string()),
-    title: z.optional(z.string()),
-    company_name: z.optional(z.string()),
-    company_domain: z.optional(z.string()),
+    name: z.optional(string()),
+    title: z.optional(string()),
+    company_name: z.optional(string()),
+    company_domain: z.optional(string()),
     reveal_email: z.optional(boolean()),
     reveal_phone_numbers: z.optional(boolean()),
-  }).check(z.refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })),
+  }).check(refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })),
 );
 export type PersonFind = z.infer<ReturnType<typeof personFindSchema>>;
 
@@ -210,11 +210,11 @@ export const jobOpeningsQuerySchema = lazy(() =>
     domain: z.optional(nonEmpty()),
     profile_url: z.optional(nonEmpty()),
     seniorities: z.optional(array(oneOf(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
-    departments: z.optional(array(z.string())),
-    job_functions: z.optional(array(z.string())),
+    departments: z.optional(array(string())),
+    job_functions: z.optional(array(string())),
     remote: z.optional(boolean()),
   }).check(
-    z.refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
+    refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
       error: 'needs a company: a domain, a profile URL or a company id',
     }),
   ),
@@ -261,4 +261,4 @@ export type SearchBody = Record<string, string[] | string | number>;
  * a search defines, and the page bounds (from 1; 1 to 100 results), are the service's to hold:
  * it refuses what it does not take, naming it, so a misspelt filter never widens a search.
  */
-export const searchBodySchema = lazy(() => record(union([array(z.string()), z.string(), wholeNumber()])));
+export const searchBodySchema = lazy(() => record(union([array(string()), string(), wholeNumber()])));

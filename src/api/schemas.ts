@@ -19,8 +19,8 @@ import {
   REVENUE_RANGES,
   type Department,
 } from '../../contract/enumerations';
-import { withDefaults } from './checks';
-import { array, boolean, literal, nullable, oneOf as enumOf, record, strictObject, union } from './kinds';
+import { refine, withDefaults } from './checks';
+import { array, boolean, literal, nullable, number, oneOf as enumOf, record, strictObject, string, union } from './kinds';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -101,12 +101,15 @@ export interface EnumLists {
 /** zod's `guid` pattern: 8-4-4-4-12 hex digits, any version or variant. */
 const GUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
+/** Whether a text is an id in zod's `guid` pattern (the spec's UUIDs). */
+export const isGuid = (text: string): boolean => GUID.test(text);
+
 /**
  * An id as `z.guid()` checks it (the same pattern), as a refinement of a string: `z.guid()` and
  * `z.regex()` would each bring classes of their own, about 0.5 KB of dist/Code.js apiece.
  */
-export const guidText = (error?: string): z.ZodMiniString<string> =>
-  z.string().check(z.refine((id) => GUID.test(id), error === undefined ? undefined : { error }));
+export const guidText = (error?: string): z.ZodMiniType<string, string> =>
+  string().check(refine(isGuid, error === undefined ? undefined : { error }));
 
 // ---- Whole numbers --------------------------------------------------------------------------
 
@@ -114,11 +117,11 @@ const SAFE_RANGE = 'Integers must be within the safe integer range.';
 
 /**
  * A whole number as `z.int()` checks it, raising the same issues (a fraction is not an `int`, a
- * number past the safe range is too big or too small): a check on `z.number()`, because `z.int()`
+ * number past the safe range is too big or too small): a check on a number, because `z.int()`
  * brings its number-format classes, 1 KB of dist/Code.js.
  */
-export const wholeNumber = (): z.ZodMiniNumber<number> =>
-  z.number().check((ctx) => {
+export const wholeNumber = (): z.ZodMiniType<number, number> =>
+  number().check((ctx) => {
     const input = ctx.value;
     if (!Number.isInteger(input)) {
       ctx.issues.push({ expected: 'int', format: 'safeint', code: 'invalid_type', continue: false, input });
@@ -176,7 +179,7 @@ export interface DateSchemas {
   dateTime: () => z.ZodMiniType<string>;
 }
 
-const openDates: DateSchemas = { date: () => z.string(), dateTime: () => z.string() };
+const openDates: DateSchemas = { date: () => string(), dateTime: () => string() };
 
 /** Checked: ISO dates as the spec writes them. Only the strict schemas use them (they weigh 2 KB in the build). */
 export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () => z.iso.datetime({ offset: true }) };
@@ -191,10 +194,10 @@ export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () =
 const readErrorDetail = () =>
   withDefaults(
     {
-      code: z.string(),
-      title: z.string(),
-      detail: z.string(),
-      source: z.optional(z.object({ pointer: z.optional(z.string()), parameter: z.optional(z.string()), header: z.optional(z.string()) })),
+      code: string(),
+      title: string(),
+      detail: string(),
+      source: z.optional(z.object({ pointer: z.optional(string()), parameter: z.optional(string()), header: z.optional(string()) })),
     },
     { title: '', detail: '' },
   );
@@ -225,7 +228,7 @@ export const defineSchemas = (
   const dateTime = lazy(dates.dateTime);
   const int = lazy(wholeNumber);
   /** `string?` in the spec: may be absent or null. */
-  const optStr = lazy(() => z.optional(nullable(z.string())));
+  const optStr = lazy(() => z.optional(nullable(string())));
   const opt = <T extends z.ZodMiniType>(t: T) => z.optional(nullable(t));
 
   /** "No extra properties": refused when checking, dropped when reading. */
@@ -233,14 +236,14 @@ export const defineSchemas = (
 
   /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
   const oneOf = <K extends keyof EnumLists>(name: K) =>
-    (strict ? enumOf(strict[name]) : z.string()) as unknown as z.ZodMiniType<Open<EnumLists[K][number]>>;
+    (strict ? enumOf(strict[name]) : string()) as unknown as z.ZodMiniType<Open<EnumLists[K][number]>>;
 
   /** An email in an answer: checked by the shared rule, read as the text it is. */
-  const emailText = lazy(() => (strict ? z.string().check(z.refine(isEmailAddress)) : z.string()));
+  const emailText = lazy(() => (strict ? string().check(refine(isEmailAddress)) : string()));
 
   // ---- Shared pieces ---------------------------------------------------------------------
 
-  const Link = lazy(() => z.object({ href: z.string() }));
+  const Link = lazy(() => z.object({ href: string() }));
   const Links = lazy(() =>
     z.object({
       self: Link(),
@@ -278,18 +281,18 @@ export const defineSchemas = (
   const LocationDetails = lazy(() =>
     closed({
       ...place(),
-      lat: opt(z.number()),
-      long: opt(z.number()),
+      lat: opt(number()),
+      long: opt(number()),
     }),
   );
 
   const Experience = lazy(() =>
     closed({
       object: literal('experience'),
-      title: z.string(),
-      company_name: z.string(),
-      company_profile_url: nullable(z.string()),
-      description: nullable(z.string()),
+      title: string(),
+      company_name: string(),
+      company_profile_url: nullable(string()),
+      description: nullable(string()),
       start_date: nullable(date()),
       end_date: nullable(date()),
     }),
@@ -298,10 +301,10 @@ export const defineSchemas = (
   const Education = lazy(() =>
     closed({
       object: literal('education'),
-      degree: nullable(z.string()),
-      field_of_study: nullable(z.string()),
-      school_name: z.string(),
-      school_profile_url: nullable(z.string()),
+      degree: nullable(string()),
+      field_of_study: nullable(string()),
+      school_name: string(),
+      school_profile_url: nullable(string()),
       start_date: nullable(date()),
       end_date: nullable(date()),
     }),
@@ -310,9 +313,9 @@ export const defineSchemas = (
   const Language = lazy(() =>
     z.object({
       object: literal('language'),
-      language: z.string(),
-      iso_code: z.string(),
-      proficiency: nullable(z.string()),
+      language: string(),
+      iso_code: string(),
+      proficiency: nullable(string()),
     }),
   );
 
@@ -320,12 +323,12 @@ export const defineSchemas = (
     z.looseObject({
       object: literal('phone_number'),
       id: guid(),
-      number: z.string(),
+      number: string(),
       type: oneOf('PHONE_TYPES'),
       is_wrong_number: boolean(),
       source: z.optional(oneOf('PHONE_SOURCES')),
       is_dnc_listed: z.optional(boolean()),
-      kind: z.optional(z.string()),
+      kind: z.optional(string()),
     }),
   );
 
@@ -333,7 +336,7 @@ export const defineSchemas = (
 
   const CompanyLocation = lazy(() =>
     closed({
-      address: z.string(),
+      address: string(),
       is_primary: boolean(),
       ...place(),
     }),
@@ -342,11 +345,11 @@ export const defineSchemas = (
   const CompanyFields = lazy(() => ({
     id: guid(),
     object: literal('company'),
-    profile_url: z.string(),
+    profile_url: string(),
     name: optStr(),
     overview: optStr(),
     website: optStr(),
-    keywords: opt(array(z.string())),
+    keywords: opt(array(string())),
     followers: opt(int()),
     profile_presence: opt(oneOf('COMPANY_PRESENCE')),
     estimated_number_of_employees: opt(int()),
@@ -354,7 +357,7 @@ export const defineSchemas = (
     location: optStr(),
     location_details: z.optional(LocationDetails()),
     locations: opt(array(CompanyLocation())),
-    logo_url: z.optional(z.string()),
+    logo_url: z.optional(string()),
     founded_year: opt(int()),
     traffic_rank: opt(int()),
     sic_codes: opt(array(int())),
@@ -365,7 +368,7 @@ export const defineSchemas = (
     latest_funding_date: opt(date()),
     is_b2b: opt(boolean()),
     is_b2c: opt(boolean()),
-    technologies: opt(array(z.string())),
+    technologies: opt(array(string())),
     department_headcount: z.optional(headcounts().department),
     job_function_headcount: z.optional(headcounts().jobFunction),
     estimated_revenue: opt(oneOf('REVENUE_RANGES')),
@@ -376,12 +379,12 @@ export const defineSchemas = (
 
   const FundingEvent = lazy(() =>
     z.looseObject({
-      date: nullable(z.string()),
-      type: nullable(z.string()),
-      investors: array(z.string()),
-      amount: nullable(z.number()),
-      currency: nullable(z.string()),
-      amount_usd: nullable(z.number()),
+      date: nullable(string()),
+      type: nullable(string()),
+      investors: array(string()),
+      amount: nullable(number()),
+      currency: nullable(string()),
+      amount_usd: nullable(number()),
     }),
   );
 
@@ -389,7 +392,7 @@ export const defineSchemas = (
   const CompanyLookup = lazy(() =>
     z.looseObject({
       ...CompanyFields(),
-      industry: nullable(z.string()),
+      industry: nullable(string()),
       funding_events: array(FundingEvent()),
     }),
   );
@@ -400,7 +403,7 @@ export const defineSchemas = (
     z.looseObject({
       id: guid(),
       object: literal('person'),
-      profile_url: z.string(),
+      profile_url: string(),
       name: optStr(),
       email: optStr(),
       first_name: optStr(),
@@ -411,7 +414,7 @@ export const defineSchemas = (
       current_position_start_date: opt(date()),
       current_position_description: optStr(),
       location: optStr(),
-      image_url: z.optional(z.string()),
+      image_url: z.optional(string()),
       gender: z.optional(oneOf('GENDERS')),
       location_details: z.optional(LocationDetails()),
       experiences: opt(array(Experience())),
@@ -456,14 +459,14 @@ export const defineSchemas = (
       object: literal('lead_list_entry'),
       email: emailText(),
       person_id: guid(),
-      profile_url: z.string(),
-      profile: z.string(),
-      first_name: z.string(),
-      last_name: z.string(),
-      company_name: z.string(),
-      company_domain: z.string(),
-      industry: z.string(),
-      title: z.string(),
+      profile_url: string(),
+      profile: string(),
+      first_name: string(),
+      last_name: string(),
+      company_name: string(),
+      company_domain: string(),
+      industry: string(),
+      title: string(),
       email_validation_result: EmailValidationResult(),
       data: record(z.unknown()),
       phone_numbers: z.optional(array(PhoneNumber())),
@@ -474,9 +477,9 @@ export const defineSchemas = (
   const leadListShape = () => ({
     id: guid(),
     object: literal('lead_list'),
-    name: z.string(),
+    name: string(),
     status: oneOf('LEAD_LIST_STATUSES'),
-    url: z.string(),
+    url: string(),
     shared: boolean(),
     visible: boolean(),
     owner: emailText(),
@@ -532,10 +535,10 @@ export const defineSchemas = (
       duration: int(),
       external: boolean(),
       start_date: dateTime(),
-      from: z.string(),
-      to: z.string(),
+      from: string(),
+      to: string(),
       notes: nullable(z.unknown()),
-      transcription: nullable(z.string()),
+      transcription: nullable(string()),
       task_id: nullable(guid()),
       user_id: nullable(guid()),
       human: boolean(),
@@ -547,10 +550,10 @@ export const defineSchemas = (
   const ContactActivity = lazy(() =>
     z.object({
       event_at: dateTime(),
-      event_type: z.string(),
-      sequence_id: z.string(),
-      sequence_type: z.string(),
-      sequence_name: z.string(),
+      event_type: string(),
+      sequence_id: string(),
+      sequence_type: string(),
+      sequence_name: string(),
     }),
   );
 
@@ -580,28 +583,28 @@ export const defineSchemas = (
 
   // ---- Lists: territories, job openings, exclusions -------------------------------------
 
-  const Territory = lazy(() => z.object({ id: guid(), name: z.string() }));
+  const Territory = lazy(() => z.object({ id: guid(), name: string() }));
   const TerritoryPage = lazy(() => page('territories', Territory()));
 
   const JobOpening = lazy(() =>
     z.object({
       id: guid(),
-      title: z.string(),
-      url: z.string(),
-      raw_location: nullable(z.string()),
+      title: string(),
+      url: string(),
+      raw_location: nullable(string()),
       first_seen_at: dateTime(),
-      seniorities: array(z.string()),
-      departments: array(z.string()),
-      job_functions: array(z.string()),
+      seniorities: array(string()),
+      departments: array(string()),
+      job_functions: array(string()),
     }),
   );
 
   const JobOpeningCompany = lazy(() =>
     z.object({
       id: guid(),
-      name: nullable(z.string()),
-      domain: nullable(z.string()),
-      profile_url: nullable(z.string()),
+      name: nullable(string()),
+      domain: nullable(string()),
+      profile_url: nullable(string()),
     }),
   );
 
@@ -614,17 +617,17 @@ export const defineSchemas = (
   );
 
   const exclusionFields = lazy(() => ({
-    source: z.string(),
+    source: string(),
     date_added: dateTime(),
-    excluded_reason: z.string(),
-    excluded_reasons: array(z.string()),
+    excluded_reason: string(),
+    excluded_reasons: array(string()),
   }));
-  const ExcludedDomain = lazy(() => z.object({ domain: z.string(), ...exclusionFields() }));
-  const ExcludedEmail = lazy(() => z.object({ email: z.string(), ...exclusionFields() }));
+  const ExcludedDomain = lazy(() => z.object({ domain: string(), ...exclusionFields() }));
+  const ExcludedEmail = lazy(() => z.object({ email: string(), ...exclusionFields() }));
   const ExcludedDomainPage = lazy(() => page('excluded_domains', ExcludedDomain()));
   const ExcludedEmailPage = lazy(() => page('excluded_emails', ExcludedEmail()));
 
-  const Account = lazy(() => closed({ id: guid(), name: z.string() }));
+  const Account = lazy(() => closed({ id: guid(), name: string() }));
 
   return {
     Links,
@@ -736,7 +739,7 @@ export const enrichmentReading = <K extends 'Person' | 'Company'>(
 /** A page of the account's sequences: a status the add-on does not know is kept as text. */
 export const sequencePageSchema = lazy(() =>
   z.object({
-    sequences: array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
+    sequences: array(z.object({ id: string(), name: string(), status: string() })),
     _links: schemas.Links(),
   }),
 );
@@ -744,7 +747,7 @@ export type Sequence = z.infer<ReturnType<typeof sequencePageSchema>>['sequences
 
 /** Leads as a sequence's answer names them: as they were sent. */
 export type LeadRef = { email?: string | null; profile_url?: string | null };
-const leadRefs = lazy(() => array(record(nullable(z.string()))));
+const leadRefs = lazy(() => array(record(nullable(string()))));
 
 /** How the lists of skipped leads in that answer end. */
 export const SKIPPED_LIST = '_and_skipped';
@@ -756,8 +759,8 @@ export const SKIPPED_LIST = '_and_skipped';
  */
 export const sequenceAddSchema = lazy(() =>
   z
-    .looseObject({ total_added_to_sequence: z.number() })
-    .check(z.refine((v) => Object.keys(v).every((k) => !k.endsWith(SKIPPED_LIST) || leadRefs().safeParse(v[k]).success))),
+    .looseObject({ total_added_to_sequence: number() })
+    .check(refine((v) => Object.keys(v).every((k) => !k.endsWith(SKIPPED_LIST) || leadRefs().safeParse(v[k]).success))),
 );
 export type SequenceAdd = z.infer<ReturnType<typeof sequenceAddSchema>>;
 

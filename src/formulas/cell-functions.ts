@@ -4,7 +4,7 @@ import { type ErrorKind, fail, ProspectingError, QUOTA_SPENT } from '../api/erro
 import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
 import { thousands } from '../api/input-errors';
-import { chooseFields, type FieldDef } from '../sheet/fields';
+import { capital, chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';
 
@@ -101,7 +101,7 @@ export const worse = (a: Transient | undefined, b: Transient): Transient =>
 /** The error message of a single cell without an answer yet. */
 export const transientMessage = (reason: Transient): string => {
   const [why, first] = REASONS[reason];
-  return `${why[0]!.toUpperCase()}${why.slice(1)}: ${first}${RECALCULATE}.`;
+  return `${capital(why)}: ${first}${RECALCULATE}.`;
 };
 
 /** The error message of a range whose `pending` rows of `total` have no answer yet. */

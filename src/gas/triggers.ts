@@ -17,6 +17,9 @@ const ours = (triggers: GoogleAppsScript.Script.Trigger[]): GoogleAppsScript.Scr
   return triggers.filter((t) => t.getHandlerFunction() === CONTINUE_HANDLER);
 };
 
+/** The add-on's triggers of this user in the spreadsheet. */
+const inDocument = (spreadsheet: Spreadsheet): GoogleAppsScript.Script.Trigger[] => ours(ScriptApp.getUserTriggers(spreadsheet));
+
 const deleteAll = (triggers: GoogleAppsScript.Script.Trigger[]): void => {
   for (const t of triggers) {
     try {
@@ -27,15 +30,8 @@ const deleteAll = (triggers: GoogleAppsScript.Script.Trigger[]): void => {
   }
 };
 
-/** Why a trigger could not be made, in words for the job list. */
-const refusal = (e: unknown): string => {
-  if (isTestDeployment(e)) return 'a test deployment cannot run triggers.';
-  if (/too many triggers/i.test(errorText(e))) return 'your account has too many triggers for this add-on.';
-  return 'Apps Script refused to make a trigger.';
-};
-
-/** Whether Apps Script refused with an Error whose message holds `words`. */
-const says = (e: unknown, words: RegExp): boolean => e instanceof Error && words.test(e.message);
+/** Whether Apps Script refused with a message that holds `words`. */
+const says = (e: unknown, words: RegExp): boolean => words.test(errorText(e));
 
 const isTestDeployment = (e: unknown): boolean => says(e, /test as add-on|not permitted in test/i);
 
@@ -44,6 +40,14 @@ const isUserLimit = (e: unknown): boolean => says(e, /too many triggers/i);
 
 /** Another execution made this document's one trigger a moment ago. */
 const isDocumentLimit = (e: unknown): boolean => says(e, /in this document/i);
+
+/** Why a trigger could not be made, in words for the job list. */
+const refusal = (e: unknown): string =>
+  isTestDeployment(e)
+    ? 'a test deployment cannot run triggers.'
+    : isUserLimit(e)
+      ? 'your account has too many triggers for this add-on.'
+      : 'Apps Script refused to make a trigger.';
 
 type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown };
 
@@ -100,7 +104,7 @@ export const triggerExists = (uid: string): boolean => ScriptApp.getProjectTrigg
 /** The recorded trigger, if it is still there: a record may outlive its trigger. */
 const verified = (spreadsheet: Spreadsheet, state: Continuation): Continuation => {
   if (!state.uid) return state;
-  const exists = ours(ScriptApp.getUserTriggers(spreadsheet)).some((t) => t.getUniqueId() === state.uid);
+  const exists = inDocument(spreadsheet).some((t) => t.getUniqueId() === state.uid);
   return exists ? state : {};
 };
 
@@ -130,7 +134,7 @@ export const settleContinuation = (
     saveContinuation(spreadsheet.getId(), known);
     return known;
   }
-  deleteAll(ours(ScriptApp.getUserTriggers(spreadsheet)));
+  deleteAll(inDocument(spreadsheet));
   let next: Continuation = {};
   if (plan.kind === 'create') {
     const made = make(plan.dueAt, background);
@@ -146,7 +150,7 @@ export const settleContinuation = (
  * the time limit, so one trigger must wait after it. Made only when none waits; nothing deleted.
  */
 export const ensureSomeTrigger = (spreadsheet: Spreadsheet, dueAt = timeNow() + MIN_DELAY_MS): void => {
-  if (ours(ScriptApp.getUserTriggers(spreadsheet)).length > 0) return;
+  if (inDocument(spreadsheet).length > 0) return;
   const made = make(dueAt, true);
   try {
     if ('uid' in made) saveContinuation(spreadsheet.getId(), made);

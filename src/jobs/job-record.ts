@@ -2,27 +2,27 @@
 // a record saved by an earlier version of the add-on (or damaged) never reaches the engine as is.
 import { isString } from '../api/is-string';
 import * as z from 'zod/mini';
-import { array, literal, oneOf, record, union } from '../api/kinds';
+import { array, literal, number, oneOf, record, string, union } from '../api/kinds';
 import { lazy } from '../api/lazy';
 import { ACTIONS } from './actions';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import type { JobLife, Running } from './job-life';
 
-const num = () => z.number();
+const num = number;
 const running = () =>
   union([
     z.object({ s: literal('running'), mode: literal('sending') }),
-    z.object({ s: literal('running'), mode: oneOf(['draining', 'canceling']), why: z.string() }),
+    z.object({ s: literal('running'), mode: oneOf(['draining', 'canceling']), why: string() }),
   ]);
 
 /** The fields every step relies on; the rest of the record is kept as it was saved. */
 const recordSchema = lazy(() =>
   z.looseObject({
-    id: z.string(),
+    id: string(),
     action: oneOf(ACTIONS),
     sheetId: num(),
     headerRow: num(),
-    parts: array(z.looseObject({ n: num(), state: z.looseObject({ s: z.string() }) })),
+    parts: array(z.looseObject({ n: num(), state: z.looseObject({ s: string() }) })),
     counts: record(num()),
     updatedAt: num(),
     nextCheckAt: num(),
@@ -36,7 +36,7 @@ const recordSchema = lazy(() =>
         retryAt: z.optional(num()),
       }),
       z.object({ s: literal('done') }),
-      z.object({ s: oneOf(['failed', 'canceled']), why: z.string() }),
+      z.object({ s: oneOf(['failed', 'canceled']), why: string() }),
     ]),
   }),
 );

@@ -7,6 +7,7 @@ import type { JobRecord } from '../jobs/job';
 import type { Spreadsheet } from '../gas/active-document';
 import { readAuto, readAutoUser } from '../gas/automation-store';
 import { sendMail } from '../gas/mail';
+import { capital } from '../sheet/fields';
 
 /** A job running this long is worth an e-mail when it ends. */
 export const LONG_JOB_MS = 30 * 60 * 1000;
@@ -26,8 +27,7 @@ export const jobOutcome = (job: JobRecord): string => {
   const counts = Object.entries(view.counts)
     .map(([label, n]) => `${n} ${label}`)
     .join(', ');
-  const state = view.state[0]!.toUpperCase() + view.state.slice(1);
-  return [`${state}${counts ? `: ${counts}` : ''}.`, view.message].filter(Boolean).join(' ');
+  return [`${capital(view.state)}${counts ? `: ${counts}` : ''}.`, view.message].filter(Boolean).join(' ');
 };
 
 /** Jobs that ended in this step: the long ones not started by automation (whose runs alert for themselves) are told. */

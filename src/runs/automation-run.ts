@@ -2,7 +2,7 @@
 // automated spreadsheet of the user: runs brought up to date from their jobs, then, when due,
 // each action's new, changed and stale rows sent within the caps, and the jobs stepped a while.
 import { timeNow } from '../gas/clock';
-import { ProspectingError } from '../api/errors';
+import { errorText, ProspectingError } from '../api/errors';
 import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, type AutoRun } from '../automation/automation-record';
 import { pickRows } from '../automation/candidates';
 import { ACTION_LABELS, missingColumns, STATUS_HEADERS } from '../jobs/actions';
@@ -257,7 +257,7 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
     } catch (e) {
       // One spreadsheet's trouble never holds up the others: it waits its hour, saying why.
       current.lastRunAt = timeNow();
-      wait(spreadsheet, current, `The last run stopped: ${e instanceof Error ? e.message : String(e)}`);
+      wait(spreadsheet, current, `The last run stopped: ${errorText(e)}`);
       saveAuto(id, current);
     }
   }

@@ -3,9 +3,9 @@
 import { timeNow } from '../gas/clock';
 import { fail } from '../api/errors';
 import * as z from 'zod/mini';
-import { array, boolean, oneOf } from '../api/kinds';
+import { array, boolean, number, oneOf, string } from '../api/kinds';
 import { minLength } from '../api/checks';
-import { parseInput } from '../api/input-errors';
+import { parseInput, thousands } from '../api/input-errors';
 import { lazy } from '../api/lazy';
 import { runDue, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
@@ -29,12 +29,12 @@ import { sheetLayout } from './automation-layout';
 
 /** A whole number from 0 to `max`, or the sentence saying what it must be. */
 const upTo = (max: number, what: string) =>
-  z.number().check((ctx) => {
+  number().check((ctx) => {
     if (!Number.isInteger(ctx.value) || ctx.value < 0 || ctx.value > max)
       ctx.issues.push({
         code: 'custom',
         input: ctx.value,
-        message: `${what} must be a whole number from 0 to ${max.toLocaleString('en-US')}.`,
+        message: `${what} must be a whole number from 0 to ${thousands(max)}.`,
       });
   });
 
@@ -224,7 +224,7 @@ export const runAutomationNow = (): AutomationView => {
 
 /** Sends again the rows a run left with an error (or canceled), and only those. */
 export const retryFailedRows = (runId: string): AutomationView => {
-  const id = z.string().safeParse(runId);
+  const id = string().safeParse(runId);
   if (!id.success) fail('Which run? The run id is missing.');
   return withDocumentLock(() => {
     const spreadsheet = currentSpreadsheet();

@@ -1,12 +1,13 @@
 // Connecting an account: the key is checked with /account-info, kept in user properties, and
 // shown afterwards only as the account name and a masked key.
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { string } from '../api/kinds';
 import { fail, ProspectingError } from '../api/errors';
 import { lazy } from '../api/lazy';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
 import { parseInput, trim } from '../api/input-errors';
-import { maxLength, minLength } from '../api/checks';
+import { maxLength, minLength, refine } from '../api/checks';
 import { pauseJobsForDisconnect, resumePausedJobs } from './job-loop';
 
 export interface ConnectionView {
@@ -24,13 +25,13 @@ export const maskKey = (key: string): string => {
 const notAKey = (too: string) => ({ error: `That does not look like an API key: it is too ${too}.` });
 
 export const keyInput = lazy(() =>
-  z.string().check(
+  string().check(
     trim,
     minLength(1, { error: 'Enter your API key.' }),
     minLength(8, notAKey('short')),
     maxLength(512, notAKey('long')),
     // A refinement, not z.regex(): the same test and message, without the pattern-check classes.
-    z.refine((key) => /^\S+$/.test(key), { error: 'An API key has no spaces in it.' }),
+    refine((key) => /^\S+$/.test(key), { error: 'An API key has no spaces in it.' }),
   ),
 );
 

@@ -48,8 +48,10 @@ const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
     }
     // The confirm dialog is modal: the hidden rows and exclusion lists the preview found stand.
     const view = startRunWith({ ...input, confirmed: true }, findings);
-    const done = view.state === 'running' ? 'It goes on in the background; results appear as they arrive.' : view.message || 'Done.';
-    toast(done, ACTION_LABELS[action], 8);
+    const label = ACTION_LABELS[action];
+    // A run refused or held up (no credits, a refused key, a spent quota) says why in an alert.
+    if (view.message) ui().alert(label, view.message, ui().ButtonSet.OK);
+    else toast(view.state === 'running' ? 'It goes on in the background; results appear as they arrive.' : 'Done.', label, 8);
   } catch (e) {
     alert(errorText(e));
   }

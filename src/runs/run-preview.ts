@@ -8,7 +8,7 @@ import { requireClient } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
-import { array, boolean, nullable, oneOf, partialRecord, union } from '../api/kinds';
+import { array, boolean, nullable, oneOf, partialRecord, string, union } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../api/lazy';
@@ -38,14 +38,14 @@ export const runRequestSchema = lazy(() =>
         enrich: z.optional(boolean()),
         validateEmail: z.optional(boolean()),
       }),
-      fields: union([oneOf(['basic', 'all']), array(z.string())]),
+      fields: union([oneOf(['basic', 'all']), array(string())]),
       rerun: z.optional(boolean()),
       skipExcluded: z.optional(boolean()),
-      mapping: z.optional(partialRecord(ROLES, nullable(z.string()))),
+      mapping: z.optional(partialRecord(ROLES, nullable(string()))),
       list: z.optional(
         withDefaults(
           {
-            name: z.string().check(
+            name: string().check(
               trim,
               minLength(1, { error: 'Give the lead list a name.' }),
               maxLength(LIMITS.leadListName, {
@@ -54,7 +54,7 @@ export const runRequestSchema = lazy(() =>
               }),
             ),
             // The service's own rule (at most 254 characters), so an owner it would refuse never marks a row.
-            owner: z.string().check((ctx) => {
+            owner: string().check((ctx) => {
               const problem = emailProblem(ctx.value);
               if (problem)
                 ctx.issues.push({ code: 'custom', input: ctx.value, message: `The owner is not a valid email address: it ${problem}.` });
@@ -66,7 +66,7 @@ export const runRequestSchema = lazy(() =>
         ),
       ),
       /** Lead lists: the existing list the rows are added to, instead of a new list. */
-      listId: z.optional(z.string()),
+      listId: z.optional(string()),
       confirmed: z.optional(boolean()),
     },
     { options: {}, fields: 'basic' },
@@ -195,7 +195,9 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     [c.hidden, '', 'hidden or filtered row'],
   ];
   const skipped = notSent.filter(([n]) => n).map(([n, why, word = 'row']) => plural(n, word) + why);
-  const cost = creditWords(estimate);
+  const cost = creditWords(req.action, c.distinct, req.options);
+  // Why rows are not sent, each reason once (a few: a reason may name each row's own domain).
+  const why = [...new Set(plan.rows.flatMap((r) => (r.kind === 'invalid' ? [r.reason.replace(/^Skipped: /, '')] : [])))];
   const summary =
     (adding
       ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheetName}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
@@ -203,6 +205,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
+    (why.length ? ` Why rows cannot be sent: ${why.slice(0, 3).join('; ')}.` : '') +
     (addColumns ? ` ${plural(addColumns, 'column')} will be added to the sheet for the results.` : '');
   const preview: RunPreview = {
     action: req.action,

@@ -2,7 +2,7 @@
 // plan is in run-preview, the stepping in job-loop, the rules in src/jobs.
 import { max } from '../api/numbers';
 import { fail } from '../api/errors';
-import * as z from 'zod/mini';
+import { string } from '../api/kinds';
 import { ACTION_LABELS } from '../jobs/actions';
 import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobView } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
@@ -20,6 +20,8 @@ import { removeStaleTriggers } from '../gas/triggers';
 import { jobDeps, POLL_BUDGET_MS, STEP_BUDGET_MS, stepDeps, stepJobs } from './job-loop';
 import { prepare, type PreviewFindings, type RunInput } from './run-preview';
 import { timeNow } from '../gas/clock';
+import { toast } from '../gas/ui';
+import { capital } from '../sheet/fields';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -30,9 +32,15 @@ const withArticle = (phrase: string): string => {
   return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 };
 
-/** Starts a run on the selected rows. A run that spends credits must be confirmed first. */
+/**
+ * Starts a run on the selected rows. A run that spends credits must be confirmed first. A run
+ * refused or held up at its start (no credits, a refused key, a spent quota) also says why in a
+ * toast: the sidebar shows the job among others.
+ */
 export const startRun = (input: RunInput): JobView => {
-  return startRunWith(input);
+  const view = startRunWith(input);
+  if (view.message) toast(view.message, ACTION_LABELS[view.action], 10);
+  return view;
 };
 
 /** `startRun`, with what a preview of this execution already found (the menu's confirm). */
@@ -49,7 +57,7 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
       const how = isPaused(busy)
         ? 'is paused on this sheet, waiting for your key. Connect again to finish it, or cancel it first.'
         : 'is already running on this sheet. Wait for it or cancel it first.';
-      fail(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${how}`);
+      fail(`${capital(what)} ${how}`);
     }
     const holder = claimedByAnother(sheetId, req.action);
     if (holder) {
@@ -99,7 +107,7 @@ export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, req
 
 /** Cancels a job: at the service when the key works, here in any case. */
 export const cancelJob = (jobId: string): JobView => {
-  const id = z.string().safeParse(jobId);
+  const id = string().safeParse(jobId);
   if (!id.success) fail('Which job? The job id is missing.');
   return withDocumentLock(() => {
     const spreadsheet = currentSpreadsheet();

@@ -52,8 +52,11 @@ interface FieldSpec<V> {
   get?: (value: V) => unknown;
 }
 
+/** `done` -> "Done". */
+export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** `first_name` -> "First name". */
-export const words = (id: string) => id[0]!.toUpperCase() + id.slice(1).replace(/_/g, ' ');
+export const words = (id: string) => capital(id.replace(/_/g, ' '));
 
 /** Headers the add-on writes itself start with one of these, and are never read as input. */
 export const OUTPUT_PREFIXES = ['Person · ', 'Company · ', 'Email · ', 'Lead list · '] as const;
@@ -193,7 +196,8 @@ export const LEAD_FIELDS: Array<FieldDef<LeadListEntry>> = [
   leadField('last_name', basic),
   leadField('title', basic),
   leadField('email', basic),
-  leadField('email_result', { basic: true, get: (l) => l.email_validation_result.result }),
+  // In the words of the email validation's own result column: `deliverable` reads Deliverable.
+  leadField('email_result', { basic: true, get: (l) => words(l.email_validation_result.result) }),
   leadField('company_name', { header: 'Company', basic: true }),
   leadField('company_domain'),
   leadField('industry'),

@@ -36,6 +36,10 @@ export interface RowSender {
   send(client: ProspectingClient, bodies: Array<Record<string, unknown>>): RowAnswer[];
   /** A refusal that ends the whole run, in words (what the rows go to is gone); else nothing. */
   refusal?(e: ProspectingError): string | false;
+  /** The column a field of the request is read from, by the field's name, for a refusal that points at it. */
+  field?(name: string): string | undefined;
+  /** What a row's 404 means, when it means more than "not found". */
+  notFound?: string | false;
 }
 
 export interface RowActionDeps {
@@ -53,7 +57,7 @@ export interface RowMarks {
   /** Rows already done: never sent again. */
   done: number;
   skipped: number;
-  /** Rows skipped before sending, by reason. */
+  /** Rows skipped before sending (and, once sent, rows that failed), by reason. */
   reasons: Record<string, number>;
 }
 
@@ -131,9 +135,26 @@ const mark = (def: RowSender, cols: Columns, selection: Selection, headerRow: nu
     }
     grid.set(i, cols.status, skippedStatus(reason));
     marks.skipped++;
-    marks.reasons[reason] = (marks.reasons[reason] ?? 0) + 1;
+    count(marks.reasons, reason);
   }
   return marks;
+};
+
+/** `n` more rows for `reason`, worded as a row's status cell ends: `missing From`, `not found`. */
+const count = (reasons: Record<string, number>, reason: string, n = 1): void => {
+  const why = reason.charAt(0).toLowerCase() + reason.slice(1).replace(/\.$/, '');
+  reasons[why] = (reasons[why] ?? 0) + n;
+};
+
+/**
+ * Why the service refused a row's request, in words naming what the person can fix: the column
+ * a refusal points at, what a 404 means here, the client's own refusal (it names the field);
+ * else the row's reason for that kind of failure.
+ */
+const refusedRow = (def: RowSender, e: ProspectingError): string => {
+  const column = e.pointer && def.field?.(e.pointer.slice(1));
+  if (column) return `The service refused the row's ${column}.`;
+  return (e.kind === 'not_found' && def.notFound) || (e.kind === 'invalid_request' ? e.message : rowReason(e));
 };
 
 /** Sends the selected rows; without `deps` only tells how they stand (nothing written, nothing sent), for a preview. */
@@ -200,14 +221,20 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
           .forEach((a, j) => {
             answers.push({ key: chunk[j]!.key, ...a });
             if (readStatus(a.status).kind === 'done') out.succeeded++;
-            else out.skipped++;
+            else {
+              out.skipped++;
+              // `Skipped: already in this sequence`: counted under its reason.
+              count(out.reasons, a.status.replace(/^\w+: /, ''));
+            }
           });
       } catch (e) {
         throwUnlessProspecting(e);
         out.failed += chunk.length;
         const refused = def.refusal?.(e);
         const unsure = e.ambiguous ? ` It may have gone through; ${UNSURE}` : '';
-        for (const { key } of chunk) answers.push({ key, status: errorStatus(`${refused || rowReason(e)}${unsure}`) });
+        const why = refused || refusedRow(def, e);
+        for (const { key } of chunk) answers.push({ key, status: errorStatus(`${why}${unsure}`) });
+        count(out.reasons, why, chunk.length);
         // The rest would fail the same way: a refused key, no credits, a wait, Apps Script's quota.
         const failure = classify(e);
         if (refused || failure === 'key' || failure === 'credits' || failure === 'wait' || failure === 'quota')

@@ -5,6 +5,7 @@ import { headerWords, overrideMapping } from '../sheet/columns';
 import { cellText } from '../sheet/keys';
 import { formulaErrorIn } from '../sheet/formula-errors';
 import { OUTCOMES } from '../jobs/row-status';
+import { isGuid } from '../api/schemas';
 import type { RowRequest, RowSender } from './row-action-send';
 
 export type RowActionId = 'log_calls' | 'review_phones';
@@ -15,7 +16,7 @@ export interface RowField {
   required: boolean;
   /** Header words that name this field. */
   pattern: RegExp;
-  kind: 'text' | 'int' | 'bool';
+  kind: 'text' | 'int' | 'bool' | 'id';
 }
 
 /** A field of a row action; most take text. */
@@ -39,9 +40,9 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]
       rowField('duration', 'Duration (seconds)', true, /^(duration|duration s|duration seconds|seconds|length)$/, 'int'),
       rowField('answered', 'Answered', true, /^(answered|was answered)$/, 'bool'),
       rowField('human', 'Human', true, /^(human|answered by human|human answered)$/, 'bool'),
-      rowField('task_id', 'Task ID', true, /^(task|task id)$/),
-      rowField('user_id', 'User ID', true, /^(user|user id)$/),
-      rowField('disposition_id', 'Disposition ID', false, /^(disposition|disposition id)$/),
+      rowField('task_id', 'Task ID', true, /^(task|task id)$/, 'id'),
+      rowField('user_id', 'User ID', true, /^(user|user id)$/, 'id'),
+      rowField('disposition_id', 'Disposition ID', false, /^(disposition|disposition id)$/, 'id'),
       rowField('transcription', 'Transcription', false, /^(transcription|transcript)$/),
       rowField('recording_url', 'Recording URL', false, /^(recording|recording url|recording link)$/),
     ],
@@ -51,8 +52,8 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]
     headers: ['Phone review · Status'],
     done: OUTCOMES.reviewed,
     fields: [
-      rowField('phone_number_id', 'Phone number ID', true, /^(phone number id|phone id|number id|phone number)$/),
-      rowField('user_id', 'User ID', true, /^(user|user id|reviewer|reviewer id)$/),
+      rowField('phone_number_id', 'Phone number ID', true, /^(phone number id|phone id|number id|phone number)$/, 'id'),
+      rowField('user_id', 'User ID', true, /^(user|user id|reviewer|reviewer id)$/, 'id'),
       rowField('reason', 'Reason', true, /^(reason|review reason)$/),
     ],
   },
@@ -105,6 +106,9 @@ export const rowRequest = (action: RowActionId, row: ReadonlyArray<unknown>, map
       const b = parseBool(raw);
       if (b === undefined) return { reason: `${f.label} must be yes or no` };
       body[f.field] = b;
+    } else if (f.kind === 'id' && !isGuid(text)) {
+      // The spec's ids are UUIDs: the service would refuse anything else, the row unnamed.
+      return { reason: `${f.label} must be a UUID` };
     } else {
       body[f.field] = text;
     }
@@ -121,6 +125,8 @@ export const rowSender = (action: RowActionId, overrides: Record<string, string 
   return {
     headers: def.headers,
     batch: 1,
+    field: (name) => def.fields.find((f) => f.field === name)?.label,
+    notFound: action === 'review_phones' && 'no phone number of this account has this Phone number ID',
     planner: (headers) => {
       const mapping = rowActionMapping(action, headers, overrides);
       return (row) => rowRequest(action, row, mapping);

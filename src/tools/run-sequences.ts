@@ -2,7 +2,7 @@
 // anything is sent, and the sending, with columns mapped to the sequence's fields and its overrides.
 import { fail } from '../api/errors';
 import * as z from 'zod/mini';
-import { boolean, record } from '../api/kinds';
+import { boolean, record, string } from '../api/kinds';
 import { lazy } from '../api/lazy';
 import { detectMapping } from '../sheet/columns';
 import { withDocumentLock } from '../gas/active-document';
@@ -13,8 +13,8 @@ import { sequenceSender } from './sequence-add';
 /** The sequence, the columns sent as its fields (header -> field), the overrides turned on. */
 const inputSchema = lazy(() =>
   z.object({
-    sequenceId: z.string(),
-    mapping: z.optional(record(z.string())),
+    sequenceId: string(),
+    mapping: z.optional(record(string())),
     // By name as the sidebar offers them (decisions.md); the service refuses a name it does not know.
     overrides: z.optional(record(boolean())),
   }),

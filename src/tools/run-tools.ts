@@ -3,11 +3,11 @@
 import { activeSheet, currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { toast, ui as spreadsheetUi } from '../gas/ui';
 import * as z from 'zod/mini';
-import { array, boolean, literal, nullable, oneOf, record } from '../api/kinds';
+import { array, boolean, literal, nullable, oneOf, record, string } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { errorText, fail, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from '../api/errors';
 import { thousands, trim } from '../api/input-errors';
-import { maxLength, minLength } from '../api/checks';
+import { maxLength, minLength, refine } from '../api/checks';
 import { lazy } from '../api/lazy';
 import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
 import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRows, type ImportKind } from './imports';
@@ -29,21 +29,21 @@ const ROW_BUDGET_MS = 4.5 * 60 * 1000;
 
 /** An import's request: the `tool` it names, what that import takes, and the sheet to append to, if any. */
 const toolSchema = <T extends string, S extends z.core.$ZodLooseShape>(tool: T, shape: S) =>
-  z.object({ tool: literal(tool), ...shape, sheetName: z.optional(z.string().check(trim, maxLength(100))) });
+  z.object({ tool: literal(tool), ...shape, sheetName: z.optional(string().check(trim, maxLength(100))) });
 
 /** Each import's request, by the `tool` it names. */
 const toolSchemas = lazy(() => ({
-  territories: toolSchema('territories', { name: z.optional(z.string()) }),
+  territories: toolSchema('territories', { name: z.optional(string()) }),
   job_openings: toolSchema('job_openings', {
-    domain: z.string().check(trim, minLength(1, { error: 'Enter the company domain.' })),
+    domain: string().check(trim, minLength(1, { error: 'Enter the company domain.' })),
     seniorities: z.optional(array(oneOf(JOB_SENIORITIES))),
-    departments: z.optional(array(z.string())),
-    jobFunctions: z.optional(array(z.string())),
+    departments: z.optional(array(string())),
+    jobFunctions: z.optional(array(string())),
     remote: z.optional(boolean()),
   }),
-  excluded_domains: toolSchema('excluded_domains', { keyword: z.optional(z.string()) }),
-  excluded_emails: toolSchema('excluded_emails', { keyword: z.optional(z.string()) }),
-  contact: toolSchema('contact', { contactId: z.string().check(trim, minLength(1, { error: 'Enter the contact id.' })) }),
+  excluded_domains: toolSchema('excluded_domains', { keyword: z.optional(string()) }),
+  excluded_emails: toolSchema('excluded_emails', { keyword: z.optional(string()) }),
+  contact: toolSchema('contact', { contactId: string().check(trim, minLength(1, { error: 'Enter the contact id.' })) }),
 }));
 type ToolSchemas = ReturnType<typeof toolSchemas>;
 type ToolRequest = { [K in keyof ToolSchemas]: z.infer<ToolSchemas[K]> }[keyof ToolSchemas];
@@ -67,12 +67,12 @@ const readToolRequest = (input: unknown, what: string): ToolRequest => {
  */
 const cursorSchema = lazy(() =>
   z.object({
-    sheet: z.string(),
+    sheet: string(),
     // Refinements, not z.regex() or z.minimum(1): the same checks, without their classes in the bundle.
-    href: z.string().check(z.refine((href) => href.startsWith('/'))),
+    href: string().check(refine((href) => href.startsWith('/'))),
     written: wholeNumber(),
     made: z.optional(boolean()),
-    fromRow: z.optional(wholeNumber().check(z.refine((n) => n >= 1))),
+    fromRow: z.optional(wholeNumber().check(refine((n) => n >= 1))),
   }),
 );
 
@@ -238,7 +238,7 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
 export const rowActionRequestSchema = lazy(() =>
   z.object({
     action: oneOf(['log_calls', 'review_phones']),
-    mapping: z.optional(record(nullable(z.string()))),
+    mapping: z.optional(record(nullable(string()))),
   }),
 );
 
@@ -298,14 +298,20 @@ export const runRowAction = (input: z.input<ReturnType<typeof rowActionRequestSc
       failed: out.failed,
       skipped: out.skipped,
       message: outcomeMessage(def.label, out),
+      complete: !out.failed && !out.skipped && !out.stoppedEarly && !out.stopped && !out.unplaced.length,
     };
   });
 
-/** What came of sending rows, in a sentence or two. */
+/** What came of sending rows, in a sentence or two, with why rows were not done (the three commonest reasons). */
 export const outcomeMessage = (label: string, out: RowActionOutcome): string =>
   `${label}: ${out.succeeded} done` +
   (out.failed ? `, ${out.failed} failed` : '') +
   (out.skipped ? `, ${out.skipped} skipped` : '') +
+  Object.entries(out.reasons)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([why, n], i) => `${i ? ';' : ':'} ${why} (${plural(n, 'row')})`)
+    .join('') +
   (out.unplaced.length
     ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})`
     : '') +
@@ -327,7 +333,10 @@ const rowActionFromMenu = (action: RowActionId): void => {
     }
     const { label } = ROW_ACTIONS[action];
     if (ui.alert(label, `${preview.summary}\n\nSend them now?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    toast(runRowAction({ action }).message, label, 8);
+    const result = runRowAction({ action });
+    // Rows refused or not sent are told in an alert, with why; a run that did every row, in a toast.
+    if (result.complete) toast(result.message, label, 8);
+    else ui.alert(label, result.message, ui.ButtonSet.OK);
   } catch (e) {
     ui.alert(errorText(e));
   }

@@ -38,4 +38,6 @@ export interface RowActionResult {
   failed: number;
   skipped: number;
   message: string;
+  /** Every selected row to send was done: none refused, failed or left unsent. */
+  complete: boolean;
 }

@@ -134,11 +134,14 @@ test('review phone numbers from the menu, with the columns mapped from their hea
     ['aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', USER_ID, 'wrong_number'],
   ]);
   w.host.select('Sheet1!A1:C4');
-  w.host.ui.answer('YES');
+  // Rows not reviewed are told in an alert after the confirm, with why.
+  w.host.ui.answer('YES', 'OK');
   expect(w.host.clickMenu('Review phone numbers from selected rows').ok).toBe(true);
   const values = w.host.sheet().values();
   const status = values[0]!.indexOf('Phone review · Status');
   expect(values[1]![status]).toBe('Reviewed');
-  expect(String(values[2]![status])).toMatch(/^Error: Not found/);
-  expect(String(values[3]![status])).toMatch(/^Error: Not found/);
+  // An id that is no UUID is never sent; a UUID no phone number of the account has is refused.
+  expect(values[2]![status]).toBe('Skipped: phone number ID must be a UUID');
+  expect(values[3]![status]).toBe('Error: no phone number of this account has this Phone number ID');
+  expect(w.host.ui.dialogs.at(-1)!.prompt).toMatch(/^Review phone numbers: 1 done, 1 failed, 1 skipped: /);
 });

@@ -1,9 +1,9 @@
-// Records, enums, literals, unions, lists, booleans and nullables made as checks read every value as zod's own kinds read it: the
-// same success, the same output, and the same issues with the same words and paths.
+// Records, enums, literals, unions, lists, text, numbers, booleans, nullables and refinements made as checks read every value as
+// zod's own kinds read it: the same success, the same output, and the same issues with the same words and paths.
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { array, boolean, literal, nullable, oneOf, partialRecord, record, union } from '../../src/api/kinds';
-import { maxLength, minLength } from '../../src/api/checks';
+import { array, boolean, literal, nullable, number, oneOf, partialRecord, record, string, union } from '../../src/api/kinds';
+import { maxLength, minLength, refine } from '../../src/api/checks';
 import { wholeNumber } from '../../src/api/schemas';
 import { parseInput } from '../../src/api/input-errors';
 
@@ -23,7 +23,11 @@ function told(schema: z.ZodMiniType, value: unknown): unknown {
 }
 
 const keys = fc.constantFrom('a', 'b', 'c', '1', 'constructor', 'toString');
-const leaf = fc.oneof(fc.constantFrom('a', 'b', 'x', '', 1, 1.5, -2, null, undefined, true, false), fc.string(), fc.integer());
+const leaf = fc.oneof(
+  fc.constantFrom('a', 'b', 'x', '', 1, 1.5, -2, NaN, Infinity, -Infinity, null, undefined, true, false),
+  fc.string(),
+  fc.integer(),
+);
 const values = fc.oneof(
   leaf,
   fc.array(leaf, { maxLength: 3 }),
@@ -72,6 +76,25 @@ const pairs: Array<[string, z.ZodMiniType, z.ZodMiniType]> = [
     z.union([z.string().check(z.minLength(3)), z.string().check(z.maxLength(1))]),
   ],
   ['a boolean', boolean(), z.boolean()],
+  ['a text', string(), z.string()],
+  ['a text with checks after', string().check(z.minLength(2), maxLength(3)), z.string().check(z.minLength(2), z.maxLength(3))],
+  ['a number', number(), z.number()],
+  [
+    'a refinement with its words, then another',
+    string().check(
+      refine((t) => t !== 'x', { error: 'must not be x' }),
+      refine((t) => t.length < 3),
+    ),
+    z.string().check(
+      z.refine((t) => t !== 'x', { error: 'must not be x' }),
+      z.refine((t) => t.length < 3),
+    ),
+  ],
+  [
+    'a refinement of a list',
+    array(string()).check(refine((a) => a.length !== 1)),
+    z.array(z.string()).check(z.refine((a) => a.length !== 1)),
+  ],
   ['a nullable', nullable(z.string()), z.nullable(z.string())],
   ['a nullable with a check inside', nullable(z.string().check(z.minLength(2))), z.nullable(z.string().check(z.minLength(2)))],
   ['a list', array(z.string()), z.array(z.string())],

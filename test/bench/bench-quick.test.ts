@@ -66,7 +66,7 @@ test('the table has every action and the comparison column; the targets read per
   expect(t.rows).toBe(QUICK_PLAN.sizes[0]!.rows);
   expect(t.list.find((x) => x.label === 'URL fetches')!.value).toBe(comparison('person').addon.requests);
   expect(t.list.find((x) => x.label.startsWith('50,000'))!.value).toBeUndefined();
-  expect(formatTargets(result)).toMatch(/\d+ of 8 measured targets met/);
+  expect(formatTargets(result)).toMatch(/\nQuick run: \d of 3 targets it can judge met.*, are not judged at 200 rows/);
 });
 
 test('=ENRICH_COMPANY: a small range is answered in one recalculation, then served from the cache', () => {

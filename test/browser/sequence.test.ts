@@ -54,7 +54,9 @@ test('from the menu: pick a sequence, choose fields and an override, check, send
   expect(await page.getByLabel('Send First name').isChecked()).toBe(false);
   await form.getByRole('button', { name: 'Send' }).click();
   await page.locator('#seq-result').filter({ hasText: 'done' }).waitFor();
-  expect(await page.locator('#seq-result').textContent()).toBe('Add to "Inbound Follow-up": 2 done, 2 skipped.');
+  expect(await page.locator('#seq-result').textContent()).toBe(
+    'Add to "Inbound Follow-up": 2 done, 2 skipped: repeated in the selection (1 row); no email or profile URL (1 row).',
+  );
   expect(w.taken.map((l) => [l.email, l.data, l.overrides])).toEqual([
     ['ann@prospects1.example', { company_name: 'Acme' }, { ignore_recently_contacted: true }],
     [contacted, { company_name: 'Initech' }, { ignore_recently_contacted: true }],

@@ -106,7 +106,10 @@ test('lead lists: an existing list is offered with how it matches and costs, and
   await page.getByLabel('Action on the selected rows').selectOption('lead_list');
   await page.locator('#run-list-target option', { hasText: 'Q4 outreach (email)' }).waitFor({ state: 'attached' });
   await page.getByLabel('Add the rows to').selectOption(id);
-  await page.locator('#run-list-note').filter({ hasText: 'Matches leads by email. Each row added costs 0.5 email credits.' }).waitFor();
+  await page
+    .locator('#run-list-note')
+    .filter({ hasText: 'Matches leads by email. Each row added costs 0.5 email credits (0.5 for each person found).' })
+    .waitFor();
   expect(await page.locator('#run-list-new').isHidden()).toBe(true);
   await page.getByRole('button', { name: 'Check selection' }).click();
   await page.locator('#run-summary').filter({ hasText: 'Adding 5 distinct rows of "Sheet1" to the lead list "Q4 outreach"' }).waitFor();
