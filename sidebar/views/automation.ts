@@ -3,7 +3,7 @@
 import type { AutoAction } from '../../src/automation/automation-view';
 import { busy } from '../busy';
 import { clear, el, h } from '../dom';
-import { thousands } from '../numbers';
+import { halves, thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
 type View = ServerResult<'getAutomation'>;
@@ -73,7 +73,7 @@ function showToday(): void {
   } catch {
     // A field being typed in: the saved cap stands until it holds a number.
   }
-  el('auto-today').textContent = `Today: ${thousands(current.spentToday)} of ${thousands(cap)} credits`;
+  el('auto-today').textContent = `Today: ${thousands(current.spentToday)} of ${thousands(cap)} credits${halves(current.spentToday)}`;
 }
 
 function fill(view: View): void {
@@ -87,7 +87,10 @@ function runItem(run: Run): HTMLLIElement {
     'li',
     { class: 'run', 'data-run': run.id },
     h('div', { class: 'run-head' }, h('strong', { text: run.action }), when(run.at)),
-    h('p', { class: 'hint', text: `${thousands(run.rows)} row${run.rows === 1 ? '' : 's'} · up to ${thousands(run.credits)} credits` }),
+    h('p', {
+      class: 'hint',
+      text: `${thousands(run.rows)} row${run.rows === 1 ? '' : 's'} · up to ${thousands(run.credits)} credits${halves(run.credits)}`,
+    }),
     h('p', { class: 'outcome', text: run.outcome }),
   );
   if (run.alerted) item.append(h('p', { class: 'tag', title: 'An alert about this run was e-mailed to you', text: 'e-mailed' }));
