@@ -14,6 +14,8 @@ let headers: string[] = [];
 let started: () => void = () => {};
 /** The account's lead lists, once asked for. */
 let lists: ListChoice[] | undefined;
+/** The estimate on screen: a start sends it, and the server refuses one that would differ. */
+let seen = '';
 
 function input(): RunRequest {
   const action = choice('run-action', ['person', 'company', 'email', 'lead_list']);
@@ -71,6 +73,7 @@ function renderMapping(preview: Preview): void {
 function render(preview: Preview): void {
   renderMapping(preview);
   el('run-summary').textContent = preview.summary;
+  seen = preview.summary;
   if (!value('run-list-owner') && preview.defaultOwner) el<HTMLInputElement>('run-list-owner').value = preview.defaultOwner;
   el<HTMLButtonElement>('run-start').textContent = preview.needsConfirmation ? 'Start and spend credits' : 'Start';
   el<HTMLButtonElement>('run-start').disabled = preview.counts.distinct === 0;
@@ -158,8 +161,14 @@ export function initRun(onStarted: () => void): void {
       return;
     }
     // The person saw the estimate above this button: starting is their confirmation.
-    void busy('Starting…', () => server.startRun({ ...input(), confirmed: true }), el('view-run')).then((job) => {
-      if (!job) return;
+    void busy('Starting…', () => server.startRun({ ...input(), confirmed: true, seen }), el('view-run')).then(async (job) => {
+      if (!job) {
+        // Refused (the rows may have changed since the estimate): the estimate on screen is read
+        // again, leaving the refusal's reason shown above it.
+        const now = await server.previewRun(input()).catch(() => undefined);
+        if (now) render(now);
+        return;
+      }
       el('run-preview').hidden = true;
       started();
     });

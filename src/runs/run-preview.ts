@@ -68,6 +68,8 @@ export const runRequestSchema = lazy(() =>
       /** Lead lists: the existing list the rows are added to, instead of a new list. */
       listId: z.optional(string()),
       confirmed: z.optional(boolean()),
+      /** The estimate (its summary) the person confirmed: a start that would differ is refused. */
+      seen: z.optional(string()),
     },
     { options: {}, fields: 'basic' },
   ),

@@ -49,6 +49,9 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     const { req, client, spreadsheet, sheet, request, prepared, preview, partSize } = prepare(input, found);
     if (req.action === 'lead_list' && !req.list && !req.listId) fail('Give the lead list a name and an owner (an email address).');
     if (preview.needsConfirmation && !req.confirmed) fail(`Please confirm first: ${preview.summary}`);
+    // The selection (or the sheet) changed since the estimate on screen: what it would spend was never seen.
+    if (req.seen !== undefined && req.seen !== preview.summary)
+      fail(`The rows changed since the estimate you saw. Nothing was sent. Now: ${preview.summary}`);
     const ssId = spreadsheet.getId();
     const sheetId = sheet.getSheetId();
     const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheetId && j.action === req.action);

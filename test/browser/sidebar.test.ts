@@ -85,6 +85,33 @@ test('run: the mapping and the estimate, start, and the job watched to the end',
   await page.close();
 });
 
+test('run: rows selected after the estimate are refused in view with the new estimate, then started on it', async () => {
+  const w = sheetWorld(30);
+  connect(w, 'demo-key-alpha');
+  w.host.select('Sheet1!A1:C5');
+  const { page } = await openSidebar(browser, w);
+  await page.setViewportSize({ width: 300, height: 400 });
+  await page.getByRole('tab', { name: 'Run' }).waitFor();
+  await page.getByLabel('Action on the selected rows').selectOption('email');
+  await page.getByRole('button', { name: 'Check selection' }).click();
+  await page.locator('#run-summary').filter({ hasText: 'Email validation of 4 distinct rows' }).waitFor();
+  // The person selects more rows in the sheet, then presses Start under the old estimate.
+  w.host.select('Sheet1!A1:C31');
+  await page.getByRole('button', { name: 'Start and spend credits' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'changed since the estimate you saw' });
+  await refusal.waitFor();
+  // Shown where the person is (the view scrolled down to Start), with the estimate read again.
+  await page.locator('#run-summary').filter({ hasText: 'Email validation of 30 distinct rows' }).waitFor();
+  const box = await refusal.boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(400);
+  expect(w.host.sheet().values()[0]).toEqual(['Name', 'Email', 'Website']);
+  // Start now spends on what it shows.
+  await page.getByRole('button', { name: 'Start and spend credits' }).click();
+  await page.locator('#jobs-list .job').filter({ hasText: 'of 30 rows' }).waitFor();
+  await page.close();
+});
+
 test('lead lists: an existing list is offered with how it matches and costs, and the rows are added to it', async () => {
   const w = sheetWorld(5);
   connect(w, 'demo-key-alpha');
