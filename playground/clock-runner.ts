@@ -30,6 +30,15 @@ export class ClockRunner {
     this.lastReal = realNow;
   }
 
+  /**
+   * The host's thread waited `ms` of real time for the person (a dialog open): no trigger could
+   * fire meanwhile, so that time is not owed to the clock, which goes on from where it stood
+   * instead of leaping ahead by the wait times the speed.
+   */
+  held(ms: number): void {
+    this.lastReal += Math.max(0, ms);
+  }
+
   /** Moves the clock for the real time passed; true when it fired a trigger. */
   tick(realNow: number): boolean {
     const passed = Math.max(0, realNow - this.lastReal);

@@ -40,7 +40,16 @@ function main(): void {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
     return;
   }
-  session.world.host.ui.responder = pageResponder(data.dialogs);
+  const ask = pageResponder(data.dialogs);
+  session.world.host.ui.responder = (request) => {
+    const from = Date.now();
+    try {
+      return ask(request);
+    } finally {
+      // The time the dialog waited for the person is not the clock's to catch up on.
+      session.clock.held(Date.now() - from);
+    }
+  };
 
   let sentSidebars = 0;
   let postedVersion = -1;

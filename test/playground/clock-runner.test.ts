@@ -101,4 +101,19 @@ describe('the clock runner', () => {
     expect(firedAt).toEqual([1, 2, 3, 4, 5].map((h) => START + h * 3_600_000));
     expect(clock.now()).toBe(START + 5 * 3_600_000 + 1_000);
   });
+
+  it('goes on from where it stood after a dialog held the thread, not ahead by the time it waited', () => {
+    const { host, clock, real } = fakeHost({ everyMs: 3_600_000, runMs: 1_000, realMs: 1 });
+    const runner = runnerAt(host, real, 600);
+    real.now = 100;
+    runner.tick(real.now);
+    expect(clock.now()).toBe(START + 60_000);
+    // A confirm stays open 20 real seconds: the thread is held, no tick runs.
+    real.now += 20_000;
+    runner.held(20_000);
+    real.now += 100;
+    runner.tick(real.now);
+    // One tick's 100 ms at 600× on, not 20 s at 600× (200 minutes).
+    expect(clock.now()).toBe(START + 120_000);
+  });
 });
