@@ -1,17 +1,17 @@
 // A day of heavy use on one consumer account, in the host at Apps Script's real limits: three
-// jobs of `rows` rows each (emails, people, companies), the sidebar open while they run and
-// polling as soon as the server says a job can change (never sooner than 5 s, and without the
-// sidebar's backing off: more polls than it makes), and `cells` formula cells of
+// jobs of `rows` rows each (emails, people, companies), the sidebar open all day and polling as
+// soon as the server says a job can change (never sooner than 5 s nor later than its idle pace of
+// 30 s, also while nothing runs, and without the sidebar's backing off: more polls than it
+// makes), and `cells` formula cells of
 // =ENRICH_COMPANY, each its own execution, computed again a minute after the per-minute budget
 // turned them away. What the day costs the user's daily quotas of URL fetches, property calls
 // and trigger runtime.
 import { DIST } from './addon-run';
 import { fitsConsumerDay, isQuotaRefusal } from './figures';
 import { benchWorld, KEY, OWNER } from './world';
+import { IDLE_DELAY_S, MIN_DELAY_S } from '../sidebar/poll-cadence';
 
 const HOUR = 3600000;
-/** The sidebar never polls sooner than this. */
-const MIN_POLL_MS = 5000;
 const DAY_HOURS = 8;
 const JOBS = [
   { sheet: 'Emails', action: 'email', status: 'Email · Result' },
@@ -57,7 +57,6 @@ export function runHeavyDay(rows: number, cells: number): HeavyDayFigures {
   }
   let waiting = Array.from({ length: cells }, (_, i) => `cell${i}.example.com`);
   let nextRecalc = t0;
-  let polling = true;
   let nextPoll = t0;
   let polls = 0;
   let triggerRuns = 0;
@@ -69,8 +68,7 @@ export function runHeavyDay(rows: number, cells: number): HeavyDayFigures {
   while (host.clock.now() - t0 < DAY_HOURS * HOUR) {
     const recalcAt = waiting.length ? nextRecalc : Infinity;
     const due = Math.min(...host.triggerList().map((t) => (t.spent ? Infinity : (t.dueAt ?? Infinity))));
-    const next = Math.min(recalcAt, due, polling ? nextPoll : Infinity);
-    if (next === Infinity) break;
+    const next = Math.min(recalcAt, due, nextPoll);
     host.clock.advanceTo(Math.max(next, host.clock.now()));
     if (next === recalcAt) {
       waiting = waiting.filter((domain) => {
@@ -87,10 +85,10 @@ export function runHeavyDay(rows: number, cells: number): HeavyDayFigures {
       note(poll.error?.message);
       polls++;
       const answer = poll.value as { jobs: Array<{ state: string }>; nextPollSeconds: number } | undefined;
-      // The sidebar stops polling when the server says no job runs.
-      polling = !answer || answer.nextPollSeconds > 0;
       if (answer?.jobs.some((j) => j.state === 'running')) lastEnd = host.clock.now();
-      nextPoll = host.clock.now() + Math.max(MIN_POLL_MS, (answer?.nextPollSeconds ?? 0) * 1000);
+      // The server's figure, within the sidebar's bounds; its idle pace once nothing runs (0).
+      const seconds = answer?.nextPollSeconds ? Math.min(IDLE_DELAY_S, Math.max(MIN_DELAY_S, answer.nextPollSeconds)) : IDLE_DELAY_S;
+      nextPoll = host.clock.now() + seconds * 1000;
     }
   }
   const day = host.quotaUse(OWNER);
