@@ -204,7 +204,7 @@ const NOTES = [
 function dayTable(d: HeavyDayFigures): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const lines = [
-    `A heavy day: three jobs of ${n(d.rows)} rows (emails, people, companies), the sidebar open while they run, ${n(d.cells)} formula cells`,
+    `A heavy day: three jobs of ${n(d.rows)} rows (emails, people, companies), the sidebar open all day, ${n(d.cells)} formula cells`,
     `  rows ended ${n(d.rowsEnded)} of ${n(3 * d.rows)}, cells answered ${n(d.cellsAnswered)} of ${n(d.cells)}, last job ended after ${d.hoursToEnd.toFixed(2)} h`,
     `  ${n(d.polls)} sidebar polls, ${n(d.triggerRuns)} trigger runs, ${n(d.refused)} executions refused by a daily quota`,
     `  URL fetches ${n(d.urlFetch)} of ${n(CONSUMER_DAILY_QUOTAS.urlFetch)}; property calls ${n(d.properties)} of ${n(CONSUMER_DAILY_QUOTAS.properties)}; trigger runtime ${d.triggerRuntimeMinutes.toFixed(1)} of ${CONSUMER_DAILY_QUOTAS.triggerRuntimeMs / 60000} min`,
