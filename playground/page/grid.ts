@@ -260,13 +260,13 @@ export class SheetGrid {
   }
 
   /** The active cell, or the active range's far corner when the move extends the range. */
-  private from(extend: boolean): Spot {
-    return extend && this.boxes[0] ? this.corner() : this.cursor!;
+  private from(extend: boolean): Spot | null {
+    return this.cursor && (extend && this.boxes[0] ? this.corner() : this.cursor);
   }
 
   /** Makes the active cell (or, extending, the active range's far corner) `to`, brought into view. */
   private place(to: Spot, extend: boolean): void {
-    if (extend) this.boxes[0] = this.span('cell', this.cursor!, to);
+    if (extend && this.cursor) this.boxes[0] = this.span('cell', this.cursor, to);
     else {
       this.cursor = to;
       this.boxes = [this.span('cell', to, to)];
@@ -302,7 +302,7 @@ export class SheetGrid {
   /** Arrows, Tab, Enter's and PageDown's moves: `rows` visible rows and `cols` columns, across windows, the range grown with Shift. */
   private async step(rows: number, cols: number, extend: boolean): Promise<void> {
     const from = this.from(extend);
-    if (!(await this.shown(from.row))) return;
+    if (!from || !(await this.shown(from.row))) return;
     const win = this.win!;
     const index = Math.max(0, Math.min(win.visibleRows - 1, this.indexOf(from.row) + rows));
     await this.toIndex(index, Math.max(1, Math.min(this.columns, from.col + cols)), extend);
@@ -311,7 +311,7 @@ export class SheetGrid {
   /** Ctrl+an arrow: to the edge of the data, as in Sheets, asking the host when the window does not tell. */
   private async jump(rows: number, cols: number, extend: boolean): Promise<void> {
     const from = this.from(extend);
-    if (!(await this.shown(from.row))) return;
+    if (!from || !(await this.shown(from.row))) return;
     const win = this.win!;
     let to: Spot | undefined;
     if (cols) {
@@ -463,7 +463,9 @@ export class SheetGrid {
   private cellElement(at: Spot): HTMLElement | undefined {
     if (this.loading || !this.rows.has(at.row)) return undefined;
     const row = this.table.getRow(at.row);
-    return row ? row.getCell(letters(at.col))?.getElement() : undefined;
+    // Tabulator answers false for a column it no longer has (one deleted meanwhile).
+    const cell = row ? row.getCell(letters(at.col)) : undefined;
+    return cell ? cell.getElement() : undefined;
   }
 
   /** Brings the active cell into view once the window shows its row. */
@@ -530,14 +532,14 @@ export class SheetGrid {
   /** Home: column A of the row. */
   private async home(extend: boolean): Promise<void> {
     const from = this.from(extend);
-    if (await this.shown(from.row)) this.place({ row: from.row, col: 1 }, extend);
+    if (from && (await this.shown(from.row))) this.place({ row: from.row, col: 1 }, extend);
   }
 
   /** Opens the editor once the window shows the active cell; a key typed meanwhile goes on into it. */
   private async editShown(typed?: string): Promise<void> {
     if (this.editor) {
       if (typed) this.editor.input.value += typed;
-    } else if (await this.shown(this.cursor!.row)) this.startEdit(typed);
+    } else if (this.cursor && (await this.shown(this.cursor.row))) this.startEdit(typed);
   }
 
   /** Opens the editor on the active cell: with the content (F2, Enter, double-click), or replacing it with `typed`. */
@@ -612,7 +614,8 @@ export class SheetGrid {
 
   /** The context-menu key (or Shift+F10) opens the active cell's column menu, as a click on its ⋮ does. */
   private openColumnMenu(): void {
-    const button = this.table.getColumn(letters(this.cursor!.col))?.getElement().querySelector('.tabulator-header-popup-button');
+    const column = this.cursor && this.table.getColumn(letters(this.cursor.col));
+    const button = column ? column.getElement().querySelector('.tabulator-header-popup-button') : null;
     if (!button) return;
     const box = button.getBoundingClientRect();
     button.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.left, clientY: box.bottom }));

@@ -322,8 +322,8 @@ byId<HTMLInputElement>('name-box').addEventListener('keydown', (e) => {
 const bar = byId<HTMLInputElement>('formula-input');
 let barEdit: { sheet: string; a1: string; before: string } | null = null;
 bar.addEventListener('focus', () => {
-  // Back from another window, the edit goes on.
-  barEdit ??= { sheet: grid.win?.sheet ?? activeSheet(), a1: focused, before: focusedContent };
+  // Back from another window, the edit of the same cell goes on.
+  if (barEdit?.a1 !== focused) barEdit = { sheet: grid.win?.sheet ?? activeSheet(), a1: focused, before: focusedContent };
 });
 function leaveBar(commit: boolean): void {
   const edit = barEdit;
