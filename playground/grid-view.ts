@@ -1,18 +1,27 @@
 // A window of a sheet as the page's grid shows it: the rows a person sees (hidden rows left out,
 // numbered as in the sheet), each cell's shown text, formulas for editing and errors' hover text;
-// and which window shows a given row.
+// which window shows a given row; and where Ctrl+arrows go across the whole sheet.
 import type { AppsScriptHost } from '../emulator';
-import type { GridRow, GridWindow } from './protocol';
+import { dataEdge, type GridRow, type GridWindow, type Located } from './protocol';
+
+/** The sheet's rows a person sees, by number: none hidden by the user or a filter. */
+function visibleRows(host: AppsScriptHost, sheetName: string): number[] {
+  const visible: number[] = [];
+  host.sheet(sheetName).model.rows.forEach((r, i) => {
+    if (!r.hiddenByUser && !r.hiddenByFilter) visible.push(i + 1);
+  });
+  return visible;
+}
+
+/** Where a window of `limit` rows asked at `offset` starts: inside the sheet, and full when the sheet has the rows. */
+const windowStart = (offset: number, limit: number, visible: number) => Math.max(0, Math.min(offset, visible - limit));
 
 export function gridWindow(host: AppsScriptHost, sheetName: string, offset: number, limit: number, gridVersion: number): GridWindow {
   const helper = host.sheet(sheetName);
   const model = helper.model;
   const timeZone = host.spreadsheet.timeZone;
-  const visible: number[] = [];
-  model.rows.forEach((r, i) => {
-    if (!r.hiddenByUser && !r.hiddenByFilter) visible.push(i + 1);
-  });
-  const from = Math.max(0, Math.min(offset, Math.max(0, visible.length - 1)));
+  const visible = visibleRows(host, sheetName);
+  const from = windowStart(offset, limit, visible.length);
   const rows: GridRow[] = visible.slice(from, from + limit).map((n) => {
     const row: GridRow = { n, v: [] };
     const cells = model.rows[n - 1]!.cells;
@@ -37,19 +46,50 @@ export function gridWindow(host: AppsScriptHost, sheetName: string, offset: numb
     visibleRows: visible.length,
     offset: from,
     rows,
+    lastRow: model.lastRow(),
+    lastColumn: model.lastColumn(),
     filter: filter ? { headerRow: filter.rows.start, hidden: Object.fromEntries(filter.hiddenValues) } : null,
   };
 }
 
 /**
  * The offset of the window of `size` rows that shows `row` (or, when it is hidden, the next row
- * shown): windows start at multiples of `size` among the visible rows.
+ * shown): windows start at multiples of `size` among the visible rows, but the last one is full,
+ * ending on the last row.
  */
 export function windowOffset(host: AppsScriptHost, sheetName: string, row: number, size: number): number {
-  const rows = host.sheet(sheetName).model.rows;
-  let before = 0;
-  for (let i = 0; i < Math.min(row - 1, rows.length); i++) if (!rows[i]!.hiddenByUser && !rows[i]!.hiddenByFilter) before++;
-  return Math.floor(before / size) * size;
+  const visible = visibleRows(host, sheetName);
+  const before = visible.filter((n) => n < row).length;
+  return windowStart(Math.floor(before / size) * size, size, visible.length);
+}
+
+/**
+ * The cell Ctrl+an arrow reaches from `row`, `column` (by `rows` down or `columns` right, -1, 0 or
+ * 1) across the sheet's visible rows, as in Sheets; the cell itself when both are 0.
+ */
+export function locate(
+  host: AppsScriptHost,
+  sheetName: string,
+  row: number,
+  column: number,
+  rows: number,
+  columns: number,
+  size: number,
+): Located {
+  const model = host.sheet(sheetName).model;
+  const timeZone = host.spreadsheet.timeZone;
+  const filled = (r: number, c: number) => model.display(r, c, timeZone) !== '' || Boolean(model.cell(r, c)?.formula);
+  let at = { row, column };
+  const visible = rows ? visibleRows(host, sheetName) : [];
+  if (visible.length) {
+    // A hidden row goes from the next row shown.
+    const next = visible.findIndex((n) => n >= row);
+    const to = dataEdge((i) => filled(visible[i]!, column), next < 0 ? visible.length - 1 : next, rows, visible.length)!;
+    at = { row: visible[to]!, column };
+  } else if (columns) {
+    at = { row, column: dataEdge((i) => filled(row, i + 1), column - 1, columns, model.maxColumns)! + 1 };
+  }
+  return { ...at, offset: windowOffset(host, sheetName, at.row, size) };
 }
 
 /** What a person sees hovering the cell's error, '' when none. */

@@ -1,6 +1,6 @@
 // What the page and the server say to each other: the page's state (clock, sheets, menu, dialog,
 // toasts, sidebars, activity with the e-mail sent, each page's selection), a window of grid rows,
-// the page's commands, and the A1 form of the ranges both read and write.
+// the page's commands, the A1 form of the ranges both read and write, and where Ctrl+arrows go.
 import { columnToLetters, lettersToColumn, sheetRef } from '../toolkit/a1-notation';
 
 /** How fast the host's clock runs against real time; 'skip' jumps from trigger to trigger. */
@@ -169,12 +169,25 @@ export interface GridWindow {
   /** Index of the first row returned among the visible rows. */
   offset: number;
   rows: GridRow[];
+  /** The last row and column holding data (where Ctrl+End goes), 0 on an empty sheet. */
+  lastRow: number;
+  lastColumn: number;
   /** Columns (1-based) the filter hides values of, with those values; null without a filter. */
   filter: { headerRow: number; hidden: Record<number, string[]> } | null;
 }
 
-/** Rows the page asks for at once; longer sheets are paged. */
+/**
+ * Rows the page asks for at once; longer sheets are paged. A window is full whenever the sheet has
+ * the rows: the last one ends on the last row.
+ */
 export const GRID_WINDOW_ROWS = 1000;
+
+/** The answer to `locate`: a cell, and the offset of the grid window that shows it. */
+export interface Located {
+  row: number;
+  column: number;
+  offset: number;
+}
 
 export type ImportMode = 'new-sheet' | 'replace';
 
@@ -203,6 +216,11 @@ export interface Commands {
   speed: { speed: Speed };
   nextTrigger: Record<string, never>;
   columnValues: { sheet: string; column: number };
+  /**
+   * Where a cell is (`rows` and `columns` 0) or where Ctrl+an arrow goes from it (one of them -1 or
+   * 1), across the whole sheet: answers a Located.
+   */
+  locate: { sheet: string; row: number; column: number; rows: number; columns: number };
 }
 
 /** Rows and columns of a sheet, 1-based and inclusive. */
@@ -244,4 +262,29 @@ export function formatRange(sheet: string, box: CellBox): string {
   const start = `${columnToLetters(box.left)}${box.top}`;
   const single = box.top === box.bottom && box.left === box.right;
   return `${sheetRef(sheet)}!${single ? start : `${start}:${columnToLetters(box.right)}${box.bottom}`}`;
+}
+
+/** Whether a cell of a grid row holds data (a value shown, or a formula), as Ctrl+arrows see it. */
+export function hasData(row: GridRow, column: number): boolean {
+  return (row.v[column - 1] ?? '') !== '' || row.f?.[column - 1] !== undefined;
+}
+
+/**
+ * Where Ctrl+an arrow goes along a line of `count` cells from place `from`, by `step` (1 or -1), as in
+ * Sheets: from data next to data, to the last cell of that run; else to the next cell with data,
+ * or the line's end. `filled(i)` says whether place i holds data, undefined when it is not known
+ * (then so is the answer).
+ */
+export function dataEdge(filled: (i: number) => boolean | undefined, from: number, step: number, count: number): number | undefined {
+  const end = step > 0 ? count - 1 : 0;
+  if (from === end) return from;
+  const [here, next] = [filled(from), filled(from + step)];
+  if (here === undefined || next === undefined) return undefined;
+  let i = from + step;
+  for (; i !== end; i += step) {
+    const f = here && next ? filled(i + step) : filled(i);
+    if (f === undefined) return undefined;
+    if (here && next ? !f : f) return i;
+  }
+  return end;
 }

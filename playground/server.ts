@@ -48,6 +48,7 @@ const COMMANDS: ReadonlyArray<keyof Commands> = [
   'speed',
   'nextTrigger',
   'columnValues',
+  'locate',
 ];
 const MAX_BODY = 64 * 1024 * 1024;
 const PAGE_CSP =

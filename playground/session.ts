@@ -6,7 +6,7 @@ import { formatCsv, parseCsv, type AppsScriptHost, type ExecutionResult, type Me
 import { DEMO_ACCOUNTS } from '../sandbox';
 import { ActivityLog } from './activity';
 import { ClockRunner } from './clock-runner';
-import { columnValues, gridWindow, windowOffset } from './grid-view';
+import { columnValues, gridWindow, locate, windowOffset } from './grid-view';
 import {
   formatRange,
   GRID_WINDOW_ROWS,
@@ -32,6 +32,8 @@ const MAX_COLUMNS = 18278;
 const MAX_CELLS = 10_000_000;
 /** Pages whose selection is kept; the longest unheard-of goes first. */
 const MAX_VIEWS = 32;
+/** Commands that only read the sheet: the page shows nothing new after them. */
+const READS = new Set(['columnValues', 'locate']);
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
@@ -129,7 +131,7 @@ export class PlaygroundSession {
     if (client) this.restoreView(client);
     try {
       const value = handler(body as never);
-      if (name !== 'columnValues') this.changed(name !== 'select' && name !== 'speed');
+      if (!READS.has(name)) this.changed(name !== 'select' && name !== 'speed');
       if (name === 'speed') this.clock.setSpeed((body as Commands['speed']).speed, realNow);
       return value;
     } finally {
@@ -297,6 +299,12 @@ export class PlaygroundSession {
     columnValues: ({ sheet, column }) => {
       const s = this.sheetNamed(sheet);
       return columnValues(this.host, sheet, Number(column), Math.max(1, s.model.frozenRows));
+    },
+    locate: ({ sheet, row, column, rows, columns }) => {
+      const [r, c] = [Number(row), Number(column)];
+      if (!Number.isInteger(r) || !Number.isInteger(c) || r < 1 || c < 1) throw new CommandError('locate needs a row and a column from 1.');
+      this.rangeIn(sheet, `${letters(c)}${r}`);
+      return locate(this.host, sheet, r, c, Math.sign(Number(rows)) || 0, Math.sign(Number(columns)) || 0, GRID_WINDOW_ROWS);
     },
   };
 

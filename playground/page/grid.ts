@@ -1,8 +1,9 @@
 // The sheet grid, drawn by Tabulator with column letters and the sheet's row numbers: it shows a
-// window of the host's sheet and keeps the selection and the in-cell editor itself, as Sheets does
-// (Tabulator's own ranges and keys are off: they held rows the grid replaced, and read "(" as an
-// arrow key). It sends edits, selections, clears, sorts, filters and row or column inserts or
-// deletes to the server. Cells are text nodes, never parsed as HTML.
+// window of the host's sheet and keeps the selection, the keys (moves across windows included) and
+// the in-cell editor itself, as Sheets does (Tabulator's own ranges and keys are off: they held rows
+// the grid replaced, and read "(" as an arrow key), and gives Tabulator's header and row menus the
+// keyboard. It sends edits, selections, clears, sorts, filters and row or column inserts or deletes
+// to the server. Cells are text nodes, never parsed as HTML.
 import {
   TabulatorFull as Tabulator,
   type CellComponent,
@@ -11,7 +12,7 @@ import {
   type RowComponent,
 } from 'tabulator-tables';
 import 'tabulator-tables/dist/css/tabulator_simple.min.css';
-import { formatRange, parseRange, type CellBox, type GridRow, type GridWindow } from '../protocol';
+import { dataEdge, formatRange, hasData, parseRange, type CellBox, type GridRow, type GridWindow } from '../protocol';
 import { columnNumber, letters } from './dom';
 
 export interface GridActions {
@@ -30,10 +31,19 @@ export interface GridActions {
   deleteColumn(column: number): void;
   /** The active cell, with what the formula bar shows for it (its formula, else its value). */
   focus(a1: string, content: string): void;
+  /**
+   * Where a cell of `sheet` is (`rows`, `cols` 0) or where Ctrl+an arrow goes from it, asked of the
+   * host; resolves once the grid shows the window holding the answer (undefined when refused).
+   */
+  locate(sheet: string, at: Spot, rows: number, cols: number): Promise<Spot | undefined>;
+  /** Shows the window holding the shown sheet's visible row `index` (0 the first), resolving once it does. */
+  page(index: number): Promise<void>;
+  /** Something the keys set off failed. */
+  failed(e: unknown): void;
 }
 
 type RowData = { id: number; _n: number; _f?: Record<number, string>; _e?: Record<number, string>; [column: string]: unknown };
-type Spot = { row: number; col: number };
+export type Spot = { row: number; col: number };
 /** What a press on the grid selects: cells, whole rows (the row numbers) or whole columns (the letters). */
 type Mode = 'cell' | 'row' | 'column';
 type Editor = { input: HTMLInputElement; sheet: string; at: Spot; before: string };
@@ -67,6 +77,12 @@ export class SheetGrid {
   /** The person changed the selection and it is not sent yet: the host's older one must not undo it. */
   private unsent = false;
   private editor: Editor | null = null;
+  /** The keys' actions, one after the other: one waiting for another window holds up the next. */
+  private keys: Promise<void> = Promise.resolve();
+  /** The formula bar's text for a cell the window no longer shows (the person paged away). */
+  private held = { sheet: '', a1: '', content: '' };
+  /** Tabulator's open menu (a column's or a row number's): it has the keys while it is open. */
+  private menu: HTMLElement | null = null;
 
   constructor(
     private readonly element: HTMLElement,
@@ -146,6 +162,13 @@ export class SheetGrid {
     });
     element.addEventListener('keydown', (e) => this.key(e));
     element.addEventListener('scroll', () => this.placeEditor(), true);
+    on('menuOpened', () => this.menuOpened());
+    // A menu item run with the mouse leaves the focus on nothing: the grid takes the keys back.
+    on('menuClosed', () => {
+      if (!document.activeElement || document.activeElement === document.body) this.focus();
+    });
+    // Before anything else on the page, so the grid behind an open menu never sees its keys.
+    document.addEventListener('keydown', (e) => this.menuKey(e), true);
   }
 
   private rowOf(row: RowComponent): number {
@@ -236,25 +259,14 @@ export class SheetGrid {
     return { row: box.top === at.row ? box.bottom : box.top, col: box.left === at.col ? box.right : box.left };
   }
 
-  /** Arrows, Tab and Enter's moves: one cell (or to the window's edge), the range grown with Shift. */
-  private move(rows: number, cols: number, extend: boolean, jump: boolean): void {
-    const win = this.win;
-    if (!win || !this.cursor || !win.rows.length) return;
-    const from = extend && this.boxes[0] ? this.corner() : this.cursor;
-    const last = win.rows.length - 1;
-    let row = from.row;
-    if (rows) {
-      // Past the window's edge, the page brings the next window first.
-      const index = this.order.get(from.row);
-      if (index === undefined) return;
-      const next = jump ? (rows < 0 ? 0 : last) : index + rows;
-      if (next < 0) row = win.offset > 0 ? win.rows[0]!.n - 1 : win.rows[0]!.n;
-      else if (next > last) row = win.offset + win.rows.length < win.visibleRows ? win.rows[last]!.n + 1 : win.rows[last]!.n;
-      else row = win.rows[next]!.n;
-    }
-    const col = Math.max(1, Math.min(this.columns, jump && cols ? (cols < 0 ? 1 : this.columns) : from.col + cols));
-    const to = { row, col };
-    if (extend) this.boxes[0] = this.span('cell', this.cursor, to);
+  /** The active cell, or the active range's far corner when the move extends the range. */
+  private from(extend: boolean): Spot | null {
+    return this.cursor && (extend && this.boxes[0] ? this.corner() : this.cursor);
+  }
+
+  /** Makes the active cell (or, extending, the active range's far corner) `to`, brought into view. */
+  private place(to: Spot, extend: boolean): void {
+    if (extend && this.cursor) this.boxes[0] = this.span('cell', this.cursor, to);
     else {
       this.cursor = to;
       this.boxes = [this.span('cell', to, to)];
@@ -262,6 +274,74 @@ export class SheetGrid {
     this.scrollPending = true;
     this.draw();
     this.queueSend();
+  }
+
+  /** Whether the window shows a row, once the page brought the row's window when it did not. */
+  private async shown(row: number): Promise<boolean> {
+    const sheet = this.win?.sheet;
+    if (sheet === undefined) return false;
+    if (!this.rows.has(row)) await this.actions.locate(sheet, { row, col: 1 }, 0, 0);
+    return this.win?.sheet === sheet && this.rows.has(row);
+  }
+
+  /** The place of a row of the window among the sheet's visible rows. */
+  private indexOf(row: number): number {
+    return this.win!.offset + this.order.get(row)!;
+  }
+
+  /** Goes to the visible row `index` of the sheet, in column `col`, bringing its window first. */
+  private async toIndex(index: number, col: number, extend: boolean): Promise<void> {
+    const sheet = this.win?.sheet;
+    const inWindow = (i: number) => this.win && i >= this.win.offset && i < this.win.offset + this.win.rows.length;
+    if (sheet === undefined) return;
+    if (!inWindow(index)) await this.actions.page(index);
+    const row = this.win?.sheet === sheet && inWindow(index) ? this.win.rows[index - this.win.offset] : undefined;
+    if (row) this.place({ row: row.n, col }, extend);
+  }
+
+  /** Arrows, Tab, Enter's and PageDown's moves: `rows` visible rows and `cols` columns, across windows, the range grown with Shift. */
+  private async step(rows: number, cols: number, extend: boolean): Promise<void> {
+    const from = this.from(extend);
+    if (!from || !(await this.shown(from.row))) return;
+    const win = this.win!;
+    const index = Math.max(0, Math.min(win.visibleRows - 1, this.indexOf(from.row) + rows));
+    await this.toIndex(index, Math.max(1, Math.min(this.columns, from.col + cols)), extend);
+  }
+
+  /** Ctrl+an arrow: to the edge of the data, as in Sheets, asking the host when the window does not tell. */
+  private async jump(rows: number, cols: number, extend: boolean): Promise<void> {
+    const from = this.from(extend);
+    if (!from || !(await this.shown(from.row))) return;
+    const win = this.win!;
+    let to: Spot | undefined;
+    if (cols) {
+      const r = this.rows.get(from.row)!;
+      to = { row: from.row, col: dataEdge((i) => hasData(r, i + 1), from.col - 1, cols, this.columns)! + 1 };
+    } else {
+      const inWindow = (i: number) => {
+        const r = win.rows[i - win.offset];
+        return r ? hasData(r, from.col) : undefined;
+      };
+      const index = dataEdge(inWindow, this.indexOf(from.row), rows, win.visibleRows);
+      to =
+        index === undefined ? await this.actions.locate(win.sheet, from, rows, 0) : { row: win.rows[index - win.offset]!.n, col: from.col };
+    }
+    if (to && (await this.shown(to.row))) this.place(to, extend);
+  }
+
+  /** Ctrl+End: the last row and column holding data. */
+  private async toEnd(extend: boolean): Promise<void> {
+    const win = this.win;
+    if (!win) return;
+    const to = { row: Math.max(1, win.lastRow), col: Math.max(1, Math.min(this.columns, win.lastColumn)) };
+    if (await this.shown(to.row)) this.place(to, extend);
+  }
+
+  /** The rows a screenful holds, as PageDown and PageUp move. */
+  private screenRows(): number {
+    const holder = this.element.querySelector<HTMLElement>('.tabulator-tableholder');
+    const row = this.element.querySelector<HTMLElement>('.tabulator-row');
+    return Math.max(1, Math.floor((holder?.clientHeight ?? 0) / (row?.offsetHeight || Infinity)));
   }
 
   /** Selects a range (the name box), its top-left cell active; the page moves the window there. */
@@ -294,6 +374,11 @@ export class SheetGrid {
     this.unsent = false;
     const ranges = this.ranges();
     if (ranges.length) this.actions.select(ranges);
+  }
+
+  /** Moves as Enter (1, 0) or Tab (0, 1) do, after the keys pressed before (the formula bar commits with them). */
+  advance(rows: number, cols: number): void {
+    this.queue(() => this.step(rows, cols, false));
   }
 
   /** Draws the host's selection, unless it is the one shown. */
@@ -364,16 +449,23 @@ export class SheetGrid {
     if (this.scrollPending) this.scrollToCursor();
   }
 
-  /** What the formula bar shows for a cell of the window: its formula, else its shown value. */
+  /**
+   * What the formula bar shows for a cell: its formula, else its shown value; kept from when the
+   * window showed it, should the person page away.
+   */
   private content(at: Spot): string {
+    const [sheet, a1] = [this.win?.sheet ?? '', `${letters(at.col)}${at.row}`];
     const r = this.rows.get(at.row);
-    return r?.f?.[at.col - 1] ?? r?.v[at.col - 1] ?? '';
+    if (r) this.held = { sheet, a1, content: r.f?.[at.col - 1] ?? r.v[at.col - 1] ?? '' };
+    return this.held.sheet === sheet && this.held.a1 === a1 ? this.held.content : '';
   }
 
   private cellElement(at: Spot): HTMLElement | undefined {
     if (this.loading || !this.rows.has(at.row)) return undefined;
     const row = this.table.getRow(at.row);
-    return row ? row.getCell(letters(at.col))?.getElement() : undefined;
+    // Tabulator answers false for a column it no longer has (one deleted meanwhile).
+    const cell = row ? row.getCell(letters(at.col)) : undefined;
+    return cell ? cell.getElement() : undefined;
   }
 
   /** Brings the active cell into view once the window shows its row. */
@@ -402,17 +494,52 @@ export class SheetGrid {
   // ---- Keys and the editor ---------------------------------------------------------------------
 
   private key(e: KeyboardEvent): void {
-    if (this.editor || !this.cursor || e.target !== this.element) return;
-    const move = MOVES[e.key];
-    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
-    if (move) this.move(move[0], move[1], e.shiftKey, e.ctrlKey || e.metaKey);
-    else if (e.key === 'Tab') this.move(0, e.shiftKey ? -1 : 1, false, false);
-    else if (e.key === 'Enter' || e.key === 'F2') this.startEdit();
-    else if (e.key === 'Delete' || e.key === 'Backspace') this.actions.clear(this.ranges());
-    // A printable key starts an edit that replaces the content, with that character typed.
-    else if (e.key.length === 1 && plain) this.startEdit(e.key);
-    else return;
+    if (this.editor || this.menuOpen() || !this.cursor || e.target !== this.element) return;
+    const run = this.keyAction(e);
+    if (!run) return;
     e.preventDefault();
+    this.queue(run);
+  }
+
+  private queue(run: () => unknown): void {
+    this.keys = this.keys.then(run).then(
+      () => undefined,
+      (e: unknown) => this.actions.failed(e),
+    );
+  }
+
+  /** What a key does on the grid, as in Sheets; undefined for a key the grid leaves alone. */
+  private keyAction(e: KeyboardEvent): (() => unknown) | undefined {
+    const ctrl = e.ctrlKey || e.metaKey;
+    const extend = e.shiftKey;
+    const arrow = MOVES[e.key];
+    if (arrow) return ctrl ? () => this.jump(arrow[0], arrow[1], extend) : () => this.step(arrow[0], arrow[1], extend);
+    if (e.key === 'Tab') return () => this.step(0, extend ? -1 : 1, false);
+    if (e.key === 'PageDown' || e.key === 'PageUp') {
+      const rows = this.screenRows() * (e.key === 'PageDown' ? 1 : -1);
+      return () => this.step(rows, 0, extend);
+    }
+    if (e.key === 'Home') return ctrl ? () => this.toIndex(0, 1, extend) : () => this.home(extend);
+    if (e.key === 'End' && ctrl) return () => this.toEnd(extend);
+    if (e.key === 'Enter' || e.key === 'F2') return () => this.editShown();
+    if (e.key === 'Delete' || e.key === 'Backspace') return () => this.actions.clear(this.ranges());
+    if (e.key === 'ContextMenu' || (e.key === 'F10' && extend)) return () => this.openColumnMenu();
+    // A printable key starts an edit that replaces the content, with that character typed.
+    if (e.key.length === 1 && !ctrl && !e.altKey) return () => this.editShown(e.key);
+    return undefined;
+  }
+
+  /** Home: column A of the row. */
+  private async home(extend: boolean): Promise<void> {
+    const from = this.from(extend);
+    if (from && (await this.shown(from.row))) this.place({ row: from.row, col: 1 }, extend);
+  }
+
+  /** Opens the editor once the window shows the active cell; a key typed meanwhile goes on into it. */
+  private async editShown(typed?: string): Promise<void> {
+    if (this.editor) {
+      if (typed) this.editor.input.value += typed;
+    } else if (this.cursor && (await this.shown(this.cursor.row))) this.startEdit(typed);
   }
 
   /** Opens the editor on the active cell: with the content (F2, Enter, double-click), or replacing it with `typed`. */
@@ -470,7 +597,7 @@ export class SheetGrid {
     editor.input.remove();
     this.element.focus({ preventScroll: true });
     if (commit && value !== editor.before) this.actions.edit(editor.sheet, `${letters(editor.at.col)}${editor.at.row}`, value);
-    if (then) this.move(then[0], then[1], false, false);
+    if (then) this.advance(then[0], then[1]);
   }
 
   /** Whether a cell is being edited (the page leaves the editor's cell alone meanwhile). */
@@ -481,6 +608,66 @@ export class SheetGrid {
   /** Gives the grid the keys, as Sheets does after the name box or the formula bar. */
   focus(): void {
     this.element.focus({ preventScroll: true });
+  }
+
+  // ---- Tabulator's menus with the keyboard -----------------------------------------------------
+
+  /** The context-menu key (or Shift+F10) opens the active cell's column menu, as a click on its ⋮ does. */
+  private openColumnMenu(): void {
+    const column = this.cursor && this.table.getColumn(letters(this.cursor.col));
+    const button = column ? column.getElement().querySelector('.tabulator-header-popup-button') : null;
+    if (!button) return;
+    const box = button.getBoundingClientRect();
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.left, clientY: box.bottom }));
+  }
+
+  /** A menu just opened (by the mouse or the keys): its items take the focus, the first one first. */
+  private menuOpened(): void {
+    const menus = document.querySelectorAll<HTMLElement>('.tabulator-menu');
+    const menu = menus[menus.length - 1];
+    if (!menu) return;
+    this.menu = menu;
+    menu.setAttribute('role', 'menu');
+    for (const item of this.menuItems()) {
+      item.tabIndex = -1;
+      item.setAttribute('role', 'menuitem');
+    }
+    this.menuItems()[0]?.focus();
+  }
+
+  private menuOpen(): boolean {
+    if (!this.menu?.isConnected) this.menu = null;
+    return this.menu !== null;
+  }
+
+  private menuItems(): HTMLElement[] {
+    return [...(this.menu?.querySelectorAll<HTMLElement>('.tabulator-menu-item:not(.tabulator-menu-item-disabled)') ?? [])];
+  }
+
+  /** While a menu is open: arrows through its items (never the separators), Enter or Space runs one, Escape closes it. */
+  private menuKey(e: KeyboardEvent): void {
+    if (!this.menuOpen()) return;
+    // No key reaches the grid behind the menu.
+    e.stopPropagation();
+    const items = this.menuItems();
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      const by = e.key === 'ArrowDown' ? 1 : -1;
+      items[at < 0 ? (by > 0 ? 0 : items.length - 1) : (at + by + items.length) % items.length]?.focus();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      // Tabulator runs the item and closes the menu on its click.
+      items[at]?.click();
+      this.closeMenu();
+    } else if (e.key === 'Escape') this.closeMenu();
+    else return;
+    e.preventDefault();
+  }
+
+  /** Closes the open menu (Tabulator closes it on a click on the menu itself) and gives the grid the keys. */
+  private closeMenu(): void {
+    if (this.menu?.isConnected) this.menu.click();
+    this.menu = null;
+    this.focus();
   }
 
   // ---- Data ------------------------------------------------------------------------------------

@@ -2,14 +2,14 @@
 // what changed, and sends what the person does to the server with its own id, so that each page
 // (each browser tab) keeps its own selection, as each person's window in Sheets does; nothing here
 // imitates the add-on.
-import type { Commands, GridWindow, PageState, SelectionView, Speed } from '../protocol';
+import type { Commands, GridWindow, Located, PageState, SelectionView, Speed } from '../protocol';
 import { formatRange, GRID_WINDOW_ROWS, parseRange } from '../protocol';
 import { ActivityPanel } from './activity-panel';
 import { answerDialog, command, exportUrl, gridWindow, pollState } from './api';
 import { ClockBar } from './clock-bar';
 import { AddonDialog, askFilter, askImport } from './dialogs';
 import { byId, clear, letters, make } from './dom';
-import { SheetGrid } from './grid';
+import { SheetGrid, type Spot } from './grid';
 import { MenuBar } from './menubar';
 import { SidebarPanel } from './sidebar-panel';
 import { Toasts } from './toasts';
@@ -18,19 +18,24 @@ import './styles.css';
 /** This page's id among the pages open on the server. */
 const CLIENT = crypto.randomUUID();
 let state: PageState | null = null;
+/** The grid window asked for: its first row's place among the sheet's visible rows. */
 let offset = 0;
-/** The cell the formula bar edits, e.g. `C2`. */
+/** The active cell, e.g. `C2`, and what it holds (its formula, else its value). */
 let focused = 'A1';
+let focusedContent = '';
 /** The selection last seen in the state, and the one sent and not yet seen back (older states leave the grid alone). */
 let seenSelection = '';
 let sentSelection: string | null = null;
 let sentTimer: ReturnType<typeof setTimeout> | undefined;
 
+let reportTimer: ReturnType<typeof setTimeout> | undefined;
+/** Shows a refusal or a failure for 6 s, the newest taking the place (and the whole time) of the one before. */
 function report(e: unknown): void {
   const box = byId('page-error');
   box.textContent = e instanceof Error ? e.message : String(e);
   box.hidden = false;
-  setTimeout(() => (box.hidden = true), 6000);
+  clearTimeout(reportTimer);
+  reportTimer = setTimeout(() => (box.hidden = true), 6000);
 }
 
 function act(run: () => Promise<unknown>): void {
@@ -88,10 +93,26 @@ const grid = new SheetGrid(byId('grid'), {
   insertColumn: (before) => act(() => send('insertColumns', { sheet: activeSheet(), before, count: 1 })),
   deleteColumn: (column) => act(() => send('deleteColumns', { sheet: activeSheet(), column, count: 1 })),
   focus: (a1, content) => {
-    focused = a1;
+    [focused, focusedContent] = [a1, content];
     const bar = byId<HTMLInputElement>('formula-input');
     if (document.activeElement !== bar) bar.value = content;
   },
+  locate: async (sheet, at, rows, cols) => {
+    try {
+      const found = (await send('locate', { sheet, row: at.row, column: at.col, rows, columns: cols })) as Located;
+      if (sheet === activeSheet()) offset = found.offset;
+      await showWindow();
+      return { row: found.row, col: found.column } satisfies Spot;
+    } catch (e) {
+      report(e);
+      return undefined;
+    }
+  },
+  page: async (index) => {
+    offset = index - (index % GRID_WINDOW_ROWS);
+    await showWindow();
+  },
+  failed: report,
 });
 
 const menus = new MenuBar(
@@ -181,26 +202,48 @@ function renderPager(win: GridWindow): void {
     `Rows ${(win.offset + 1).toLocaleString('en-US')}–${Math.min(win.offset + GRID_WINDOW_ROWS, win.visibleRows).toLocaleString('en-US')} of ${win.visibleRows.toLocaleString('en-US')} shown`;
 }
 
-// The grid is fetched again when the host's sheets changed; one fetch at a time, the last wins.
+// The grid is fetched again when the host's sheets changed or another window is asked for; one
+// fetch at a time, the last wins.
 let gridShown = { version: -1, sheet: '', offset: -1 };
-let fetching = false;
-async function refreshGrid(): Promise<void> {
-  if (fetching || !state) return;
-  const want = { version: state.gridVersion, sheet: activeSheet(), offset };
-  if (want.version === gridShown.version && want.sheet === gridShown.sheet && want.offset === gridShown.offset) return;
-  fetching = true;
-  try {
+let refreshing: Promise<void> | null = null;
+/** Who waits for the window asked for: woken once the grid shows it (whatever the version), or the fetches stop. */
+let windowWaiters: Array<() => void> = [];
+function wakeWindowWaiters(): void {
+  const waiting = windowWaiters;
+  windowWaiters = [];
+  for (const wake of waiting) wake();
+}
+function refreshGrid(): Promise<void> {
+  refreshing ??= fetchWindows().finally(() => {
+    refreshing = null;
+    wakeWindowWaiters();
+  });
+  return refreshing;
+}
+
+async function fetchWindows(): Promise<void> {
+  for (;;) {
+    if (!state) return;
+    const want = { version: state.gridVersion, sheet: activeSheet(), offset };
+    if (want.version === gridShown.version && want.sheet === gridShown.sheet && want.offset === gridShown.offset) return;
     const win = await gridWindow(want.sheet, want.offset);
     await grid.show(win);
     renderPager(win);
-    gridShown = want;
+    // The server keeps a window inside the sheet and full: the pager goes on from where it is.
+    if (offset === want.offset) offset = win.offset;
+    gridShown = { ...want, offset: win.offset };
     byId('grid').dataset.version = String(want.version);
     byId('grid').dataset.sheet = want.sheet;
-  } finally {
-    fetching = false;
+    if (state && sentSelection === null) grid.showSelection(myView(state).selection);
+    if (offset === gridShown.offset) wakeWindowWaiters();
   }
-  if (state && sentSelection === null) grid.showSelection(myView(state).selection);
-  void refreshGrid();
+}
+
+/** Shows the window at `offset`, resolving once the grid does (a running job's new versions do not hold it up). */
+function showWindow(): Promise<void> {
+  const shown = new Promise<void>((resolve) => windowWaiters.push(resolve));
+  refreshGrid().catch(report);
+  return shown;
 }
 
 /**
@@ -235,7 +278,7 @@ function render(s: PageState): void {
   busy.hidden = !s.busy;
   busy.textContent = s.busy ? `Running ${s.busy}…` : '';
   renderSelection(s);
-  void refreshGrid().catch(report);
+  refreshGrid().catch(report);
   if (gridShown.version === s.gridVersion && sentSelection === null) grid.showSelection(myView(s).selection);
 }
 
@@ -273,18 +316,46 @@ byId<HTMLInputElement>('name-box').addEventListener('keydown', (e) => {
     grid.focus();
   }
 });
-byId<HTMLInputElement>('formula-input').addEventListener('keydown', (e) => {
-  if (e.key !== 'Enter') return;
-  act(() => send('edit', { sheet: activeSheet(), a1: focused, value: (e.target as HTMLInputElement).value }));
-  grid.focus();
+
+// The formula bar edits the active cell as Sheets' does: Enter commits and moves down, Tab right,
+// Escape puts the cell's content back; leaving it any other way (a click elsewhere) commits.
+const bar = byId<HTMLInputElement>('formula-input');
+let barEdit: { sheet: string; a1: string; before: string } | null = null;
+bar.addEventListener('focus', () => {
+  // Back from another window, the edit of the same cell goes on.
+  if (barEdit?.a1 !== focused) barEdit = { sheet: grid.win?.sheet ?? activeSheet(), a1: focused, before: focusedContent };
 });
+function leaveBar(commit: boolean): void {
+  const edit = barEdit;
+  if (!edit) return;
+  barEdit = null;
+  const value = bar.value;
+  if (commit && value !== edit.before) act(() => send('edit', { sheet: edit.sheet, a1: edit.a1, value }));
+  // The active cell may have moved meanwhile (a click on another cell): the bar shows that one.
+  bar.value = focused !== edit.a1 ? focusedContent : commit ? value : edit.before;
+}
+bar.addEventListener('keydown', (e) => {
+  const moves: Record<string, [number, number]> = { Enter: [e.shiftKey ? -1 : 1, 0], Tab: [0, e.shiftKey ? -1 : 1] };
+  const move = moves[e.key];
+  if (e.key === 'Escape') leaveBar(false);
+  else if (move) leaveBar(true);
+  else return;
+  e.preventDefault();
+  grid.focus();
+  if (move) grid.advance(...move);
+});
+bar.addEventListener('blur', () => {
+  if (document.hasFocus()) leaveBar(true);
+});
+// A click on the pager leaves the keys where they were (the grid's, as Sheets' scroll bars do).
+for (const id of ['pager-prev', 'pager-next']) byId(id).addEventListener('mousedown', (e) => e.preventDefault());
 byId('pager-prev').addEventListener('click', () => {
   offset = Math.max(0, offset - GRID_WINDOW_ROWS);
-  void refreshGrid().catch(report);
+  refreshGrid().catch(report);
 });
 byId('pager-next').addEventListener('click', () => {
   offset += GRID_WINDOW_ROWS;
-  void refreshGrid().catch(report);
+  refreshGrid().catch(report);
 });
 byId('activity-toggle').addEventListener('click', () => {
   const panel = byId('activity');

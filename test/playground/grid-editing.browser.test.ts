@@ -1,7 +1,10 @@
 // Editing in the page's grid as in Sheets: a key typed on a selected cell starts an edit with that
 // key (any character: "(", '"', "!" and "$" too), Enter commits and moves down, Tab commits and
 // moves right, Escape cancels, F2 and a double-click keep the content, Delete clears the selection;
-// and columns inserted or deleted from a column's header menu shift the host's sheet.
+// columns inserted or deleted from a column's header menu shift the host's sheet; the column and
+// row-number menus work with the keyboard, the grid behind them untouched; the formula bar commits
+// on Enter, Tab or a click elsewhere and puts the cell back on Escape; each refusal shown stays its
+// whole time.
 import { connect, gridCell, hostGrid, openPage, state, until, type PageWorld } from '../../playground/page-driver';
 
 describe('editing in the grid', () => {
@@ -25,6 +28,8 @@ describe('editing in the grid', () => {
   const hostRow = async (n: number) => (await hostGrid(world, 'Prospects')).rows.find((r) => r.n === n)!;
   const selected = (a1: string) => until(async () => (await state(world)).selection.join() === a1, `the selection ${a1}`);
   const formulaBar = () => world.page.locator('#formula-input').inputValue();
+  /** What has the focus: the element's id, else its text. */
+  const focused = () => world.page.evaluate<string>('(e => e.id || e.textContent.trim())(document.activeElement)');
 
   it('takes a formula typed key by key into a selected cell; Enter commits it, moves down, and the answer spills', async () => {
     const { page } = world;
@@ -103,5 +108,116 @@ describe('editing in the grid', () => {
     await until(async () => (await header()).join() === before.join(), 'the columns deleted');
     expect((await hostGrid(world, 'Prospects')).maxColumns).toBe(maxColumns);
     await gridCell(page, 1, 'B').filter({ hasText: before[1]! }).waitFor();
+  });
+
+  it("moves through a column's menu and a row number's with the keys, the grid behind them left alone", async () => {
+    const { page } = world;
+    const menu = page.locator('.tabulator-menu');
+    const editor = page.locator('#grid input.cell-editor');
+    await gridCell(page, 2, 'B').click();
+    await selected('Prospects!B2');
+
+    await page.locator('.tabulator-col[tabulator-field="C"] .tabulator-header-popup-button').click();
+    await menu.waitFor();
+    expect(await focused()).toBe('Sort sheet A → Z');
+    // The arrows go through the items, over the separators; none of it moves the grid's selection.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Insert 1 column left');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Sort sheet Z → A');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('grid');
+    expect((await state(world)).selection).toEqual(['Prospects!B2']);
+    await page.keyboard.press('ArrowDown');
+    await selected('Prospects!B3');
+    // Shift+F10 opens the active cell's column menu from the keyboard.
+    await page.keyboard.press('Shift+F10');
+    await menu.waitFor();
+    expect(await focused()).toBe('Sort sheet A → Z');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('grid');
+
+    // The row number's menu: Enter runs the focused item, and opens no editor behind it.
+    const fifth = (await hostRow(5)).v;
+    const rowNumber = page.locator('.tabulator-row .tabulator-cell[tabulator-field="_n"]', { hasText: /^5$/ });
+    await rowNumber.click({ button: 'right' });
+    await menu.waitFor();
+    expect(await focused()).toBe('Insert 1 row above');
+    await page.keyboard.press('Enter');
+    await until(async () => (await hostRow(6)).v.join() === fifth.join(), 'a row inserted above row 5');
+    await menu.waitFor({ state: 'detached' });
+    expect(await editor.count()).toBe(0);
+    expect(await focused()).toBe('grid');
+    expect((await hostRow(5)).v.join('')).toBe('');
+    // Space runs an item too.
+    await rowNumber.click({ button: 'right' });
+    await menu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Delete row');
+    await page.keyboard.press(' ');
+    await until(async () => (await hostRow(5)).v.join() === fifth.join(), 'the blank row deleted');
+    expect(await editor.count()).toBe(0);
+  });
+
+  it('commits the formula bar on Enter, Tab or a click elsewhere, and puts the cell back on Escape', async () => {
+    const { page } = world;
+    const bar = page.locator('#formula-input');
+    const typeInBar = async (text: string) => {
+      await bar.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(text);
+    };
+    await gridCell(page, 3, 'A').click();
+    await until(async () => (await formulaBar()) === 'Fatimah', 'A3 in the formula bar');
+    await typeInBar('XYZ');
+    await page.keyboard.press('Escape');
+    expect(await formulaBar()).toBe('Fatimah');
+    expect(await focused()).toBe('grid');
+    // The keys are the grid's again.
+    await page.keyboard.press('ArrowDown');
+    await selected('Prospects!A4');
+    await page.keyboard.press('ArrowUp');
+    await selected('Prospects!A3');
+    expect((await hostRow(3)).v[0]).toBe('Fatimah');
+
+    await typeInBar('2');
+    await page.keyboard.press('Enter');
+    await selected('Prospects!A4');
+    await until(async () => (await hostRow(3)).v[0] === 'Fatimah2', 'A3 committed on Enter');
+    const [a4, b4] = (await hostRow(4)).v;
+    expect(await formulaBar()).toBe(a4);
+    await typeInBar('!');
+    await page.keyboard.press('Tab');
+    await selected('Prospects!B4');
+    await until(async () => (await hostRow(4)).v[0] === `${a4}!`, 'A4 committed on Tab');
+    expect(await formulaBar()).toBe(b4);
+    await typeInBar('~');
+    await gridCell(page, 6, 'C').click();
+    await selected('Prospects!C6');
+    await until(async () => (await hostRow(4)).v[1] === `${b4}~`, 'B4 committed on a click elsewhere');
+    expect(await formulaBar()).toBe((await hostRow(6)).v[2]);
+  });
+
+  it('shows each refusal its whole time, a newer one not hidden by the older timer', async () => {
+    const { page } = world;
+    const error = page.locator('#page-error');
+    const nameBox = async (text: string) => {
+      await page.locator('#name-box').fill(text);
+      await page.locator('#name-box').press('Enter');
+    };
+    // The page's timers on a clock the test moves.
+    await page.clock.install();
+    await nameBox('AA5');
+    await error.filter({ hasText: 'AA5 is outside the sheet' }).waitFor();
+    await page.clock.fastForward(4000);
+    await nameBox('C0');
+    await error.filter({ hasText: '"C0" is not a cell or a range' }).waitFor();
+    await page.clock.fastForward(3000);
+    expect(await error.isVisible()).toBe(true);
+    await page.clock.fastForward(3500);
+    await error.waitFor({ state: 'hidden' });
   });
 });

@@ -1,8 +1,11 @@
 // Moving about the page's grid as in Sheets: clicks, drags, header clicks and arrow keys select
 // with no error or warning, the formula bar always showing the active cell; the name box goes to
-// a far row (the grid pages and scrolls there) or refuses a cell the sheet does not have, as the
-// server does; the tab strip keeps the active sheet in view; an imported CSV keeps phone numbers as
-// text; and two pages keep their own selections, each seen by the add-on's calls from it.
+// a far row (the grid pages and scrolls there, the last row in a full window) or refuses a cell the
+// sheet does not have, as the server does; paged away from the active cell, the formula bar keeps
+// it and an arrow brings it back; Ctrl+arrows go to the data's edge across windows, PageDown and
+// PageUp a screenful, Home, Ctrl+Home and Ctrl+End where Sheets' do; the tab strip keeps the active
+// sheet in view; an imported CSV keeps phone numbers as text; and two pages keep their own
+// selections, each seen by the add-on's calls from it.
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -149,6 +152,88 @@ describe('moving about the grid', () => {
 
     await page.keyboard.press('ArrowDown');
     await until(async () => (await formulaBar()) === (await gridCell(page, 12346, 'C').textContent()), 'the next cell in the formula bar');
+  });
+
+  const large = "'50,000 prospects'";
+  const rowsShown = (text: string) =>
+    until(async () => (await world.page.locator('#pager-text').textContent()) === `Rows ${text} of 50,001 shown`, `rows ${text}`);
+  /** The large sheet's active cell in the host, and in view in the grid's scrolled part with its content in the formula bar. */
+  const activeCell = async (a1: string) => {
+    const { page } = world;
+    const [, column, row] = /^([A-Z]+)(\d+)$/.exec(a1)!;
+    await selected(`${large}!${a1}`);
+    const cell = gridCell(page, Number(row), column!);
+    await cell.waitFor();
+    const [shown, box] = [await page.locator('#grid .tabulator-tableholder').boundingBox(), await cell.boundingBox()];
+    // Within a pixel: rows are laid out at fractions of one.
+    expect(box!.y).toBeGreaterThanOrEqual(shown!.y - 1);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(shown!.y + shown!.height + 1);
+    await until(async () => (await formulaBar()) === (await cell.textContent()), `${a1} in the formula bar`);
+  };
+
+  it('keeps the active cell in the formula bar when paged away from it, and an arrow brings its window back', async () => {
+    const { page } = world;
+    await selected(`${large}!C12346`);
+    const c12346 = await formulaBar();
+    expect(c12346).toMatch(/@/);
+    await page.locator('#pager-next').click();
+    await rowsShown('13,001–14,000');
+    expect(await formulaBar()).toBe(c12346);
+    await page.keyboard.press('ArrowDown');
+    await rowsShown('12,001–13,000');
+    await activeCell('C12347');
+  });
+
+  it('shows the last row in a full window', async () => {
+    await nameBox('A50001');
+    await rowsShown('49,002–50,001');
+    await activeCell('A50001');
+  });
+
+  it('goes to the edge of the data with Ctrl+arrows, across windows', async () => {
+    const { page } = world;
+    await nameBox('A50001');
+    await activeCell('A50001');
+    await page.keyboard.press('Control+ArrowUp');
+    await rowsShown('1–1,000');
+    await activeCell('A1');
+    await page.keyboard.press('Control+ArrowDown');
+    await rowsShown('49,002–50,001');
+    await activeCell('A50001');
+    await page.keyboard.press('Control+ArrowRight');
+    await activeCell('E50001');
+  });
+
+  it('moves a screenful with PageDown and PageUp, to column A with Home, A1 with Ctrl+Home, the last data with Ctrl+End', async () => {
+    const { page } = world;
+    await nameBox('C20');
+    await activeCell('C20');
+    await page.keyboard.press('Home');
+    await activeCell('A20');
+    await page.keyboard.press('Control+End');
+    await rowsShown('49,002–50,001');
+    await activeCell('E50001');
+    await page.keyboard.press('Control+Home');
+    await rowsShown('1–1,000');
+    await activeCell('A1');
+
+    // As many rows as the grid shows at once.
+    const size = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((e) => [
+          (e as unknown as { clientHeight: number }).clientHeight,
+          (e as unknown as { offsetHeight: number }).offsetHeight,
+        ]);
+    const screen = Math.floor((await size('#grid .tabulator-tableholder'))[0]! / (await size('#grid .tabulator-row'))[1]!);
+    expect(screen).toBeGreaterThan(5);
+    await page.keyboard.press('PageDown');
+    await activeCell(`A${1 + screen}`);
+    await page.keyboard.press('PageDown');
+    await activeCell(`A${1 + 2 * screen}`);
+    await page.keyboard.press('PageUp');
+    await activeCell(`A${1 + screen}`);
   });
 
   it("keeps each page's own selection, and a sidebar call from a page sees that page's", async () => {
