@@ -9,9 +9,11 @@
 import { DIST } from './addon-run';
 import { fitsConsumerDay, isQuotaRefusal } from './figures';
 import { benchWorld, KEY, OWNER } from './world';
-import { IDLE_DELAY_S, MIN_DELAY_S } from '../sidebar/poll-cadence';
 
 const HOUR = 3600000;
+/** The sidebar's bounds on its wait between polls (sidebar/poll-cadence.ts), in seconds. */
+const MIN_DELAY_S = 5;
+const IDLE_DELAY_S = 30;
 const DAY_HOURS = 8;
 const JOBS = [
   { sheet: 'Emails', action: 'email', status: 'Email · Result' },
