@@ -144,7 +144,8 @@ export interface PageState {
   /** Set while the host runs something the page asked for (a menu item, a sidebar call). */
   busy: string | null;
   /** The local service's demo keys, for the connect screen. */
-  demoKeys: Array<{ key: string; account: string }>;
+  /** The local service's demo keys, each with its account's name and credits left now (`12,000 email · 0 phone credits`). */
+  demoKeys: Array<{ key: string; account: string; credits: string }>;
 }
 
 export interface GridRow {

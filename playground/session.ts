@@ -363,7 +363,11 @@ export class PlaygroundSession {
       toasts: doc.toasts.map((t, index) => ({ index, title: t.title, message: t.message, timeoutSeconds: t.timeoutSeconds })).slice(-5),
       sidebars: shown.flatMap((s, index) => (s.kind === 'sidebar' && s.user === USER ? [{ index, title: s.title }] : [])),
       activity: this.activity.view(),
-      demoKeys: DEMO_ACCOUNTS.map((a) => ({ key: a.key, account: a.name })),
+      demoKeys: DEMO_ACCOUNTS.map((a) => {
+        const left = this.world.service.account(a.key)?.credits ?? a.credits;
+        const n = (x: number) => x.toLocaleString('en-US');
+        return { key: a.key, account: a.name, credits: `${n(left.email)} email · ${n(left.phone)} phone credits` };
+      }),
     };
   }
 

@@ -70,16 +70,21 @@ export class SidebarPanel {
     byId('sidebar').hidden = false;
   }
 
-  showDemoKeys(keys: Array<{ key: string; account: string }>): void {
+  /** The demo keys with their credits left, drawn again when the credits change (a run spent some). */
+  showDemoKeys(keys: Array<{ key: string; account: string; credits: string }>): void {
     const box = byId('demo-keys-list');
-    if (box.childElementCount) return;
+    const key = JSON.stringify(keys);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
     clear(box);
     for (const k of keys) {
       const copy = make('button', { text: 'Copy', attrs: { type: 'button' } });
       copy.addEventListener('click', () => {
         void navigator.clipboard?.writeText(k.key).then(() => (copy.textContent = 'Copied'));
       });
-      box.appendChild(make('li', {}, [make('code', { text: k.key }), make('span', { cls: 'demo-account', text: k.account }), copy]));
+      box.appendChild(
+        make('li', {}, [make('code', { text: k.key }), make('span', { cls: 'demo-account', text: `${k.account}: ${k.credits}` }), copy]),
+      );
     }
   }
 }

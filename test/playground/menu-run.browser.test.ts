@@ -11,6 +11,7 @@ import {
   openPage,
   selectRange,
   state,
+  until,
   type PageWorld,
 } from '../../playground/page-driver';
 
@@ -35,6 +36,10 @@ describe('running the add-on from the page', () => {
     // The connect screen offers the demo keys under the sidebar, in a strip that opens.
     await page.locator('#demo-keys summary').click();
     await page.locator('#demo-keys-list code', { hasText: 'demo-key-alpha' }).waitFor();
+    // Each with its account and the credits it has left, so the empty one is known before a run.
+    await page.locator('#demo-keys-list li', { hasText: 'demo-key-empty' }).filter({ hasText: '0 email · 0 phone credits' }).waitFor();
+    const alphaBefore = (await page.locator('#demo-keys-list li', { hasText: 'demo-key-alpha' }).textContent()) ?? '';
+    expect(alphaBefore).toMatch(/Alpha Outbound \(demo\): [\d,]+ email · [\d,]+ phone credits/);
     await frame.locator('#account-name', { hasText: 'Alpha Outbound (demo)' }).waitFor();
     expect(await frame.locator('#masked-key').textContent()).not.toContain('demo-key-alpha');
 
@@ -65,5 +70,10 @@ describe('running the add-on from the page', () => {
     const quota = (await state(world)).activity.quota;
     expect(quota.urlFetch).toBeGreaterThan(0);
     expect(await page.locator('#quota').textContent()).toContain(`${quota.urlFetch} of 20,000`);
+    // The credits the run spent show beside its key.
+    await until(
+      async () => ((await page.locator('#demo-keys-list li', { hasText: 'demo-key-alpha' }).textContent()) ?? '') !== alphaBefore,
+      "the demo key's credits to change",
+    );
   });
 });
