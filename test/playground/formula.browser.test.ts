@@ -1,20 +1,12 @@
 // A formula typed into a cell of the page runs the add-on's own custom function in the host and
 // spills its row of fields into the cells to the right, as in Sheets; data in the way gives #REF!
 // with Sheets' message on hover.
-import { connect, gridCell, hostGrid, openPage, type PageWorld } from '../../playground/page-driver';
+import { connect, gridCell, hostGrid } from '../../playground/page-driver';
+import { sharedPage } from '../support/shared-page';
 
 describe('formulas typed in the grid', () => {
-  let world: PageWorld;
-  beforeAll(async () => {
-    world = await openPage();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-  afterEach(() => {
-    // No uncaught error or console error in the page or its sidebar.
-    expect(world.errors).toEqual([]);
-  });
+  // No uncaught error or console error in the page or its sidebar, after any test.
+  const world = sharedPage();
 
   async function typeInto(row: number, column: string, text: string): Promise<void> {
     const { page } = world;

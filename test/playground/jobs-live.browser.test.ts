@@ -1,22 +1,14 @@
 // The sidebar's Jobs view on the page follows a job the menu started, on the host's clock: at 600×
 // the card shows up and its rows finished climb without Refresh, as the frame's timers wait the
 // host's seconds (its polls come minutes apart in the host's time, not hours).
-import { connect, openPage, runMenu, selectRange, setSpeed, state, until, type PageWorld } from '../../playground/page-driver';
+import { connect, runMenu, selectRange, setSpeed, state, until } from '../../playground/page-driver';
+import { sharedPage } from '../support/shared-page';
 
 const SHEET = '50,000 prospects';
 
 describe('the Jobs view on the page', () => {
-  let world: PageWorld;
-  beforeAll(async () => {
-    world = await openPage();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-  afterEach(() => {
-    // No uncaught error or console error in the page or its sidebar.
-    expect(world.errors).toEqual([]);
-  });
+  // No uncaught error or console error in the page or its sidebar, after any test.
+  const world = sharedPage();
 
   it('shows a job started from the menu and its progress at 600×, without Refresh', async () => {
     const { page } = world;

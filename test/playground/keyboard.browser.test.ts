@@ -3,7 +3,8 @@
 // takes the focus; the add-on's dialogs keep Tab inside, answer Escape as their × (CLOSE, which the
 // add-on takes for no) and Enter as their default; the import dialog asks for a file and cancels.
 import type { Page } from 'playwright-core';
-import { hostGrid, openPage, selectRange, state, until, type PageWorld } from '../../playground/page-driver';
+import { hostGrid, selectRange, state, until } from '../../playground/page-driver';
+import { sharedPage } from '../support/shared-page';
 
 /** What has the focus: the element's id, else its text ('' for the page's body). */
 const focused = (page: Page) =>
@@ -30,17 +31,8 @@ async function runWithKeys(page: Page, caption: string): Promise<void> {
 const focusInDialog = async (page: Page) => (await page.locator('#addon-dialog :focus').count()) === 1;
 
 describe('the page with the keyboard', () => {
-  let world: PageWorld;
-  beforeAll(async () => {
-    world = await openPage();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-  afterEach(() => {
-    // No uncaught error or console error in the page or its sidebar.
-    expect(world.errors).toEqual([]);
-  });
+  // No uncaught error or console error in the page or its sidebar, after any test.
+  const world = sharedPage();
 
   it('moves through the menus with the arrows and closes them with Escape', async () => {
     const { page } = world;

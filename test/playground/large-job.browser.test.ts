@@ -4,22 +4,14 @@
 // row ends with its result, none left queued or running.
 import { parseCsv } from '../../emulator';
 import { OUTCOMES } from '../../src/jobs/row-status';
-import { CLOCK_START, connect, openPage, runMenu, selectRange, setSpeed, state, type PageWorld } from '../../playground/page-driver';
+import { CLOCK_START, connect, runMenu, selectRange, setSpeed, state } from '../../playground/page-driver';
+import { sharedPage } from '../support/shared-page';
 
 const SHEET = '50,000 prospects';
 
 describe('a 50,000-row job on the page', () => {
-  let world: PageWorld;
-  beforeAll(async () => {
-    world = await openPage();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-  afterEach(() => {
-    // No uncaught error or console error in the page or its sidebar.
-    expect(world.errors).toEqual([]);
-  });
+  // No uncaught error or console error in the page or its sidebar, after any test.
+  const world = sharedPage();
 
   it('runs from the menu to its end with the clock skipping the waits', async () => {
     const { page } = world;

@@ -6,7 +6,8 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SEND_MAIL_SCOPE } from '../../emulator';
-import { DIST, openPage, state, type PageWorld } from '../../playground/page-driver';
+import { DIST, state } from '../../playground/page-driver';
+import { sharedPage } from '../support/shared-page';
 
 function bundleThatSends(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'mail-bundle-'));
@@ -25,17 +26,8 @@ function bundleThatSends(): string {
 const BODY = 'The background run paused at row 40.\n<img src=x onerror="document.title=1"> is text here.';
 
 describe('e-mail sent, in the activity panel', () => {
-  let world: PageWorld;
-  beforeAll(async () => {
-    world = await openPage({ bundleDir: bundleThatSends() });
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-  afterEach(() => {
-    // No uncaught error or console error in the page or its sidebar.
-    expect(world.errors).toEqual([]);
-  });
+  // No uncaught error or console error in the page or its sidebar, after any test.
+  const world = sharedPage({ bundleDir: bundleThatSends() });
 
   const send = async (to: string, subject: string, body: string) => {
     const res = await fetch(`${world.playground.url}api/run`, {

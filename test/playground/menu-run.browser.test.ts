@@ -1,34 +1,14 @@
 // The page as a person first uses it: open the sidebar, connect with the local service's demo key,
 // select the sample rows, run Enrich people from the menu, confirm its dialog, and watch the
 // results fill the grid, every row ending with its result or a reason.
-import {
-  addonMenu,
-  answerDialog,
-  columnOf,
-  connect,
-  gridCell,
-  hostGrid,
-  openPage,
-  selectRange,
-  state,
-  until,
-  type PageWorld,
-} from '../../playground/page-driver';
+import { addonMenu, answerDialog, columnOf, connect, gridCell, hostGrid, selectRange, state, until } from '../../playground/page-driver';
+import { sharedPage } from '../support/shared-page';
 
 const FINAL = /^(Enriched|Not found|Removed for privacy|Skipped: .+|Error: .+)$/;
 
 describe('running the add-on from the page', () => {
-  let world: PageWorld;
-  beforeAll(async () => {
-    world = await openPage();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-  afterEach(() => {
-    // No uncaught error or console error in the page or its sidebar.
-    expect(world.errors).toEqual([]);
-  });
+  // No uncaught error or console error in the page or its sidebar, after any test.
+  const world = sharedPage();
 
   it('connects in the sidebar, enriches the selected rows from the menu and fills the grid', async () => {
     const { page } = world;

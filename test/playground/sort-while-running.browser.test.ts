@@ -5,19 +5,8 @@
 import { formatCsv, parseCsv } from '../../emulator';
 import { largeSheet } from '../../playground/sample-rows';
 import { createWorld, USER } from '../../playground/world';
-import {
-  CLOCK_START,
-  runMenu,
-  connect,
-  DIST,
-  gridCell,
-  hostGrid,
-  openPage,
-  selectRange,
-  setSpeed,
-  state,
-  type PageWorld,
-} from '../../playground/page-driver';
+import { CLOCK_START, runMenu, connect, DIST, gridCell, hostGrid, selectRange, setSpeed, state } from '../../playground/page-driver';
+import { sharedPage } from '../support/shared-page';
 
 const ROWS = 3000;
 const CSV = formatCsv(largeSheet(ROWS));
@@ -45,17 +34,8 @@ function twinResults(): Map<string, string[]> {
 }
 
 describe('sorting while a job runs', () => {
-  let world: PageWorld;
-  beforeAll(async () => {
-    world = await openPage();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-  afterEach(() => {
-    // No uncaught error or console error in the page or its sidebar.
-    expect(world.errors).toEqual([]);
-  });
+  // No uncaught error or console error in the page or its sidebar, after any test.
+  const world = sharedPage();
 
   it('puts every result on its own row, and 600× runs the job to its end', async () => {
     const { page } = world;
