@@ -32,15 +32,15 @@ export class SidebarPanel {
       });
     });
     byId('sidebar-close').addEventListener('click', () => this.hide());
-    // A newly shown sidebar takes the focus once loaded, as a panel the person just opened.
+    // A newly loaded frame learns the clock's speed, and takes the focus, as a panel the person just opened.
     byId('sidebar-frame').addEventListener('load', () => {
+      this.postSpeed();
       // Not from an open dialog: a modal keeps the focus until answered.
       if (byId('sidebar').hidden || document.querySelector('.overlay:not([hidden])')) return;
       const active = document.activeElement;
       if (active instanceof HTMLElement && active.id !== 'sidebar-frame') this.before = active;
       byId('sidebar-frame').focus();
     });
-    byId('sidebar-frame').addEventListener('load', () => this.postSpeed());
   }
 
   /** The host's clock speed, which the frame's timers follow (see sidebar-shim.ts). */
