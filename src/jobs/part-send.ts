@@ -167,6 +167,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
       move(part, { s: 'accepted', id: started.id });
       const now = deps.now();
       const took = started.refusedFrom ?? payloads.size;
+      deps.paid?.(job, [...payloads.keys()].slice(0, took), now);
       part.size = took;
       part.sentAt = now;
       part.readAfter = firstReadAt(took, now);
@@ -200,6 +201,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
         else job.sendAfter = failure === 'wait' ? now + waitMs(e) : failure === 'quota' ? quotaWait(job, now) : noteTrouble(job, now);
       } else if (e.ambiguous) {
         const reason = `${message(e)} It may have started; ${NOT_RESENT}`;
+        deps.paid?.(job, [...payloads.keys()], now);
         move(part, { s: 'ambiguous', reason });
         words.set(part.n, errorStatus(reason));
         unsend(job, later, words);

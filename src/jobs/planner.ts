@@ -3,7 +3,8 @@
 import type { ColumnMapping } from '../sheet/columns';
 import { normalizeDomain } from '../sheet/keys';
 import { estimateCredits, PART_SIZE, rowInput, type ActionId, type ActionOptions, type CreditEstimate, type Payload } from './actions';
-import { isDone, isPending, skippedStatus } from './row-status';
+import { isPending, readStatus, skippedStatus } from './row-status';
+import { isAnswered, type Paid } from './row-life';
 
 export interface SourceRow {
   /** Sheet row number (1-based). */
@@ -52,6 +53,8 @@ export interface PlanSettings {
   /** Marks that no live job holds (a job that ended badly): such rows are planned again. */
   staleMarks?: boolean;
   exclusions?: Exclusions;
+  /** Keys already paid for on this sheet (row-life.ts): answered, whatever their cells say now. */
+  paid?: Paid;
   /** Overrides the API's per-request limit (tests use small numbers). */
   chunkSize?: number;
 }
@@ -63,6 +66,8 @@ const excludedReason = (payload: Payload, exclusions: Exclusions | undefined): s
   const on = p.email && exclusions.emails.has(p.email) ? 'email' : domain && exclusions.domains.has(domain) ? 'domain' : undefined;
   return on && skippedStatus(`${on} is on your exclusion list`);
 };
+
+const NONE: Paid = new Map();
 
 export const planRun = (
   action: ActionId,
@@ -81,7 +86,7 @@ export const planRun = (
     else if ('blank' in input) plan = { row, kind: 'blank' };
     else if ('reason' in input) plan = { row, kind: 'invalid', reason: skippedStatus(input.reason) };
     else if (isPending(status) && !settings.staleMarks) plan = { row, kind: 'running' };
-    else if (!settings.rerun && isDone(status)) plan = { row, kind: 'done' };
+    else if (!settings.rerun && isAnswered(readStatus(status), input.key, settings.paid ?? NONE, 0)) plan = { row, kind: 'done' };
     else {
       const excluded = excludedReason(input.payload, settings.exclusions);
       if (excluded) plan = { row, kind: 'excluded', reason: excluded };

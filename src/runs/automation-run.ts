@@ -16,6 +16,7 @@ import { loadDocument } from '../gas/job-store';
 import { isJobAccount, readConnection } from '../gas/key-store';
 import { dayIn, pause } from '../gas/script-utilities';
 import { sheetById, sheetPort } from '../gas/sheet-port';
+import { notePaid, readPaid } from '../gas/paid-ledger';
 import { settleContinuation } from '../gas/triggers';
 import { alert, jobOutcome } from './alerts';
 import { nextDue, stepJobs } from './job-loop';
@@ -52,7 +53,9 @@ const settleRuns = (spreadsheet: Spreadsheet, record: AutoRecord): void => {
     }
     run.outcome = job ? jobOutcome(job) : 'Ended; its job is no longer kept.';
     const count = (label: string) => (job?.counts[label] ?? 0) - (job?.before?.[label] ?? 0);
-    run.failed = count('Error') + count('Canceled');
+    // Rows of a part that may have started are never retried by themselves: told apart.
+    const unsure = job?.parts.reduce((n, p) => n + (p.state.s === 'ambiguous' ? (p.rows ?? 0) : 0), 0) ?? 0;
+    run.failed = Math.max(0, count('Error') + count('Canceled') - unsure);
     // Failed, or rows in error (not a person's cancel): told once, until a run ends well.
     const why = job?.life.s === 'failed' ? job.life.why : count('Error') ? 'rows' : undefined;
     if (!why) delete record.failedTold;
@@ -61,6 +64,9 @@ const settleRuns = (spreadsheet: Spreadsheet, record: AutoRecord): void => {
       run.alerted = alert(spreadsheet, `an automated run on "${record.sheetName}" failed`, [
         `${ACTION_LABELS[run.action]}: ${run.outcome}`,
         run.failed ? `Retry the ${run.failed} failed rows from the sidebar's Auto tab.` : '',
+        unsure
+          ? `${unsure} rows may have been paid for already (the service may have taken them before an error): they are never sent again by themselves. To buy them again, select them and run the action yourself.`
+          : '',
       ]);
     }
   }
@@ -121,8 +127,9 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const stamp = grid.columnIn(header, STAMP_HEADERS[action]!);
     const cap = allowance(record, day, spent);
     const retryAt = how.retry && Math.floor(how.retry.at / 60000) * 60000;
+    const paid = readPaid(spreadsheet, record.sheetId, action);
     const picked = pickRows(
-      { rows, mapping, status, stamp },
+      { rows, mapping, status, stamp, paid },
       { action, options: record.options, now: timeNow(), staleDays: record.staleDays, credits: cap.credits, retryAt },
     );
     if (cap.day) capped += picked.left;
@@ -133,6 +140,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
       const at = grid.placeColumns(header, [STAMP_HEADERS[action]!])[0]!;
       for (const { row, fingerprint } of picked.firstStamps) grid.set(row - 1, at, stampText(timeNow(), fingerprint));
     }
+    notePaid(spreadsheet, record.sheetId, action, picked.paid);
     // A key already answered in another row: its result (and stamp) copied, not paid for again.
     const prefix = STATUS_HEADERS[action].split(' · ')[0] + ' · ';
     const columns = grid.row(header).flatMap((h, c) => (String(h).startsWith(prefix) ? [c] : []));
@@ -143,7 +151,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     if (record.mapping) request.mapping = record.mapping;
     const ranges = picked.send.map((row) => ({ firstRow: row, lastRow: row }));
     const partSize = partSizeFor(action);
-    const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize });
+    const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize, paid });
     const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
     const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
     spend(record, day, estimate);
