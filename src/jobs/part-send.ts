@@ -23,7 +23,19 @@ import {
   readStatus,
   skippedStatus,
 } from './row-status';
-import { keyOfRow, message, NOT_RESENT, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
+import {
+  goneReason,
+  isGone,
+  keyOfRow,
+  message,
+  NOT_RESENT,
+  rowReason,
+  noteProgress,
+  noteTrouble,
+  quotaWait,
+  waitMs,
+  type StepDeps,
+} from './step-context';
 
 interface PickedPart {
   payloads: Map<string, Payload>;
@@ -207,11 +219,12 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
         unsend(job, later, words);
         job.sendAfter = noteTrouble(job, now);
       } else {
-        const reason = rowReason(e);
+        const gone = isGone(e, deps);
+        const reason = gone ? goneReason(job) : rowReason(e);
         move(part, { s: 'failed', reason });
         words.set(part.n, errorStatus(`Not sent: ${reason}`));
-        // No credits: nothing more can go out. A refused request: the other parts still can.
-        if (failure === 'credits') {
+        // No credits, or the list deleted: nothing more can go out. A refused request: the other parts still can.
+        if (failure === 'credits' || gone) {
           stopSending(job, reason);
           unsend(job, later, words);
         } else {

@@ -157,7 +157,8 @@ const stillPaused = (
 const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingClient, deadline: number, opts: StepOptions): void => {
   const connection = readConnection();
   const sheet = sheetById(spreadsheet, job.sheetId);
-  const deps = stepDeps(spreadsheet, job, sheet, client, deadline, opts.held);
+  const ownAccount = Boolean(connection?.accountId && job.account?.id === connection.accountId);
+  const deps = { ...stepDeps(spreadsheet, job, sheet, client, deadline, opts.held), ownAccount };
   if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
   if (isPaused(job)) {
     // Resuming puts rows back in the queue only where no other editor's job may hold marks, which
