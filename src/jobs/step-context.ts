@@ -22,6 +22,8 @@ export interface StepDeps {
    * column was removed) in a sheet of their own; returns that sheet's name.
    */
   keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) => string;
+  /** The paid ledger's keys for the job's sheet and action (row-life.ts). */
+  ledger?: (job: JobRecord) => ReadonlyMap<string, number>;
   /** Records keys whose request the service accepted, or may have (the paid ledger: row-life.ts). */
   paid?: (job: JobRecord, keys: string[], at: number) => void;
   /**

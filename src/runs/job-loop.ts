@@ -25,7 +25,7 @@ import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
-import { notePaid } from '../gas/paid-ledger';
+import { notePaid, readPaid } from '../gas/paid-ledger';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
@@ -67,6 +67,7 @@ export const stepDeps = (
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
       appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
+    ledger: (job: JobRecord) => readPaid(spreadsheet, job.sheetId, job.action),
     paid: (job: JobRecord, keys: string[], at: number) =>
       notePaid(
         spreadsheet,
