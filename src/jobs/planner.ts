@@ -46,6 +46,8 @@ export interface PlanCounts {
   excluded: number;
   blank: number;
   hidden: number;
+  /** Rows sent again whose earlier request may have started (an error after the service may have taken it): they may be paid twice. */
+  unsure: number;
 }
 
 export interface PlanSettings {
@@ -78,7 +80,18 @@ export const planRun = (
 ): Plan => {
   const rows: RowPlan[] = [];
   const payloads = new Map<string, Payload>();
-  const counts: PlanCounts = { send: 0, distinct: 0, duplicates: 0, done: 0, running: 0, invalid: 0, excluded: 0, blank: 0, hidden: 0 };
+  const counts: PlanCounts = {
+    send: 0,
+    distinct: 0,
+    duplicates: 0,
+    done: 0,
+    running: 0,
+    invalid: 0,
+    excluded: 0,
+    blank: 0,
+    hidden: 0,
+    unsure: 0,
+  };
   for (const { row, values, status, hidden } of source) {
     const input = rowInput(action, values, mapping, options);
     let plan: RowPlan;
@@ -92,6 +105,7 @@ export const planRun = (
       if (excluded) plan = { row, kind: 'excluded', reason: excluded };
       else {
         plan = { row, kind: 'send', key: input.key };
+        if (settings.paid?.has(input.key) && readStatus(status).kind === 'error') counts.unsure++;
         if (payloads.has(input.key)) counts.duplicates++;
         else payloads.set(input.key, input.payload);
       }

@@ -213,6 +213,9 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
+    (c.unsure
+      ? ` ${plural(c.unsure, 'row')} failed after the service may have taken ${c.unsure > 1 ? 'them' : 'it'}: sending again may pay twice.`
+      : '') +
     (why.length ? ` Why rows cannot be sent: ${why.slice(0, 3).join('; ')}.` : '') +
     (addColumns ? ` ${plural(addColumns, 'column')} will be added to the sheet for the results.` : '');
   const preview: RunPreview = {

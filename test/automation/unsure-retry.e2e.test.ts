@@ -25,3 +25,18 @@ test('a batch taken but answered 502: the alert offers no retry of rows that may
   hours(w, 3);
   expect(spent()).toBe(paid);
 });
+
+test('running the action again by hand over rows whose request may have started says first that it may pay twice', () => {
+  const w = faultWorld();
+  const sheet = leads(w);
+  w.fault('accept-then-502');
+  append(sheet, 4);
+  w.host.select('Sheet1!A1:A5');
+  expect(w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]).error?.message).toBeUndefined();
+  hours(w, 1);
+  w.fault('none');
+  expect(column(w, 'Email · Result').every((s) => /It may have started/.test(String(s)))).toBe(true);
+  const preview = w.host.callFromSidebar('previewRun', [{ action: 'email' }]).value as { summary: string; needsConfirmation: boolean };
+  expect(preview.needsConfirmation).toBe(true);
+  expect(preview.summary).toMatch(/4 rows failed after the service may have taken them: sending again may pay twice\./);
+});
