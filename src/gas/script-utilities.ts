@@ -8,5 +8,5 @@ export const pause = (ms: number): void => Utilities.sleep(ms);
 export const sha256WebSafe = (text: string): string =>
   Utilities.base64EncodeWebSafe(Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, text, Utilities.Charset.UTF_8));
 
-/** Today in a time zone, `2026-11-26`: the day a spreadsheet's daily credit cap counts. */
-export const dayIn = (timeZone: string): string => Utilities.formatDate(new Date(), timeZone, 'yyyy-MM-dd');
+/** The day holding an instant in a time zone, `2026-11-26`: the days a spreadsheet's daily credit cap counts. */
+export const dayIn = (timeZone: string, at: number): string => Utilities.formatDate(new Date(at), timeZone, 'yyyy-MM-dd');

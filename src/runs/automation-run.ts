@@ -91,7 +91,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
   const port = sheetPort(sheet);
   const { grid, headerRow, mapping, frozenRows } = sheetLayout(sheet, record.mapping);
   const header = headerRow - 1;
-  const day = dayIn(spreadsheet.getSpreadsheetTimeZone());
+  const clock = { zone: spreadsheet.getSpreadsheetTimeZone(), now: timeNow(), dayOf: dayIn };
   const live = loadDocument(spreadsheet.getId()).jobs.filter((j) => isLive(j) && j.sheetId === record.sheetId);
   const started: string[] = [];
   let capped = 0;
@@ -119,7 +119,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const rows = grid.rows.slice(header + 1).map((values, i) => ({ row: headerRow + 1 + i, values }));
     const status = grid.columnIn(header, STATUS_HEADERS[action]) ?? -1;
     const stamp = grid.columnIn(header, STAMP_HEADERS[action]!);
-    const cap = allowance(record, day, spent);
+    const cap = allowance(record, clock, spent);
     const retryAt = how.retry && Math.floor(how.retry.at / 60000) * 60000;
     const picked = pickRows(
       { rows, mapping, status, stamp },
@@ -146,7 +146,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize });
     const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
     const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
-    spend(record, day, estimate);
+    spend(record, clock.now, estimate);
     spent += estimate;
     addRun(record, { id: job.id, at: job.createdAt, action, rows: prepared.plan.counts.send, credits: estimate, job: job.id, failed: 0 });
     if (isLive(job)) started.push(job.id);

@@ -7,7 +7,7 @@ import { array, boolean, number, oneOf, string } from '../api/kinds';
 import { minLength } from '../api/checks';
 import { parseInput, thousands } from '../api/input-errors';
 import { lazy } from '../api/lazy';
-import { runDue, type AutoRecord } from '../automation/automation-record';
+import { runDue, spentToday, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
 import { ACTION_LABELS, missingColumns } from '../jobs/actions';
 import { currentSpreadsheet, noteOpenedById, withDocumentLock, type Spreadsheet } from '../gas/active-document';
@@ -68,7 +68,6 @@ const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): str
 
 const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): AutomationView => {
   const user = readAutoUser();
-  const today = record && record.day === dayIn(spreadsheet.getSpreadsheetTimeZone()) ? record.spent : 0;
   return {
     on: Boolean(record?.on),
     sheetName: record?.on ? record.sheetName : '',
@@ -76,7 +75,7 @@ const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): Autom
     capPerRun: record?.capRun ?? 100,
     capPerDay: record?.capDay ?? 500,
     staleDays: record?.staleDays ?? 0,
-    spentToday: today,
+    spentToday: record ? spentToday({ ...record }, { zone: spreadsheet.getSpreadsheetTimeZone(), now: timeNow(), dayOf: dayIn }) : 0,
     status: statusOf(spreadsheet, record),
     nextRunAt: iso(record && runDue(record)),
     history: (record?.runs ?? [])
@@ -176,8 +175,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
       options: { revealEmail: settings.revealEmail, revealPhones: settings.revealPhones },
       fields: settings.fields,
       since: before?.on ? before.since : timeNow(),
-      day: before?.day ?? '',
-      spent: before?.spent ?? 0,
+      ...(before && { spends: before.spends, zones: before.zones, day: before.day, spent: before.spent }),
       runs: before?.runs ?? [],
     };
     if (before?.on && before.lastRunAt !== undefined) record.lastRunAt = before.lastRunAt;
