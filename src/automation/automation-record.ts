@@ -59,6 +59,8 @@ export interface AutoRecord {
   wait?: AutoWait;
   /** Rows the last run left for the next one, by the cap per run. */
   left?: number;
+  /** Due rows the last run left because the person hid or filtered them out. */
+  hidden?: number;
   /** Why the last failed run was e-mailed; runs failing the same way are not, until one ends well. */
   failedTold?: string;
   /** Oldest first, at most MAX_RUNS. */
@@ -96,17 +98,20 @@ const KEEP_MS = 48 * HOUR_MS;
 export const spentToday = (record: AutoRecord, { zone, now, dayOf }: SpendClock): number => {
   record.spends = record.spends
     ? record.spends.filter(([q]) => now - q * QUARTER_MS < KEEP_MS)
-    : record.spent && record.day === dayOf(zone, now)
-      ? [[Math.floor(now / QUARTER_MS), record.spent]]
+    : record.day === dayOf(zone, now)
+      ? [[Math.floor(now / QUARTER_MS), record.spent!]]
       : [];
   delete record.day;
   delete record.spent;
-  const zones = Object.entries(record.zones ?? {}).filter(([z, at]) => z !== zone && now - at < KEEP_MS);
+  const zones = Object.entries(record.zones ?? {}).filter(([, at]) => now - at < KEEP_MS);
   record.zones = Object.fromEntries([...zones, [zone, now]]);
   let most = 0;
   for (const z in record.zones) {
     const today = dayOf(z, now);
-    most = Math.max(most, record.spends.reduce((n, [q, credits]) => (dayOf(z, q * QUARTER_MS) === today ? n + credits : n), 0));
+    most = Math.max(
+      most,
+      record.spends.reduce((n, [q, credits]) => (dayOf(z, q * QUARTER_MS) === today ? n + credits : n), 0),
+    );
   }
   return most;
 };

@@ -39,12 +39,11 @@ interface Me {
 
 /**
  * Who this user is to claims: a random id made once and kept in the user's own properties, since
- * the temporary user key "rotates every 30 days" (Session reference). Made with a fresh read, so
- * that an id another execution just made is not made again.
+ * the temporary user key "rotates every 30 days" (Session reference). Two made at once: the one
+ * kept wins, and the other's claims are still known by their job or automation.
  */
 const me = (): Me => {
-  const stored = (fresh: boolean) => parseStored<Me>(userValues(fresh)[ME]);
-  const found = stored(false) ?? stored(true);
+  const found = parseStored<Me>(userValues()[ME]);
   if (isString(found?.id)) return found;
   const made = { id: newId(), key: Session.getTemporaryActiveUserKey() };
   putUserValues({ [ME]: JSON.stringify(made) });
@@ -55,14 +54,13 @@ const me = (): Me => {
  * Whether a claim is this user's: it names this user's id, or (stored before the id, under a key
  * since rotated) this user's key then, a job of this user here, or this user's automation of the action.
  */
-const mine = (c: Claim, sheetId: number, action: string): boolean => {
+const mine = (c: Claim, sheetId: number, action: string): boolean | undefined => {
   const { id, key } = me();
   if (c.user === id || c.user === key) return true;
-  const here = activeSpreadsheet()?.getId();
-  if (!here) return false;
+  const here = activeSpreadsheet()?.getId() ?? '';
   if (c.job !== 'auto') return loadJobs(here).some((j) => j.id === c.job);
   const auto = readAuto(here);
-  return Boolean(auto?.on && auto.sheetId === sheetId && (auto.actions as string[]).includes(action));
+  return auto?.on && auto.sheetId === sheetId && (auto.actions as string[]).includes(action);
 };
 
 /** Every claim on this action on this sheet (one per job; a record saved as one claim is read as a list). */

@@ -11,7 +11,7 @@ const startRun = (w: ReturnType<typeof faultWorld>, user: string) => {
   return w.host.callFromSidebar('startRun', [{ action: 'email', options: {}, confirmed: true }], user);
 };
 
-test("45 days after automation was turned on, its owner still changes its cap and runs the action by hand; another editor still cannot", () => {
+test('45 days after automation was turned on, its owner still changes its cap and runs the action by hand; another editor still cannot', () => {
   const w = faultWorld();
   const sheet = leads(w);
   append(sheet, 3);
