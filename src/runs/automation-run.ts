@@ -14,8 +14,8 @@ import { automated, readAuto, readAutoUser, saveAuto } from '../gas/automation-s
 import { createClient } from '../gas/client-factory';
 import { loadDocument } from '../gas/job-store';
 import { isJobAccount, readConnection } from '../gas/key-store';
-import { dayIn, pause } from '../gas/script-utilities';
-import { sheetById, sheetPort } from '../gas/sheet-port';
+import { pause, spendClock } from '../gas/script-utilities';
+import { hiddenAmong, sheetById, sheetPort } from '../gas/sheet-port';
 import { notePaid, readPaid } from '../gas/paid-ledger';
 import { settleContinuation } from '../gas/triggers';
 import { alert, jobOutcome } from './alerts';
@@ -97,12 +97,13 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
   const port = sheetPort(sheet);
   const { grid, headerRow, mapping, frozenRows } = sheetLayout(sheet, record.mapping);
   const header = headerRow - 1;
-  const day = dayIn(spreadsheet.getSpreadsheetTimeZone());
+  const clock = spendClock(spreadsheet);
   const live = loadDocument(spreadsheet.getId()).jobs.filter((j) => isLive(j) && j.sheetId === record.sheetId);
   const started: string[] = [];
   let capped = 0;
   let waited = false;
   let spent = 0;
+  let hidden = 0;
   record.left = 0;
   // Each run starts with the next action, so a tight cap per run serves them all in turn.
   const turn = record.runs.length % record.actions.length;
@@ -125,13 +126,17 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const rows = grid.rows.slice(header + 1).map((values, i) => ({ row: headerRow + 1 + i, values }));
     const status = grid.columnIn(header, STATUS_HEADERS[action]) ?? -1;
     const stamp = grid.columnIn(header, STAMP_HEADERS[action]!);
-    const cap = allowance(record, day, spent);
+    const cap = allowance(record, clock, spent);
     const retryAt = how.retry && Math.floor(how.retry.at / 60000) * 60000;
     const paid = readPaid(spreadsheet, record.sheetId, action);
-    const picked = pickRows(
-      { rows, mapping, status, stamp, paid },
-      { action, options: record.options, now: timeNow(), staleDays: record.staleDays, credits: cap.credits, retryAt },
-    );
+    const settings = { action, options: record.options, now: timeNow(), staleDays: record.staleDays, credits: cap.credits, retryAt };
+    // Due rows the person hid or filtered out are left, as a run from the menu leaves them (never
+    // holders of a key's answer, so the others are picked as before); one look finds them all.
+    const all = pickRows({ rows, mapping, status, stamp, paid }, { ...settings, credits: Infinity });
+    const shut = hiddenAmong(sheet, all.send);
+    const skip = new Set(all.send.filter((r) => shut.has(r)));
+    hidden += skip.size;
+    const picked = pickRows({ rows: rows.filter((r) => !skip.has(r.row)), mapping, status, stamp, paid }, settings);
     if (cap.day) capped += picked.left;
     else record.left += picked.left;
     // Results without a stamp (from before automation watched the sheet, or whose stamp was
@@ -154,7 +159,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize, paid });
     const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
     const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
-    spend(record, day, estimate);
+    spend(record, clock.now, estimate);
     spent += estimate;
     addRun(record, { id: job.id, at: job.createdAt, action, rows: prepared.plan.counts.send, credits: estimate, job: job.id, failed: 0 });
     if (isLive(job)) started.push(job.id);
@@ -168,6 +173,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
       'cap',
     );
   else if (record.wait && !waited) delete record.wait;
+  record.hidden = hidden;
   return { started, left: capped + record.left, held: { sheetId: record.sheetId, rows: grid.rows } };
 };
 
