@@ -55,13 +55,21 @@ export const UNKIND_ANSWERS: Unknowables = {
   missedOneShots: 'dropped',
 };
 
-/** The environment variable that picks the defaults: 'kind' (or unset) or 'unkind'. */
+/**
+ * The environment variable that picks the defaults: 'kind' (or unset), 'unkind' (every unkind
+ * answer), or a comma-separated list of the policies to answer unkindly (`triggerDocument,missedOneShots`).
+ */
 export const UNKNOWABLES_ENV = 'APPS_SCRIPT_UNKNOWABLES';
 
 /** The defaults for a host built now, by the environment variable. */
 export function defaultUnknowables(env: Record<string, string | undefined> = process.env): Unknowables {
-  const answer = env[UNKNOWABLES_ENV];
-  if (answer === undefined || answer === '' || answer === 'kind') return { ...KIND_ANSWERS };
+  const answer = (env[UNKNOWABLES_ENV] ?? '').trim();
+  if (answer === '' || answer === 'kind') return { ...KIND_ANSWERS };
   if (answer === 'unkind') return { ...UNKIND_ANSWERS };
-  throw new Error(`${UNKNOWABLES_ENV} must be 'kind' or 'unkind', not '${answer}'`);
+  const out: Unknowables = { ...KIND_ANSWERS };
+  for (const name of answer.split(',').map((n) => n.trim())) {
+    if (!(name in UNKIND_ANSWERS)) throw new Error(`${UNKNOWABLES_ENV} must be 'kind', 'unkind' or policy names (${Object.keys(UNKIND_ANSWERS).join(', ')}), not '${name}'`);
+    Object.assign(out, { [name]: UNKIND_ANSWERS[name as keyof Unknowables] });
+  }
+  return out;
 }

@@ -158,6 +158,11 @@ describe('the unknowables’ defaults', () => {
   it('are the kind answers unless the environment asks for the unkind ones', () => {
     expect(defaultUnknowables({})).toEqual(KIND_ANSWERS);
     expect(defaultUnknowables({ APPS_SCRIPT_UNKNOWABLES: 'unkind' })).toEqual(UNKIND_ANSWERS);
+    expect(defaultUnknowables({ APPS_SCRIPT_UNKNOWABLES: 'triggerDocument, missedOneShots' })).toEqual({
+      ...KIND_ANSWERS,
+      triggerDocument: 'none',
+      missedOneShots: 'dropped',
+    });
     expect(() => defaultUnknowables({ APPS_SCRIPT_UNKNOWABLES: 'rude' })).toThrow(/kind/);
   });
 
