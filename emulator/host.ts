@@ -41,7 +41,7 @@ import {
 import { FakeUrlFetchApp, FetchRouter, type RecordedRequest, type Route } from './url-fetch';
 import { FakeUtilities } from './utilities';
 import { AddonStanding } from './addon-state';
-import { defaultUnknowables, type CustomFunctionDocument, type MissedOneShots, type TriggerDocument } from './unknowables';
+import { defaultUnknowables, type CustomFunctionDocument, type MissedOneShots, type TriggerDocument, type Unknowables } from './unknowables';
 
 // gas-local ships without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS package with no types
@@ -274,6 +274,16 @@ export class AppsScriptHost {
   /** Whether custom functions from now on get the document's lock and cache ('given') or null for both ('none'). */
   setCustomFunctionDocument(policy: CustomFunctionDocument): void {
     this.customFunctionDocument = policy;
+  }
+
+  /** The answer each unknowable takes now (see unknowables.ts). */
+  get unknowables(): Unknowables {
+    return {
+      triggerDocument: this.triggerDocument,
+      backgroundOneShots: this.triggers.backgroundOneShots,
+      customFunctionDocument: this.customFunctionDocument,
+      missedOneShots: this.standing.missedOneShots,
+    };
   }
 
   /** What becomes of a one-shot that comes due while its trigger cannot fire, from now on (see MissedOneShots). */

@@ -37,10 +37,15 @@ const marked = (store: SharedCache, mark: string): SharedCache => {
  * containing document", and Google does not say whether an add-on's custom function is inside
  * one. The script's lock and cache are given everywhere ("Custom functions" lists both services);
  * undefined where no spreadsheet is active either (a time-driven run without its document).
+ * Asked once per execution (globals start afresh in each).
  */
+let mark: string | undefined | null = null;
 const spreadsheetMark = (): string | undefined => {
-  const id = SpreadsheetApp.getActiveSpreadsheet()?.getId();
-  return id ? `${id}.` : undefined;
+  if (mark === null) {
+    const id = SpreadsheetApp.getActiveSpreadsheet()?.getId();
+    mark = id ? `${id}.` : undefined;
+  }
+  return mark;
 };
 
 /** The cache: ask for it once and keep the handle for every read and write of one use. */
