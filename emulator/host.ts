@@ -41,7 +41,13 @@ import {
 import { FakeUrlFetchApp, FetchRouter, type RecordedRequest, type Route } from './url-fetch';
 import { FakeUtilities } from './utilities';
 import { AddonStanding } from './addon-state';
-import { defaultUnknowables, type CustomFunctionDocument, type MissedOneShots, type TriggerDocument, type Unknowables } from './unknowables';
+import {
+  defaultUnknowables,
+  type CustomFunctionDocument,
+  type MissedOneShots,
+  type TriggerDocument,
+  type Unknowables,
+} from './unknowables';
 
 // gas-local ships without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS package with no types
@@ -646,7 +652,11 @@ export class AppsScriptHost {
   fireNextTrigger(until = Infinity): (ExecutionResult & { trigger: TriggerRecord }) | undefined {
     let t = this.triggers.nextDue((x) => this.standing.waits(x));
     // A trigger that cannot fire (see addon-state.ts) lets its time pass without running.
-    for (; t && t.dueAt !== undefined && t.dueAt <= until && this.standing.silence(t); t = this.triggers.nextDue((x) => this.standing.waits(x))) {
+    for (
+      ;
+      t && t.dueAt !== undefined && t.dueAt <= until && this.standing.silence(t);
+      t = this.triggers.nextDue((x) => this.standing.waits(x))
+    ) {
       this.clock.advanceTo(t.dueAt);
       this.standing.miss(t, this.clock.now());
     }

@@ -68,7 +68,10 @@ export function defaultUnknowables(env: Record<string, string | undefined> = pro
   if (answer === 'unkind') return { ...UNKIND_ANSWERS };
   const out: Unknowables = { ...KIND_ANSWERS };
   for (const name of answer.split(',').map((n) => n.trim())) {
-    if (!(name in UNKIND_ANSWERS)) throw new Error(`${UNKNOWABLES_ENV} must be 'kind', 'unkind' or policy names (${Object.keys(UNKIND_ANSWERS).join(', ')}), not '${name}'`);
+    if (!(name in UNKIND_ANSWERS))
+      throw new Error(
+        `${UNKNOWABLES_ENV} must be 'kind', 'unkind' or policy names (${Object.keys(UNKIND_ANSWERS).join(', ')}), not '${name}'`,
+      );
     Object.assign(out, { [name]: UNKIND_ANSWERS[name as keyof Unknowables] });
   }
   return out;

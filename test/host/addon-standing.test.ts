@@ -111,7 +111,12 @@ describe('re-authorization needed', () => {
     expect(click.ok).toBe(true);
     expect(click.execution.mode).toBe('FULL');
     expect(host.needsReauthorization(host.owner)).toBe(false);
-    expect(host.runTriggersUntil(start + 2 * HOUR + MINUTE).map((r) => r.trigger.user).sort()).toEqual([BOB, host.owner].sort());
+    expect(
+      host
+        .runTriggersUntil(start + 2 * HOUR + MINUTE)
+        .map((r) => r.trigger.user)
+        .sort(),
+    ).toEqual([BOB, host.owner].sort());
   });
 
   it('is ended by a sidebar call as well', () => {

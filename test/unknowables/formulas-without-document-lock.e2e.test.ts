@@ -8,7 +8,6 @@ import { connectedWorld, type World } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
 const MINUTE = 60000;
-type Grid = Array<Array<string | number | boolean>>;
 
 function world(policy: CustomFunctionDocument): World {
   const w = connectedWorld(KEY);
