@@ -535,13 +535,14 @@ export class AppsScriptHost {
    * Opens the document as `user`: runs the `onOpen` simple trigger in LIMITED mode, or NONE where
    * the add-on is disabled ("Editor add-on authorization": installed but not enabled in the document).
    */
-  open(opts: { user?: string; mode?: 'LIMITED' | 'NONE' } = {}): ExecutionResult {
+  open(opts: { user?: string; mode?: 'LIMITED' | 'NONE'; spreadsheetId?: string } = {}): ExecutionResult {
     const user = opts.user ?? this.owner;
     if (!this.standing.installedFor(user)) throw new HostFailure(`${user} uninstalled the add-on: its onOpen does not run`);
-    const mode = opts.mode ?? (this.standing.enabledIn(this.defaultDocumentId) ? 'LIMITED' : 'NONE');
+    const id = opts.spreadsheetId ?? this.defaultDocumentId;
+    const mode = opts.mode ?? (this.standing.enabledIn(id) ? 'LIMITED' : 'NONE');
     const event: Record<string, unknown> = { authMode: mode };
-    if (mode === 'LIMITED') event.source = new FakeSpreadsheet(this.document(), this.runtime);
-    return this.run('onOpen', [event], { user, mode, kind: 'simpleTrigger' });
+    if (mode === 'LIMITED') event.source = new FakeSpreadsheet(this.document(id), this.runtime);
+    return this.run('onOpen', [event], { user, mode, kind: 'simpleTrigger', spreadsheetId: id });
   }
 
   /** Installs the add-on for `user`: runs `onInstall` in FULL mode, as Apps Script does. */

@@ -1,6 +1,7 @@
 // The add-on menu, opening the sidebar, and the simple triggers that build the menu.
 import { ADDON_NAME } from '../config';
 import { buildAddonMenu, showSidebarFile } from '../gas/ui';
+import { warnIfQuiet } from '../runs/automation';
 
 /** Menu items, each its label and its handler's name (an entry point of the bundle); null is a separator. */
 export const MENU_ITEMS = [
@@ -24,8 +25,11 @@ export const MENU_ITEMS = [
 
 export type MenuHandler = NonNullable<(typeof MENU_ITEMS)[number]>[1];
 
-// Runs in LIMITED (or NONE) auth mode: menus only, no other service.
-export const onOpen = (): void => buildAddonMenu(MENU_ITEMS);
+// Runs in LIMITED (or NONE) auth mode: the menu, and a toast when automation has gone quiet.
+export const onOpen = (): void => {
+  buildAddonMenu(MENU_ITEMS);
+  warnIfQuiet();
+};
 
 export const onInstall = onOpen;
 

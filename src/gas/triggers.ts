@@ -93,10 +93,12 @@ export const removeStaleTriggers = (): number => {
   const listed = ours(ScriptApp.getProjectTriggers());
   userValues(true);
   const continuations = allContinuations();
-  const home = readAutoUser().home;
+  // The home serves automation; the deputy's trigger watches the home.
+  const { home, deputy } = readAutoUser();
+  const watched = new Set([home, deputy]);
   const wanted = new Set(
     continuations
-      .filter((c) => (c.running || searchDue(c.spreadsheetId) || c.spreadsheetId === home) && c.continuation.uid)
+      .filter((c) => (c.running || searchDue(c.spreadsheetId) || watched.has(c.spreadsheetId)) && c.continuation.uid)
       .map((c) => c.continuation.uid),
   );
   const stale = listed.filter((t) => !wanted.has(t.getUniqueId()));

@@ -10,7 +10,8 @@ import { isLive, isRunning, type PauseWhy } from '../jobs/job-life';
 import { STAMP_HEADERS, stampText } from '../jobs/row-stamp';
 import { prepareRun, type RunRequest } from '../jobs/start';
 import { openSpreadsheet, workingElsewhere, type Spreadsheet } from '../gas/active-document';
-import { automated, readAuto, readAutoUser, saveAuto } from '../gas/automation-store';
+import { automated, beat, enlist, readAuto, readAutoUser, saveAuto, takeOver } from '../gas/automation-store';
+import { isQuiet, quietWords } from '../automation/home-watch';
 import { createClient } from '../gas/client-factory';
 import { loadDocument } from '../gas/job-store';
 import { isJobAccount, readConnection } from '../gas/key-store';
@@ -233,7 +234,19 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
  * trigger is left right for the next. `byId`: the home itself was opened by id.
  */
 export const automationTick = (home: Spreadsheet, deadline: number, byId: boolean): void => {
-  if (readAutoUser().home !== home.getId()) return;
+  const user = readAutoUser();
+  // Another automated spreadsheet's watch: when the home went quiet, this one takes over, and says so.
+  if (user.home !== home.getId()) {
+    if (!readAuto(home.getId())?.on) return;
+    // A spreadsheet whose trigger still runs (a former home enabled again) may watch for the next stop.
+    if (!isQuiet(user, timeNow())) return enlist(home.getId());
+    takeOver(home, user);
+    alert(home, `automation now runs from "${home.getName()}"`, [
+      quietWords(user),
+      `"${home.getName()}" runs it from now on. To run it from "${user.homeName}" again, open it and use the Auto tab.`,
+    ]);
+  }
+  beat(home);
   const due = automated()
     .map((a) => ({ ...a, at: runDue(a.record) ?? Infinity }))
     .sort((a, b) => a.at - b.at);

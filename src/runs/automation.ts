@@ -1,6 +1,8 @@
 // The sidebar's way into automation: turn it on or off for the active sheet, see its history,
 // retry a run's failed rows, run it now. The runs themselves are in automation-run.ts.
 import { timeNow } from '../gas/clock';
+import { ADDON_NAME } from '../config';
+import { toast } from '../gas/ui';
 import { fail } from '../api/errors';
 import * as z from 'zod/mini';
 import { array, boolean, number, oneOf, string } from '../api/kinds';
@@ -11,7 +13,8 @@ import { runDue, spentToday, type AutoRecord } from '../automation/automation-re
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
 import { ACTION_LABELS, missingColumns } from '../jobs/actions';
 import { currentSpreadsheet, noteOpenedById, withDocumentLock, type Spreadsheet } from '../gas/active-document';
-import { autoStored, readAuto, readAutoUser, saveAuto, saveAutoUser } from '../gas/automation-store';
+import { automated, autoStored, enlist, readAuto, readAutoUser, saveAuto, saveAutoUser, takeOver } from '../gas/automation-store';
+import { isQuiet, quietWords, WATCH_MS } from '../automation/home-watch';
 import { claim, claimedByAnother, release } from '../gas/claims';
 import { requireClient } from '../gas/client-factory';
 import { backgroundNote } from '../gas/continuation';
@@ -59,9 +62,14 @@ const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): str
   if (!record) return autoStored(spreadsheet.getId()) ? NEWER : 'Off. Turn it on to send new and changed rows of this sheet every hour.';
   if (!record.on) return record.wait ? `Off: ${record.wait.why}` : 'Off.';
   if (record.wait) return `Waiting: ${record.wait.why}`;
-  const home = readAutoUser().home;
-  const off = home ? backgroundNote(loadDocument(home).continuation) : '';
+  const user = readAutoUser();
+  const off = user.home ? backgroundNote(loadDocument(user.home).continuation) : '';
   if (off) return off;
+  if (isQuiet(user, timeNow())) return `${quietWords(user)} It goes on at its next hourly run once its trigger can fire again.`;
+  // Told for a day after automation moved here from a home that had gone quiet.
+  const moved = user.moved && timeNow() - user.moved.at < WATCH_MS ? user.moved : undefined;
+  if (moved)
+    return `${quietWords({ tickAt: moved.since, homeName: moved.from })} "${spreadsheet.getName()}" runs it from now on, watching "${record.sheetName}".`;
   const left = record.left ? ` The last run left ${record.left} rows for the next one (the cap per run).` : '';
   const hidden = record.hidden ? ` ${record.hidden} hidden or filtered rows are left out.` : '';
   return `Watching "${record.sheetName}": new and changed rows are sent every hour.${left}${hidden}`;
@@ -105,27 +113,48 @@ export const getAutomation = (): AutomationView => {
   return viewOf(spreadsheet, record);
 };
 
+/**
+ * On opening a spreadsheet (onOpen: properties and toasts only), a toast when the trigger that
+ * runs the user's automation has gone quiet. In NONE mode nothing can be read: nothing is said.
+ */
+export const warnIfQuiet = (): void => {
+  try {
+    const user = readAutoUser();
+    if (isQuiet(user, timeNow()) && automated().length)
+      toast(`${quietWords(user)} Open Extensions › ${ADDON_NAME} › Automate this sheet… to start it again here.`, ADDON_NAME, 30);
+  } catch {
+    // Not enabled in this document yet: only the menu may be built.
+  }
+};
+
 /** Leaves this spreadsheet's one trigger right for its own jobs and, as the home, for automation. */
 const settleHome = (spreadsheet: Spreadsheet): void => {
   const state = loadDocument(spreadsheet.getId());
   settleContinuation(spreadsheet, state.continuation, nextDue(state.jobs));
 };
 
-/** Whether the recorded home spreadsheet's trigger, which serves automation, is there. */
+/**
+ * Whether the recorded home spreadsheet's trigger, which serves automation, is there and still
+ * runs it (a trigger can stay listed while it never fires: see home-watch.ts).
+ */
 const homeServes = (): boolean => {
-  const home = readAutoUser().home;
-  const uid = home && loadDocument(home).continuation.uid;
-  return Boolean(uid && triggerExists(uid));
+  const user = readAutoUser();
+  const uid = user.home && loadDocument(user.home).continuation.uid;
+  return Boolean(uid && triggerExists(uid)) && !isQuiet(user, timeNow());
 };
 
 /**
  * Makes this spreadsheet's trigger the one that serves automation when no other does: the home
- * recorded is kept while its trigger is there (a deleted spreadsheet's trigger no longer is).
+ * recorded is kept while its trigger is there and runs (a deleted spreadsheet's trigger no longer
+ * is; a disabled one never fires). Either way this one's trigger is left right: as the home, or
+ * as a daily look at the home.
  */
 const ensureHome = (spreadsheet: Spreadsheet): void => {
   const user = readAutoUser();
-  if (user.home !== spreadsheet.getId() && homeServes()) return;
-  if (user.home !== spreadsheet.getId()) saveAutoUser({ ...user, home: spreadsheet.getId() });
+  // Moved from a home that went quiet while others were automated; else a fresh start here.
+  const quiet = isQuiet(user, timeNow()) && automated().some((a) => a.id !== spreadsheet.getId());
+  if (user.home !== spreadsheet.getId() && !homeServes()) takeOver(spreadsheet, user, quiet);
+  enlist(spreadsheet.getId());
   settleHome(spreadsheet);
 };
 
