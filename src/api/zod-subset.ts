@@ -46,8 +46,14 @@ const withInternals = <T extends object>(part: T, internals: Partial<Internals>)
 /** `z.check(fn, params)`: a check that runs `fn`, its issues worded by `params.error`. */
 export const check = (fn: (payload: Payload) => void, params?: Params): Part => withInternals({}, { check: fn, def: def(params) });
 
-/** Whether an issue from `from` on stops the checks after it (one not marked `continue`). */
-const stops = (payload: Payload, from = 0): boolean => payload.issues.slice(from).some((i) => i.continue !== true);
+/**
+ * Whether an issue from `from` on stops the checks after it (one not marked `continue`). Loops,
+ * not array methods: every value of an answer runs it, and reading 10,000 results must stay fast.
+ */
+const stops = ({ issues }: Payload, from: number): boolean => {
+  for (let i = from; i < issues.length; i++) if (issues[i]!.continue !== true) return true;
+  return false;
+};
 
 /** An issue as a parse answers it: worded, on a path, without the parts that made it (zod's `finalizeIssue`). */
 const finalize = (issue: Issue): Issue => {
@@ -104,13 +110,15 @@ class Schema {
 
   private run(payload: Payload): Payload {
     this.parseValue(payload, this);
-    let stopped = stops(payload);
-    for (const ch of this.traits.checks ?? []) {
+    const { checks } = this.traits;
+    if (!checks) return payload;
+    let stopped = stops(payload, 0);
+    for (const ch of checks) {
       const { when } = ch._zod.def;
       if (when ? payload.issues.some((i) => i.continue === false) || !when(payload) : stopped) continue;
       const before = payload.issues.length;
       ch._zod.check(payload);
-      for (const issue of payload.issues.slice(before)) issue.schema ??= this;
+      for (let i = before; i < payload.issues.length; i++) payload.issues[i]!.schema ??= this;
       stopped ||= stops(payload, before);
     }
     return payload;
@@ -166,8 +174,10 @@ const objectOf = (shape: Shape, others: 'strip' | 'loose' | 'strict', params?: P
         const result = item.run({ value: input[key], issues: [] });
         const present = key in input;
         if (!present && item.opt) continue;
-        for (const issue of result.issues) (issue.path ??= []).unshift(key);
-        payload.issues.push(...result.issues);
+        for (const issue of result.issues) {
+          (issue.path ??= []).unshift(key);
+          payload.issues.push(issue);
+        }
         if (present) out[key] = result.value;
         else if (!result.issues.length)
           payload.issues.push({ code: 'invalid_type', expected: 'nonoptional', input: undefined, path: [key] });
