@@ -1,7 +1,7 @@
 // Refinements and length checks for text and lists that raise the very issues zod's `z.refine()`,
 // `z.minLength()` and `z.maxLength()` raise, and objects whose properties have defaults as
-// `z._default()` gives them, made on zod's base check: theirs bring classes of their own into
-// dist/Code.js.
+// `z._default()` gives them, made on zod's base check: the bundle's zod/mini (zod-subset.ts) has
+// only that one, as zod's own bring classes of their own into dist/Code.js.
 import { isString } from './is-string';
 import * as z from 'zod/mini';
 
@@ -44,7 +44,7 @@ const lengthCheck = <T extends Sized>(bound: number, atLeast: boolean, params?: 
 
 /**
  * A value `ok` accepts, as `z.refine(ok, params)` checks it: a failure is a custom issue that lets
- * later checks run. zod's refinement is a schema class of its own, 0.5 KB of dist/Code.js.
+ * later checks run. zod's refinement is a schema class of its own, which the bundle's zod lacks.
  */
 export const refine = <T>(ok: (value: T) => unknown, params?: { error?: string }): z.core.$ZodCheck<T> => {
   const check: z.core.$ZodCheck<T> = z.check<T>((ctx) => {
@@ -69,7 +69,7 @@ type DefaultedInput<S extends z.core.$ZodLooseShape, K extends string> = Omit<In
  * `z.object(shape)` whose properties named in `defaults` take that value when absent or
  * undefined, as `z._default()` on each would give it: the output has them in the shape's order,
  * a default object is copied for each parse, and a default is not checked. A check on the object
- * that fills them in: `z._default()` brings its classes, 0.7 KB of dist/Code.js.
+ * that fills them in: `z._default()` brings classes the bundle's zod lacks.
  */
 export const withDefaults = <S extends z.core.$ZodLooseShape, K extends keyof S & string>(
   shape: S,

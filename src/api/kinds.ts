@@ -1,6 +1,7 @@
 // Records with text keys, enums, literals, unions, lists, numbers, booleans and nullables, raising
-// the very issues zod's own kinds raise, made as checks on `z.unknown()`: zod's classes for them
-// weigh 6 KB of dist/Code.js, which every execution loads. And strict objects, without `z.never()`.
+// the very issues zod's own kinds raise, made as checks on `z.unknown()`: the bundle's zod/mini
+// (zod-subset.ts) has only objects, optionals, `unknown` and checks, as dist/Code.js is loaded by
+// every execution.
 import * as z from 'zod/mini';
 
 type Check = z.core.$ZodCheck<unknown>;
@@ -150,11 +151,3 @@ export const array = <T extends z.ZodMiniType>(item: T): z.ZodMiniType<Array<z.o
     for (let i = 0; i < items.length; i++) out[i] = runInto(ctx, item, items[i], i);
     ctx.value = out;
   });
-
-/**
- * An object whose keys beyond `shape` are unrecognized, as `z.strictObject(shape)` reads it. zod
- * reads only the type of a strict object's catchall, `never`, and never runs it: an unknown of
- * that type stands in for `z.never()`, whose classes this bundle would carry for this alone.
- */
-export const strictObject = <T extends z.core.$ZodLooseShape>(shape: T): z.ZodMiniObject<T, z.core.$strict> =>
-  new z.ZodMiniObject({ type: 'object', shape, catchall: z.unknown().clone({ type: 'never' } as never) }) as never;

@@ -1,7 +1,7 @@
 // Request bodies of the Prospecting API with the spec's per-request limits, checked before
 // anything is sent so a bad request costs no call and gets a clear local message.
 import * as z from 'zod/mini';
-import { array, boolean, oneOf, record, strictObject, string, union } from './kinds';
+import { array, boolean, oneOf, record, string, union } from './kinds';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
 import { fieldName, thousands } from './input-errors';
@@ -48,7 +48,7 @@ const sized = <T extends z.ZodMiniType>(item: T, max: number, what: string) =>
   );
 
 export const leadInputSchema = lazy(() =>
-  strictObject({
+  z.strictObject({
     profile_url: z.optional(nonEmpty()),
     email: z.optional(email()),
     title: z.optional(string()),
@@ -61,42 +61,44 @@ export const leadInputSchema = lazy(() =>
 export type LeadInput = z.infer<ReturnType<typeof leadInputSchema>>;
 
 export const leadListCreateSchema = lazy(() =>
-  strictObject({
-    name: nonEmpty().check(maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
-    owner: email(),
-    type: oneOf(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
-    leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
-    shared: z.optional(boolean()),
-    visible: z.optional(boolean()),
-    options: z.optional(
-      strictObject({
-        reveal_phone_numbers: z.optional(boolean()),
-        validate_email: z.optional(boolean()),
-        enrich: z.optional(boolean()),
-      }),
-    ),
-  }).check((ctx) => {
-    const { type, leads } = ctx.value;
-    leads.forEach((lead, i) => {
-      const missing =
-        type === 'profile' && !lead.profile_url
-          ? 'profile_url'
-          : type === 'email' && !lead.email
-            ? 'email'
-            : type === 'titles_and_company' && !(lead.title && (lead.company_name || lead.company_domain))
-              ? 'title and company_name or company_domain'
-              : undefined;
-      if (missing) {
-        ctx.issues.push({ code: 'custom', input: lead, path: ['leads', i], message: `needs ${missing} for a ${type} list` });
-      }
-    });
-  }),
+  z
+    .strictObject({
+      name: nonEmpty().check(maxLength(LIMITS.leadListName, { error: `is longer than ${LIMITS.leadListName} characters` })),
+      owner: email(),
+      type: oneOf(LEAD_LIST_REQUEST_TYPES, { error: `must be one of ${LEAD_LIST_REQUEST_TYPES.join(', ')}` }),
+      leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
+      shared: z.optional(boolean()),
+      visible: z.optional(boolean()),
+      options: z.optional(
+        z.strictObject({
+          reveal_phone_numbers: z.optional(boolean()),
+          validate_email: z.optional(boolean()),
+          enrich: z.optional(boolean()),
+        }),
+      ),
+    })
+    .check((ctx) => {
+      const { type, leads } = ctx.value;
+      leads.forEach((lead, i) => {
+        const missing =
+          type === 'profile' && !lead.profile_url
+            ? 'profile_url'
+            : type === 'email' && !lead.email
+              ? 'email'
+              : type === 'titles_and_company' && !(lead.title && (lead.company_name || lead.company_domain))
+                ? 'title and company_name or company_domain'
+                : undefined;
+        if (missing) {
+          ctx.issues.push({ code: 'custom', input: lead, path: ['leads', i], message: `needs ${missing} for a ${type} list` });
+        }
+      });
+    }),
 );
 export type LeadListCreate = z.infer<ReturnType<typeof leadListCreateSchema>>;
 
 /** More leads for an existing list: its own type (`type` only checks it) and options apply. */
 export const leadListAddSchema = lazy(() =>
-  strictObject({
+  z.strictObject({
     type: z.optional(oneOf(LEAD_LIST_REQUEST_TYPES)),
     leads: sized(leadInputSchema(), LIMITS.leadsPerList, 'lead'),
   }),
@@ -104,7 +106,7 @@ export const leadListAddSchema = lazy(() =>
 export type LeadListAdd = z.infer<ReturnType<typeof leadListAddSchema>>;
 
 export const personLeadSchema = lazy(() =>
-  strictObject({
+  z.strictObject({
     email: z.optional(email()),
     profile_url: z.optional(nonEmpty()),
     company_domain: z.optional(string()),
@@ -120,7 +122,7 @@ export const personLeadIsMatchable = (lead: PersonLead): boolean =>
   Boolean(lead.email || lead.profile_url || (lead.name && (lead.company_domain || lead.company_name)));
 
 export const personEnrichmentCreateSchema = lazy(() =>
-  strictObject({
+  z.strictObject({
     leads: sized(
       personLeadSchema().check(refine(personLeadIsMatchable, { error: 'needs an email, a profile_url, or a name with a company' })),
       LIMITS.enrichmentsPerRequest,
@@ -134,33 +136,33 @@ export type PersonEnrichmentCreate = z.infer<ReturnType<typeof personEnrichmentC
 
 /** A company by its domain or its profile URL; `error` says that neither is given. */
 const companyBy = (error: string) =>
-  strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) }).check(
-    refine((c) => Boolean(c.domain || c.profile_url), { error }),
-  );
+  z
+    .strictObject({ domain: z.optional(nonEmpty()), profile_url: z.optional(nonEmpty()) })
+    .check(refine((c) => Boolean(c.domain || c.profile_url), { error }));
 
 export const companyInputSchema = lazy(() => companyBy('needs a domain or a profile_url'));
 export type CompanyInput = z.infer<ReturnType<typeof companyInputSchema>>;
 
 export const companyEnrichmentCreateSchema = lazy(() =>
-  strictObject({
+  z.strictObject({
     companies: sized(companyInputSchema(), LIMITS.enrichmentsPerRequest, 'company'),
   }),
 );
 export type CompanyEnrichmentCreate = z.infer<ReturnType<typeof companyEnrichmentCreateSchema>>;
 
 export const emailValidationCreateSchema = lazy(() =>
-  strictObject({
-    emails: sized(strictObject({ email: email() }), LIMITS.emailsPerValidation, 'email'),
+  z.strictObject({
+    emails: sized(z.strictObject({ email: email() }), LIMITS.emailsPerValidation, 'email'),
   }),
 );
 export type EmailValidationCreate = z.infer<ReturnType<typeof emailValidationCreateSchema>>;
 
 /** Required: what makes a call a call. Ids tie it to a task, user and disposition when known. */
 export const callCreateSchema = lazy(() =>
-  strictObject({
+  z.strictObject({
     from: nonEmpty(),
     to: nonEmpty(),
-    // A refinement, not z.nonnegative(): the same check and message, without a check class (0.5 KB).
+    // A refinement, not z.nonnegative() (which the bundle's zod lacks): the same check and message.
     duration: wholeNumber().check(refine((n) => n >= 0, { error: 'must be zero or more seconds' })),
     answered: boolean(),
     human: boolean(),
@@ -173,7 +175,7 @@ export const callCreateSchema = lazy(() =>
 );
 export type CallCreate = z.infer<ReturnType<typeof callCreateSchema>>;
 
-export const phoneReviewSchema = lazy(() => strictObject({ user_id: uuid(), reason: nonEmpty() }));
+export const phoneReviewSchema = lazy(() => z.strictObject({ user_id: uuid(), reason: nonEmpty() }));
 export type PhoneReview = z.infer<ReturnType<typeof phoneReviewSchema>>;
 
 /**
@@ -181,7 +183,7 @@ export type PhoneReview = z.infer<ReturnType<typeof phoneReviewSchema>>;
  * add-on sends no lead without one). Their fields and overrides go as the add-on made them.
  */
 export const sequenceLeadsSchema = lazy(() =>
-  strictObject({
+  z.strictObject({
     leads: sized(z.looseObject({ email: z.optional(email()), profile_url: z.optional(nonEmpty()) }), SEQUENCE_LEADS_PER_REQUEST, 'lead'),
   }),
 );
@@ -191,33 +193,37 @@ export const companyFindSchema = lazy(() => companyBy('needs a domain or a profi
 export type CompanyFind = z.infer<ReturnType<typeof companyFindSchema>>;
 
 export const personFindSchema = lazy(() =>
-  strictObject({
-    email: z.optional(email()),
-    profile_url: z.optional(nonEmpty()),
-    name: z.optional(string()),
-    title: z.optional(string()),
-    company_name: z.optional(string()),
-    company_domain: z.optional(string()),
-    reveal_email: z.optional(boolean()),
-    reveal_phone_numbers: z.optional(boolean()),
-  }).check(refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })),
+  z
+    .strictObject({
+      email: z.optional(email()),
+      profile_url: z.optional(nonEmpty()),
+      name: z.optional(string()),
+      title: z.optional(string()),
+      company_name: z.optional(string()),
+      company_domain: z.optional(string()),
+      reveal_email: z.optional(boolean()),
+      reveal_phone_numbers: z.optional(boolean()),
+    })
+    .check(refine((q) => Boolean(q.email || q.profile_url), { error: 'needs an email or a profile URL' })),
 );
 export type PersonFind = z.infer<ReturnType<typeof personFindSchema>>;
 
 export const jobOpeningsQuerySchema = lazy(() =>
-  strictObject({
-    company_id: z.optional(uuid()),
-    domain: z.optional(nonEmpty()),
-    profile_url: z.optional(nonEmpty()),
-    seniorities: z.optional(array(oneOf(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
-    departments: z.optional(array(string())),
-    job_functions: z.optional(array(string())),
-    remote: z.optional(boolean()),
-  }).check(
-    refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
-      error: 'needs a company: a domain, a profile URL or a company id',
-    }),
-  ),
+  z
+    .strictObject({
+      company_id: z.optional(uuid()),
+      domain: z.optional(nonEmpty()),
+      profile_url: z.optional(nonEmpty()),
+      seniorities: z.optional(array(oneOf(JOB_SENIORITIES, { error: `must be one of ${JOB_SENIORITIES.join(', ')}` }))),
+      departments: z.optional(array(string())),
+      job_functions: z.optional(array(string())),
+      remote: z.optional(boolean()),
+    })
+    .check(
+      refine((q) => Boolean(q.company_id || q.domain || q.profile_url), {
+        error: 'needs a company: a domain, a profile URL or a company id',
+      }),
+    ),
 );
 export type JobOpeningsQuery = z.infer<ReturnType<typeof jobOpeningsQuerySchema>>;
 

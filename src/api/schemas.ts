@@ -20,7 +20,7 @@ import {
   type Department,
 } from '../../contract/enumerations';
 import { refine, withDefaults } from './checks';
-import { array, boolean, literal, nullable, number, oneOf as enumOf, record, strictObject, string, union } from './kinds';
+import { array, boolean, literal, nullable, number, oneOf as enumOf, record, string, union } from './kinds';
 import { lazy } from './lazy';
 import type { Open } from './open-values';
 
@@ -105,8 +105,8 @@ const GUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 export const isGuid = (text: string): boolean => GUID.test(text);
 
 /**
- * An id as `z.guid()` checks it (the same pattern), as a refinement of a string: `z.guid()` and
- * `z.regex()` would each bring classes of their own, about 0.5 KB of dist/Code.js apiece.
+ * An id as `z.guid()` checks it (the same pattern), as a refinement of a string: the bundle's zod
+ * (zod-subset.ts) has neither `z.guid()` nor `z.regex()`.
  */
 export const guidText = (error?: string): z.ZodMiniType<string, string> =>
   string().check(refine(isGuid, error === undefined ? undefined : { error }));
@@ -117,8 +117,8 @@ const SAFE_RANGE = 'Integers must be within the safe integer range.';
 
 /**
  * A whole number as `z.int()` checks it, raising the same issues (a fraction is not an `int`, a
- * number past the safe range is too big or too small): a check on a number, because `z.int()`
- * brings its number-format classes, 1 KB of dist/Code.js.
+ * number past the safe range is too big or too small): a check on a number, as the bundle's zod
+ * (zod-subset.ts) has no `z.int()`.
  */
 export const wholeNumber = (): z.ZodMiniType<number, number> =>
   number().check((ctx) => {
@@ -157,22 +157,6 @@ const openHeadcounts = (): Headcounts => ({
   jobFunction: record(record(wholeNumber())),
 });
 
-/**
- * Checked: only the spec's department and job-function keys. Only the strict schemas use the
- * lists, so the add-on's build leaves them out.
- */
-export const specHeadcounts = (): Headcounts => {
-  const int = wholeNumber();
-  return {
-    department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int),
-    jobFunction: z.strictObject(
-      Object.fromEntries(
-        DEPARTMENTS.map((d) => [d, z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int))]),
-      ),
-    ),
-  };
-};
-
 /** Dates as the schemas read them: the text as it came (reading) or ISO 8601 to the letter (checking). */
 export interface DateSchemas {
   date: () => z.ZodMiniType<string>;
@@ -180,9 +164,6 @@ export interface DateSchemas {
 }
 
 const openDates: DateSchemas = { date: () => string(), dateTime: () => string() };
-
-/** Checked: ISO dates as the spec writes them. Only the strict schemas use them (they weigh 2 KB in the build). */
-export const specDates: DateSchemas = { date: () => z.iso.date(), dateTime: () => z.iso.datetime({ offset: true }) };
 
 // ---- Error details -------------------------------------------------------------------------
 
@@ -211,8 +192,8 @@ export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
  * The schemas of the resources the add-on reads, and of the parts the contract tests check on
  * their own, each as a getter that builds it on first use (the other parts are built inside
  * them: every name returned here stays in the bundle, named or not);
- * `strict`, the spec's enum lists, checks the spec to the letter (with `specHeadcounts`,
- * `specDates` and the strict error detail of spec-schemas.ts); `false` reads answers tolerantly.
+ * `strict`, the spec's enum lists, checks the spec to the letter (with the headcounts, dates and
+ * error detail of spec-schemas.ts); `false` reads answers tolerantly.
  * The schemas of the spec that the add-on never reads (search results, a bare error object) are
  * spec-schemas.ts's: properties of the object returned here stay in the bundle whether read or not.
  */
@@ -232,7 +213,7 @@ export const defineSchemas = (
   const opt = <T extends z.ZodMiniType>(t: T) => z.optional(nullable(t));
 
   /** "No extra properties": refused when checking, dropped when reading. */
-  const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? strictObject(shape) : z.object(shape));
+  const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? z.strictObject(shape) : z.object(shape));
 
   /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
   const oneOf = <K extends keyof EnumLists>(name: K) =>

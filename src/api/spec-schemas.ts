@@ -2,8 +2,25 @@
 // spec's enum values and email addresses), with the constants of schemas.ts: for checking what
 // the local service serves, never for reading answers. The bundle does not import this.
 import * as z from 'zod/mini';
+import { DEPARTMENTS, JOB_FUNCTIONS, type Department } from '../../contract/enumerations';
 import { buildAll, lazy } from './lazy';
 import * as reading from './schemas';
+
+/** Only the spec's department and job-function keys (the reading schemas keep any). */
+function specHeadcounts(): reading.Headcounts {
+  const int = reading.wholeNumber();
+  return {
+    department: z.partialRecord(z.enum(DEPARTMENTS as unknown as [Department, ...Department[]]), int),
+    jobFunction: z.strictObject(
+      Object.fromEntries(
+        DEPARTMENTS.map((d) => [d, z.optional(z.partialRecord(z.enum(JOB_FUNCTIONS[d] as unknown as [string, ...string[]]), int))]),
+      ),
+    ),
+  };
+}
+
+/** ISO dates as the spec writes them (the reading schemas take the text as it came). */
+const specDates: reading.DateSchemas = { date: () => z.iso.date(), dateTime: () => z.iso.datetime({ offset: true }) };
 
 /** An error detail as the spec writes it: all four members, a source only as a pointer. */
 function specErrorDetail() {
@@ -15,7 +32,7 @@ function specErrorDetail() {
   });
 }
 
-const strict = reading.defineSchemas(reading, reading.specHeadcounts, reading.specDates, specErrorDetail);
+const strict = reading.defineSchemas(reading, specHeadcounts, specDates, specErrorDetail);
 
 /** The spec's schemas the add-on never reads, so built here and not in the bundle. */
 function unread(s: reading.Schemas) {
