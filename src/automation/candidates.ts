@@ -67,7 +67,7 @@ const due = ({ fp, stamp, status }: Read, paid: Paid, s: PickSettings): Due => {
     return (
       (status.kind === 'canceled' || (status.kind === 'error' && !(fp.key && paid.has(fp.key)))) &&
       stamped &&
-      stamp!.at === s.retryAt &&
+      stamp.at === s.retryAt &&
       'send'
     );
   if (!fp.sends) {
@@ -87,7 +87,7 @@ const due = ({ fp, stamp, status }: Read, paid: Paid, s: PickSettings): Due => {
     case 'new':
       // A stamp for this very key from before the ledger: it was sent, whatever its cell says now.
       if (!stamped) return 'send';
-      return isStale(stamp!.at, s.now, s.staleDays) ? 'send' : { date: stamp!.at, stamp: false };
+      return isStale(stamp.at, s.now, s.staleDays) ? 'send' : { date: stamp.at, stamp: false };
     case 'answered':
       if (life.at !== undefined) return status.kind === 'empty' && 'copy';
       // A result the ledger never saw: dated by its stamp, or from now when it has none.

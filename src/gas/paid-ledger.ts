@@ -36,7 +36,7 @@ const reading = (spreadsheet: Spreadsheet) => {
 const add = (ledger: Ledger, at: string, key: string, when: number): void => {
   if (!key || !Number.isFinite(when)) return;
   let keys = ledger.get(at);
-  if (!keys) ledger.set(at, (keys = new Map()));
+  if (!keys) ledger.set(at, (keys = new Map<string, number>()));
   if (!(when <= (keys.get(key) ?? -Infinity))) keys.set(key, when);
 };
 
