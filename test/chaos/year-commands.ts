@@ -555,7 +555,7 @@ export function checkPromises(m: YearModel, y: YearWorld): void {
 
   // No trigger left behind: each belongs to the home or to a spreadsheet with a job of its user's.
   const home = homeOf(y);
-  const live = { [OWNER]: docsWithLiveJobs(y, OWNER), [BOB]: docsWithLiveJobs(y, BOB) };
+  const live: Record<string, Set<string>> = { [OWNER]: docsWithLiveJobs(y, OWNER), [BOB]: docsWithLiveJobs(y, BOB) };
   for (const t of y.host.triggerList())
     if (!t.spent && !(t.user === OWNER && t.documentId === home) && !live[t.user]?.has(t.documentId))
       broken('trigger-left', 'a trigger with nothing to do', { user: t.user, document: t.documentId, home });
