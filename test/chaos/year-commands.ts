@@ -35,9 +35,11 @@ export interface YearModel {
   spentDays: Set<number>;
   /** Bob has opened the spreadsheet and connected his key. */
   bobConnected: boolean;
+  /** Triggers with nothing to do, by uid, with how often each had fired when first seen so. */
+  idleTriggers: Map<string, number>;
 }
 
-export const newModel = (): YearModel => ({ disabled: new Set(), spentDays: new Set(), bobConnected: false });
+export const newModel = (): YearModel => ({ disabled: new Set(), spentDays: new Set(), bobConnected: false, idleTriggers: new Map() });
 
 type Cmd = fc.Command<YearModel, YearWorld>;
 
@@ -472,7 +474,9 @@ function broken(promise: string, text: string, detail: unknown): void {
  */
 function lookedAt(m: YearModel, y: YearWorld, since: number | undefined, where: string, says: boolean, saw: string): void {
   const now = y.host.clock.now();
-  if (since === undefined || now - since <= DAY || says) return;
+  if (since === undefined || now - since <= DAY) return;
+  coverage.looksAfterADay++;
+  if (says) return;
   if (y.host.mail.some((x) => x.at >= since && x.to.includes(OWNER))) return;
   broken('silent-stop', `automation stopped ${Math.round((now - since) / HOUR)} h ago and ${where} does not say so`, { saw });
 }
@@ -509,13 +513,18 @@ const nearMidnight = (zone: string, at: number): boolean => dayIn(zone, at) !== 
 const QUOTA = { urlFetch: 20_000, properties: 50_000, mail: 100, triggerRuntimeMs: 90 * 60 * 1000 };
 const STORE = { value: 9 * 1024, total: 500 * 1024 };
 
+/** What the stories reached, for YEAR_DEBUG: a promise is only as good as the states it was checked in. */
+export const coverage = { runs: 0, accepted: 0, rebought: 0, cappedDays: 0, stops: 0, looksAfterADay: 0, zonesWithSpend: 0 };
+
 /** Every promise, after every command. */
 export function checkPromises(m: YearModel, y: YearWorld): void {
   const now = y.host.clock.now();
 
   // No stop without a message: the stop's start is noted here; looks are checked when they happen.
-  if (automatedNow(y).length && !served(m, y)) m.stopSince ??= now;
-  else delete m.stopSince;
+  if (automatedNow(y).length && !served(m, y)) {
+    if (m.stopSince === undefined) coverage.stops++;
+    m.stopSince ??= now;
+  } else delete m.stopSince;
 
   // No key paid twice inside its re-check age, per account.
   const times = new Map<string, number[]>();
@@ -553,12 +562,19 @@ export function checkPromises(m: YearModel, y: YearWorld): void {
     }
   }
 
-  // No trigger left behind: each belongs to the home or to a spreadsheet with a job of its user's.
+  // No trigger left behind: each belongs to the home or to a spreadsheet with a job of its user's;
+  // one that no longer does (the home moved, its jobs ended) goes by the time it has fired once more.
   const home = homeOf(y);
   const live: Record<string, Set<string>> = { [OWNER]: docsWithLiveJobs(y, OWNER), [BOB]: docsWithLiveJobs(y, BOB) };
-  for (const t of y.host.triggerList())
-    if (!t.spent && !(t.user === OWNER && t.documentId === home) && !live[t.user]?.has(t.documentId))
-      broken('trigger-left', 'a trigger with nothing to do', { user: t.user, document: t.documentId, home });
+  const idle = new Map<string, number>();
+  for (const t of y.host.triggerList()) {
+    if (t.spent || (t.user === OWNER && t.documentId === home) || live[t.user]?.has(t.documentId)) continue;
+    const firedThen = m.idleTriggers.get(t.uid);
+    if (firedThen !== undefined && t.fired > firedThen)
+      broken('trigger-left', 'a trigger with nothing to do, still there after it fired', { user: t.user, document: t.documentId, home });
+    idle.set(t.uid, firedThen ?? t.fired);
+  }
+  m.idleTriggers = idle;
 
   // Every property store within Apps Script's limits.
   const stores: Array<[string, Record<string, string>]> = [
@@ -627,4 +643,13 @@ export function finish(m: YearModel, y: YearWorld): void {
   });
   pass(y, 2 * HOUR);
   checkPromises(m, y);
+  coverage.runs++;
+  coverage.accepted += y.accepted.length;
+  coverage.rebought += y.accepted.length - new Set(y.accepted.map((a) => `${a.apiKey}|${a.email}`)).size;
+  for (const b of y.books) {
+    const days = new Map<string, number>();
+    for (const a of y.accepted) if (bookOf(a.email) === domainOf(b.id)) days.set(dayIn(b.zones[0]!.zone, a.at), (days.get(dayIn(b.zones[0]!.zone, a.at)) ?? 0) + 1);
+    coverage.cappedDays += [...days.values()].filter((n) => n === b.capDay).length;
+    if (b.zones.length > 1 && y.accepted.some((a) => bookOf(a.email) === domainOf(b.id) && a.at > b.zones[1]!.at)) coverage.zonesWithSpend++;
+  }
 }

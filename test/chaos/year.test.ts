@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import {
   AddonEnabled,
+  coverage,
   ColumnChange,
   DeleteHome,
   DeleteTrigger,
@@ -142,4 +143,5 @@ test(`year: ${RUNS} generated stories of automation with nobody watching keep ev
     }),
     { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: PATH !== undefined, verbose: 1 },
   );
+  if (process.env.YEAR_DEBUG) console.log(JSON.stringify(coverage));
 });
