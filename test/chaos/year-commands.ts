@@ -85,7 +85,10 @@ export class FormRows extends OnBook {
     const b = this.of(y);
     if (!b) return;
     const values = b.sheet.values();
-    const emails = values.slice(1).map((r) => String(r[0] ?? '')).filter((e) => e.includes('@'));
+    const emails = values
+      .slice(1)
+      .map((r) => String(r[0] ?? ''))
+      .filter((e) => e.includes('@'));
     const rows = Array.from({ length: this.count }, (_, i) => [
       this.kind === 'repeat' && emails.length
         ? emails[(i * 7) % emails.length]!
@@ -615,7 +618,12 @@ export function checkPromises(m: YearModel, y: YearWorld): void {
       s.rows.forEach((r, i) =>
         r.cells.forEach((c, j) => {
           if (c?.formula && !y.typedFormulas.has(c.formula))
-            broken('formula', 'a formula written in a cell', { book: b.id, sheet: s.name, cell: `${letter(j)}${i + 1}`, formula: c.formula });
+            broken('formula', 'a formula written in a cell', {
+              book: b.id,
+              sheet: s.name,
+              cell: `${letter(j)}${i + 1}`,
+              formula: c.formula,
+            });
         }),
       );
       seen(`a cell of ${b.id}`, JSON.stringify(s.rows.map((r) => r.cells.map((c) => c?.value ?? null))));
@@ -641,15 +649,24 @@ export function finish(m: YearModel, y: YearWorld): void {
     new Open(i).run(m, y);
     new Look(i).run(m, y);
   });
-  pass(y, 2 * HOUR);
+  // Then puts everything right (the add-on enabled, the key connected) and lets the rows flow.
+  for (const id of m.disabled) y.host.setAddonEnabled(id, true);
+  m.disabled.clear();
+  new KeyChange('own').run(m, y);
+  y.books.forEach((b, i) => {
+    if (!b.gone && b.on) new Look(i).run(m, y);
+  });
+  pass(y, 3 * HOUR);
   checkPromises(m, y);
   coverage.runs++;
   coverage.accepted += y.accepted.length;
   coverage.rebought += y.accepted.length - new Set(y.accepted.map((a) => `${a.apiKey}|${a.email}`)).size;
   for (const b of y.books) {
     const days = new Map<string, number>();
-    for (const a of y.accepted) if (bookOf(a.email) === domainOf(b.id)) days.set(dayIn(b.zones[0]!.zone, a.at), (days.get(dayIn(b.zones[0]!.zone, a.at)) ?? 0) + 1);
+    for (const a of y.accepted)
+      if (bookOf(a.email) === domainOf(b.id)) days.set(dayIn(b.zones[0]!.zone, a.at), (days.get(dayIn(b.zones[0]!.zone, a.at)) ?? 0) + 1);
     coverage.cappedDays += [...days.values()].filter((n) => n === b.capDay).length;
-    if (b.zones.length > 1 && y.accepted.some((a) => bookOf(a.email) === domainOf(b.id) && a.at > b.zones[1]!.at)) coverage.zonesWithSpend++;
+    if (b.zones.length > 1 && y.accepted.some((a) => bookOf(a.email) === domainOf(b.id) && a.at > b.zones[1]!.at))
+      coverage.zonesWithSpend++;
   }
 }

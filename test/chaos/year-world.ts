@@ -147,7 +147,11 @@ export function setUp(y: YearWorld, caps: Array<{ capRun: number; capDay: number
   for (const i of [1, 0, 2]) if (!turn(y, y.books[i]!, true)) throw new Error(`automation refused in ${y.books[i]!.id}: ${y.shown.at(-1)}`);
   // Formulas the person typed in the default spreadsheet, which Sheets recalculates when it likes.
   const formulas = y.host.sheet('Formulas');
-  formulas.load([['Domain', 'Company'], ['acme.com', '=ENRICH_COMPANY(A2)'], ['globex.com', '=ENRICH_COMPANY(A3)']]);
+  formulas.load([
+    ['Domain', 'Company'],
+    ['acme.com', '=ENRICH_COMPANY(A2)'],
+    ['globex.com', '=ENRICH_COMPANY(A3)'],
+  ]);
   for (const f of ['=ENRICH_COMPANY(A2)', '=ENRICH_COMPANY(A3)']) y.typedFormulas.add(f);
 }
 

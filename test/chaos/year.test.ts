@@ -56,9 +56,13 @@ const one = (make: () => YearCommand): fc.Arbitrary<YearCommand> => fc.constant(
 /** Every command, by name, with how often it is drawn. */
 const ALL: Record<string, { weight: number; arb: fc.Arbitrary<YearCommand> }> = {
   formRows: {
-    weight: 6,
+    weight: 8,
     arb: cmd(
-      fc.tuple(book, fc.integer({ min: 1, max: 4 }), fc.constantFrom('fresh' as const, 'fresh' as const, 'repeat' as const, 'invalid' as const)),
+      fc.tuple(
+        book,
+        fc.integer({ min: 1, max: 6 }),
+        fc.constantFrom('fresh' as const, 'fresh' as const, 'repeat' as const, 'invalid' as const),
+      ),
       ([b, n, k]) => new FormRows(b, n, k),
     ),
   },
@@ -70,7 +74,12 @@ const ALL: Record<string, { weight: number; arb: fc.Arbitrary<YearCommand> }> = 
   column: {
     weight: 2,
     arb: cmd(
-      fc.tuple(book, fc.constantFrom('result' as const, 'stamp' as const), fc.constantFrom('rename' as const, 'delete' as const, 'move' as const), fc.nat(6)),
+      fc.tuple(
+        book,
+        fc.constantFrom('result' as const, 'stamp' as const),
+        fc.constantFrom('rename' as const, 'delete' as const, 'move' as const),
+        fc.nat(6),
+      ),
       ([b, w, h, t]) => new ColumnChange(b, w, h, t),
     ),
   },
@@ -129,18 +138,22 @@ function debugDump(y: YearWorld): string {
 
 test(`year: ${RUNS} generated stories of automation with nobody watching keep every promise after every step`, () => {
   fc.assert(
-    fc.property(caps, fc.commands(commands, { maxCommands: COMMANDS, ...(REPLAY ? { replayPath: REPLAY } : {}) }), (c, cmds) => {
-      const y = yearWorld();
-      const m = newModel();
-      setUp(y, c);
-      try {
-        fc.modelRun(() => ({ model: m, real: y }), cmds);
-        finish(m, y);
-      } catch (e) {
-        if (process.env.YEAR_DEBUG) console.log(debugDump(y));
-        throw e;
-      }
-    }),
+    fc.property(
+      caps,
+      fc.commands(commands, { maxCommands: COMMANDS, size: 'max', ...(REPLAY ? { replayPath: REPLAY } : {}) }),
+      (c, cmds) => {
+        const y = yearWorld();
+        const m = newModel();
+        setUp(y, c);
+        try {
+          fc.modelRun(() => ({ model: m, real: y }), cmds);
+          finish(m, y);
+        } catch (e) {
+          if (process.env.YEAR_DEBUG) console.log(debugDump(y));
+          throw e;
+        }
+      },
+    ),
     { numRuns: RUNS, seed: SEED, path: PATH, endOnFailure: PATH !== undefined, verbose: 1 },
   );
   if (process.env.YEAR_DEBUG) console.log(JSON.stringify(coverage));
