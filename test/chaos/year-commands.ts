@@ -650,7 +650,7 @@ export function finish(m: YearModel, y: YearWorld): void {
     new Look(i).run(m, y);
   });
   // Then puts everything right (the add-on enabled, the key connected) and lets the rows flow.
-  for (const id of m.disabled) y.host.setAddonEnabled(id, true);
+  for (const id of m.disabled) if (!y.books.some((b) => b.id === id && b.gone)) y.host.setAddonEnabled(id, true);
   m.disabled.clear();
   new KeyChange('own').run(m, y);
   y.books.forEach((b, i) => {
