@@ -14,6 +14,7 @@ const LONG = [
   [/scale[\\/]refused[\\/]company\./, 28],
   [/scale[\\/]paced[\\/]lead-list\./, 26],
   [/chaos[\\/]lives\./, 38],
+  [/chaos[\\/]year\./, 60],
   [/lasting\.e2e/, 26],
   [/custom-function-scale\.e2e/, 23],
   [/sort-while-running\.browser/, 21],

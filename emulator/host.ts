@@ -532,17 +532,18 @@ export class AppsScriptHost {
   }
 
   /**
-   * Opens the document as `user`: runs the `onOpen` simple trigger in LIMITED mode, or NONE where
-   * the add-on is disabled ("Editor add-on authorization": installed but not enabled in the document).
+   * Opens the document (the default one, or `spreadsheetId`) as `user`: runs the `onOpen` simple
+   * trigger in LIMITED mode, or NONE where the add-on is disabled ("Editor add-on authorization":
+   * installed but not enabled in the document).
    */
   open(opts: { user?: string; mode?: 'LIMITED' | 'NONE'; spreadsheetId?: string } = {}): ExecutionResult {
     const user = opts.user ?? this.owner;
+    const spreadsheetId = opts.spreadsheetId ?? this.defaultDocumentId;
     if (!this.standing.installedFor(user)) throw new HostFailure(`${user} uninstalled the add-on: its onOpen does not run`);
-    const id = opts.spreadsheetId ?? this.defaultDocumentId;
-    const mode = opts.mode ?? (this.standing.enabledIn(id) ? 'LIMITED' : 'NONE');
+    const mode = opts.mode ?? (this.standing.enabledIn(spreadsheetId) ? 'LIMITED' : 'NONE');
     const event: Record<string, unknown> = { authMode: mode };
-    if (mode === 'LIMITED') event.source = new FakeSpreadsheet(this.document(id), this.runtime);
-    return this.run('onOpen', [event], { user, mode, kind: 'simpleTrigger', spreadsheetId: id });
+    if (mode === 'LIMITED') event.source = new FakeSpreadsheet(this.document(spreadsheetId), this.runtime);
+    return this.run('onOpen', [event], { user, mode, kind: 'simpleTrigger', spreadsheetId });
   }
 
   /** Installs the add-on for `user`: runs `onInstall` in FULL mode, as Apps Script does. */
@@ -575,9 +576,10 @@ export class AppsScriptHost {
 
   /**
    * What `google.script.run.name(...args)` does from a sidebar: the name must be a top-level
-   * function not ending in `_`; arguments and the return value cross as JSON-like values.
+   * function not ending in `_`; arguments and the return value cross as JSON-like values. The
+   * sidebar is the default spreadsheet's, or `spreadsheetId`'s.
    */
-  callFromSidebar(name: string, args: unknown[] = [], user = this.owner): ExecutionResult {
+  callFromSidebar(name: string, args: unknown[] = [], user = this.owner, spreadsheetId = this.defaultDocumentId): ExecutionResult {
     const sent = sidebarArguments(args);
     const fn = this.declared.find((d) => d.name === name);
     if (!fn || name.endsWith('_')) {
@@ -586,7 +588,7 @@ export class AppsScriptHost {
       );
     }
     this.userRun(user, 'sidebar');
-    const result = this.run(name, sent, { user, mode: 'FULL', kind: 'sidebar' });
+    const result = this.run(name, sent, { user, mode: 'FULL', kind: 'sidebar', spreadsheetId });
     if (result.ok) result.value = sidebarReturnValue(result.value);
     return result;
   }

@@ -125,6 +125,28 @@ describe('re-authorization needed', () => {
     expect(host.callFromSidebar('whoAmI').ok).toBe(true);
     expect(host.needsReauthorization(host.owner)).toBe(false);
   });
+  it('is ended by a sidebar call in another spreadsheet, which runs there', () => {
+    const host = makeHost();
+    host.addSpreadsheet('other');
+    host.callFromSidebar('writeCell', ['A1', 'mine'], host.owner, 'other');
+    host.requireReauthorization(host.owner);
+    const r = host.callFromSidebar('readCells', ['A1'], host.owner, 'other');
+    expect((r.value as { values: unknown[][] }).values).toEqual([['mine']]);
+    expect(host.sheet().values()).toEqual([]);
+    expect(host.needsReauthorization(host.owner)).toBe(false);
+  });
+});
+
+describe('opening another spreadsheet', () => {
+  it('runs onOpen there, in NONE where the add-on is disabled, LIMITED elsewhere', () => {
+    const host = makeHost();
+    host.addSpreadsheet('other');
+    host.setAddonEnabled('other', false);
+    expect(host.open({ spreadsheetId: 'other' }).value).toBe('NONE');
+    expect(host.open().value).toBe('LIMITED');
+    host.setAddonEnabled('other', true);
+    expect(host.open({ spreadsheetId: 'other' }).value).toBe('LIMITED');
+  });
 });
 
 describe('a trigger deleted by its user on the triggers page', () => {
