@@ -1,51 +1,65 @@
 // The paid ledger: each key whose request the service accepted, by sheet and action, with when,
 // kept in a hidden sheet of the spreadsheet (a 50,000-row run's keys fit there, not in
-// properties). Read once per execution; row-life.ts asks it before any run spends.
+// properties). A row holds one acceptance: its sheet and action, when, and its keys in one cell,
+// so a part of thousands of keys is one short row. Read once per execution, and only where a run
+// plans; row-life.ts asks it before any run spends.
 import type { Paid } from '../jobs/row-life';
-import { safeCell } from '../sheet/cells';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Ledger = Map<string, Map<string, number>>;
 
 export const LEDGER_SHEET = 'Prospecting · paid';
-const HEADERS = ['Sheet', 'Action', 'Key', 'Accepted at (ms)'];
+const HEADERS = ['Sheet and action', 'Accepted at (ms)', 'Keys'];
+/** Keys per cell: well under a cell's 50,000 characters for any key the API takes. */
+const KEYS_PER_CELL = 400;
+/** Past this many rows the ledger is written anew, each key once at its latest time. */
+const COMPACT_ROWS = 2000;
 /** Entries kept at most this long: past the longest re-check age (365 days), with room. */
 const KEEP_MS = 400 * 24 * 60 * 60 * 1000;
 
-/** This execution's reading, by spreadsheet id: one getValues whatever the runs ask. */
-const readings = new Map<string, { ledger: Ledger; rows: number }>();
+/** This execution's reading, by spreadsheet id. */
+const readings = new Map<string, Ledger>();
 
 const slot = (sheetId: number, action: string): string => `${sheetId} ${action}`;
 
-const reading = (spreadsheet: Spreadsheet) => {
-  const id = spreadsheet.getId();
-  let r = readings.get(id);
-  if (r) return r;
-  r = { ledger: new Map(), rows: 0 };
-  const sheet = spreadsheet.getSheetByName(LEDGER_SHEET);
-  const last = sheet ? sheet.getLastRow() : 0;
-  if (sheet && last > 1)
-    for (const [sheetId, action, key, at] of sheet.getRange(2, 1, last - 1, 4).getValues())
-      add(r.ledger, slot(Number(sheetId), String(action)), String(key), Number(at));
-  r.rows = Math.max(0, last - 1);
-  readings.set(id, r);
-  return r;
+/** Keeps the latest time of each key (a key bought again when stale is dated anew). */
+const add = (ledger: Ledger, at: string, keys: Iterable<string>, when: number): void => {
+  if (!Number.isFinite(when)) return;
+  let known = ledger.get(at);
+  if (!known) ledger.set(at, (known = new Map<string, number>()));
+  for (const key of keys) if (key && !(when <= (known.get(key) ?? -Infinity))) known.set(key, when);
 };
 
-/** Keeps the latest time of each key (a key bought again when stale is dated anew). */
-const add = (ledger: Ledger, at: string, key: string, when: number): void => {
-  if (!key || !Number.isFinite(when)) return;
-  let keys = ledger.get(at);
-  if (!keys) ledger.set(at, (keys = new Map<string, number>()));
-  if (!(when <= (keys.get(key) ?? -Infinity))) keys.set(key, when);
+const ledgerSheet = (spreadsheet: Spreadsheet) => spreadsheet.getSheetByName(LEDGER_SHEET);
+
+const reading = (spreadsheet: Spreadsheet): Ledger => {
+  const id = spreadsheet.getId();
+  let ledger = readings.get(id);
+  if (ledger) return ledger;
+  ledger = new Map();
+  const sheet = ledgerSheet(spreadsheet);
+  const last = sheet ? sheet.getLastRow() : 0;
+  if (sheet && last > 1)
+    for (const [at, when, keys] of sheet.getRange(2, 1, last - 1, 3).getValues())
+      add(ledger, String(at), String(keys).split('\n'), Number(when));
+  readings.set(id, ledger);
+  return ledger;
 };
 
 /** The keys paid for on a sheet for an action. */
 export const readPaid = (spreadsheet: Spreadsheet, sheetId: number, action: string): Paid =>
-  reading(spreadsheet).ledger.get(slot(sheetId, action)) ?? new Map();
+  reading(spreadsheet).get(slot(sheetId, action)) ?? new Map();
+
+/** Rows of the ledger for keys accepted at one time: a cell of keys at a time. */
+const rowsOf = (at: string, when: number, keys: ReadonlyArray<string>): unknown[][] => {
+  const rows: unknown[][] = [];
+  for (let i = 0; i < keys.length; i += KEYS_PER_CELL) rows.push([at, when, keys.slice(i, i + KEYS_PER_CELL).join('\n')]);
+  return rows;
+};
 
 /**
- * Records keys as paid. The ledger guards against paying twice; a failure to write it never fails
+ * Records keys as paid. It appends without reading the ledger (a step of a long job pays no
+ * read for it); the ledger guards against paying twice, and a failure to write it never fails
  * the step whose request went out (its rows' stamps and statuses still say what was sent).
  */
 export const notePaid = (
@@ -56,34 +70,38 @@ export const notePaid = (
 ): void => {
   if (entries.length === 0) return;
   try {
-    const r = reading(spreadsheet);
-    for (const e of entries) add(r.ledger, slot(sheetId, action), e.key, e.at);
-    let sheet = spreadsheet.getSheetByName(LEDGER_SHEET);
+    const at = slot(sheetId, action);
+    const known = readings.get(spreadsheet.getId());
+    const byTime = new Map<number, string[]>();
+    for (const e of entries) (byTime.get(e.at) ?? byTime.set(e.at, []).get(e.at)!).push(e.key);
+    if (known) for (const [when, keys] of byTime) add(known, at, keys, when);
+    let sheet = ledgerSheet(spreadsheet);
     if (!sheet) {
       const active = spreadsheet.getActiveSheet();
       sheet = spreadsheet.insertSheet(LEDGER_SHEET);
       sheet.hideSheet();
       spreadsheet.setActiveSheet(active);
+      sheet.getRange(1, 1, 1, 3).setValues([HEADERS]);
     }
-    const rows = entries.map((e) => [sheetId, action, safeCell(e.key), e.at]);
-    const distinct = [...r.ledger.values()].reduce((n, keys) => n + keys.size, 0);
-    if (r.rows + rows.length > 2 * distinct + 1000) {
-      // Mostly keys dated again: written anew, each key once, old entries dropped.
-      const since = entries[0]!.at - KEEP_MS;
-      const all: unknown[][] = [HEADERS];
-      for (const [at, keys] of r.ledger) {
-        const [id, act] = at.split(' ');
-        for (const [key, when] of keys) if (when >= since) all.push([Number(id), act, safeCell(key), when]);
-      }
-      sheet.clear();
-      sheet.getRange(1, 1, all.length, 4).setValues(all);
-      r.rows = all.length - 1;
+    const rows = [...byTime].flatMap(([when, keys]) => rowsOf(at, when, keys));
+    const last = sheet.getLastRow();
+    if (last + rows.length <= COMPACT_ROWS) {
+      sheet.getRange(last + 1, 1, rows.length, 3).setValues(rows);
       return;
     }
-    if (sheet.getLastRow() === 0) sheet.getRange(1, 1, 1, 4).setValues([HEADERS]);
-    sheet.getRange(sheet.getLastRow() + 1, 1, rows.length, 4).setValues(rows);
-    r.rows += rows.length;
+    // Mostly keys dated again, or old: written anew, each key once at its latest time.
+    const ledger = reading(spreadsheet);
+    for (const [when, keys] of byTime) add(ledger, at, keys, when);
+    const since = entries[0]!.at - KEEP_MS;
+    const all: unknown[][] = [HEADERS];
+    for (const [place, keys] of ledger) {
+      const times = new Map<number, string[]>();
+      for (const [key, when] of keys) if (when >= since) (times.get(when) ?? times.set(when, []).get(when)!).push(key);
+      for (const [when, list] of times) all.push(...rowsOf(place, when, list));
+    }
+    sheet.clear();
+    sheet.getRange(1, 1, all.length, 3).setValues(all);
   } catch {
-    // Kept in this execution's reading at least; the rows' stamps and statuses stand.
+    // The rows' stamps and statuses stand; a later run reads what the ledger kept.
   }
 };
