@@ -48,7 +48,9 @@ export const planContinuation = (state: Continuation, nextDue: number | undefine
   const want = max(nextDue, now + MIN_DELAY_MS);
   if (state.uid && state.dueAt !== undefined) {
     const lost = state.dueAt < now - LOST_AFTER_MS;
-    if (state.hourly && !lost && (background || now < (state.offUntil ?? 0))) return KEEP;
+    // Kept while the work is due within the hour, when a one-shot may be refused; work due later
+    // gets a one-shot for its time, which no answer refuses, not an hourly run finding nothing.
+    if (state.hourly && !lost && (background || now < (state.offUntil ?? 0)) && want < now + HOUR_MS) return KEEP;
     const tolerance = max(MIN_DELAY_MS, (want - now) / 4);
     const early = state.dueAt < want - EARLY_TOLERANCE_MS && state.dueAt >= now;
     if (!lost && !early && state.dueAt <= want + tolerance) return KEEP;

@@ -60,7 +60,9 @@ const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): str
   if (!record.on) return record.wait ? `Off: ${record.wait.why}` : 'Off.';
   if (record.wait) return `Waiting: ${record.wait.why}`;
   const home = readAutoUser().home;
-  const off = home ? backgroundNote(loadDocument(home).continuation) : '';
+  // Background steps off stop automation; an hourly trigger in place of a sooner one is its own pace.
+  const state = home ? loadDocument(home).continuation : {};
+  const off = state.off ? backgroundNote(state) : '';
   if (off) return off;
   const left = record.left ? ` The last run left ${record.left} rows for the next one (the cap per run).` : '';
   const hidden = record.hidden ? ` ${record.hidden} hidden or filtered rows are left out.` : '';

@@ -20,7 +20,7 @@ import {
   withDocumentLock,
   type Spreadsheet,
 } from '../gas/active-document';
-import { claim, othersHoldMarks, release } from '../gas/claims';
+import { claimJob, othersHoldMarks, release } from '../gas/claims';
 import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
@@ -128,7 +128,7 @@ export interface HeldSheet {
 const keepClaim = (job: JobRecord, force = false): void => {
   if (!force && job.claimedAt && timeNow() - job.claimedAt < CLAIM_RENEW_MS) return;
   // Not written in a run that opened its spreadsheet by id: the next run with it renews it.
-  if (claim(job.sheetId, job.action, job.id, { paused: isPaused(job), account: job.account?.name })) job.claimedAt = timeNow();
+  claimJob(job, { paused: isPaused(job), account: job.account?.name });
 };
 
 /** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
@@ -162,9 +162,10 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
   const deps = { ...stepDeps(spreadsheet, job, sheet, client, deadline, opts.held), ownAccount };
   if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
   if (isPaused(job)) {
-    // Resuming puts rows back in the queue only where no other editor's job may hold marks, which
-    // a run by id cannot tell: it leaves that to a run with the spreadsheet, and waits longer.
-    const why = opts.byId ? job.life.why : stillPaused(job, connection, client);
+    // Tried by a run by id too (Apps Script may run every trigger without its spreadsheet):
+    // resuming puts rows back in the queue only where no other editor's job may hold marks
+    // (`othersHoldMarks`), so the parts it paid for always go on.
+    const why = stillPaused(job, connection, client);
     if (why) {
       pauseJob(job, deps, why);
       keepClaim(job, true);
