@@ -28,7 +28,7 @@ export const HOUR_MS = 60 * 60 * 1000;
  * A trigger that would fire this much before the work is due is replaced: an execution that
  * finds nothing due costs more than deleting a trigger and making one.
  */
-const EARLY_TOLERANCE_MS = 30 * 1000;
+export const EARLY_TOLERANCE_MS = 30 * 1000;
 /** A trigger this far past its time has not fired, or its step was cut off: make a new one. */
 const LOST_AFTER_MS = 10 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import { max, min } from '../api/numbers';
 import type { ProspectingClient } from '../api/client';
 import { throwUnlessProspecting } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
-import { backgroundNote, HOUR_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
+import { backgroundNote, EARLY_TOLERANCE_MS, HOUR_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, advanceWithoutSheet, jobView, pauseJob, resumeJob } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
@@ -212,7 +212,9 @@ export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, bu
     // A paused job asked for by name is tried now, even after its week of retries.
     const due = dueAt(job) ?? (opts.force && opts.only === job.id && isPaused(job) ? timeNow() : undefined);
     if (due === undefined || (opts.only && job.id !== opts.only)) continue;
-    if (!opts.force && due > timeNow()) continue;
+    // A trigger kept though it fires a little early (an hourly one made before the work's time
+    // was known) finds that work due: it would otherwise come an hour later.
+    if (!opts.force && due > timeNow() + EARLY_TOLERANCE_MS) continue;
     if (timeNow() >= deadline) break;
     stepOne(spreadsheet, job, client, deadline, opts);
   }
