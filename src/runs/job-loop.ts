@@ -27,7 +27,7 @@ import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { notePaid, readPaid } from '../gas/paid-ledger';
 import { withHeldRead } from '../sheet/held-read';
-import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
+import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation, triggerAgainLater, triggerExists } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
 import { timeNow } from '../gas/clock';
 
@@ -329,6 +329,16 @@ const noteRanWithoutDocument = (spreadsheetId: string | undefined): void => {
 };
 
 /**
+ * The spreadsheet a trigger run without it was made for: by its record, else (a trigger made
+ * while the records could not be read) the first whose recorded trigger is gone.
+ */
+const homeOf = (uid: string): string | undefined => {
+  const all = allContinuations();
+  const mine = all.find((c) => c.continuation.uid === uid) ?? all.find((c) => c.continuation.uid && !triggerExists(c.continuation.uid));
+  return mine?.spreadsheetId;
+};
+
+/**
  * The time-driven trigger: carries the jobs on while nobody watches. Run without its spreadsheet,
  * it opens the one its record names by id, when the add-on's scopes allow. `more`: other work of
  * the spreadsheet that goes on in the background (a search), given the time left after the jobs.
@@ -343,7 +353,14 @@ export const continueJobs = (
   if (uid) deleteFiredTrigger(uid, spreadsheet);
   const byId = !spreadsheet;
   if (!spreadsheet) {
-    const id = uid ? allContinuations().find((c) => c.continuation.uid === uid)?.spreadsheetId : undefined;
+    let id: string | undefined;
+    try {
+      id = uid ? homeOf(uid) : undefined;
+    } catch (e) {
+      // The records cannot be read (the day's property quota spent): a trigger must still come back.
+      triggerAgainLater();
+      throw e;
+    }
     spreadsheet = id ? openSpreadsheet(id) : null;
     if (!spreadsheet) return noteRanWithoutDocument(id);
     // The first time, a step of this user's that began before the note may still run without
