@@ -341,11 +341,13 @@ const homeOf = (uid: string): string | undefined => {
 /**
  * The time-driven trigger: carries the jobs on while nobody watches. Run without its spreadsheet,
  * it opens the one its record names by id, when the add-on's scopes allow. `more`: other work of
- * the spreadsheet that goes on in the background (a search), given the time left after the jobs.
+ * the spreadsheet that goes on in the background (a search), given the time left after the jobs;
+ * `unreached`: told of a spreadsheet that could not be opened.
  */
 export const continueJobs = (
   event?: { triggerUid?: unknown },
   more?: (spreadsheet: Spreadsheet, deadline: number, byId: boolean) => void,
+  unreached?: (spreadsheetId: string) => void,
 ): void => {
   const deadline = timeNow() + STEP_BUDGET_MS;
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
@@ -362,7 +364,10 @@ export const continueJobs = (
       throw e;
     }
     spreadsheet = id ? openSpreadsheet(id) : null;
-    if (!spreadsheet) return noteRanWithoutDocument(id);
+    if (!spreadsheet) {
+      if (id) unreached?.(id);
+      return noteRanWithoutDocument(id);
+    }
     // The first time, a step of this user's that began before the note may still run without
     // the user's lock: this run only notes, and the next comes once such a step has surely ended.
     if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, timeNow() + 6 * 60 * 1000, true);
