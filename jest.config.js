@@ -19,7 +19,6 @@ const UNDER_BOTH = [
   'test/addon/job-lives.e2e.test.ts',
   'test/automation/lives.e2e.test.ts',
   'test/automation/more-lives.e2e.test.ts',
-  'test/automation/three-days.e2e.test.ts',
 ];
 
 /** @type {import('jest').Config} */

@@ -294,5 +294,10 @@ export const automationUnreached = (homeId: string): void => {
     record.wait!.alerted = true;
     saveAuto(id, record);
   }
-  if (all.length) alert(null, 'automation stopped', all.map((a) => why(a.record.sheetName)));
+  if (all.length)
+    alert(
+      null,
+      'automation stopped',
+      all.map((a) => why(a.record.sheetName)),
+    );
 };

@@ -68,9 +68,10 @@ test("another account's key connected mid-job: the job pauses naming its account
 
 test("the job's sheet deleted mid-batch: its batch is canceled at the service, the results it finished are kept, the job ends saying where", () => {
   // Slow enough that the batch still runs at the next step under either answer: a minute after
-  // the start, or an hour when Apps Script refuses short one-shots (backgroundOneShots) and the
-  // step comes from the hourly trigger.
-  const w = world(1000, { service: { processingRate: 0.2 } });
+  // the start, or two hours when Apps Script refuses short one-shots (backgroundOneShots: the
+  // hourly trigger) and runs it without its spreadsheet (triggerDocument: the first run by id
+  // only notes so).
+  const w = world(1000, { service: { processingRate: 0.1 } });
   start(w);
   // Results already written to the sheet go with it: the person deleted them.
   const placed = statuses(w).filter((s) => FINAL.includes(s)).length;
