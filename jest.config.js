@@ -16,6 +16,9 @@ const UNDER_BOTH = [
   'test/addon/custom-function-faults.e2e.test.ts',
   'test/addon/formula-refresh.e2e.test.ts',
   'test/addon/search-trigger.e2e.test.ts',
+  'test/addon/job-lives.e2e.test.ts',
+  'test/automation/lives.e2e.test.ts',
+  'test/automation/more-lives.e2e.test.ts',
 ];
 
 /** @type {import('jest').Config} */

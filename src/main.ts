@@ -19,7 +19,7 @@ import { sidebarApi } from './addon/sidebar-api';
 import { logCallsFromSelection, reviewPhonesFromSelection } from './tools/run-tools';
 import { CONTINUE_HANDLER } from './gas/triggers';
 import { continueSearch } from './tools/search';
-import { automationTick } from './runs/automation-run';
+import { automationTick, automationUnreached } from './runs/automation-run';
 
 type Handler = (...args: never[]) => unknown;
 
@@ -48,10 +48,14 @@ export const entryPoints: Record<string, Handler> = {
   // The time-driven trigger steps the jobs, then a search nobody is stepping from the sidebar,
   // then, in the spreadsheet whose trigger serves it, automation.
   continueJobs: (event?: { triggerUid?: unknown }) =>
-    continueJobs(event, (spreadsheet, deadline, byId) => {
-      continueSearch(spreadsheet, deadline);
-      automationTick(spreadsheet, deadline, byId);
-    }),
+    continueJobs(
+      event,
+      (spreadsheet, deadline, byId) => {
+        continueSearch(spreadsheet, deadline);
+        automationTick(spreadsheet, deadline, byId);
+      },
+      automationUnreached,
+    ),
   ENRICH_COMPANY,
   ENRICH_PERSON,
   JOB_OPENINGS,

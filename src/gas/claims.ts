@@ -7,6 +7,7 @@ import { isString } from '../api/is-string';
 import { activeSpreadsheet, documentProperties } from './active-document';
 import { readAuto } from './automation-store';
 import { loadJobs } from './job-store';
+import type { JobRecord } from '../jobs/job';
 import { RETENTION } from './job-retention';
 import { newId } from './script-utilities';
 import { parseStored } from './stored-json';
@@ -92,23 +93,44 @@ const holds = (claim: Claim): boolean => claim.auto || timeNow() - claim.at < (c
 export const anotherEditorsClaim = (sheetId: number, action: string): Claim | undefined =>
   read(sheetId, action).find((c) => !mine(c, sheetId, action));
 
-/** Whether another editor's job has marks in this job's status column (its claim is there, however old). */
-export const othersHoldMarks = (job: { sheetId: number; action: string }): boolean =>
-  anotherEditorsClaim(job.sheetId, job.action) !== undefined;
+/**
+ * Whether another editor's job has marks in this job's status column (its claim is there, however
+ * old). A run that cannot read the claims (its spreadsheet opened by id) goes by the job's own
+ * note of when its claim last kept them off (`aloneUntil`).
+ */
+export const othersHoldMarks = (job: Pick<JobRecord, 'sheetId' | 'action' | 'aloneUntil'>): boolean =>
+  documentProperties() ? anotherEditorsClaim(job.sheetId, job.action) !== undefined : !(timeNow() < (job.aloneUntil ?? 0));
 
 /** Another editor's claim on this action on this sheet, while it holds the whole action. */
 export const claimedByAnother = (sheetId: number, action: string): Claim | undefined =>
   read(sheetId, action).find((c) => holds(c) && !mine(c, sheetId, action));
 
+type How = { paused?: boolean; account?: string; auto?: boolean };
+
+/** Claims the action on the sheet for the job; the claims held before, or undefined when it cannot be written here. */
+const put = (sheetId: number, action: string, jobId: string, how: How): Claim[] | undefined => {
+  const held = read(sheetId, action);
+  return write(sheetId, action, [...held.filter((c) => c.job !== jobId), { user: me().id, job: jobId, at: timeNow(), ...how }])
+    ? held
+    : undefined;
+};
+
 /** Claims the action on the sheet for the job; false when it cannot be written here. */
-export const claim = (
-  sheetId: number,
-  action: string,
-  jobId: string,
-  how: { paused?: boolean; account?: string; auto?: boolean } = {},
-): boolean => {
-  const value: Claim = { user: me().id, job: jobId, at: timeNow(), ...how };
-  return write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
+export const claim = (sheetId: number, action: string, jobId: string, how: How = {}): boolean => Boolean(put(sheetId, action, jobId, how));
+
+/**
+ * Claims the action for a job and notes on it when, and until when no other editor's job can
+ * have marks beside its own: none had when the claim was written, and the claim keeps them off
+ * while it holds (see `othersHoldMarks`). False when it cannot be written here.
+ */
+export const claimJob = (job: JobRecord, how: How = {}): boolean => {
+  const held = put(job.sheetId, job.action, job.id, how);
+  if (!held) return false;
+  job.claimedAt = timeNow();
+  job.aloneUntil = held.some((c) => c.job !== job.id && !mine(c, job.sheetId, job.action))
+    ? 0
+    : job.claimedAt + (how.paused ? RETENTION.liveMaxAgeMs : STALE_MS);
+  return true;
 };
 
 /** Lets the job's claim go; false when the claims cannot be reached (a run by id). */

@@ -28,7 +28,7 @@ export const HOUR_MS = 60 * 60 * 1000;
  * A trigger that would fire this much before the work is due is replaced: an execution that
  * finds nothing due costs more than deleting a trigger and making one.
  */
-const EARLY_TOLERANCE_MS = 30 * 1000;
+export const EARLY_TOLERANCE_MS = 30 * 1000;
 /** A trigger this far past its time has not fired, or its step was cut off: make a new one. */
 const LOST_AFTER_MS = 10 * 60 * 1000;
 
@@ -48,7 +48,9 @@ export const planContinuation = (state: Continuation, nextDue: number | undefine
   const want = max(nextDue, now + MIN_DELAY_MS);
   if (state.uid && state.dueAt !== undefined) {
     const lost = state.dueAt < now - LOST_AFTER_MS;
-    if (state.hourly && !lost && (background || now < (state.offUntil ?? 0))) return KEEP;
+    // Kept while the work is due within the hour, when a one-shot may be refused; work due later
+    // gets a one-shot for its time, which no answer refuses, not an hourly run finding nothing.
+    if (state.hourly && !lost && (background || now < (state.offUntil ?? 0)) && want < now + HOUR_MS) return KEEP;
     const tolerance = max(MIN_DELAY_MS, (want - now) / 4);
     const early = state.dueAt < want - EARLY_TOLERANCE_MS && state.dueAt >= now;
     if (!lost && !early && state.dueAt <= want + tolerance) return KEEP;

@@ -172,3 +172,9 @@ export const deleteFiredTrigger = (uid: string, spreadsheet: Spreadsheet | null)
   const all = spreadsheet ? ScriptApp.getUserTriggers(spreadsheet) : ScriptApp.getProjectTriggers();
   deleteAll(all.filter((t) => t.getUniqueId() === uid));
 };
+
+/**
+ * For a run without its spreadsheet that cannot read which one it was made for (the day's
+ * property quota spent): a trigger an hour away, whose run finds it by its record's lost trigger.
+ */
+export const triggerAgainLater = (): void => void create(timeNow() + HOUR_MS, true);

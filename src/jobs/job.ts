@@ -64,6 +64,8 @@ export interface JobRecord {
   nextCheckAt: number;
   /** When this job last renewed its claim on the sheet and action (document properties). */
   claimedAt?: number;
+  /** Until when no other editor's job can have marks in its status column (see claims.ts). */
+  aloneUntil?: number;
 }
 
 /** What the sidebar and menus show of a job: plain JSON. */

@@ -291,3 +291,26 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
   const state = loadDocument(home.getId());
   settleContinuation(home, state.continuation, nextDue(state.jobs), true);
 };
+
+/**
+ * The home's trigger ran without its spreadsheet and could not open it by id (the add-on's
+ * scopes may allow only the spreadsheet a run is made in): no automated spreadsheet can be
+ * reached in the background, so each stops, saying so in its tab, and one e-mail tells of all.
+ */
+export const automationUnreached = (homeId: string): void => {
+  const all = readAutoUser().home === homeId ? automated() : [];
+  const why = (sheet: string) =>
+    `Apps Script ran automation's trigger without its spreadsheet, and the spreadsheet automated on "${sheet}" could not be opened by id, so its automation stopped.`;
+  for (const { id, record } of all) {
+    record.on = false;
+    waitFor(record, why(record.sheetName));
+    record.wait!.alerted = true;
+    saveAuto(id, record);
+  }
+  if (all.length)
+    alert(
+      null,
+      'automation stopped',
+      all.map((a) => why(a.record.sheetName)),
+    );
+};

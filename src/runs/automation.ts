@@ -63,7 +63,9 @@ const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): str
   if (!record.on) return record.wait ? `Off: ${record.wait.why}` : 'Off.';
   if (record.wait) return `Waiting: ${record.wait.why}`;
   const user = readAutoUser();
-  const off = user.home ? backgroundNote(loadDocument(user.home).continuation) : '';
+  // Background steps off stop automation; an hourly trigger in place of a sooner one is its own pace.
+  const state = user.home ? loadDocument(user.home).continuation : {};
+  const off = state.off ? backgroundNote(state) : '';
   if (off) return off;
   if (isQuiet(user, timeNow())) return `${quietWords(user)} It goes on at its next hourly run once its trigger can fire again.`;
   // Told for a day after automation moved here from a home that had gone quiet.

@@ -5,7 +5,7 @@ import { max, min } from '../api/numbers';
 import type { ProspectingClient } from '../api/client';
 import { throwUnlessProspecting } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
-import { backgroundNote, HOUR_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
+import { backgroundNote, EARLY_TOLERANCE_MS, HOUR_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
 import { advanceJob, advanceWithoutSheet, jobView, pauseJob, resumeJob } from '../jobs/engine';
 import type { JobRecord, JobView } from '../jobs/job';
@@ -20,14 +20,14 @@ import {
   withDocumentLock,
   type Spreadsheet,
 } from '../gas/active-document';
-import { claim, othersHoldMarks, release } from '../gas/claims';
+import { claimJob, othersHoldMarks, release } from '../gas/claims';
 import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { notePaid, readPaid } from '../gas/paid-ledger';
 import { withHeldRead } from '../sheet/held-read';
-import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
+import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation, triggerAgainLater, triggerExists } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
 import { timeNow } from '../gas/clock';
 
@@ -128,7 +128,7 @@ export interface HeldSheet {
 const keepClaim = (job: JobRecord, force = false): void => {
   if (!force && job.claimedAt && timeNow() - job.claimedAt < CLAIM_RENEW_MS) return;
   // Not written in a run that opened its spreadsheet by id: the next run with it renews it.
-  if (claim(job.sheetId, job.action, job.id, { paused: isPaused(job), account: job.account?.name })) job.claimedAt = timeNow();
+  claimJob(job, { paused: isPaused(job), account: job.account?.name });
 };
 
 /** Why a paused job must still wait, asked when its retry is due; undefined: it can go on. */
@@ -162,9 +162,10 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
   const deps = { ...stepDeps(spreadsheet, job, sheet, client, deadline, opts.held), ownAccount };
   if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
   if (isPaused(job)) {
-    // Resuming puts rows back in the queue only where no other editor's job may hold marks, which
-    // a run by id cannot tell: it leaves that to a run with the spreadsheet, and waits longer.
-    const why = opts.byId ? job.life.why : stillPaused(job, connection, client);
+    // Tried by a run by id too (Apps Script may run every trigger without its spreadsheet):
+    // resuming puts rows back in the queue only where no other editor's job may hold marks
+    // (`othersHoldMarks`), so the parts it paid for always go on.
+    const why = stillPaused(job, connection, client);
     if (why) {
       pauseJob(job, deps, why);
       keepClaim(job, true);
@@ -211,7 +212,9 @@ export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, bu
     // A paused job asked for by name is tried now, even after its week of retries.
     const due = dueAt(job) ?? (opts.force && opts.only === job.id && isPaused(job) ? timeNow() : undefined);
     if (due === undefined || (opts.only && job.id !== opts.only)) continue;
-    if (!opts.force && due > timeNow()) continue;
+    // A trigger kept though it fires a little early (an hourly one made before the work's time
+    // was known) finds that work due: it would otherwise come an hour later.
+    if (!opts.force && due > timeNow() + EARLY_TOLERANCE_MS) continue;
     if (timeNow() >= deadline) break;
     stepOne(spreadsheet, job, client, deadline, opts);
   }
@@ -326,13 +329,25 @@ const noteRanWithoutDocument = (spreadsheetId: string | undefined): void => {
 };
 
 /**
+ * The spreadsheet a trigger run without it was made for: by its record, else (a trigger made
+ * while the records could not be read) the first whose recorded trigger is gone.
+ */
+const homeOf = (uid: string): string | undefined => {
+  const all = allContinuations();
+  const mine = all.find((c) => c.continuation.uid === uid) ?? all.find((c) => c.continuation.uid && !triggerExists(c.continuation.uid));
+  return mine?.spreadsheetId;
+};
+
+/**
  * The time-driven trigger: carries the jobs on while nobody watches. Run without its spreadsheet,
  * it opens the one its record names by id, when the add-on's scopes allow. `more`: other work of
- * the spreadsheet that goes on in the background (a search), given the time left after the jobs.
+ * the spreadsheet that goes on in the background (a search), given the time left after the jobs;
+ * `unreached`: told of a spreadsheet that could not be opened.
  */
 export const continueJobs = (
   event?: { triggerUid?: unknown },
   more?: (spreadsheet: Spreadsheet, deadline: number, byId: boolean) => void,
+  unreached?: (spreadsheetId: string) => void,
 ): void => {
   const deadline = timeNow() + STEP_BUDGET_MS;
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
@@ -340,9 +355,19 @@ export const continueJobs = (
   if (uid) deleteFiredTrigger(uid, spreadsheet);
   const byId = !spreadsheet;
   if (!spreadsheet) {
-    const id = uid ? allContinuations().find((c) => c.continuation.uid === uid)?.spreadsheetId : undefined;
+    let id: string | undefined;
+    try {
+      id = uid ? homeOf(uid) : undefined;
+    } catch (e) {
+      // The records cannot be read (the day's property quota spent): a trigger must still come back.
+      triggerAgainLater();
+      throw e;
+    }
     spreadsheet = id ? openSpreadsheet(id) : null;
-    if (!spreadsheet) return noteRanWithoutDocument(id);
+    if (!spreadsheet) {
+      if (id) unreached?.(id);
+      return noteRanWithoutDocument(id);
+    }
     // The first time, a step of this user's that began before the note may still run without
     // the user's lock: this run only notes, and the next comes once such a step has surely ended.
     if (noteOpenedById()) return void settleContinuation(spreadsheet, {}, timeNow() + 6 * 60 * 1000, true);

@@ -8,7 +8,7 @@ import { advanceWithoutSheet, cancelJob as cancelJobSteps, cancelPausedJob, jobV
 import type { JobRecord, JobView } from '../jobs/job';
 import { isCanceling, isLive, isPaused, isRunning } from '../jobs/job-life';
 import { createJob, type PreparedRun, type RunRequest } from '../jobs/start';
-import { claim, claimedByAnother, release } from '../gas/claims';
+import { claimedByAnother, claimJob, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
@@ -112,7 +112,7 @@ export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, req
     account: connection && accountOf(connection),
   });
   // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
-  if (isRunning(job) && claim(job.sheetId, job.action, job.id, { account: job.account?.name })) job.claimedAt = timeNow();
+  if (isRunning(job)) claimJob(job, { account: job.account?.name });
   saveJob(ssId, job);
   return job;
 };

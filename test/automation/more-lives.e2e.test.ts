@@ -114,9 +114,12 @@ test('automation stopped by its trigger (its spreadsheet could not be opened) an
   const sheet = leads(w);
   append(sheet, 2);
   save(w);
-  // The home's trigger cannot open this spreadsheet by id: automation here stops, saying so.
+  // The home's trigger cannot open this spreadsheet by id: automation here stops, saying so. Run
+  // without its own spreadsheet (triggerDocument 'none'), it cannot open the home either: every
+  // automated spreadsheet stops, and one e-mail tells of them all.
   hours(w, 2);
   expect(view(w).on).toBe(false);
+  expect(view(w).status).toMatch(/could not be opened/);
   expect(w.host.mail.filter((m) => /could not be opened/.test(m.body))).toHaveLength(1);
   // The person turns it off for good from this spreadsheet's sidebar.
   save(w, { on: false });
