@@ -17,6 +17,7 @@ import { FakeLockService, LockTable, type LockScope } from './lock';
 import { FakeConsole, FakeLogger, LogSink } from './logger';
 import { FakeMailApp, type SentMail } from './mail';
 import { FakePropertiesService, PropertyStores } from './properties';
+import type { CustomFunctionDocumentProperties } from './custom-function-properties';
 import { QuotaLedger, type CallQuota, type DailyQuotas, type QuotaDay, type QuotaUse } from './quotas';
 import { argumentsOf, computationKey, functionCells, needsRun, recordRun, type RecalculateOptions } from './recalculation';
 import { createRealm, type Realm } from './realm';
@@ -74,6 +75,8 @@ export interface HostOptions {
   triggerDocument?: TriggerDocument;
   /** 'refused': a one-shot due within the hour cannot be made from a time-driven run (default 'allowed'). */
   backgroundOneShots?: BackgroundOneShots;
+  /** What a custom function gets of the document's properties (default 'read-write'; see custom-function-properties.ts). */
+  customFunctionDocumentProperties?: CustomFunctionDocumentProperties;
   /**
    * How the script's own JavaScript time (loading the bundle, and its code between service
    * calls, measured on this machine) moves the virtual clock: 'measured' (default), 'none', or a
@@ -162,6 +165,7 @@ export class AppsScriptHost {
   /** Each user's daily use of the quotas. */
   readonly quota: QuotaLedger;
   private triggerDocument: TriggerDocument;
+  private cfDocumentProperties: CustomFunctionDocumentProperties;
   private readonly documents = new Map<string, SpreadsheetModel>();
   private readonly defaultDocumentId: string;
   private readonly properties = new PropertyStores();
@@ -185,6 +189,7 @@ export class AppsScriptHost {
     this.triggers.deployment = options.deployment ?? 'published';
     this.triggers.backgroundOneShots = options.backgroundOneShots ?? 'allowed';
     this.triggerDocument = options.triggerDocument ?? 'active';
+    this.cfDocumentProperties = options.customFunctionDocumentProperties ?? 'read-write';
     this.quota = new QuotaLedger(options.quotas);
     this.logs = new LogSink(this.runtime);
     this.caches = new CacheStores(() => this.clock.now());
@@ -214,6 +219,7 @@ export class AppsScriptHost {
         this.runtime,
         (exec) => this.quotaUser(exec),
         (user) => this.quota.charge(user, 'properties', 1, this.clock.now()),
+        () => this.cfDocumentProperties,
       ),
       CacheService: new FakeCacheService(this.caches, this.runtime),
       LockService: new FakeLockService(this.locks, this.runtime),
@@ -258,6 +264,11 @@ export class AppsScriptHost {
   /** Whether short one-shots may be made from time-driven runs from now on (see BackgroundOneShots). */
   setBackgroundOneShots(policy: BackgroundOneShots): void {
     this.triggers.backgroundOneShots = policy;
+  }
+
+  /** What custom functions get of the document's properties from now on (see custom-function-properties.ts). */
+  setCustomFunctionDocumentProperties(policy: CustomFunctionDocumentProperties): void {
+    this.cfDocumentProperties = policy;
   }
 
   /** Whether time-driven triggers from now on run with their spreadsheet active ('active') or none ('none'). */

@@ -17,6 +17,7 @@ export { SidebarArgumentError } from './json-bridge';
 export type { DeclaredFunction } from './loader';
 export { declaredFunctions } from './loader';
 export { MAX_STORE_BYTES, MAX_VALUE_BYTES } from './properties';
+export type { CustomFunctionDocumentProperties } from './custom-function-properties';
 export { MAX_CACHE_KEY_LENGTH, MAX_CACHE_VALUE_BYTES, MAX_EXPIRATION_SECONDS } from './cache';
 export type { RecordedRequest, Route } from './url-fetch';
 export { TRUNCATED_RESPONSE_CHARS } from './url-fetch';
