@@ -69,7 +69,7 @@ test('a month of daily reopening: 500 person cells and a 500-row company range s
   expect(JSON.stringify(doc)).not.toContain(KEY);
 }, 600000);
 
-test('a changed input is looked up; an answer past the re-check age (30 days, or the Auto tab’s) is looked up again', () => {
+test('a changed input is looked up; an answer past the re-check age (30 days) is looked up again', () => {
   const w = sheetWithFormulas(3);
   const start = w.host.clock.now();
   reopen(w);
@@ -87,16 +87,6 @@ test('a changed input is looked up; an answer past the re-check age (30 days, or
   w.host.clock.advanceTo(start + 30 * DAY + 60 * 1000);
   expect(reopen(w).fetches).toBe(5);
   expect(reopen(w).fetches).toBe(0);
-
-  // The Auto tab's re-check age, when it names one, is the formulas' too.
-  const saved = w.host.callFromSidebar('saveAutomation', [
-    { on: false, actions: ['email'], capPerRun: 10, capPerDay: 10, staleDays: 3, alerts: false },
-  ]);
-  expect(saved.ok).toBe(true);
-  w.host.clock.advance(2 * DAY);
-  expect(reopen(w).fetches).toBe(0);
-  w.host.clock.advance(DAY + 60 * 1000);
-  expect(reopen(w).fetches).toBe(5);
 });
 
 test.each<CustomFunctionDocumentProperties>(['read-write', 'read-only', 'none'])(
