@@ -1,12 +1,34 @@
 // Jest runs the TypeScript tests through esbuild, transpiling only (`npm run typecheck` checks types).
-/** @type {import('jest').Config} */
-module.exports = {
+// Two projects: `kind` runs every test file with the host's defaults; `unkind` runs the files
+// whose behaviour leans on a reading of Google's silence (triggers, custom functions) a second
+// time with every unknowable answered the unkind way (emulator/unknowables.ts).
+const base = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': '<rootDir>/jest.transform.js',
   },
+};
+
+/** Files run under both answers: they exercise triggers and custom functions, not the 50,000-row scale. */
+const UNDER_BOTH = [
+  'test/addon/custom-functions.e2e.test.ts',
+  'test/addon/custom-function-faults.e2e.test.ts',
+  'test/addon/formula-refresh.e2e.test.ts',
+  'test/addon/search-trigger.e2e.test.ts',
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...base, displayName: 'kind', testMatch: ['**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'unkind',
+      testMatch: UNDER_BOTH.map((f) => `<rootDir>/${f}`),
+      setupFiles: ['<rootDir>/test/support/unkind-answers.ts'],
+    },
+  ],
   testTimeout: 60000,
   // Both cores: the slow files (50,000-row runs, the chaos campaign, the browser) are CPU-bound
   // and independent, one file per worker.

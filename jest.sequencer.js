@@ -24,6 +24,8 @@ const LONG = [
   [/scale[\\/]refused[\\/]email\./, 12],
   [/menu-run\.browser/, 12],
   [/scale[\\/]hourly\./, 10],
+  [/unknowables[\\/]menu-start/, 16],
+  [/unknowables[\\/]formulas-without/, 15],
 ];
 
 function weight(path) {

@@ -132,10 +132,10 @@ export class FakeCacheService {
     return new FakeCache(this.stores.get('user', this.runtime.exec().user));
   }
 
-  /** Null with no containing document (a trigger run with no active spreadsheet). */
+  /** Null with no containing document (a trigger run with no active spreadsheet), or as getDocumentLock. */
   getDocumentCache(): FakeCache | null {
     const exec = this.runtime.exec();
-    return exec.activeDocument ? new FakeCache(this.stores.get('document', exec.spreadsheetId)) : null;
+    return exec.documentServices ? new FakeCache(this.stores.get('document', exec.spreadsheetId)) : null;
   }
 
   getScriptCache(): FakeCache {

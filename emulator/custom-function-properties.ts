@@ -6,16 +6,10 @@
 // the owner's own recalculation runs). The guide is silent on the document's store in a custom
 // function of an add-on (the PropertiesService reference: available "if the script is published
 // and executing as an add-on", null "when document properties are not available"), so that is
-// a policy with every answer.
+// an unknowable with every answer (unknowables.ts).
 import { Messages } from './errors';
 import type { Execution } from './execution';
-
-/**
- * What a custom function gets from `getDocumentProperties()`: 'read-write' (default) the
- * document's store as any execution has it; 'read-only' the store, with every write refused;
- * 'none' null, as outside a containing document.
- */
-export type CustomFunctionDocumentProperties = 'read-write' | 'read-only' | 'none';
+import type { CustomFunctionDocumentProperties } from './unknowables';
 
 /** Whether `getDocumentProperties()` returns a store in this execution. */
 export function documentStoreAvailable(exec: Execution, policy: CustomFunctionDocumentProperties): boolean {

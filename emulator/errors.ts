@@ -34,6 +34,8 @@ export const Messages = {
   tooManyTriggers: (kind: string) => `This add-on has created too many ${kind} triggers in this document for this Google user account.`,
   addOnRecurrence: 'The recurrence interval for an Add-on trigger must be at least one hour.',
   /** Not documented by Google: the host's wording for its 'refused' policy of short one-shots. */
+  /** A public report's wording for a short one-shot refused; the host's for its 'refusedAnywhere' policy. */
+  clockEventsApart: 'Clock events must be scheduled at least 1 hour(s) apart.',
   backgroundOneShotRefused: 'An Add-on trigger created from a time-driven trigger must fire at least one hour later.',
   scriptTooManyTriggers: 'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
   testAsAddOn:

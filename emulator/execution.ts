@@ -37,6 +37,11 @@ export interface Execution {
    * which document the trigger belongs to, but the script cannot reach it.
    */
   readonly activeDocument: boolean;
+  /**
+   * Whether the document's lock and cache are given (with an active document). False for a
+   * custom function under HostOptions.customFunctionDocument 'none'.
+   */
+  readonly documentServices: boolean;
   readonly startedAt: number;
   readonly deadline: number;
   timedOut: boolean;
@@ -58,6 +63,8 @@ export interface ExecutionOptions {
   startedAt: number;
   /** Default true. */
   activeDocument?: boolean;
+  /** Default true. */
+  documentServices?: boolean;
 }
 
 let nextId = 1;
@@ -71,6 +78,7 @@ export function newExecution(o: ExecutionOptions): Execution {
     kind: o.kind,
     spreadsheetId: o.spreadsheetId,
     activeDocument: o.activeDocument ?? true,
+    documentServices: (o.activeDocument ?? true) && (o.documentServices ?? true),
     startedAt: o.startedAt,
     deadline: o.startedAt + timeLimitFor(o.kind),
     timedOut: false,

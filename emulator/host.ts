@@ -17,7 +17,6 @@ import { FakeLockService, LockTable, type LockScope } from './lock';
 import { FakeConsole, FakeLogger, LogSink } from './logger';
 import { FakeMailApp, type SentMail } from './mail';
 import { FakePropertiesService, PropertyStores } from './properties';
-import type { CustomFunctionDocumentProperties } from './custom-function-properties';
 import { QuotaLedger, type CallQuota, type DailyQuotas, type QuotaDay, type QuotaUse } from './quotas';
 import { argumentsOf, computationKey, functionCells, needsRun, recordRun, type RecalculateOptions } from './recalculation';
 import { createRealm, type Realm } from './realm';
@@ -41,6 +40,15 @@ import {
 } from './triggers';
 import { FakeUrlFetchApp, FetchRouter, type RecordedRequest, type Route } from './url-fetch';
 import { FakeUtilities } from './utilities';
+import { AddonStanding } from './addon-state';
+import {
+  defaultUnknowables,
+  type CustomFunctionDocument,
+  type CustomFunctionDocumentProperties,
+  type MissedOneShots,
+  type TriggerDocument,
+  type Unknowables,
+} from './unknowables';
 
 // gas-local ships without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS package with no types
@@ -71,12 +79,16 @@ export interface HostOptions {
   maxTriggersPerUser?: number;
   /** 'test' models Deploy → Test deployments, where installable triggers cannot be created (default 'published'). */
   deployment?: DeploymentMode;
-  /** 'none' runs time-driven triggers with no active spreadsheet (default 'active'). */
+  /** 'none' runs time-driven triggers with no active spreadsheet (default 'active'; see unknowables.ts for every default). */
   triggerDocument?: TriggerDocument;
-  /** 'refused': a one-shot due within the hour cannot be made from a time-driven run (default 'allowed'). */
+  /** 'refused': a one-shot due within the hour cannot be made from a time-driven run; 'refusedAnywhere': from any run (default 'allowed'). */
   backgroundOneShots?: BackgroundOneShots;
-  /** What a custom function gets of the document's properties (default 'read-write'; see custom-function-properties.ts). */
+  /** What a custom function gets of the document's properties (default 'read-write'; see unknowables.ts). */
   customFunctionDocumentProperties?: CustomFunctionDocumentProperties;
+  /** 'none': a custom function gets no document lock and no document cache (default 'given'). */
+  customFunctionDocument?: CustomFunctionDocument;
+  /** A one-shot due while its trigger cannot fire: 'late' fires it once it can (the default), 'dropped' never. */
+  missedOneShots?: MissedOneShots;
   /**
    * How the script's own JavaScript time (loading the bundle, and its code between service
    * calls, measured on this machine) moves the virtual clock: 'measured' (default), 'none', or a
@@ -96,8 +108,7 @@ export interface HostOptions {
   oauthScopes?: readonly string[];
 }
 
-/** Whether a time-driven trigger's execution sees its spreadsheet as the active one. */
-export type TriggerDocument = 'active' | 'none';
+export type { TriggerDocument } from './unknowables';
 
 export interface RunOptions {
   user?: string;
@@ -166,6 +177,9 @@ export class AppsScriptHost {
   readonly quota: QuotaLedger;
   private triggerDocument: TriggerDocument;
   private cfDocumentProperties: CustomFunctionDocumentProperties;
+  private customFunctionDocument: CustomFunctionDocument;
+  /** Where the add-on is disabled, who uninstalled it, who must re-authorize it. */
+  readonly standing: AddonStanding;
   private readonly documents = new Map<string, SpreadsheetModel>();
   private readonly defaultDocumentId: string;
   private readonly properties = new PropertyStores();
@@ -187,9 +201,12 @@ export class AppsScriptHost {
     this.ui = new UiRecorder(options.addonMenuTitle ?? 'Add-on');
     this.triggers = new TriggerRegistry(options.addOnRules ?? true, options.maxTriggersPerUser ?? MAX_TRIGGERS_PER_USER);
     this.triggers.deployment = options.deployment ?? 'published';
-    this.triggers.backgroundOneShots = options.backgroundOneShots ?? 'allowed';
-    this.triggerDocument = options.triggerDocument ?? 'active';
-    this.cfDocumentProperties = options.customFunctionDocumentProperties ?? 'read-write';
+    const unknowables = defaultUnknowables();
+    this.triggers.backgroundOneShots = options.backgroundOneShots ?? unknowables.backgroundOneShots;
+    this.triggerDocument = options.triggerDocument ?? unknowables.triggerDocument;
+    this.customFunctionDocument = options.customFunctionDocument ?? unknowables.customFunctionDocument;
+    this.cfDocumentProperties = options.customFunctionDocumentProperties ?? unknowables.customFunctionDocumentProperties;
+    this.standing = new AddonStanding(options.missedOneShots ?? unknowables.missedOneShots);
     this.quota = new QuotaLedger(options.quotas);
     this.logs = new LogSink(this.runtime);
     this.caches = new CacheStores(() => this.clock.now());
@@ -261,7 +278,7 @@ export class AppsScriptHost {
     this.triggers.deployment = mode;
   }
 
-  /** Whether short one-shots may be made from time-driven runs from now on (see BackgroundOneShots). */
+  /** Whether short one-shots may be made from time-driven runs, or from any run, from now on (see BackgroundOneShots). */
   setBackgroundOneShots(policy: BackgroundOneShots): void {
     this.triggers.backgroundOneShots = policy;
   }
@@ -269,6 +286,82 @@ export class AppsScriptHost {
   /** What custom functions get of the document's properties from now on (see custom-function-properties.ts). */
   setCustomFunctionDocumentProperties(policy: CustomFunctionDocumentProperties): void {
     this.cfDocumentProperties = policy;
+  }
+
+  /** Whether custom functions from now on get the document's lock and cache ('given') or null for both ('none'). */
+  setCustomFunctionDocument(policy: CustomFunctionDocument): void {
+    this.customFunctionDocument = policy;
+  }
+
+  /** The answer each unknowable takes now (see unknowables.ts). */
+  get unknowables(): Unknowables {
+    return {
+      triggerDocument: this.triggerDocument,
+      backgroundOneShots: this.triggers.backgroundOneShots,
+      customFunctionDocument: this.customFunctionDocument,
+      customFunctionDocumentProperties: this.cfDocumentProperties,
+      missedOneShots: this.standing.missedOneShots,
+    };
+  }
+
+  /** What becomes of a one-shot that comes due while its trigger cannot fire, from now on (see MissedOneShots). */
+  setMissedOneShots(policy: MissedOneShots): void {
+    this.standing.missedOneShots = policy;
+  }
+
+  // ---- the add-on's standing (see addon-state.ts for Google's pages) ----
+
+  /**
+   * The add-on disabled in a spreadsheet (Extensions › Add-ons › Manage add-ons, "Use in this
+   * document" off) or enabled again: while disabled, the installable triggers made in it do not
+   * fire and `open` runs onOpen in NONE mode; enabled again, they fire as before.
+   */
+  setAddonEnabled(spreadsheetId: string, enabled: boolean): void {
+    this.document(spreadsheetId);
+    this.standing.setEnabled(spreadsheetId, enabled);
+  }
+
+  /**
+   * The add-on uninstalled by `user`: none of their installable triggers fires, and they have no
+   * menu or sidebar (`open`, `clickMenu` and `callFromSidebar` for them are test mistakes).
+   * Whether Apps Script deletes the triggers or keeps them for a reinstall is not documented:
+   * `triggers: 'removed'` (the default) deletes them, `'kept'` keeps them silent until `installAddon`.
+   */
+  uninstallAddon(user: string, how: { triggers?: 'removed' | 'kept' } = {}): void {
+    this.standing.setInstalled(user, false);
+    if ((how.triggers ?? 'removed') === 'removed') for (const t of this.triggerList({ user })) this.triggers.remove(t.uid);
+  }
+
+  /** The add-on installed (again) by `user`: runs `onInstall` in FULL mode as `install` does. */
+  installAddon(user: string): ExecutionResult {
+    this.standing.setInstalled(user, true);
+    return this.install({ user });
+  }
+
+  /**
+   * The add-on needs `user`'s authorization again (a new version asks for more scopes): their
+   * triggers do not fire until they run the add-on from its menu or sidebar, which shows Google's
+   * authorization prompt; the host takes it as granted and runs the function (see `clickMenu`).
+   */
+  requireReauthorization(user: string): void {
+    this.standing.setNeedsReauthorization(user, true);
+  }
+
+  /** Whether `user` must still re-authorize the add-on. */
+  needsReauthorization(user: string): boolean {
+    return this.standing.needsReauthorization(user);
+  }
+
+  /** A trigger deleted by its user on the Apps Script triggers page (My triggers); the script is not told. */
+  userDeleteTrigger(uid: string): void {
+    if (!this.triggers.byUid(uid)) throw new HostFailure(`no trigger ${uid}`);
+    this.triggers.remove(uid);
+  }
+
+  /** The user's FULL-mode run from a menu or sidebar: a test mistake once uninstalled; it re-authorizes. */
+  private userRun(user: string, what: string): void {
+    if (!this.standing.installedFor(user)) throw new HostFailure(`${user} uninstalled the add-on: no ${what}`);
+    this.standing.setNeedsReauthorization(user, false);
   }
 
   /** Whether time-driven triggers from now on run with their spreadsheet active ('active') or none ('none'). */
@@ -403,6 +496,7 @@ export class AppsScriptHost {
       spreadsheetId: opts.spreadsheetId ?? this.defaultDocumentId,
       startedAt: this.clock.now(),
       activeDocument: !opts.noDocument && !(kind === 'trigger' && this.triggerDocument === 'none'),
+      documentServices: !(kind === 'customFunction' && this.customFunctionDocument === 'none'),
     });
     // A time-driven trigger's run time counts toward the day it started in.
     const triggerDay = kind === 'trigger' ? this.quota.day(exec.user, exec.startedAt) : undefined;
@@ -449,10 +543,14 @@ export class AppsScriptHost {
     return result;
   }
 
-  /** Opens the document as `user`: runs the `onOpen` simple trigger in LIMITED mode (NONE before the add-on is enabled). */
+  /**
+   * Opens the document as `user`: runs the `onOpen` simple trigger in LIMITED mode, or NONE where
+   * the add-on is disabled ("Editor add-on authorization": installed but not enabled in the document).
+   */
   open(opts: { user?: string; mode?: 'LIMITED' | 'NONE' } = {}): ExecutionResult {
-    const mode = opts.mode ?? 'LIMITED';
     const user = opts.user ?? this.owner;
+    if (!this.standing.installedFor(user)) throw new HostFailure(`${user} uninstalled the add-on: its onOpen does not run`);
+    const mode = opts.mode ?? (this.standing.enabledIn(this.defaultDocumentId) ? 'LIMITED' : 'NONE');
     const event: Record<string, unknown> = { authMode: mode };
     if (mode === 'LIMITED') event.source = new FakeSpreadsheet(this.document(), this.runtime);
     return this.run('onOpen', [event], { user, mode, kind: 'simpleTrigger' });
@@ -480,6 +578,9 @@ export class AppsScriptHost {
     };
     const fn = menu ? find(menu.entries) : undefined;
     if (!fn) throw new HostFailure(`no menu item "${caption}" for ${user}; did onOpen run for this user?`);
+    this.userRun(user, 'menu');
+    // "Editor add-on authorization": using the add-on's menu in a document enables it there.
+    this.standing.setEnabled(this.defaultDocumentId, true);
     return this.run(fn, [], { user, mode: 'FULL', kind: 'menu' });
   }
 
@@ -495,6 +596,7 @@ export class AppsScriptHost {
         `google.script.run.${name} is not callable: ${fn ? 'private functions (ending in _) cannot be called' : 'no top-level function declaration with that name'}`,
       );
     }
+    this.userRun(user, 'sidebar');
     const result = this.run(name, sent, { user, mode: 'FULL', kind: 'sidebar' });
     if (result.ok) result.value = sidebarReturnValue(result.value);
     return result;
@@ -560,7 +662,16 @@ export class AppsScriptHost {
    * it, in FULL mode, with a time-driven event object. Undefined when none is due by `until`.
    */
   fireNextTrigger(until = Infinity): (ExecutionResult & { trigger: TriggerRecord }) | undefined {
-    const t = this.triggers.nextDue();
+    let t = this.triggers.nextDue((x) => this.standing.waits(x));
+    // A trigger that cannot fire (see addon-state.ts) lets its time pass without running.
+    for (
+      ;
+      t && t.dueAt !== undefined && t.dueAt <= until && this.standing.silence(t);
+      t = this.triggers.nextDue((x) => this.standing.waits(x))
+    ) {
+      this.clock.advanceTo(t.dueAt);
+      this.standing.miss(t, this.clock.now());
+    }
     if (!t || t.dueAt === undefined || t.dueAt > until) return undefined;
     this.clock.advanceTo(t.dueAt);
     if (this.quota.triggerRuntimeSpent(t.user, this.clock.now())) {

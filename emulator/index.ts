@@ -17,11 +17,13 @@ export { SidebarArgumentError } from './json-bridge';
 export type { DeclaredFunction } from './loader';
 export { declaredFunctions } from './loader';
 export { MAX_STORE_BYTES, MAX_VALUE_BYTES } from './properties';
-export type { CustomFunctionDocumentProperties } from './custom-function-properties';
 export { MAX_CACHE_KEY_LENGTH, MAX_CACHE_VALUE_BYTES, MAX_EXPIRATION_SECONDS } from './cache';
 export type { RecordedRequest, Route } from './url-fetch';
 export { TRUNCATED_RESPONSE_CHARS } from './url-fetch';
 export type { DeploymentMode, TriggerRecord } from './triggers';
+export type { BackgroundOneShots, CustomFunctionDocument, CustomFunctionDocumentProperties, MissedOneShots, Unknowables } from './unknowables';
+export { KIND_ANSWERS, UNKIND_ANSWERS, UNKNOWABLES_ENV, defaultUnknowables } from './unknowables';
+export type { Silence } from './addon-state';
 export { MAX_TRIGGERS_PER_USER } from './triggers';
 export type {
   ButtonName,

@@ -124,10 +124,13 @@ export class FakeLockService {
     private readonly runtime: Runtime,
   ) {}
 
-  /** Null outside a containing document (a trigger run with no active spreadsheet), as Apps Script documents. */
+  /**
+   * Null outside a containing document (a trigger run with no active spreadsheet), as Apps Script
+   * documents, and in a custom function under the host's customFunctionDocument 'none'.
+   */
   getDocumentLock(): FakeLock | null {
     const exec = this.runtime.exec();
-    return exec.activeDocument ? new FakeLock(this.table, this.runtime, this.table.key('document', exec.spreadsheetId)) : null;
+    return exec.documentServices ? new FakeLock(this.table, this.runtime, this.table.key('document', exec.spreadsheetId)) : null;
   }
 
   getUserLock(): FakeLock {

@@ -1,7 +1,8 @@
 // PropertiesService: user (per user), document (per spreadsheet) and script stores, with Apps
 // Script's limits of 9 KB per value and 500 KB per store; every call on a store counts toward
 // the daily property quota. What a custom function may do with each: custom-function-properties.ts.
-import { documentStoreAvailable, writeRefusal, type CustomFunctionDocumentProperties } from './custom-function-properties';
+import { documentStoreAvailable, writeRefusal } from './custom-function-properties';
+import type { CustomFunctionDocumentProperties } from './unknowables';
 import { GasError, Messages } from './errors';
 import type { Execution } from './execution';
 import type { Runtime } from './runtime';

@@ -1,11 +1,14 @@
 // ScriptApp: installable triggers kept per user and document with Apps Script's limit (20 per user
 // per script), the Editor add-on rules (one trigger of each event type per user per document;
 // recurring clock triggers at most hourly; optionally, no short one-shot made from a time-driven
-// run) and no triggers at all in a test deployment, plus the AuthMode enum. The host fires due
-// clock triggers from this registry.
+// run, or from any run) and no triggers at all in a test deployment, plus the AuthMode enum. The
+// host fires due clock triggers from this registry.
 import { GasError, Messages } from './errors';
 import type { Runtime } from './runtime';
 import type { Shape } from './shape';
+import type { BackgroundOneShots } from './unknowables';
+
+export type { BackgroundOneShots } from './unknowables';
 
 export type EventTypeName = 'CLOCK' | 'ON_OPEN' | 'ON_EDIT' | 'ON_CHANGE' | 'ON_FORM_SUBMIT';
 
@@ -28,6 +31,8 @@ export interface TriggerRecord {
   fired: number;
   /** Its document was deleted and it was kept: it fires without an active spreadsheet. */
   orphaned?: boolean;
+  /** Times it came due while it could not fire (the add-on disabled, uninstalled, or awaiting re-authorization). */
+  missed?: number;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -44,15 +49,6 @@ export const MAX_TRIGGERS_PER_USER = 20;
 
 /** How the add-on runs: installed from a published deployment, or through Deploy → Test deployments. */
 export type DeploymentMode = 'published' | 'test';
-
-/**
- * Whether a one-shot clock trigger due in less than an hour may be made during a time-driven
- * execution. Google documents that add-on triggers recur at most hourly, and published add-ons
- * chain a short `after(ms)` one-shot from a user's action; whether a short one-shot made from a
- * trigger's own run is refused is not documented, so the host models both answers: 'allowed'
- * (the default) and 'refused'.
- */
-export type BackgroundOneShots = 'allowed' | 'refused';
 
 /** A one-shot due sooner than this after it is made counts as short. */
 export const SHORT_ONE_SHOT_MS = 60 * 60 * 1000;
@@ -76,6 +72,7 @@ export class TriggerRegistry {
     if (this.addOnRules) {
       if (t.everyMs !== undefined && t.everyMs < HOUR) throw new GasError(Messages.addOnRecurrence);
       const short = t.eventType === 'CLOCK' && t.everyMs === undefined && (t.dueAt ?? 0) - t.createdAt < SHORT_ONE_SHOT_MS;
+      if (short && this.backgroundOneShots === 'refusedAnywhere') throw new GasError(Messages.clockEventsApart);
       if (short && fromTimeDriven && this.backgroundOneShots === 'refused') throw new GasError(Messages.backgroundOneShotRefused);
       const same = this.triggers.filter((x) => x.user === t.user && x.documentId === t.documentId && x.eventType === t.eventType);
       if (same.length > 0) throw new GasError(Messages.tooManyTriggers(EVENT_WORDS[t.eventType]));
@@ -96,11 +93,11 @@ export class TriggerRegistry {
     return this.triggers.find((t) => t.uid === uid);
   }
 
-  /** The clock trigger due first that has not fired for good. */
-  nextDue(): TriggerRecord | undefined {
+  /** The clock trigger due first that has not fired for good, passing over those `waits` holds back. */
+  nextDue(waits: (t: TriggerRecord) => boolean = () => false): TriggerRecord | undefined {
     let best: TriggerRecord | undefined;
     for (const t of this.triggers) {
-      if (t.eventType !== 'CLOCK' || t.spent || t.dueAt === undefined) continue;
+      if (t.eventType !== 'CLOCK' || t.spent || t.dueAt === undefined || waits(t)) continue;
       if (!best || t.dueAt < (best.dueAt ?? Infinity)) best = t;
     }
     return best;

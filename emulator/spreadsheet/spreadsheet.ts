@@ -12,7 +12,7 @@ import { FakeUi, type UiRecorder } from './ui';
 
 type SpreadsheetApi = Shape<
   GoogleAppsScript.Spreadsheet.Spreadsheet,
-  'getId' | 'getName' | 'getSheetByName' | 'getSpreadsheetTimeZone' | 'getNumSheets' | 'getUrl'
+  'getId' | 'getName' | 'getSheetByName' | 'getSpreadsheetTimeZone' | 'setSpreadsheetTimeZone' | 'getNumSheets' | 'getUrl'
 >;
 
 export class FakeSpreadsheet implements SpreadsheetApi {
@@ -48,6 +48,19 @@ export class FakeSpreadsheet implements SpreadsheetApi {
 
   getSpreadsheetTimeZone(): string {
     return this.doc.timeZone;
+  }
+
+  /**
+   * Spreadsheet.setSpreadsheetTimeZone: "Sets the time zone for the spreadsheet" (a name such as
+   * "America/New_York"). Dates written since read in the new zone; a name no zone has is refused.
+   */
+  setSpreadsheetTimeZone(timezone: string): void {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: String(timezone) });
+    } catch {
+      throw new GasError(`Invalid argument: ${String(timezone)}`);
+    }
+    this.doc.timeZone = String(timezone);
   }
 
   getNumSheets(): number {

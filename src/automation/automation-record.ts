@@ -1,4 +1,4 @@
-// What the user's properties keep of one spreadsheet's automation: its settings, today's spend,
+// What the user's properties keep of one spreadsheet's automation: its settings, its recent spend,
 // why it waits, and its last runs. Only this module changes a record's runs and spend.
 import type { ActionOptions } from '../jobs/actions';
 import type { Role } from '../sheet/columns';
@@ -46,12 +46,21 @@ export interface AutoRecord {
   account?: { id?: string; name: string };
   since: number;
   lastRunAt?: number;
-  /** The day `spent` counts (the spreadsheet's time zone), and the credits its runs may spend at most. */
-  day: string;
-  spent: number;
+  /**
+   * Credits runs of the last two days may have spent, as [quarter hour since 1970, credits]: every
+   * time zone's midnight falls on a quarter hour, so the day of a spend is known in any zone.
+   */
+  spends?: Array<[number, number]>;
+  /** The spreadsheet's time zones of the last two days, each with when it was last seen. */
+  zones?: Record<string, number>;
+  /** A record from before `spends`: the day its `spent` counted, in the spreadsheet's zone then. */
+  day?: string;
+  spent?: number;
   wait?: AutoWait;
   /** Rows the last run left for the next one, by the cap per run. */
   left?: number;
+  /** Due rows the last run left because the person hid or filtered them out. */
+  hidden?: number;
   /** Why the last failed run was e-mailed; runs failing the same way are not, until one ends well. */
   failedTold?: string;
   /** Oldest first, at most MAX_RUNS. */
@@ -67,20 +76,63 @@ export const readAutoRecord = (value: unknown): AutoRecord | undefined => {
   return r && r.v === 1 && typeof r.sheetId === 'number' && Array.isArray(r.runs) && Array.isArray(r.actions) ? r : undefined;
 };
 
+/** The calendar day holding an instant in a time zone, as `2026-11-26`. */
+export type DayOf = (timeZone: string, at: number) => string;
+
+/** Where and when a run counts its spend: the spreadsheet's time zone now. */
+export interface SpendClock {
+  zone: string;
+  now: number;
+  dayOf: DayOf;
+}
+
+const QUARTER_MS = 15 * 60 * 1000;
+const KEEP_MS = 48 * HOUR_MS;
+
 /**
- * Credits this run may still spend, having spent `run` already: the smaller of the two caps
- * left; `day` says the day's cap is the one that binds.
+ * Today's spend, in real time: the most that the calendar day holding now, in any time zone the
+ * spreadsheet had in the last two days, has spent; a zone changed back and forth never opens a
+ * fresh allowance. Notes the zone as seen now, forgets what is two days old, and takes a record's
+ * spend from before the log as spent now.
  */
-export const allowance = (record: AutoRecord, today: string, run: number): { credits: number; day: boolean } => {
-  const dayLeft = record.capDay - (record.day === today ? record.spent : 0);
-  const runLeft = record.capRun - run;
-  return { credits: Math.max(0, Math.min(runLeft, dayLeft)), day: dayLeft < runLeft };
+export const spentToday = (record: AutoRecord, { zone, now, dayOf }: SpendClock): number => {
+  record.spends = record.spends
+    ? record.spends.filter(([q]) => now - q * QUARTER_MS < KEEP_MS)
+    : record.day === dayOf(zone, now)
+      ? [[Math.floor(now / QUARTER_MS), record.spent!]]
+      : [];
+  delete record.day;
+  delete record.spent;
+  const zones = Object.entries(record.zones ?? {}).filter(([, at]) => now - at < KEEP_MS);
+  record.zones = Object.fromEntries([...zones, [zone, now]]);
+  let most = 0;
+  for (const z in record.zones) {
+    const today = dayOf(z, now);
+    most = Math.max(
+      most,
+      record.spends.reduce((n, [q, credits]) => (dayOf(z, q * QUARTER_MS) === today ? n + credits : n), 0),
+    );
+  }
+  return most;
 };
 
-/** Counts a run's most possible spend against today. */
-export const spend = (record: AutoRecord, day: string, credits: number): void => {
-  if (record.day !== day) [record.day, record.spent] = [day, 0];
-  record.spent += credits;
+/**
+ * Credits this run may still spend, having spent `run` already: the smaller of the two caps
+ * left; `day` says the day's cap binds (also when both leave the same: then nothing more goes today).
+ */
+export const allowance = (record: AutoRecord, clock: SpendClock, run: number): { credits: number; day: boolean } => {
+  const dayLeft = record.capDay - spentToday(record, clock);
+  const runLeft = record.capRun - run;
+  return { credits: Math.max(0, Math.min(runLeft, dayLeft)), day: dayLeft <= runLeft };
+};
+
+/** Counts a run's most possible spend now (`spentToday` has tidied the log). */
+export const spend = (record: AutoRecord, now: number, credits: number): void => {
+  const q = Math.floor(now / QUARTER_MS);
+  const spends = (record.spends ??= []);
+  const last = spends[spends.length - 1];
+  if (last?.[0] === q) last[1] += credits;
+  else spends.push([q, credits]);
 };
 
 /** Adds a run, keeping the newest MAX_RUNS (runs still going are never dropped). */

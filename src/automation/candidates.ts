@@ -1,20 +1,22 @@
 // Which rows of a watched sheet an automated run sends for one action: rows never sent, rows
-// whose inputs changed since they were, and results older than the user allows; which rows take
-// the fresh result another row already holds for the same key (never paid twice); and which only
-// need their first stamp (results from before automation watched the sheet).
+// whose key changed since, and answers older than the user's re-check age, as row-life.ts decides
+// from the paid ledger; which rows take the fresh result another row already holds for the same
+// key (never paid twice); and which answers only need dating (results from before automation
+// watched the sheet, or before the ledger kept what was paid).
 import type { ActionId, ActionOptions } from '../jobs/actions';
 import { estimateCredits } from '../jobs/actions';
+import { isStale, rowLife, type Paid } from '../jobs/row-life';
 import { readStamp, rowFingerprint } from '../jobs/row-stamp';
 import { readStatus, type RowStatus } from '../jobs/row-status';
 import type { ColumnMapping } from '../sheet/columns';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RowsToSend {
   /** Sheet rows to send, in sheet order, within the credits allowed. */
   send: number[];
   /** Rows with an outcome but no stamp, with the fingerprint to stamp them with. */
   firstStamps: Array<{ row: number; fingerprint: string }>;
+  /** Answers the ledger does not hold yet (dated by their stamp, or now when first found). */
+  paid: Array<{ key: string; at: number }>;
   /** Due rows whose key another row holds a fresh result for: that row's result is copied. */
   copies: Array<{ row: number; from: number }>;
   /** Rows that would be sent but for the credits allowed. */
@@ -29,6 +31,8 @@ export interface SheetRows {
   mapping: ColumnMapping;
   status: number;
   stamp: number | undefined;
+  /** The paid ledger's keys for this sheet and action. */
+  paid: Paid;
 }
 
 export interface PickSettings {
@@ -48,18 +52,49 @@ const creditsPerKey = (action: ActionId, options: ActionOptions): number => {
   return one.email + one.phone;
 };
 
-/** A result older than the stale limit. */
-const isStale = (stamp: { at: number }, s: PickSettings): boolean => s.staleDays > 0 && s.now - stamp.at >= s.staleDays * DAY_MS;
+type Read = { row: number; fp: { id: string; sends: boolean; key?: string }; stamp: ReturnType<typeof readStamp>; status: RowStatus };
 
-/** Whether a row is due: what its status and stamp say, as the file's opening describes. */
-const isDue = (st: RowStatus, stamp: ReturnType<typeof readStamp>, fingerprint: string, s: PickSettings): 'send' | 'stamp' | false => {
+/**
+ * What a run does with a row: send it, copy another row's answer onto it (`copy`), date an answer
+ * the ledger lacks (`date`, with when it was paid, and `stamp` when its stamp cell is missing), or nothing.
+ */
+type Due = 'send' | 'copy' | { date: number; stamp: boolean } | false;
+
+const due = ({ fp, stamp, status }: Read, paid: Paid, s: PickSettings): Due => {
+  const stamped = stamp?.fingerprint === fp.id;
+  // A retry: the run's failed rows, but never one whose request may have started (it may be paid for).
   if (s.retryAt !== undefined)
-    return (st.kind === 'error' || st.kind === 'canceled') && stamp?.at === s.retryAt && stamp.fingerprint === fingerprint ? 'send' : false;
-  if (st.kind === 'empty' || st.kind === 'other') return 'send';
-  // A job holds the row (or held it: its answer may be paid for); never sent again unasked.
-  if (st.kind === 'queued' || st.kind === 'processing' || st.kind === 'paused' || st.kind === 'sending') return false;
-  if (!stamp) return 'stamp';
-  return stamp.fingerprint !== fingerprint || (st.kind === 'done' && isStale(stamp, s)) ? 'send' : false;
+    return (
+      (status.kind === 'canceled' || (status.kind === 'error' && !(fp.key && paid.has(fp.key)))) &&
+      stamped &&
+      stamp!.at === s.retryAt &&
+      'send'
+    );
+  if (!fp.sends) {
+    // Rows that cannot be sent cost nothing: marked again only when their cells change.
+    if (status.kind === 'empty' || status.kind === 'other') return 'send';
+    return !stamp ? { date: s.now, stamp: true } : !stamped && 'send';
+  }
+  const life = rowLife(status, fp.key!, paid, s.now, s.staleDays);
+  switch (life.s) {
+    case 'held':
+      return false;
+    case 'failed':
+      // Never sent again unasked (its answer may be paid for), unless its key changed since.
+      return !stamp ? { date: s.now, stamp: true } : !stamped && 'send';
+    case 'stale':
+      return 'send';
+    case 'new':
+      // A stamp for this very key from before the ledger: it was sent, whatever its cell says now.
+      if (!stamped) return 'send';
+      return isStale(stamp!.at, s.now, s.staleDays) ? 'send' : { date: stamp!.at, stamp: false };
+    case 'answered':
+      if (life.at !== undefined) return status.kind === 'empty' && 'copy';
+      // A result the ledger never saw: dated by its stamp, or from now when it has none.
+      if (!stamp) return { date: s.now, stamp: true };
+      if (!stamped) return 'send';
+      return isStale(stamp.at, s.now, s.staleDays) ? 'send' : { date: stamp.at, stamp: false };
+  }
 };
 
 /**
@@ -67,41 +102,55 @@ const isDue = (st: RowStatus, stamp: ReturnType<typeof readStamp>, fingerprint: 
  * credits allowed (rows that cannot be sent cost nothing and are always taken, to say why).
  */
 export const pickRows = (sheet: SheetRows, s: PickSettings): RowsToSend => {
-  const out: RowsToSend = { send: [], firstStamps: [], copies: [], left: 0, credits: 0 };
+  const out: RowsToSend = { send: [], firstStamps: [], paid: [], copies: [], left: 0, credits: 0 };
   const perKey = creditsPerKey(s.action, s.options);
   const keys = new Set<string>();
-  const read = sheet.rows.map(({ row, values }) => {
-    const fingerprint = rowFingerprint(s.action, values, sheet.mapping, s.options);
-    const stamp = sheet.stamp === undefined ? undefined : readStamp(values[sheet.stamp]);
-    return { row, values, fingerprint, stamp, status: readStatus(values[sheet.status]) };
-  });
-  // Rows holding a key's result (fresh), or waiting for it in a job: the same key is not paid again.
+  const read: Read[] = [];
+  for (const { row, values } of sheet.rows) {
+    const fp = rowFingerprint(s.action, values, sheet.mapping, s.options);
+    if (fp)
+      read.push({
+        row,
+        fp,
+        stamp: sheet.stamp === undefined ? undefined : readStamp(values[sheet.stamp]),
+        status: readStatus(values[sheet.status]),
+      });
+  }
+  // Rows showing a key's fresh result, or waiting for it in a job: the same key is not paid again.
   const holders = new Map<string, { row: number; pending: boolean }>();
   for (const r of read) {
-    if (!r.fingerprint?.sends || r.stamp?.fingerprint !== r.fingerprint.id) continue;
-    const pending = r.status.kind === 'queued' || r.status.kind === 'processing' || r.status.kind === 'paused';
-    const fresh = r.status.kind === 'done' && !isStale(r.stamp, s);
-    if (pending || fresh) holders.set(r.fingerprint.id, { row: r.row, pending });
+    if (!r.fp.sends) continue;
+    const life = rowLife(r.status, r.fp.key!, sheet.paid, s.now, s.staleDays);
+    const stamped = r.stamp?.fingerprint === r.fp.id;
+    const pending = life.s === 'held' && stamped;
+    const shown =
+      r.status.kind === 'done' &&
+      life.s === 'answered' &&
+      (life.at !== undefined || (stamped && !isStale(r.stamp!.at, s.now, s.staleDays)));
+    if (pending || shown) holders.set(r.fp.id, { row: r.row, pending });
   }
-  for (const { row, fingerprint, stamp, status } of read) {
-    if (!fingerprint) continue;
-    const due = isDue(status, stamp, fingerprint.id, s);
-    if (!due) continue;
-    if (due === 'stamp') {
-      out.firstStamps.push({ row, fingerprint: fingerprint.id });
+  for (const r of read) {
+    const { row, fp } = r;
+    const d = due(r, sheet.paid, s);
+    if (!d) continue;
+    if (typeof d === 'object') {
+      if (d.stamp) out.firstStamps.push({ row, fingerprint: fp.id });
+      if (fp.sends && r.status.kind !== 'error' && r.status.kind !== 'canceled' && r.status.kind !== 'skipped')
+        out.paid.push({ key: fp.key!, at: d.date });
       continue;
     }
-    const holder = s.retryAt === undefined ? holders.get(fingerprint.id) : undefined;
+    const holder = s.retryAt === undefined ? holders.get(fp.id) : undefined;
     if (holder && holder.row !== row) {
       if (!holder.pending) out.copies.push({ row, from: holder.row });
       continue;
     }
-    if (fingerprint.sends && !keys.has(fingerprint.id)) {
+    if (d === 'copy') continue;
+    if (fp.sends && !keys.has(fp.id)) {
       if (perKey > 0 && out.credits + perKey > s.credits) {
         out.left++;
         continue;
       }
-      keys.add(fingerprint.id);
+      keys.add(fp.id);
       out.credits += perKey;
     }
     out.send.push(row);

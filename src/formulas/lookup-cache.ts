@@ -1,12 +1,13 @@
 // The custom functions' cache: lookup answers packed in buckets (read with a few getAll calls,
 // merged after a fresh read), and whole answers under a key of their own.
-import { cachedValues, documentCache } from '../gas/document-cache';
+import { cachedValues, documentCache, KEY_MARK_ROOM } from '../gas/document-cache';
 import { sha256WebSafe } from '../gas/script-utilities';
 import { bucketKey, mergeBucket, readBucket, type Lasting } from './lookup-store';
 import { timeNow } from '../gas/clock';
 
 const SECONDS = 6 * 60 * 60;
-const MAX_KEY_LENGTH = 250;
+/** The cache's 250 characters, less the room a spreadsheet's mark may take (see documentCache). */
+const MAX_KEY_LENGTH = 250 - KEY_MARK_ROOM;
 
 const minute = (): number => Math.floor(timeNow() / 60000);
 
@@ -51,7 +52,7 @@ export const saveAnswers = (kind: string, fieldIds: ReadonlyArray<string>, answe
   }
 };
 
-/** A key for a whole answer: the text itself when it fits the cache's 250 characters, else its digest. */
+/** A key for a whole answer: the text itself when it fits a cache key, else its digest. */
 export const answerKey = (prefix: string, text: string): string => {
   const plain = `${prefix}${text}`;
   if (plain.length <= MAX_KEY_LENGTH) return plain;

@@ -4,10 +4,14 @@
 // a paused job's claim holds as long as its record is kept, since its rows wait for paid results.
 // A stale claim no longer holds the action, but its job's marks are never taken for leftovers.
 import { isString } from '../api/is-string';
-import { documentProperties } from './active-document';
+import { activeSpreadsheet, documentProperties } from './active-document';
+import { readAuto } from './automation-store';
+import { loadJobs } from './job-store';
 import { RETENTION } from './job-retention';
+import { newId } from './script-utilities';
 import { parseStored } from './stored-json';
 import { timeNow } from './clock';
+import { putUserValues, userValues } from './user-store';
 
 const STALE_MS = 2 * 60 * 60 * 1000;
 
@@ -25,7 +29,39 @@ export interface Claim {
 
 const key = (sheetId: number, action: string): string => `prospecting.running.${sheetId}.${action}`;
 
-const me = (): string => Session.getTemporaryActiveUserKey();
+const ME = 'prospecting.me';
+
+interface Me {
+  id: string;
+  /** The temporary user key when the id was made, which claims stored before it name. */
+  key?: string;
+}
+
+/**
+ * Who this user is to claims: a random id made once and kept in the user's own properties, since
+ * the temporary user key "rotates every 30 days" (Session reference). Two made at once: the one
+ * kept wins, and the other's claims are still known by their job or automation.
+ */
+const me = (): Me => {
+  const found = parseStored<Me>(userValues()[ME]);
+  if (isString(found?.id)) return found;
+  const made = { id: newId(), key: Session.getTemporaryActiveUserKey() };
+  putUserValues({ [ME]: JSON.stringify(made) });
+  return made;
+};
+
+/**
+ * Whether a claim is this user's: it names this user's id, or (stored before the id, under a key
+ * since rotated) this user's key then, a job of this user here, or this user's automation of the action.
+ */
+const mine = (c: Claim, sheetId: number, action: string): boolean | undefined => {
+  const { id, key } = me();
+  if (c.user === id || c.user === key) return true;
+  const here = activeSpreadsheet()?.getId() ?? '';
+  if (c.job !== 'auto') return loadJobs(here).some((j) => j.id === c.job);
+  const auto = readAuto(here);
+  return auto?.on && auto.sheetId === sheetId && (auto.actions as string[]).includes(action);
+};
 
 /** Every claim on this action on this sheet (one per job; a record saved as one claim is read as a list). */
 const read = (sheetId: number, action: string): Claim[] => {
@@ -54,7 +90,7 @@ const holds = (claim: Claim): boolean => claim.auto || timeNow() - claim.at < (c
  * editor's job's, never stale marks to send again (a job's end releases its claim).
  */
 export const anotherEditorsClaim = (sheetId: number, action: string): Claim | undefined =>
-  read(sheetId, action).find((c) => c.user !== me());
+  read(sheetId, action).find((c) => !mine(c, sheetId, action));
 
 /** Whether another editor's job has marks in this job's status column (its claim is there, however old). */
 export const othersHoldMarks = (job: { sheetId: number; action: string }): boolean =>
@@ -62,7 +98,7 @@ export const othersHoldMarks = (job: { sheetId: number; action: string }): boole
 
 /** Another editor's claim on this action on this sheet, while it holds the whole action. */
 export const claimedByAnother = (sheetId: number, action: string): Claim | undefined =>
-  read(sheetId, action).find((c) => c.user !== me() && holds(c));
+  read(sheetId, action).find((c) => holds(c) && !mine(c, sheetId, action));
 
 /** Claims the action on the sheet for the job; false when it cannot be written here. */
 export const claim = (
@@ -71,7 +107,7 @@ export const claim = (
   jobId: string,
   how: { paused?: boolean; account?: string; auto?: boolean } = {},
 ): boolean => {
-  const value: Claim = { user: me(), job: jobId, at: timeNow(), ...how };
+  const value: Claim = { user: me().id, job: jobId, at: timeNow(), ...how };
   return write(sheetId, action, [...read(sheetId, action).filter((c) => c.job !== jobId), value]);
 };
 

@@ -10,13 +10,13 @@ export interface Continuation {
   /** When it fires. */
   dueAt?: number;
   /**
-   * The waiting trigger recurs hourly: a time-driven run was refused a one-shot, and add-on
-   * triggers may always recur hourly.
+   * The waiting trigger recurs hourly: a one-shot was refused, and add-on triggers may always
+   * recur hourly.
    */
   hourly?: boolean;
   /** Why background steps are off: a trigger could not be made, or ran without its spreadsheet. */
   off?: string;
-  /** Until when not to try making one again. */
+  /** Until when not to try making one again (with `hourly`: a one-shot, from a user's action). */
   offUntil?: number;
 }
 
@@ -48,7 +48,7 @@ export const planContinuation = (state: Continuation, nextDue: number | undefine
   const want = max(nextDue, now + MIN_DELAY_MS);
   if (state.uid && state.dueAt !== undefined) {
     const lost = state.dueAt < now - LOST_AFTER_MS;
-    if (background && state.hourly && !lost) return KEEP;
+    if (state.hourly && !lost && (background || now < (state.offUntil ?? 0))) return KEEP;
     const tolerance = max(MIN_DELAY_MS, (want - now) / 4);
     const early = state.dueAt < want - EARLY_TOLERANCE_MS && state.dueAt >= now;
     if (!lost && !early && state.dueAt <= want + tolerance) return KEEP;
@@ -63,7 +63,7 @@ export const OFF_RETRY_MS = { createFailed: 30 * 60 * 1000, noDocument: 6 * 60 *
 /** The sentence the job list shows while background steps are off. */
 export const backgroundNote = (state: Continuation): string => {
   if (state.hourly && state.uid)
-    return 'Background steps run once an hour (Apps Script allows no sooner one from a background step); this sidebar open goes faster.';
+    return 'Background steps run once an hour (Apps Script refused a sooner one); this sidebar open goes faster.';
   if (!state.off) return '';
   return `Background steps are off: ${state.off} Jobs go on while this sidebar is open, or with Extensions › ${ADDON_NAME} › Check running jobs now.`;
 };

@@ -67,12 +67,7 @@ const hiddenByFormula = (sheet: GoogleAppsScript.Spreadsheet.Sheet, first: numbe
   }
 };
 
-/**
- * The selected rows of the active sheet, every range of a multi-range selection, with the
- * rows the person cannot see. Apps Script tells hidden rows one call per row (about 10 ms each,
- * emulator/cost-model.ts), so past 50 rows one formula over the span answers for all of them;
- * filter checks only when the sheet has a filter.
- */
+/** The selected rows of the active sheet, every range of a multi-range selection, with the rows the person cannot see. */
 export const activeSelection = (sheet: GoogleAppsScript.Spreadsheet.Sheet): Selection => {
   const ranges = selectedRanges(sheet)
     .filter((r) => r.getSheet().getSheetId() === sheet.getSheetId())
@@ -81,12 +76,27 @@ export const activeSelection = (sheet: GoogleAppsScript.Spreadsheet.Sheet): Sele
   if (ranges.length === 0) ranges.push({ firstRow: 1, lastRow: last });
   const rows = new Set<number>();
   for (const { firstRow, lastRow } of ranges) for (let r = firstRow; r <= min(lastRow, last); r++) rows.add(r);
-  const span = [...rows].sort((a, b) => a - b);
+  return {
+    ranges,
+    hidden: hiddenAmong(
+      sheet,
+      [...rows].sort((a, b) => a - b),
+    ),
+    frozenRows: sheet.getFrozenRows(),
+  };
+};
+
+/**
+ * Which of `rows` (in sheet order) the person cannot see. Apps Script tells hidden rows one call
+ * per row (about 10 ms each, emulator/cost-model.ts), so past 50 rows one formula over their span
+ * answers for all of them; filter checks only when the sheet has a filter.
+ */
+export const hiddenAmong = (sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: number[]): Set<number> => {
   const filtered = sheet.getFilter() !== null;
-  const hidden =
-    (span.length > 50 && hiddenByFormula(sheet, span[0]!, span[span.length - 1]!)) ||
-    new Set(span.filter((r) => sheet.isRowHiddenByUser(r) || (filtered && sheet.isRowHiddenByFilter(r))));
-  return { ranges, hidden, frozenRows: sheet.getFrozenRows() };
+  return (
+    (rows.length > 50 && hiddenByFormula(sheet, rows[0]!, rows[rows.length - 1]!)) ||
+    new Set(rows.filter((r) => sheet.isRowHiddenByUser(r) || (filtered && sheet.isRowHiddenByFilter(r))))
+  );
 };
 
 /** Appends rows to a sheet of this spreadsheet (made with `headers` when new); returns its name. */

@@ -49,7 +49,7 @@ const refusal = (e: unknown): string =>
       ? 'your account has too many triggers for this add-on.'
       : 'Apps Script refused to make a trigger.';
 
-type Made = { uid: string; dueAt: number; hourly?: boolean } | { error: unknown };
+type Made = { uid: string; dueAt: number; hourly?: boolean; offUntil?: number } | { error: unknown };
 
 /** A one-shot for `dueAt`, or (`hourly`) a trigger recurring each hour, its first run an hour away. */
 const create = (dueAt: number, hourly = false): Made => {
@@ -63,16 +63,22 @@ const create = (dueAt: number, hourly = false): Made => {
 };
 
 /**
- * The trigger for `dueAt`. A time-driven run may be refused a one-shot due within the hour (Google
- * does not say; the host can model it): it then makes an hourly trigger, which add-ons may always
- * make. It tries the one-shot first each time, so a passing refusal costs one hour at most. The
- * per-user limit counts triggers left in other documents: those are cleared and it tries again.
+ * The trigger for `dueAt`. A one-shot due within the hour may be refused, from a time-driven run
+ * or from any run ("Clock events must be scheduled at least 1 hour(s) apart."; Google does not
+ * say, the host models both): it then makes an hourly trigger, which add-ons may always make, so
+ * a job goes on with nobody watching. A time-driven run tries the one-shot first each time, a
+ * user's action again after OFF_RETRY_MS.createFailed, so a passing refusal costs one hour at
+ * most. The per-user limit counts triggers left in other documents: those are cleared and it
+ * tries again.
  */
 const make = (dueAt: number, background: boolean): Made => {
   let made = create(dueAt);
   if ('error' in made && isUserLimit(made.error) && removeStaleTriggers() > 0) made = create(dueAt);
   const e = 'error' in made && made.error;
-  if (e && background && !isUserLimit(e) && !isDocumentLimit(e) && !isTestDeployment(e)) made = create(dueAt, true);
+  if (e && !isUserLimit(e) && !isDocumentLimit(e) && !isTestDeployment(e)) {
+    made = create(dueAt, true);
+    if (!background && 'uid' in made) made.offUntil = timeNow() + OFF_RETRY_MS.createFailed;
+  }
   return made;
 };
 

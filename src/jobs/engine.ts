@@ -22,11 +22,12 @@ import {
   type JobLife,
   type PauseWhy,
 } from './job-life';
-import { headerStands, isLost, locateJob, restatus, type JobLayout } from './job-layout';
+import { dataRows, headerStands, isLost, locateJob, needInputs, restatus, type JobLayout } from './job-layout';
 import { applyReadings, readParts, unplacedHeaders, unplacedRow, type PartReading } from './part-read';
 import { sendParts, setPartRows, unsend } from './part-send';
 import { abandonPart, isOpen, isSettled, move } from './part-state';
 import {
+  answeredStatus,
   CANCELED_UNSENT,
   errorStatus,
   isFinishedLabel,
@@ -211,7 +212,10 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
     saveAt(job, deps, now);
     return;
   }
-  if (layout.remade) stopSending(job, REMADE_STATUS);
+  if (layout.remade) {
+    job.marksLost = true;
+    stopSending(job, REMADE_STATUS);
+  }
   const owns = ownsRow(job, deps.othersMarks);
   const gone = layout.inputsGone;
   if (gone) {
@@ -259,6 +263,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
 
   const queued = countRows(job, layout);
   if (isRunning(job) && allSettled(job) && (queued === 0 || !isSending(job))) {
+    if (job.marksLost) sayLost(job, layout, deps);
     settle(layout, notSent(job), owns);
     countRows(job, layout);
     end(job);
@@ -268,6 +273,26 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   // Results written to a sheet deleted meanwhile reached no one: they were paid for, so kept.
   if (readings.some((r) => r.results.length) && deps.sheetGone?.()) keepUnplaced(job, deps, readings);
   saveAt(job, deps, now);
+};
+
+/** What a row says whose paid answer went with the status column deleted while its job ran. */
+export const LOST_ANSWER = answeredStatus(
+  'its answer was paid for, then lost with the status column deleted while the job ran. Select the row and run again to buy it again.',
+);
+
+/**
+ * At the end of a job whose status column was deleted: rows it answered before then are blank,
+ * their key in the paid ledger since the job began. They say so, and count as answered: no row
+ * of the job ends blank, and none is bought again unasked.
+ */
+const sayLost = (job: JobRecord, layout: JobLayout, deps: StepDeps): void => {
+  const paid = deps.ledger?.(job);
+  if (!paid) return;
+  needInputs(layout, dataRows(layout));
+  restatus(layout, (cell, i) => {
+    const key = readStatus(cell).kind === 'empty' ? keyOfRow(job, layout, i) : undefined;
+    return key !== undefined && (paid.get(key) ?? -1) >= job.createdAt && LOST_ANSWER;
+  });
 };
 
 /** Rows still waiting when their job ends get this reason: no row is left Processing. */

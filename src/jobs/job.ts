@@ -54,6 +54,8 @@ export interface JobRecord {
    * its start refused), by label: there when counting, but not this job's.
    */
   before?: Record<string, number>;
+  /** Its status column was deleted while it ran: rows answered before then lost their answer's word. */
+  marksLost?: boolean;
   /** Rows sent (duplicates included). */
   total: number;
   createdAt: number;

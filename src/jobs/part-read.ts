@@ -5,12 +5,12 @@ import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS, type ResultCell } from './batch-kinds';
 import type { JobRecord } from './job';
-import { isRunning, pause } from './job-life';
+import { isRunning, pause, stopSending } from './job-life';
 import { dataRows, needInputs, needOutputs, outputHeaders, type JobLayout } from './job-layout';
 import { cursor, isOpen, move, type JobPart } from './part-state';
 import { CANCELED_UNREAD, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { dueForRead, nextReadAt, type PartPace } from './read-pace';
-import { keyOfRow, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
+import { goneReason, isGone, keyOfRow, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
 
 /** Reading needs no sheet: a job whose sheet was deleted still collects what it paid for. */
 type ReadDeps = Omit<StepDeps, 'sheet'>;
@@ -91,16 +91,19 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
       throwUnlessProspecting(e);
       // Results read before the failure are kept: the cursor moved only past them.
       const partial = readingOf(part);
-      const failure = classify(e, true);
+      const gone = isGone(e, deps);
+      const failure = gone ? 'lasting' : classify(e, true);
       const now = deps.now();
       if (failure === 'wait') part.readAfter = now + waitMs(e);
       else if (failure === 'quota') part.readAfter = quotaWait(job, now);
       else if (failure === 'trouble') part.readAfter = noteTrouble(job, now);
       else if (failure === 'key' || failure === 'foreign') pause(job, failure === 'key' ? 'key' : 'account', now);
       else {
-        const reason = rowReason(e);
+        const reason = gone ? goneReason(job) : rowReason(e);
         move(part, { s: 'failed', id: part.state.id, reason });
-        partial.leftover = errorStatus(`${reason.replace(/\.$/, '')}. Run again to retry.`);
+        partial.leftover = errorStatus(gone ? reason : `${reason.replace(/\.$/, '')}. Run again to retry.`);
+        // Gone for good: the rows not sent yet say so too, once.
+        if (gone) stopSending(job, reason);
       }
       readings.push(partial);
     }

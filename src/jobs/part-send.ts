@@ -23,7 +23,19 @@ import {
   readStatus,
   skippedStatus,
 } from './row-status';
-import { keyOfRow, message, NOT_RESENT, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
+import {
+  goneReason,
+  isGone,
+  keyOfRow,
+  message,
+  NOT_RESENT,
+  rowReason,
+  noteProgress,
+  noteTrouble,
+  quotaWait,
+  waitMs,
+  type StepDeps,
+} from './step-context';
 
 interface PickedPart {
   payloads: Map<string, Payload>;
@@ -167,6 +179,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
       move(part, { s: 'accepted', id: started.id });
       const now = deps.now();
       const took = started.refusedFrom ?? payloads.size;
+      deps.paid?.(job, [...payloads.keys()].slice(0, took), now);
       part.size = took;
       part.sentAt = now;
       part.readAfter = firstReadAt(took, now);
@@ -200,16 +213,18 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
         else job.sendAfter = failure === 'wait' ? now + waitMs(e) : failure === 'quota' ? quotaWait(job, now) : noteTrouble(job, now);
       } else if (e.ambiguous) {
         const reason = `${message(e)} It may have started; ${NOT_RESENT}`;
+        deps.paid?.(job, [...payloads.keys()], now);
         move(part, { s: 'ambiguous', reason });
         words.set(part.n, errorStatus(reason));
         unsend(job, later, words);
         job.sendAfter = noteTrouble(job, now);
       } else {
-        const reason = rowReason(e);
+        const gone = isGone(e, deps);
+        const reason = gone ? goneReason(job) : rowReason(e);
         move(part, { s: 'failed', reason });
         words.set(part.n, errorStatus(`Not sent: ${reason}`));
-        // No credits: nothing more can go out. A refused request: the other parts still can.
-        if (failure === 'credits') {
+        // No credits, or the list deleted: nothing more can go out. A refused request: the other parts still can.
+        if (failure === 'credits' || gone) {
           stopSending(job, reason);
           unsend(job, later, words);
         } else {

@@ -62,7 +62,10 @@ export const move = (part: JobPart, next: PartState): void => {
   if (!NEXT[part.state.s].includes(next.s)) fail(`A part cannot go from ${part.state.s} to ${next.s}.`);
   part.state = next;
   // A settled part keeps only its number, state and link: a 50,000-row job's record stays small.
-  if (isSettled(part)) for (const k of ['readAfter', 'size', 'sentAt', 'got', 'rows', 'sheetRows'] as const) delete part[k];
+  // One that may have started keeps its rows' count: they may be paid for, and are told apart.
+  if (isSettled(part))
+    for (const k of ['readAfter', 'size', 'sentAt', 'got', 'rows', 'sheetRows'] as const)
+      if (k !== 'rows' || next.s !== 'ambiguous') delete part[k];
 };
 
 /**

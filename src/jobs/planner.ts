@@ -3,7 +3,8 @@
 import type { ColumnMapping } from '../sheet/columns';
 import { normalizeDomain } from '../sheet/keys';
 import { estimateCredits, PART_SIZE, rowInput, type ActionId, type ActionOptions, type CreditEstimate, type Payload } from './actions';
-import { isDone, isPending, skippedStatus } from './row-status';
+import { isPending, readStatus, skippedStatus } from './row-status';
+import { isAnswered, type Paid } from './row-life';
 
 export interface SourceRow {
   /** Sheet row number (1-based). */
@@ -45,6 +46,8 @@ export interface PlanCounts {
   excluded: number;
   blank: number;
   hidden: number;
+  /** Rows sent again whose earlier request may have started (an error after the service may have taken it): they may be paid twice. */
+  unsure: number;
 }
 
 export interface PlanSettings {
@@ -52,6 +55,8 @@ export interface PlanSettings {
   /** Marks that no live job holds (a job that ended badly): such rows are planned again. */
   staleMarks?: boolean;
   exclusions?: Exclusions;
+  /** Keys already paid for on this sheet (row-life.ts): answered, whatever their cells say now. */
+  paid?: Paid;
   /** Overrides the API's per-request limit (tests use small numbers). */
   chunkSize?: number;
 }
@@ -64,6 +69,8 @@ const excludedReason = (payload: Payload, exclusions: Exclusions | undefined): s
   return on && skippedStatus(`${on} is on your exclusion list`);
 };
 
+const NONE: Paid = new Map();
+
 export const planRun = (
   action: ActionId,
   source: ReadonlyArray<SourceRow>,
@@ -73,7 +80,18 @@ export const planRun = (
 ): Plan => {
   const rows: RowPlan[] = [];
   const payloads = new Map<string, Payload>();
-  const counts: PlanCounts = { send: 0, distinct: 0, duplicates: 0, done: 0, running: 0, invalid: 0, excluded: 0, blank: 0, hidden: 0 };
+  const counts: PlanCounts = {
+    send: 0,
+    distinct: 0,
+    duplicates: 0,
+    done: 0,
+    running: 0,
+    invalid: 0,
+    excluded: 0,
+    blank: 0,
+    hidden: 0,
+    unsure: 0,
+  };
   for (const { row, values, status, hidden } of source) {
     const input = rowInput(action, values, mapping, options);
     let plan: RowPlan;
@@ -81,12 +99,13 @@ export const planRun = (
     else if ('blank' in input) plan = { row, kind: 'blank' };
     else if ('reason' in input) plan = { row, kind: 'invalid', reason: skippedStatus(input.reason) };
     else if (isPending(status) && !settings.staleMarks) plan = { row, kind: 'running' };
-    else if (!settings.rerun && isDone(status)) plan = { row, kind: 'done' };
+    else if (!settings.rerun && isAnswered(readStatus(status), input.key, settings.paid ?? NONE, 0)) plan = { row, kind: 'done' };
     else {
       const excluded = excludedReason(input.payload, settings.exclusions);
       if (excluded) plan = { row, kind: 'excluded', reason: excluded };
       else {
         plan = { row, kind: 'send', key: input.key };
+        if (settings.paid?.has(input.key) && readStatus(status).kind === 'error') counts.unsure++;
         if (payloads.has(input.key)) counts.duplicates++;
         else payloads.set(input.key, input.payload);
       }

@@ -18,8 +18,8 @@ const hash = (text: string): string => {
 };
 
 /**
- * What a row sends, in a word (`id`): the key it is sent (and found again) by, or its mapped
- * cells when it cannot be sent (`sends` false); undefined for a blank row. Two rows sending the
+ * What a row sends, in a word (`id`): the key it is sent (and found again) by (`key`, as the paid
+ * ledger keeps it), or its mapped cells when it cannot be sent (`sends` false); undefined for a blank row. Two rows sending the
  * same have the same one.
  */
 export const rowFingerprint = (
@@ -27,10 +27,10 @@ export const rowFingerprint = (
   values: ReadonlyArray<unknown>,
   mapping: ColumnMapping,
   options: ActionOptions,
-): { id: string; sends: boolean } | undefined => {
+): { id: string; sends: boolean; key?: string } | undefined => {
   const input = rowInput(action, values, mapping, options);
   if ('blank' in input) return undefined;
-  if ('key' in input) return { id: hash(input.key), sends: true };
+  if ('key' in input) return { id: hash(input.key), sends: true, key: input.key };
   const cells = ROLES.map((r) => {
     const at = mapping[r];
     return at === undefined ? '' : String(values[at] ?? '');

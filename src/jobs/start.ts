@@ -12,6 +12,7 @@ import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import { outputHeaders } from './job-layout';
 import { isFinishedLabel, partOfStatus, QUEUED, statusCounts } from './row-status';
 import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
+import type { Paid } from './row-life';
 import { rowFingerprint, STAMP_HEADERS, stampText } from './row-stamp';
 
 export interface Selection {
@@ -74,7 +75,7 @@ export const prepareRun = (
   sheet: SheetPort,
   selection: Selection,
   request: RunRequest,
-  settings: { exclusions?: Exclusions; partSize?: number; staleMarks?: boolean; headerRow?: number; grid?: Grid } = {},
+  settings: { exclusions?: Exclusions; partSize?: number; staleMarks?: boolean; headerRow?: number; grid?: Grid; paid?: Paid } = {},
 ): PreparedRun => {
   const grid = settings.grid ?? new Grid(sheet);
   const headerRow = settings.headerRow ?? findHeaderRow(grid, selection);
@@ -95,6 +96,7 @@ export const prepareRun = (
     exclusions: settings.exclusions,
     chunkSize: settings.partSize,
     staleMarks: settings.staleMarks,
+    paid: settings.paid,
   });
   const fields = outputHeaders({ action: request.action, fields: chosenFields(request) });
   const { insert } = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields, ...stampHeader(request)]);

@@ -22,6 +22,15 @@ export interface StepDeps {
    * column was removed) in a sheet of their own; returns that sheet's name.
    */
   keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) => string;
+  /** The paid ledger's keys for the job's sheet and action (row-life.ts). */
+  ledger?: (job: JobRecord) => ReadonlyMap<string, number>;
+  /** Records keys whose request the service accepted, or may have (the paid ledger: row-life.ts). */
+  paid?: (job: JobRecord, keys: string[], at: number) => void;
+  /**
+   * The connected key is the very account whose key made the job's batches: an id the service no
+   * longer knows was deleted there, not made by another account.
+   */
+  ownAccount?: boolean;
   /** Results per page read (the API allows up to 1,000). */
   pageSize?: number;
   /**
@@ -56,6 +65,16 @@ export const rowReason = (e: unknown): string =>
 
 /** The end of what a row says when its part may have started: it is never sent again by itself. */
 export const NOT_RESENT = 'nothing was re-sent so no credit is spent twice. Run again to retry.';
+
+/** What rows say when the service no longer knows the job's lead list or batch (deleted there). */
+export const goneReason = (job: JobRecord): string =>
+  job.action === 'lead_list'
+    ? 'The lead list was deleted at the service, so nothing more is added to it or read from it.'
+    : 'The batch is no longer at the service, so its results cannot be read.';
+
+/** A request about the job's own list or batch that the service no longer knows (see `ownAccount`). */
+export const isGone = (e: ProspectingError, deps: Pick<StepDeps, 'ownAccount'>): boolean =>
+  Boolean(deps.ownAccount) && e.kind === 'not_found';
 
 /** How long to wait after a 429: what the service asked, else a minute. */
 export const waitMs = (e: ProspectingError): number => max(1000, (e.retryAfter ?? 60) * 1000);

@@ -14,8 +14,9 @@ import { automated, readAuto, readAutoUser, saveAuto } from '../gas/automation-s
 import { createClient } from '../gas/client-factory';
 import { loadDocument } from '../gas/job-store';
 import { isJobAccount, readConnection } from '../gas/key-store';
-import { dayIn, pause } from '../gas/script-utilities';
-import { sheetById, sheetPort } from '../gas/sheet-port';
+import { pause, spendClock } from '../gas/script-utilities';
+import { hiddenAmong, sheetById, sheetPort } from '../gas/sheet-port';
+import { notePaid, readPaid } from '../gas/paid-ledger';
 import { settleContinuation } from '../gas/triggers';
 import { alert, jobOutcome } from './alerts';
 import { nextDue, stepJobs } from './job-loop';
@@ -52,7 +53,9 @@ const settleRuns = (spreadsheet: Spreadsheet, record: AutoRecord): void => {
     }
     run.outcome = job ? jobOutcome(job) : 'Ended; its job is no longer kept.';
     const count = (label: string) => (job?.counts[label] ?? 0) - (job?.before?.[label] ?? 0);
-    run.failed = count('Error') + count('Canceled');
+    // Rows of a part that may have started are never retried by themselves: told apart.
+    const unsure = job?.parts.reduce((n, p) => n + (p.state.s === 'ambiguous' ? (p.rows ?? 0) : 0), 0) ?? 0;
+    run.failed = Math.max(0, count('Error') + count('Canceled') - unsure);
     // Failed, or rows in error (not a person's cancel): told once, until a run ends well.
     const why = job?.life.s === 'failed' ? job.life.why : count('Error') ? 'rows' : undefined;
     if (!why) delete record.failedTold;
@@ -61,6 +64,9 @@ const settleRuns = (spreadsheet: Spreadsheet, record: AutoRecord): void => {
       run.alerted = alert(spreadsheet, `an automated run on "${record.sheetName}" failed`, [
         `${ACTION_LABELS[run.action]}: ${run.outcome}`,
         run.failed ? `Retry the ${run.failed} failed rows from the sidebar's Auto tab.` : '',
+        unsure
+          ? `${unsure} rows may have been paid for already (the service may have taken them before an error): they are never sent again by themselves. To buy them again, select them and run the action yourself.`
+          : '',
       ]);
     }
   }
@@ -91,12 +97,13 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
   const port = sheetPort(sheet);
   const { grid, headerRow, mapping, frozenRows } = sheetLayout(sheet, record.mapping);
   const header = headerRow - 1;
-  const day = dayIn(spreadsheet.getSpreadsheetTimeZone());
+  const clock = spendClock(spreadsheet);
   const live = loadDocument(spreadsheet.getId()).jobs.filter((j) => isLive(j) && j.sheetId === record.sheetId);
   const started: string[] = [];
   let capped = 0;
   let waited = false;
   let spent = 0;
+  let hidden = 0;
   record.left = 0;
   // Each run starts with the next action, so a tight cap per run serves them all in turn.
   const turn = record.runs.length % record.actions.length;
@@ -119,12 +126,17 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const rows = grid.rows.slice(header + 1).map((values, i) => ({ row: headerRow + 1 + i, values }));
     const status = grid.columnIn(header, STATUS_HEADERS[action]) ?? -1;
     const stamp = grid.columnIn(header, STAMP_HEADERS[action]!);
-    const cap = allowance(record, day, spent);
+    const cap = allowance(record, clock, spent);
     const retryAt = how.retry && Math.floor(how.retry.at / 60000) * 60000;
-    const picked = pickRows(
-      { rows, mapping, status, stamp },
-      { action, options: record.options, now: timeNow(), staleDays: record.staleDays, credits: cap.credits, retryAt },
-    );
+    const paid = readPaid(spreadsheet, record.sheetId, action);
+    const settings = { action, options: record.options, now: timeNow(), staleDays: record.staleDays, credits: cap.credits, retryAt };
+    // Due rows the person hid or filtered out are left, as a run from the menu leaves them (never
+    // holders of a key's answer, so the others are picked as before); one look finds them all.
+    const all = pickRows({ rows, mapping, status, stamp, paid }, { ...settings, credits: Infinity });
+    const shut = hiddenAmong(sheet, all.send);
+    const skip = new Set(all.send.filter((r) => shut.has(r)));
+    hidden += skip.size;
+    const picked = pickRows({ rows: rows.filter((r) => !skip.has(r.row)), mapping, status, stamp, paid }, settings);
     if (cap.day) capped += picked.left;
     else record.left += picked.left;
     // Results without a stamp (from before automation watched the sheet, or whose stamp was
@@ -133,6 +145,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
       const at = grid.placeColumns(header, [STAMP_HEADERS[action]!])[0]!;
       for (const { row, fingerprint } of picked.firstStamps) grid.set(row - 1, at, stampText(timeNow(), fingerprint));
     }
+    notePaid(spreadsheet, record.sheetId, action, picked.paid);
     // A key already answered in another row: its result (and stamp) copied, not paid for again.
     const prefix = STATUS_HEADERS[action].split(' · ')[0] + ' · ';
     const columns = grid.row(header).flatMap((h, c) => (String(h).startsWith(prefix) ? [c] : []));
@@ -143,10 +156,10 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     if (record.mapping) request.mapping = record.mapping;
     const ranges = picked.send.map((row) => ({ firstRow: row, lastRow: row }));
     const partSize = partSizeFor(action);
-    const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize });
+    const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize, paid });
     const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
     const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
-    spend(record, day, estimate);
+    spend(record, clock.now, estimate);
     spent += estimate;
     addRun(record, { id: job.id, at: job.createdAt, action, rows: prepared.plan.counts.send, credits: estimate, job: job.id, failed: 0 });
     if (isLive(job)) started.push(job.id);
@@ -160,6 +173,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
       'cap',
     );
   else if (record.wait && !waited) delete record.wait;
+  record.hidden = hidden;
   return { started, left: capped + record.left, held: { sheetId: record.sheetId, rows: grid.rows } };
 };
 

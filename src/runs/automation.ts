@@ -7,7 +7,7 @@ import { array, boolean, number, oneOf, string } from '../api/kinds';
 import { minLength } from '../api/checks';
 import { parseInput, thousands } from '../api/input-errors';
 import { lazy } from '../api/lazy';
-import { runDue, type AutoRecord } from '../automation/automation-record';
+import { runDue, spentToday, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
 import { ACTION_LABELS, missingColumns } from '../jobs/actions';
 import { currentSpreadsheet, noteOpenedById, withDocumentLock, type Spreadsheet } from '../gas/active-document';
@@ -19,12 +19,12 @@ import { activeUserEmail } from '../gas/current-user';
 import { loadDocument } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
 import { readSavedMapping, readSettings } from '../gas/settings';
-import { dayIn } from '../gas/script-utilities';
+import { spendClock } from '../gas/script-utilities';
 import { sheetById } from '../gas/sheet-port';
 import { settleContinuation, triggerExists } from '../gas/triggers';
 import { userValues } from '../gas/user-store';
 import { nextDue, POLL_BUDGET_MS } from './job-loop';
-import { runAutomation } from './automation-run';
+import { runAutomation, type RunHow } from './automation-run';
 import { sheetLayout } from './automation-layout';
 
 /** A whole number from 0 to `max`, or the sentence saying what it must be. */
@@ -63,12 +63,13 @@ const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): str
   const off = home ? backgroundNote(loadDocument(home).continuation) : '';
   if (off) return off;
   const left = record.left ? ` The last run left ${record.left} rows for the next one (the cap per run).` : '';
-  return `Watching "${record.sheetName}": new and changed rows are sent every hour.${left}`;
+  const hidden = record.hidden ? ` ${record.hidden} hidden or filtered rows are left out.` : '';
+  return `Watching "${record.sheetName}": new and changed rows are sent every hour.${left}${hidden}`;
 };
 
+/** What the tab shows (the record, tidied to count today's spend, is not saved again here). */
 const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): AutomationView => {
   const user = readAutoUser();
-  const today = record && record.day === dayIn(spreadsheet.getSpreadsheetTimeZone()) ? record.spent : 0;
   return {
     on: Boolean(record?.on),
     sheetName: record?.on ? record.sheetName : '',
@@ -76,7 +77,7 @@ const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): Autom
     capPerRun: record?.capRun ?? 100,
     capPerDay: record?.capDay ?? 500,
     staleDays: record?.staleDays ?? 0,
-    spentToday: today,
+    spentToday: record ? spentToday(record, spendClock(spreadsheet)) : 0,
     status: statusOf(spreadsheet, record),
     nextRunAt: iso(record && runDue(record)),
     history: (record?.runs ?? [])
@@ -176,8 +177,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
       options: { revealEmail: settings.revealEmail, revealPhones: settings.revealPhones },
       fields: settings.fields,
       since: before?.on ? before.since : timeNow(),
-      day: before?.day ?? '',
-      spent: before?.spent ?? 0,
+      ...(before && { spends: before.spends, zones: before.zones, day: before.day, spent: before.spent }),
       runs: before?.runs ?? [],
     };
     if (before?.on && before.lastRunAt !== undefined) record.lastRunAt = before.lastRunAt;
@@ -208,35 +208,35 @@ const checkColumns = (
   }
 };
 
-/** Runs this spreadsheet's automation now, whenever it last ran. */
-export const runAutomationNow = (): AutomationView => {
-  return withDocumentLock(() => {
+/** Runs this spreadsheet's automation now, from the sidebar: `how` checks its record and says how. */
+const runFromSidebar = (how: (record: AutoRecord | undefined) => Partial<RunHow>): AutomationView =>
+  withDocumentLock(() => {
     const spreadsheet = currentSpreadsheet();
     userValues(true);
     const record = readAuto(spreadsheet.getId());
-    if (!record?.on) fail('Automation is off for this spreadsheet: turn it on first.');
+    // The checks in `how` fail before anything runs.
     return viewOf(
       spreadsheet,
-      runAutomation(spreadsheet, record, timeNow() + POLL_BUDGET_MS, { foreign: false, background: false, force: true }),
+      runAutomation(spreadsheet, record!, timeNow() + POLL_BUDGET_MS, { foreign: false, background: false, ...how(record) }),
     );
   });
-};
+
+/** Runs this spreadsheet's automation now, whenever it last ran. */
+export const runAutomationNow = (): AutomationView =>
+  runFromSidebar((record) => {
+    if (!record?.on) fail('Automation is off for this spreadsheet: turn it on first.');
+    return { force: true };
+  });
 
 /** Sends again the rows a run left with an error (or canceled), and only those. */
 export const retryFailedRows = (runId: string): AutomationView => {
   const id = string().safeParse(runId);
   if (!id.success) fail('Which run? The run id is missing.');
-  return withDocumentLock(() => {
-    const spreadsheet = currentSpreadsheet();
-    userValues(true);
-    const record = readAuto(spreadsheet.getId());
-    const run = record?.runs.find((r) => r.id === id.data);
-    if (!record || !run) fail('That run is no longer in the history.');
-    if (run.outcome === undefined) fail('That run is still going: wait for it to end.');
-    if (!run.failed) fail('That run has no failed rows.');
-    return viewOf(
-      spreadsheet,
-      runAutomation(spreadsheet, record, timeNow() + POLL_BUDGET_MS, { foreign: false, background: false, retry: run }),
-    );
+  return runFromSidebar((record) => {
+    const retry = record?.runs.find((r) => r.id === id.data);
+    if (!retry) fail('That run is no longer in the history.');
+    if (retry.outcome === undefined) fail('That run is still going: wait for it to end.');
+    if (!retry.failed) fail('That run has no failed rows.');
+    return { retry };
   });
 };

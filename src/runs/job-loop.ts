@@ -25,6 +25,7 @@ import { createClient } from '../gas/client-factory';
 import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJob, type DocumentJobs } from '../gas/job-store';
 import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
+import { notePaid, readPaid } from '../gas/paid-ledger';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
@@ -66,6 +67,14 @@ export const stepDeps = (
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
       appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
+    ledger: (job: JobRecord) => readPaid(spreadsheet, job.sheetId, job.action),
+    paid: (job: JobRecord, keys: string[], at: number) =>
+      notePaid(
+        spreadsheet,
+        job.sheetId,
+        job.action,
+        keys.map((key) => ({ key, at })),
+      ),
   };
 };
 
@@ -149,7 +158,8 @@ const stillPaused = (
 const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingClient, deadline: number, opts: StepOptions): void => {
   const connection = readConnection();
   const sheet = sheetById(spreadsheet, job.sheetId);
-  const deps = stepDeps(spreadsheet, job, sheet, client, deadline, opts.held);
+  const ownAccount = Boolean(connection?.accountId && job.account?.id === connection.accountId);
+  const deps = { ...stepDeps(spreadsheet, job, sheet, client, deadline, opts.held), ownAccount };
   if (sheet && sheet.getName() !== job.sheetName) job.sheetName = sheet.getName();
   if (isPaused(job)) {
     // Resuming puts rows back in the queue only where no other editor's job may hold marks, which
@@ -198,7 +208,8 @@ export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, bu
       saveJob(id, job);
     }
   for (const job of before.jobs) {
-    const due = dueAt(job);
+    // A paused job asked for by name is tried now, even after its week of retries.
+    const due = dueAt(job) ?? (opts.force && opts.only === job.id && isPaused(job) ? timeNow() : undefined);
     if (due === undefined || (opts.only && job.id !== opts.only)) continue;
     if (!opts.force && due > timeNow()) continue;
     if (timeNow() >= deadline) break;

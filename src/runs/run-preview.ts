@@ -20,6 +20,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
+import { readPaid } from '../gas/paid-ledger';
 import { parseInput, thousands, trim } from '../api/input-errors';
 import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
@@ -173,7 +174,12 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   const partSize = partSizeFor(req.action);
   // Marks of another editor's job are never stale: its rows wait for results already paid for.
   const holder = live ? undefined : anotherEditorsClaim(sheetId, req.action);
-  const prepared = prepareRun(sheetPort(sheet), selection, request, { exclusions: excluded, staleMarks: !live && !holder, partSize });
+  const prepared = prepareRun(sheetPort(sheet), selection, request, {
+    exclusions: excluded,
+    staleMarks: !live && !holder,
+    partSize,
+    paid: readPaid(spreadsheet, sheetId, req.action),
+  });
   const kept: Array<[string, string]> = (Object.keys(prepared.mapping) as Role[]).map((role) => [
     `The header of the column read as ${ROLE_LABELS[role]}`,
     String(prepared.headers[prepared.mapping[role]!]).trim(),
@@ -207,6 +213,9 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
+    (c.unsure
+      ? ` ${plural(c.unsure, 'row')} failed after the service may have taken ${c.unsure > 1 ? 'them' : 'it'}: sending again may pay twice.`
+      : '') +
     (why.length ? ` Why rows cannot be sent: ${why.slice(0, 3).join('; ')}.` : '') +
     (addColumns ? ` ${plural(addColumns, 'column')} will be added to the sheet for the results.` : '');
   const preview: RunPreview = {

@@ -56,6 +56,12 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     const sheetId = sheet.getSheetId();
     const busy = loadJobs(ssId).find((j) => isLive(j) && j.sheetId === sheetId && j.action === req.action);
     const what = withArticle(ACTION_LABELS[req.action].toLowerCase());
+    // The person's own paused job on these rows goes on now when the key works again.
+    const resumed =
+      busy &&
+      isPaused(busy) &&
+      stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: busy.id }).jobs.find((j) => j.id === busy.id);
+    if (resumed && !isPaused(resumed)) return { ...jobView(resumed), message: RESUMED };
     if (busy) {
       const how = isPaused(busy)
         ? 'is paused on this sheet, waiting for your key. Connect again to finish it, or cancel it first.'
@@ -90,6 +96,9 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     return jobView(current);
   });
 };
+
+/** What a run started over the rows of the person's own paused job says when that job went on instead. */
+export const RESUMED = 'Your paused job on these rows went on with your key, which works again: nothing new was sent.';
 
 /** Marks the rows of a prepared run, claims its action on the sheet and keeps the new job's record. */
 export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, request: RunRequest, partSize: number): JobRecord => {

@@ -1,7 +1,7 @@
 // A 50,000-row start of Enrich people with rows hidden by hand and by a filter, through the built
 // add-on in the local host: exactly the hidden rows are left out, and the start stays cheap in
 // estimated Apps Script time because the hidden rows are read in one formula, not a call per row.
-import { addonWorld, column, connect, OWNER } from '../support/addon-world';
+import { addonWorld, column, connect, OWNER, tabs } from '../support/addon-world';
 
 const KEY = 'hidden-scale-key';
 const ROWS = 50000;
@@ -39,6 +39,6 @@ test('a 50,000-row start skips exactly the rows hidden by hand or by a filter, w
   const wrong = status.flatMap((s, i) => ((s !== '') === hidden.has(i + 2) ? [i + 2] : []));
   expect(wrong).toEqual([]);
   // The person's sheet and selection are as they left them, and no helper sheet is left behind.
-  expect(w.host.spreadsheet.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+  expect(tabs(w)).toEqual(['Sheet1']);
   expect(w.host.spreadsheet.selection).toEqual([{ sheetId: 0, row: 1, column: 1, numRows: ROWS + 1, numColumns: 3 }]);
 });

@@ -1,7 +1,7 @@
 // Adding rows to an existing lead list through the built bundle: the list's type and options
 // decide what rows send and cost, only this run's leads reach its rows, and a list that fills up
 // leaves every row it did not take saying "List full", never Processing.
-import { addonWorld, column, connect, OWNER, runTriggers, type World } from '../support/addon-world';
+import { addonWorld, column, connect, OWNER, runTriggers, type World, tabs } from '../support/addon-world';
 
 const ALPHA = 'demo-key-alpha';
 const CAPACITY = 60000;
@@ -112,7 +112,7 @@ test('rows go to the existing list with its own type and options; only this runâ
   expect(statuses[7]).toBe(statuses[0]);
   expect(listed.length).toBeGreaterThan(0);
   // The list's other 40 leads (one of them a row's person) went nowhere: no sheet of unplaced results.
-  expect(w.host.document().sheets.map((s) => s.name)).toEqual(['Sheet1']);
+  expect(tabs(w)).toEqual(['Sheet1']);
   const job = (w.host.callFromSidebar('listJobs', []).value as Array<{ state: string; message?: string }>)[0]!;
   expect(job.state).toBe('done');
 });

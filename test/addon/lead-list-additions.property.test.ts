@@ -5,7 +5,7 @@
 // `LISTS_SEED=… LISTS_PATH=… npx jest test/addon/lead-list-additions.property`.
 import fc from 'fast-check';
 import { faultyAnswer, rng, type Fault } from '../chaos/chaos-world';
-import { addonWorld, column, connect, OWNER, runTriggers, type World } from '../support/addon-world';
+import { addonWorld, column, connect, OWNER, runTriggers, type World, tabs } from '../support/addon-world';
 import type { LocalRequest } from '../../sandbox';
 
 const RUNS = Number(process.env.LISTS_RUNS ?? 25);
@@ -120,7 +120,7 @@ function runScenario(s: Scenario): void {
 
   for (const [email, times] of added) expect([email, times]).toEqual([email, 1]);
   // Rows are only sorted, never deleted or edited: every result found its row, none went elsewhere.
-  expect(w.host.document().sheets.map((x) => x.name)).toEqual(['Sheet1']);
+  expect(tabs(w)).toEqual(['Sheet1']);
   const names = column(w, 'Name');
   const emails = column(w, 'Email');
   const statuses = start.ok ? column(w, 'Lead list · Status') : names.map(() => '');

@@ -1,6 +1,6 @@
 // Lead lists of every type, end to end: each row ends with what the service answered for the lead
 // it sent (listed, or reported unmatched), however the service's entry differs from the row.
-import { addonWorld, column, connect, OWNER, runTriggers, type World } from '../support/addon-world';
+import { addonWorld, column, connect, OWNER, runTriggers, type World, tabs } from '../support/addon-world';
 
 const ALPHA = 'demo-key-alpha';
 
@@ -57,7 +57,7 @@ function expectRowsFollowTheService(run: ReturnType<typeof runList>, rows: unkno
   expect(run.unmatched.size).toBeGreaterThan(0);
   expect(run.job.state).toBe('done');
   expect(run.job.message).not.toMatch(/unplaced|deleted|edited/);
-  expect(run.w.host.document().sheets.map((s) => s.name)).toEqual(['Sheet1']);
+  expect(tabs(run.w)).toEqual(['Sheet1']);
 }
 
 test('titles with company names: the leads the service listed are the rows marked added, the others not found', () => {

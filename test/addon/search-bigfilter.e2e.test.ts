@@ -1,6 +1,6 @@
 // Guards the size of a search's record: filters too long for the one user property that keeps it
 // are refused before anything is written or made, in words naming the filters; long ones that fit run.
-import { addonWorld, connect } from '../support/addon-world';
+import { addonWorld, connect, tabs } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
 const TOO_LONG = /^The filters are too long to keep: shorten the lists/;
@@ -32,7 +32,7 @@ test('filters too long to keep: refused, with no sheet made, nothing written and
     expect(r.ok).toBe(false);
     expect(r.error?.message).toMatch(TOO_LONG);
   }
-  expect(w.host.document().sheets.map((s) => s.name)).toEqual(['Sheet1']);
+  expect(tabs(w)).toEqual(['Sheet1']);
   expect(w.host.sheet().values()).toEqual(before);
   expect(w.host.callFromSidebar('runSearch', []).value).toBeNull();
 });

@@ -136,7 +136,7 @@ test("a record saved by a later version of the add-on is not taken for automatio
   hours(w, 1.5);
   const key = 'prospecting.auto.' + w.host.spreadsheet.id;
   const stored = JSON.parse(w.host.userProperties()[key]!) as Record<string, unknown>;
-  expect(stored.spent).toBe(5);
+  expect(stored.spends).toEqual([[expect.any(Number), 5]]);
   // A later version (rolled back since) saved the record with fields of its own.
   w.host.setProperties('user', { [key]: JSON.stringify({ ...stored, v: 2, schedule: 'hourly' }) });
   // The tab says the record is a later version's, and a save is refused, keeping the day's spend.

@@ -47,6 +47,12 @@ describe('planContinuation', () => {
     expect(planContinuation(hourly, undefined, NOW, true)).toEqual({ kind: 'clear' });
   });
 
+  test('a user action refused a short one-shot keeps the hourly trigger it fell back to until its wait is over', () => {
+    const hourly = { uid: 't1', dueAt: NOW + HOUR_MS, hourly: true, offUntil: NOW + 30 * MIN };
+    expect(planContinuation(hourly, NOW + 2 * MIN, NOW, false)).toEqual({ kind: 'keep' });
+    expect(planContinuation(hourly, NOW + 2 * MIN, NOW + 31 * MIN, false).kind).toBe('create');
+  });
+
   test('the job list says when background steps run only hourly, and when they are off', () => {
     expect(backgroundNote({ uid: 't1', dueAt: NOW, hourly: true })).toMatch(/^Background steps run once an hour/);
     expect(backgroundNote({ uid: 't1', dueAt: NOW })).toBe('');

@@ -72,3 +72,9 @@ export function column(world: World, header: string, sheet = 'Sheet1'): unknown[
   if (i < 0) throw new Error(`no column "${header}" in ${values[0]!.join(', ')}`);
   return values.slice(1).map((r) => r[i]);
 }
+
+/** The sheets the person sees as tabs: hidden ones (the add-on's paid ledger) left out. */
+export function tabs(world: World, spreadsheetId?: string): string[] {
+  const doc = spreadsheetId ? world.host.document(spreadsheetId) : world.host.spreadsheet;
+  return doc.sheets.filter((s) => !doc.hiddenSheets.has(s.sheetId)).map((s) => s.name);
+}

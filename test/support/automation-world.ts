@@ -15,7 +15,7 @@ export interface AutoView {
   history: Array<{ id: string; rows: number; credits: number; outcome: string; failed: number; alerted: boolean }>;
 }
 
-export type Fault = 'none' | 'unauthorized' | 'refuse-validations' | 'refuse-reads';
+export type Fault = 'none' | 'unauthorized' | 'refuse-validations' | 'refuse-reads' | 'accept-then-502';
 
 export type FaultWorld = World & { fault: (f: Fault) => void };
 
@@ -42,6 +42,11 @@ export function faultWorld(opts: { service?: { processingRate?: number }; oauthS
           return error(401, 'unauthorized', 'The API key was revoked');
         if (fault === 'refuse-validations' && req.method === 'POST' && req.path === '/email-validations')
           return error(400, 'invalid_parameter', 'The validation could not be accepted');
+        if (fault === 'accept-then-502' && req.method === 'POST' && req.path === '/email-validations') {
+          // The service took the batch (and will charge it); the answer was lost on the way back.
+          svc.handle(req);
+          return error(502, 'bad_gateway', 'Bad gateway');
+        }
         return svc.handle(req);
       },
     }),
