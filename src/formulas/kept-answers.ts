@@ -1,9 +1,7 @@
 // Answers formulas keep in properties past the cache's six hours, so a reopened spreadsheet does
 // not pay again: one entry per query and chosen fields, `[minute saved, row or message]`, trusted
 // until the user's re-check age, the oldest dropped when a store's share is full.
-import { readAuto } from '../gas/automation-store';
-import { activeSpreadsheet } from '../gas/active-document';
-import { keptStore } from '../gas/kept-stores';
+import { keptStore, RECHECK_KEY } from '../gas/kept-stores';
 import { timeNow } from '../gas/clock';
 import { utf8Length } from '../sheet/utf8';
 import { answerKey } from './lookup-cache';
@@ -35,28 +33,18 @@ const parse = (text: string | undefined): [number, Shown] | undefined => {
 const keyOf = (tag: string, query: string): string => answerKey(`${PREFIX}${tag}|`, query);
 
 /**
- * Days a kept answer is trusted: the re-check age of this spreadsheet's automation (its "check
- * results again after" days) when it names one, else RECHECK_DAYS (no record: a TypeError).
+ * The answers kept for `queries` under `tag`, younger than the re-check age: the Auto tab's
+ * "check results again after" days for this spreadsheet when it names some, else RECHECK_DAYS.
  */
-const trustedDays = (): number => {
-  try {
-    return readAuto(activeSpreadsheet()!.getId())!.staleDays || RECHECK_DAYS;
-  } catch {
-    return RECHECK_DAYS;
-  }
-};
-
-/** The answers kept for `queries` under `tag`, younger than the re-check age. */
 export const readKept = (tag: string, queries: ReadonlyArray<string>): Map<string, Shown> => {
   const out = new Map<string, Shown>();
   if (queries.length === 0) return out;
   const values = keptStore()?.values;
   if (!values) return out;
-  let oldest: number | undefined;
+  const oldest = minute() - (parseInt(values[RECHECK_KEY]!) || RECHECK_DAYS) * 1440;
   for (const q of queries) {
     const e = parse(values[keyOf(tag, q)]);
-    // The re-check age is read only when something is kept.
-    if (e && e[0] > (oldest ??= minute() - trustedDays() * 1440)) out.set(q, e[1]);
+    if (e && e[0] > oldest) out.set(q, e[1]);
   }
   return out;
 };
