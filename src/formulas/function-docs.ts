@@ -2,7 +2,8 @@
 // (Sheets reads it for autocomplete). Kept out of the bundle's code, but in dist/Code.js: short.
 const OWNER_NOTE = " * Uses the spreadsheet owner's key and credits.\n";
 /** What a lookup costs over time: Sheets recalculates custom functions whenever it likes (reopening, for one). */
-const KEPT_NOTE = " * Answers are kept 30 days (or the Auto tab's re-check age): reopening costs nothing more.\n";
+const KEPT_NOTE =
+  " * Answers are kept 30 days (or the Auto tab's re-check age) where Apps Script allows, up to 300 KB: reopening then costs nothing.\n";
 const LOOKUP_TAIL = ' * @return The chosen fields, one row per input.\n * @customfunction\n';
 
 /** JSDoc of each custom function, written above its declaration by the build. */
