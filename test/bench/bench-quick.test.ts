@@ -132,9 +132,9 @@ test('formulas over a month of daily reopening pay on day 1 only, and the table 
   // One read of the document's answers a formula a day.
   for (const d of later) expect(d.properties).toBeLessThanOrEqual(d.executions);
   expect(formatTable(result)).toMatch(
-    /Formulas over 30 days of daily reopening: 10 =ENRICH_PERSON cells.*\n  day 1: [\d.]+ credits, 60 fetches/,
+    /Formulas over 30 days of daily reopening: 10 =ENRICH_PERSON cells.*\n {2}day 1: [\d.]+ credits, 60 fetches/,
   );
-  expect(formatTable(result)).toMatch(/\n  days 2-30: 0 credits, 0 fetches \(0\.0% of day 1\)/);
+  expect(formatTable(result)).toMatch(/\n {2}days 2-30: 0 credits, 0 fetches \(0\.0% of day 1\)/);
 });
 
 test('the chart has both sides of every action for each metric', () => {
