@@ -39,11 +39,15 @@ const keyOf = (tag: string, query: string): string => answerKey(`${PREFIX}${tag}
 export const readKept = (tag: string, queries: ReadonlyArray<string>): Map<string, Shown> => {
   const out = new Map<string, Shown>();
   if (queries.length === 0) return out;
+  // Asked only for the queries the cache missed, in the execution's one read of the store: a
+  // marker read first would cost a call as long as the read itself (about 30 ms either way).
   const values = keptStore()?.values;
   if (!values) return out;
   const oldest = minute() - (parseInt(values[RECHECK_KEY]!) || RECHECK_DAYS) * 1440;
   for (const q of queries) {
-    const e = parse(values[keyOf(tag, q)]);
+    // A query not kept (most of a fresh range) is passed over without a thrown parse.
+    const text = values[keyOf(tag, q)];
+    const e = text && parse(text);
     if (e && e[0] > oldest) out.set(q, e[1]);
   }
   return out;
