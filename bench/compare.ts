@@ -6,6 +6,7 @@ import { runAddon } from './addon-run';
 import { runBundleBench, type BundleFigures } from './bundle-load';
 import { runCustomFunctionBench, type CustomFunctionFigures } from './custom-function-run';
 import type { Figures } from './figures';
+import { runFormulaMonth, type FormulaMonthFigures } from './formula-month';
 import { runHeavyDay, type HeavyDayFigures } from './heavy-day';
 import { runNaive } from './naive-run';
 
@@ -25,6 +26,8 @@ export interface BenchPlan {
   loads: number;
   /** The heavy day: rows of each of its three jobs, and its formula cells. */
   day: { rows: number; cells: number };
+  /** The month of daily reopening: person cells, and the rows of one company range. */
+  month: { people: number; companies: number };
 }
 
 export interface BenchResult {
@@ -33,6 +36,7 @@ export interface BenchResult {
   customFunctions: CustomFunctionFigures[];
   bundle: BundleFigures;
   day: HeavyDayFigures;
+  month: FormulaMonthFigures;
   realSeconds: number;
 }
 
@@ -45,6 +49,8 @@ export const FULL_PLAN: BenchPlan = {
   customFunction: [500, 10000],
   loads: 50,
   day: { rows: 50000, cells: 2000 },
+  // Each person cell is an execution a day: 100 of them keep the month to about a minute.
+  month: { people: 100, companies: 500 },
 };
 
 /** Small enough for CI: every part runs, the custom function past its refusal size too. */
@@ -53,6 +59,7 @@ export const QUICK_PLAN: BenchPlan = {
   customFunction: [100, 2100],
   loads: 10,
   day: { rows: 2000, cells: 100 },
+  month: { people: 10, companies: 50 },
 };
 
 export async function runBench(plan: BenchPlan, progress: (line: string) => void = () => {}): Promise<BenchResult> {
@@ -82,8 +89,18 @@ export async function runBench(plan: BenchPlan, progress: (line: string) => void
     `a heavy day: three jobs of ${plan.day.rows.toLocaleString('en-US')} rows, ${plan.day.cells.toLocaleString('en-US')} formula cells...`,
   );
   const day = runHeavyDay(plan.day.rows, plan.day.cells);
+  say(`formulas over 30 days of daily reopening: ${plan.month.people} person cells, a ${plan.month.companies}-row company range...`);
+  const month = runFormulaMonth(plan.month.people, plan.month.companies);
   say(`dist/Code.js against a full-zod build, ${plan.loads} loads each...`);
   const bundle = await runBundleBench(plan.loads);
   say('done');
-  return { quick: plan === QUICK_PLAN, comparisons, customFunctions, bundle, day, realSeconds: (performance.now() - started) / 1000 };
+  return {
+    quick: plan === QUICK_PLAN,
+    comparisons,
+    customFunctions,
+    bundle,
+    day,
+    month,
+    realSeconds: (performance.now() - started) / 1000,
+  };
 }

@@ -6,6 +6,7 @@ import type { BundleFigures } from './bundle-load';
 import type { BenchResult, Comparison } from './compare';
 import type { CustomFunctionFigures, RecalcFigures } from './custom-function-run';
 import type { HeavyDayFigures } from './heavy-day';
+import type { FormulaMonthFigures, MonthDay } from './formula-month';
 import { sheetCalls, type Figures } from './figures';
 
 type Line = [label: string, value: (f: Figures) => number | string];
@@ -213,14 +214,34 @@ function dayTable(d: HeavyDayFigures): string {
   return lines.join('\n');
 }
 
+/** The month of daily reopening: day 1, then days 2 to 30 in sum and at most. */
+function monthTable(m: FormulaMonthFigures): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const [first, ...later] = m.days as [MonthDay, ...MonthDay[]];
+  const sum = (f: (d: MonthDay) => number) => later.reduce((t, d) => t + f(d), 0);
+  const most = (f: (d: MonthDay) => number) => Math.max(0, ...later.map(f));
+  const share = first.fetches ? ` (${((100 * sum((d) => d.fetches)) / first.fetches).toFixed(1)}% of day 1)` : '';
+  const lines = [
+    `Formulas over ${m.days.length} days of daily reopening: ${n(m.people)} =ENRICH_PERSON cells, one =ENRICH_COMPANY over ${n(m.companies)} rows`,
+    `  day 1: ${n(first.credits)} credits, ${n(first.fetches)} fetches, ${n(first.properties)} property calls, ${n(first.executions)} cell executions`,
+    `  days 2-${m.days.length}: ${n(sum((d) => d.credits))} credits, ${n(sum((d) => d.fetches))} fetches${share}; a day at most ${n(most((d) => d.credits))} credits, ${n(most((d) => d.fetches))} fetches, ${n(most((d) => d.properties))} property calls, ${n(most((d) => d.executions))} cell executions`,
+    `  cells under #ERROR! at a day's end, at most: ${n(Math.max(...m.days.map((d) => d.errors)))}`,
+    `  the answers kept: ${n(m.storeBytes)} bytes of the document's store; the API key in it: ${m.storeHoldsKey ? 'YES' : 'no'}`,
+  ];
+  return lines.join('\n');
+}
+
 /** Every table; a quick run's comparisons in brief, without the notes on figures it does not show. */
-export function formatTable(result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle' | 'day'> & { quick?: boolean }): string {
+export function formatTable(
+  result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle' | 'day' | 'month'> & { quick?: boolean },
+): string {
   const quick = result.quick === true;
   return [
     ...result.comparisons.map((c) => comparisonTable(c, quick)),
     quick ? 'The figures in brief: npm run bench shows them all, with notes on how each is measured.' : NOTES.join('\n'),
     ...result.customFunctions.map(customFunctionTable),
     dayTable(result.day),
+    monthTable(result.month),
     bundleTable(result.bundle),
   ].join('\n\n');
 }

@@ -44,6 +44,7 @@ import { AddonStanding } from './addon-state';
 import {
   defaultUnknowables,
   type CustomFunctionDocument,
+  type CustomFunctionDocumentProperties,
   type MissedOneShots,
   type TriggerDocument,
   type Unknowables,
@@ -82,6 +83,8 @@ export interface HostOptions {
   triggerDocument?: TriggerDocument;
   /** 'refused': a one-shot due within the hour cannot be made from a time-driven run; 'refusedAnywhere': from any run (default 'allowed'). */
   backgroundOneShots?: BackgroundOneShots;
+  /** What a custom function gets of the document's properties (default 'read-write'; see unknowables.ts). */
+  customFunctionDocumentProperties?: CustomFunctionDocumentProperties;
   /** 'none': a custom function gets no document lock and no document cache (default 'given'). */
   customFunctionDocument?: CustomFunctionDocument;
   /** A one-shot due while its trigger cannot fire: 'late' fires it once it can (the default), 'dropped' never. */
@@ -173,6 +176,7 @@ export class AppsScriptHost {
   /** Each user's daily use of the quotas. */
   readonly quota: QuotaLedger;
   private triggerDocument: TriggerDocument;
+  private cfDocumentProperties: CustomFunctionDocumentProperties;
   private customFunctionDocument: CustomFunctionDocument;
   /** Where the add-on is disabled, who uninstalled it, who must re-authorize it. */
   readonly standing: AddonStanding;
@@ -201,6 +205,7 @@ export class AppsScriptHost {
     this.triggers.backgroundOneShots = options.backgroundOneShots ?? unknowables.backgroundOneShots;
     this.triggerDocument = options.triggerDocument ?? unknowables.triggerDocument;
     this.customFunctionDocument = options.customFunctionDocument ?? unknowables.customFunctionDocument;
+    this.cfDocumentProperties = options.customFunctionDocumentProperties ?? unknowables.customFunctionDocumentProperties;
     this.standing = new AddonStanding(options.missedOneShots ?? unknowables.missedOneShots);
     this.quota = new QuotaLedger(options.quotas);
     this.logs = new LogSink(this.runtime);
@@ -231,6 +236,7 @@ export class AppsScriptHost {
         this.runtime,
         (exec) => this.quotaUser(exec),
         (user) => this.quota.charge(user, 'properties', 1, this.clock.now()),
+        () => this.cfDocumentProperties,
       ),
       CacheService: new FakeCacheService(this.caches, this.runtime),
       LockService: new FakeLockService(this.locks, this.runtime),
@@ -277,6 +283,11 @@ export class AppsScriptHost {
     this.triggers.backgroundOneShots = policy;
   }
 
+  /** What custom functions get of the document's properties from now on (see custom-function-properties.ts). */
+  setCustomFunctionDocumentProperties(policy: CustomFunctionDocumentProperties): void {
+    this.cfDocumentProperties = policy;
+  }
+
   /** Whether custom functions from now on get the document's lock and cache ('given') or null for both ('none'). */
   setCustomFunctionDocument(policy: CustomFunctionDocument): void {
     this.customFunctionDocument = policy;
@@ -288,6 +299,7 @@ export class AppsScriptHost {
       triggerDocument: this.triggerDocument,
       backgroundOneShots: this.triggers.backgroundOneShots,
       customFunctionDocument: this.customFunctionDocument,
+      customFunctionDocumentProperties: this.cfDocumentProperties,
       missedOneShots: this.standing.missedOneShots,
     };
   }

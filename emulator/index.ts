@@ -21,7 +21,13 @@ export { MAX_CACHE_KEY_LENGTH, MAX_CACHE_VALUE_BYTES, MAX_EXPIRATION_SECONDS } f
 export type { RecordedRequest, Route } from './url-fetch';
 export { TRUNCATED_RESPONSE_CHARS } from './url-fetch';
 export type { DeploymentMode, TriggerRecord } from './triggers';
-export type { BackgroundOneShots, CustomFunctionDocument, MissedOneShots, Unknowables } from './unknowables';
+export type {
+  BackgroundOneShots,
+  CustomFunctionDocument,
+  CustomFunctionDocumentProperties,
+  MissedOneShots,
+  Unknowables,
+} from './unknowables';
 export { KIND_ANSWERS, UNKIND_ANSWERS, UNKNOWABLES_ENV, defaultUnknowables } from './unknowables';
 export type { Silence } from './addon-state';
 export { MAX_TRIGGERS_PER_USER } from './triggers';

@@ -1,6 +1,8 @@
 // PropertiesService: user (per user), document (per spreadsheet) and script stores, with Apps
 // Script's limits of 9 KB per value and 500 KB per store; every call on a store counts toward
-// the daily property quota.
+// the daily property quota. What a custom function may do with each: custom-function-properties.ts.
+import { documentStoreAvailable, writeRefusal } from './custom-function-properties';
+import type { CustomFunctionDocumentProperties } from './unknowables';
 import { GasError, Messages } from './errors';
 import type { Execution } from './execution';
 import type { Runtime } from './runtime';
@@ -61,7 +63,14 @@ export class FakeProperties implements PropertiesApi {
     private readonly store: PropertyStore,
     /** Counts one call toward the daily quota, or throws when the day's quota is spent. */
     private readonly charge: () => void,
+    /** Why this execution may not write the store, if it may not. */
+    private readonly refusal?: string,
   ) {}
+
+  private write(changes: Record<string, string>, deleteOthers = false): void {
+    if (this.refusal) throw new GasError(this.refusal);
+    this.store.write(changes, deleteOthers);
+  }
 
   getProperty(key: string): string | null {
     this.charge();
@@ -70,7 +79,7 @@ export class FakeProperties implements PropertiesApi {
 
   setProperty(key: string, value: string): this {
     this.charge();
-    this.store.write({ [String(key)]: String(value) });
+    this.write({ [String(key)]: String(value) });
     return this;
   }
 
@@ -78,7 +87,7 @@ export class FakeProperties implements PropertiesApi {
     this.charge();
     const changes: Record<string, string> = {};
     for (const [k, v] of Object.entries(properties)) changes[k] = String(v);
-    this.store.write(changes, deleteAllOthers === true);
+    this.write(changes, deleteAllOthers === true);
     return this;
   }
 
@@ -94,12 +103,14 @@ export class FakeProperties implements PropertiesApi {
 
   deleteProperty(key: string): this {
     this.charge();
+    if (this.refusal) throw new GasError(this.refusal);
     this.store.values.delete(String(key));
     return this;
   }
 
   deleteAllProperties(): this {
     this.charge();
+    if (this.refusal) throw new GasError(this.refusal);
     this.store.values.clear();
     return this;
   }
@@ -115,24 +126,28 @@ export class FakePropertiesService {
     private readonly quotaUser: (exec: Execution) => string,
     /** Counts property calls against a user's daily quota. */
     private readonly charge: (user: string) => void,
+    /** What custom functions get of the document's store (see custom-function-properties.ts). */
+    private readonly policy: () => CustomFunctionDocumentProperties = () => 'read-write',
   ) {}
 
-  private _open(store: PropertyStore): FakeProperties {
-    const user = this.quotaUser(this.runtime.exec());
-    return new FakeProperties(store, () => this.charge(user));
+  private _open(scope: 'user' | 'document' | 'script', id?: string): FakeProperties {
+    const exec = this.runtime.exec();
+    // A custom function spends, and reads the user store of, the spreadsheet's owner.
+    const user = this.quotaUser(exec);
+    return new FakeProperties(this.stores.get(scope, id), () => this.charge(user), writeRefusal(exec, scope, user, this.policy()));
   }
 
   getUserProperties(): FakeProperties {
-    return this._open(this.stores.get('user', this.quotaUser(this.runtime.exec())));
+    return this._open('user', this.quotaUser(this.runtime.exec()));
   }
 
   /** Null with no containing document, as Apps Script documents (a trigger run with no active spreadsheet). */
   getDocumentProperties(): FakeProperties | null {
     const exec = this.runtime.exec();
-    return exec.activeDocument ? this._open(this.stores.get('document', exec.spreadsheetId)) : null;
+    return documentStoreAvailable(exec, this.policy()) ? this._open('document', exec.spreadsheetId) : null;
   }
 
   getScriptProperties(): FakeProperties {
-    return this._open(this.stores.get('script'));
+    return this._open('script');
   }
 }

@@ -26,6 +26,13 @@ export type BackgroundOneShots = 'allowed' | 'refused' | 'refusedAnywhere';
 export type CustomFunctionDocument = 'given' | 'none';
 
 /**
+ * What a custom function gets from `getDocumentProperties()` (see custom-function-properties.ts):
+ * 'read-write' the document's store as any execution has it; 'read-only' the store, with every
+ * write refused; 'none' null, as outside a containing document.
+ */
+export type CustomFunctionDocumentProperties = 'read-write' | 'read-only' | 'none';
+
+/**
  * What becomes of a one-shot that comes due while its trigger cannot fire (the add-on disabled
  * in its document, uninstalled, or waiting for re-authorization). Google documents that the
  * triggers stop firing and, for a document, that they work again once the add-on is enabled,
@@ -38,6 +45,7 @@ export interface Unknowables {
   triggerDocument: TriggerDocument;
   backgroundOneShots: BackgroundOneShots;
   customFunctionDocument: CustomFunctionDocument;
+  customFunctionDocumentProperties: CustomFunctionDocumentProperties;
   missedOneShots: MissedOneShots;
 }
 
@@ -45,6 +53,7 @@ export const KIND_ANSWERS: Unknowables = {
   triggerDocument: 'active',
   backgroundOneShots: 'allowed',
   customFunctionDocument: 'given',
+  customFunctionDocumentProperties: 'read-write',
   missedOneShots: 'late',
 };
 
@@ -52,6 +61,7 @@ export const UNKIND_ANSWERS: Unknowables = {
   triggerDocument: 'none',
   backgroundOneShots: 'refusedAnywhere',
   customFunctionDocument: 'none',
+  customFunctionDocumentProperties: 'none',
   missedOneShots: 'dropped',
 };
 

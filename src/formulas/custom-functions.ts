@@ -24,7 +24,8 @@ import {
 import { COMPANY_FIELDS, JOB_OPENING_HEADERS, jobOpeningCells, PERSON_FIELDS, type FieldDef } from '../sheet/fields';
 import { cellText } from '../sheet/keys';
 import { takeRequests, type RateBucket } from './lookup-budget';
-import { queryKey, type CellValue, type Lasting } from './lookup-store';
+import { fieldsVersion, queryKey, type CellValue, type Lasting } from './lookup-store';
+import { keep, readKept, type Shown } from './kept-answers';
 import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { answerKey, readAnswer, readAnswers, saveAnswer, saveAnswers } from './lookup-cache';
@@ -102,19 +103,25 @@ const LOOKUPS: Record<'company' | 'person', LookupKind> = {
 };
 
 /**
- * Answers each distinct query: from the cache (a few getAll calls), else fetched in groups,
- * each group's lasting answers saved before the next starts. Stops at the first reason that
+ * Answers each distinct query as `shown` makes a cell of it: from the cache (a few getAll calls),
+ * else kept in properties under `tag` (the kind and chosen fields), else fetched in groups, each
+ * group's lasting answers cached before the next starts, and all of them kept at the end. Stops at the first reason that
  * would fail the rest too, when the budget is spent, or when time is short.
  */
 const lookUp = (
   kind: keyof typeof LOOKUPS,
   queries: Map<string, Record<string, string>>,
-): { answers: Map<string, Lasting>; reason?: Transient } => {
+  tag: string,
+  shown: (a: Lasting) => Shown,
+): { answers: Map<string, Shown>; reason?: Transient } => {
   const started = timeNow();
   const def = LOOKUPS[kind];
   const ids = def.fields.map((f) => f.id);
-  const answers = readAnswers(kind, ids, queries.keys());
-  const todo = [...queries.keys()].filter((q) => !answers.has(q));
+  const answers = new Map<string, Shown>();
+  for (const [q, a] of readAnswers(kind, ids, queries.keys())) answers.set(q, shown(a));
+  const missing = () => [...queries.keys()].filter((q) => !answers.has(q));
+  for (const [q, a] of readKept(tag, missing())) answers.set(q, a);
+  const todo = missing();
   if (todo.length === 0) return { answers };
   // Decided before any request: a range too large is refused whole, not sent in part.
   if (todo.length > def.most) fail(tooLargeMessage(def.most, def.menuItem));
@@ -123,6 +130,7 @@ const lookUp = (
   /** The slowest group so far, claim and saving included: the next may take as long. */
   let slowest = 0;
   let reason: Transient | undefined;
+  const fetched = new Map<string, Shown>();
   for (let next = 0; next < todo.length;) {
     const t0 = timeNow();
     if (t0 - started + (slowest || FIRST_GROUP_MS) > SEND_UNTIL_MS) {
@@ -157,10 +165,13 @@ const lookUp = (
       else reason = worse(reason, v.transient);
     });
     saveAnswers(kind, ids, fresh);
-    for (const [q, a] of fresh) answers.set(q, a);
+    for (const [q, a] of fresh) fetched.set(q, shown(a));
     slowest = max(slowest, timeNow() - t0);
     if (reason && STOPS.has(reason)) break;
   }
+  // Kept once, after the last group: its few property calls take none of the groups' time.
+  keep(tag, fetched);
+  for (const [q, a] of fetched) answers.set(q, a);
   return { answers, reason };
 };
 
@@ -177,23 +188,22 @@ const lookupFunction = (kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
   const chosen = fieldsOrMessage(def.fields, fields);
   if (isString(chosen)) return chosen;
   const at = chosen.map((f) => def.fields.indexOf(f));
+  // The kind, the version of its fields, and the chosen fields' places, a character each.
+  const tag = kind[0]! + fieldsVersion(def.fields.map((f) => f.id)) + String.fromCharCode(...at.map((j) => 48 + j));
   const { inputs, single } = inputsOf(input);
   const keys = inputs.map((x) => {
     const q = x ? def.query(x) : '';
     return isString(q) ? q : ([queryKey(q), q] as const);
   });
   const queries = new Map(keys.filter((k) => typeof k !== 'string'));
-  const found = lookUp(kind, queries);
+  const found = lookUp(kind, queries, tag, (a) => ('row' in a ? at.map((j) => a.row[j] ?? '') : a.message));
   let pending = 0;
   // Each input's answer: its row, or a message (an empty input's is empty).
   const answers = keys.map((key): Row | string => {
     if (isString(key)) return key;
     const a = found.answers.get(key[0]);
-    if (!a) {
-      pending++;
-      return [];
-    }
-    return 'row' in a ? at.map((j) => a.row[j] ?? '') : a.message;
+    if (a === undefined) pending++;
+    return a ?? [];
   });
   if (pending > 0) {
     const reason = found.reason ?? 'failed';

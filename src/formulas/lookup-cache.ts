@@ -2,8 +2,7 @@
 // merged after a fresh read), and whole answers under a key of their own.
 import { cachedValues, documentCache, KEY_MARK_ROOM } from '../gas/document-cache';
 import { sha256WebSafe } from '../gas/script-utilities';
-import { bucketKey, mergeBucket, readBucket, MAX_VALUE_BYTES, type Lasting } from './lookup-store';
-import { utf8Length } from '../sheet/utf8';
+import { bucketKey, mergeBucket, readBucket, type Lasting } from './lookup-store';
 import { timeNow } from '../gas/clock';
 
 const SECONDS = 6 * 60 * 60;
@@ -62,13 +61,11 @@ export const answerKey = (prefix: string, text: string): string => {
 
 export const readAnswer = (key: string): string | null => documentCache().get(key);
 
-/** Keeps a whole answer when its UTF-8 size fits a cache value; returns whether it was kept. */
-export const saveAnswer = (key: string, text: string): boolean => {
-  if (utf8Length(text) > MAX_VALUE_BYTES) return false;
+/** Keeps a whole answer; one larger than a cache value (100 KB) is refused by the cache, and not kept. */
+export const saveAnswer = (key: string, text: string): void => {
   try {
     documentCache().put(key, text, SECONDS);
-    return true;
   } catch {
-    return false;
+    // Looked up again next time.
   }
 };

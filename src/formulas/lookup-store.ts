@@ -41,7 +41,7 @@ export const bucketKey = (kind: string, fieldIds: ReadonlyArray<string>, query: 
 // A 2,000-row range asks for the same fields' version 2,000 times: it is worked out once per list.
 const versions = new WeakMap<ReadonlyArray<string>, string>();
 
-const fieldsVersion = (fieldIds: ReadonlyArray<string>): string => {
+export const fieldsVersion = (fieldIds: ReadonlyArray<string>): string => {
   let v = versions.get(fieldIds);
   if (v === undefined) versions.set(fieldIds, (v = hash32(fieldIds.join(',')).toString(36)));
   return v;

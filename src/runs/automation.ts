@@ -21,6 +21,7 @@ import { backgroundNote } from '../gas/continuation';
 import { activeUserEmail } from '../gas/current-user';
 import { loadDocument } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
+import { recheckDays, saveRecheckDays } from '../gas/kept-stores';
 import { readSavedMapping, readSettings } from '../gas/settings';
 import { spendClock } from '../gas/script-utilities';
 import { sheetById } from '../gas/sheet-port';
@@ -86,7 +87,7 @@ const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): Autom
     actions: record?.actions ?? ['email'],
     capPerRun: record?.capRun ?? 100,
     capPerDay: record?.capDay ?? 500,
-    staleDays: record?.staleDays ?? 0,
+    staleDays: record?.staleDays ?? recheckDays(),
     spentToday: record ? spentToday(record, spendClock(spreadsheet)) : 0,
     status: statusOf(spreadsheet, record),
     nextRunAt: iso(record && runDue(record)),
@@ -171,6 +172,8 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
     if (!before && autoStored(id)) fail(NEWER);
     const user = readAutoUser();
     saveAutoUser({ ...user, alerts: req.alerts, to: activeUserEmail() || user.to });
+    // Every editor's formulas read the age from the document, automation on or off.
+    saveRecheckDays(req.staleDays);
     if (!req.on) {
       // Also when its trigger stopped it (it could not reach this spreadsheet's claims then).
       if (before) {

@@ -119,6 +119,24 @@ test('the heavy day ends every row and cell of its three jobs within a consumer 
   expect(formatTable(result)).toMatch(/A heavy day: three jobs of 2,000 rows/);
 });
 
+test('formulas over a month of daily reopening pay on day 1 only, and the table says so', () => {
+  const m = result.month;
+  expect(m).toMatchObject({ people: QUICK_PLAN.month.people, companies: QUICK_PLAN.month.companies, storeHoldsKey: false });
+  const [first, ...later] = m.days;
+  expect(later).toHaveLength(29);
+  expect(first!.fetches).toBe(m.people + m.companies);
+  expect(first!.credits).toBeGreaterThan(0);
+  expect(later.reduce((n, d) => n + d.credits, 0)).toBe(0);
+  expect(later.reduce((n, d) => n + d.fetches, 0)).toBeLessThanOrEqual(first!.fetches * 0.05);
+  expect(m.days.every((d) => d.errors === 0)).toBe(true);
+  // One read of the document's answers a formula a day.
+  for (const d of later) expect(d.properties).toBeLessThanOrEqual(d.executions);
+  expect(formatTable(result)).toMatch(
+    /Formulas over 30 days of daily reopening: 10 =ENRICH_PERSON cells.*\n {2}day 1: [\d.]+ credits, 60 fetches/,
+  );
+  expect(formatTable(result)).toMatch(/\n {2}days 2-30: 0 credits, 0 fetches \(0\.0% of day 1\)/);
+});
+
 test('the chart has both sides of every action for each metric', () => {
   const points = chartData(result.comparisons);
   for (const [metric] of METRICS) {
