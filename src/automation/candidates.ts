@@ -17,6 +17,8 @@ export interface RowsToSend {
   firstStamps: Array<{ row: number; fingerprint: string }>;
   /** Answers the ledger does not hold yet (dated by their stamp, or now when first found). */
   paid: Array<{ key: string; at: number }>;
+  /** Rows whose key was paid for (when) while no row shows its answer: they say so, and are not bought again. */
+  told: Array<{ row: number; at: number }>;
   /** Due rows whose key another row holds a fresh result for: that row's result is copied. */
   copies: Array<{ row: number; from: number }>;
   /** Rows that would be sent but for the credits allowed. */
@@ -102,7 +104,7 @@ const due = ({ fp, stamp, status }: Read, paid: Paid, s: PickSettings): Due => {
  * credits allowed (rows that cannot be sent cost nothing and are always taken, to say why).
  */
 export const pickRows = (sheet: SheetRows, s: PickSettings): RowsToSend => {
-  const out: RowsToSend = { send: [], firstStamps: [], paid: [], copies: [], left: 0, credits: 0 };
+  const out: RowsToSend = { send: [], firstStamps: [], paid: [], told: [], copies: [], left: 0, credits: 0 };
   const perKey = creditsPerKey(s.action, s.options);
   const keys = new Set<string>();
   const read: Read[] = [];
@@ -144,7 +146,11 @@ export const pickRows = (sheet: SheetRows, s: PickSettings): RowsToSend => {
       if (!holder.pending) out.copies.push({ row, from: holder.row });
       continue;
     }
-    if (d === 'copy') continue;
+    // Paid for, its answer in no row now (the row holding it was overwritten): said, not bought again.
+    if (d === 'copy') {
+      if (sheet.status >= 0) out.told.push({ row, at: sheet.paid.get(fp.key!)! });
+      continue;
+    }
     if (fp.sends && !keys.has(fp.id)) {
       if (perKey > 0 && out.credits + perKey > s.credits) {
         out.left++;

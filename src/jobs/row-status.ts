@@ -104,6 +104,12 @@ export const isPending = (cell: unknown): boolean => {
 
 export const errorStatus = (message: string): string => `${ERROR}${message}`;
 
+/** A row whose key was paid for on this sheet while its answer is in no row now: done, never bought again unasked. */
+export const answeredBeforeStatus = (at: number): string =>
+  answeredStatus(
+    `paid for on ${new Date(at).toISOString().slice(0, 10)}, and its result is no longer in the sheet. Select the row and run again to buy it again.`,
+  );
+
 /** What a row the job stopped before sending says: the list is full, or why the job stopped. */
 export const unsentStatus = (why: string | undefined): string =>
   why === LIST_FULL_WHY ? LIST_FULL : errorStatus(why ? `Not sent: ${why}` : 'the job ended before this row was sent. Run again for it.');

@@ -8,6 +8,7 @@ import { pickRows } from '../automation/candidates';
 import { ACTION_LABELS, missingColumns, STATUS_HEADERS } from '../jobs/actions';
 import { isLive, isRunning, type PauseWhy } from '../jobs/job-life';
 import { STAMP_HEADERS, stampText } from '../jobs/row-stamp';
+import { answeredBeforeStatus } from '../jobs/row-status';
 import { prepareRun, type RunRequest } from '../jobs/start';
 import { openSpreadsheet, workingElsewhere, type Spreadsheet } from '../gas/active-document';
 import { automated, beat, enlist, readAuto, readAutoUser, saveAuto, takeOver } from '../gas/automation-store';
@@ -151,6 +152,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const prefix = STATUS_HEADERS[action].split(' · ')[0] + ' · ';
     const columns = grid.row(header).flatMap((h, c) => (String(h).startsWith(prefix) ? [c] : []));
     for (const { row, from } of picked.copies) for (const c of columns) grid.set(row - 1, c, grid.get(from - 1, c));
+    for (const { row, at } of picked.told) grid.set(row - 1, status, answeredBeforeStatus(at));
     grid.flush();
     if (picked.send.length === 0) continue;
     const request: RunRequest = { action, options: record.options, fields: record.fields, rerun: true, stamp: true };

@@ -4,7 +4,17 @@
 // each failure sends, the history, and "retry the failed rows".
 import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
 import { column, connect, OWNER } from '../support/addon-world';
-import { append, autoView as view, faultWorld, hours, KEY, leads, saveAuto as save, validated } from '../support/automation-world';
+import {
+  automateOther,
+  append,
+  autoView as view,
+  faultWorld,
+  hours,
+  KEY,
+  leads,
+  saveAuto as save,
+  validated,
+} from '../support/automation-world';
 
 const BOB = 'bob@acme.example';
 
@@ -157,10 +167,7 @@ test('an automated spreadsheet deleted for good stops with one alert; when the h
   const w = faultWorld();
   const home = leads(w);
   save(w);
-  const doc = w.host.addSpreadsheet('other', 'Other');
-  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
-  other.load([['Email']]);
-  save(w, {}, 'other');
+  const other = automateOther(w);
   append(home, 1);
   append(other, 1);
   hours(w, 1.5);
@@ -217,10 +224,7 @@ test('in a spreadsheet the trigger reaches by id, a job paused for its key goes 
   const w = faultWorld();
   leads(w);
   save(w);
-  const doc = w.host.addSpreadsheet('other', 'Other');
-  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
-  other.load([['Email']]);
-  save(w, {}, 'other');
+  const other = automateOther(w);
   hours(w, 1.5);
   w.fault('refuse-reads');
   const rows = append(other, 3);
@@ -232,8 +236,7 @@ test('in a spreadsheet the trigger reaches by id, a job paused for its key goes 
   w.fault('none');
   hours(w, 3);
   // Nobody opened the other spreadsheet: its job went on from the trigger, paying nothing twice.
-  const values = doc.sheetByName('Sheet1')!;
-  const results = new SheetHelper(doc, values)
+  const results = other
     .values()
     .slice(1)
     .map((r) => String(r[1]));
@@ -313,10 +316,7 @@ test("turned off in a spreadsheet the home's trigger served, a job automation st
   const w = faultWorld({ service: { processingRate: 2 } });
   leads(w);
   save(w);
-  const doc = w.host.addSpreadsheet('other', 'Other');
-  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
-  other.load([['Email']]);
-  save(w, {}, 'other');
+  const other = automateOther(w);
   append(other, 2000);
   // The home's trigger starts the job there; it runs on past the run's wait: its next step a
   // minute later, or at the next hourly run when Apps Script refuses short one-shots.
@@ -324,7 +324,7 @@ test("turned off in a spreadsheet the home's trigger served, a job automation st
   expect(validated(w)).toHaveLength(2000);
   save(w, { on: false }, 'other');
   hours(w, 6);
-  const results = new SheetHelper(doc, doc.sheetByName('Sheet1')!)
+  const results = other
     .values()
     .slice(1)
     .map((r) => String(r[1]));

@@ -5,7 +5,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
 import { column, connect } from '../support/addon-world';
-import { append, autoView as view, faultWorld, hours, KEY, leads, saveAuto as save, validated } from '../support/automation-world';
+import {
+  automateOther,
+  append,
+  autoView as view,
+  faultWorld,
+  hours,
+  KEY,
+  leads,
+  saveAuto as save,
+  validated,
+} from '../support/automation-world';
 
 const BOB = 'bob@acme.example';
 
@@ -53,10 +63,7 @@ test('the key revoked while a job of an automated spreadsheet other than the hom
   const w = faultWorld();
   leads(w);
   save(w);
-  const doc = w.host.addSpreadsheet('other', 'Other');
-  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
-  other.load([['Email']]);
-  save(w, {}, 'other');
+  const other = automateOther(w);
   // The key is revoked between the start of the run's batch and its first read: the job pauses.
   const rows = append(other, 3);
   w.fault('refuse-reads');
@@ -67,7 +74,7 @@ test('the key revoked while a job of an automated spreadsheet other than the hom
   w.fault('none');
   connect(w, KEY);
   hours(w, 4);
-  const statuses = new SheetHelper(doc, doc.sheetByName('Sheet1')!)
+  const statuses = other
     .values()
     .slice(1)
     .map((r) => String(r[1]));

@@ -83,3 +83,11 @@ test('the credits allowed hold: each distinct key once, the rest left for the ne
   expect(picked.credits).toBe(2);
   expect(picked.left).toBe(1);
 });
+
+test('a new row whose key was paid for while no row shows its answer says so, and is not bought again', () => {
+  const picked = pickRows(sheet([['gone@x.com', '', '']], [['e:gone@x.com', NOW - DAY]]), settings);
+  expect(picked.send).toEqual([]);
+  expect(picked.told).toEqual([{ row: 2, at: NOW - DAY }]);
+  // With no status column (renamed or deleted by the person), nothing is written at all.
+  expect(pickRows({ ...sheet([['gone@x.com']], [['e:gone@x.com', NOW - DAY]]), status: -1 }, settings).told).toEqual([]);
+});

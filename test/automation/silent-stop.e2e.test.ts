@@ -3,17 +3,24 @@
 // by whatever still runs or is opened, says so where the person looks, and moves where it can.
 import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
 import { OWNER } from '../support/addon-world';
-import { append, autoView as view, faultWorld, HOUR, hours, leads, saveAuto as save, validated } from '../support/automation-world';
+import {
+  automateOther,
+  append,
+  autoView as view,
+  faultWorld,
+  HOUR,
+  hours,
+  leads,
+  saveAuto as save,
+  validated,
+} from '../support/automation-world';
 
 /** Automation on the default spreadsheet (the home) and on "Other", each with rows to watch. */
 const twoAutomated = () => {
   const w = faultWorld();
   const home = leads(w);
   save(w);
-  const doc = w.host.addSpreadsheet('other', 'Other');
-  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
-  other.load([['Email']]);
-  save(w, {}, 'other');
+  const other = automateOther(w);
   append(home, 2);
   append(other, 2);
   hours(w, 1.5);

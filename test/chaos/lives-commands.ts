@@ -1,5 +1,6 @@
 // The lives campaign's commands (what people do, what Apps Script does, how the service fails)
 // and the promises checked after each one and at the end of a job's life.
+import { reporter } from './broken-promise';
 import type fc from 'fast-check';
 import type { Fault } from './chaos-world';
 import {
@@ -472,26 +473,8 @@ export class ServiceFault extends Base {
 
 // ---- the promises ----
 
-export class Broken extends Error {
-  constructor(
-    readonly promise: string,
-    text: string,
-    detail: unknown,
-  ) {
-    super(`[${promise}] ${text}: ${JSON.stringify(detail)}`);
-    this.name = 'BrokenPromise';
-  }
-}
-
-/**
- * Promises to look past (LIVES_PAST, comma-separated ids), to find the failures hiding behind
- * one already known. Never set in CI: every promise is checked there.
- */
-const PAST = new Set((process.env.LIVES_PAST ?? '').split(',').filter(Boolean));
-
-function broken(promise: string, text: string, detail: unknown): void {
-  if (!PAST.has(promise)) throw new Broken(promise, text, detail);
-}
+/** Promises to look past (LIVES_PAST, comma-separated ids), to find failures behind one known. Never set in CI. */
+const broken = reporter('LIVES_PAST');
 
 function jobsRunning(w: LivesWorld): Array<JobListing & { user: string }> {
   return [OWNER, EDITOR].flatMap((user) => jobsOf(w, user).map((j) => ({ ...j, user })));

@@ -1,5 +1,6 @@
 // The year campaign's commands (what the person, another editor, a form, Google and the service do
 // to automated spreadsheets over months) and the promises checked after each.
+import { reporter } from './broken-promise';
 import type fc from 'fast-check';
 import { utf8Length } from '../../src/sheet/utf8';
 import { connect } from '../support/addon-world';
@@ -453,23 +454,8 @@ export class QuietWeeks extends Base {
 
 // ---- the promises ----
 
-export class Broken extends Error {
-  constructor(
-    readonly promise: string,
-    text: string,
-    detail: unknown,
-  ) {
-    super(`[${promise}] ${text}: ${JSON.stringify(detail)}`);
-    this.name = 'BrokenPromise';
-  }
-}
-
-/** Promises to look past (YEAR_PAST, comma-separated), to find failures behind one known. Never set in CI. */
-const PAST = new Set((process.env.YEAR_PAST ?? '').split(',').filter(Boolean));
-
-function broken(promise: string, text: string, detail: unknown): void {
-  if (!PAST.has(promise)) throw new Broken(promise, text, detail);
-}
+/** Promises to look past (YEAR_PAST, comma-separated ids), to find failures behind one known. Never set in CI. */
+const broken = reporter('YEAR_PAST');
 
 /**
  * The person looked (the Auto tab, or opening a spreadsheet) while automation had been stopped

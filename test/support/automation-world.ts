@@ -2,7 +2,7 @@
 // refuse validations or refuse reading them; the sidebar's automation calls; rows appended as a
 // form would; the addresses the service was sent; hours passing on the host's clock.
 import type { LocalRequest, LocalResponse } from '../../sandbox';
-import type { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
+import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
 import { addonWorld, connect, OWNER, type World } from './addon-world';
 
 export const KEY = 'demo-key-alpha';
@@ -106,4 +106,13 @@ export function leads(w: World): SheetHelper {
   const sheet = w.host.sheet('Sheet1');
   sheet.load([['Email']]);
   return sheet;
+}
+
+/** Another spreadsheet of the owner's, "Other", with an Email header, automated from its own sidebar. */
+export function automateOther(w: World, over: Record<string, unknown> = {}): SheetHelper {
+  const doc = w.host.addSpreadsheet('other', 'Other');
+  const other = new SheetHelper(doc, doc.sheetByName('Sheet1')!);
+  other.load([['Email']]);
+  saveAuto(w, over, 'other');
+  return other;
 }
