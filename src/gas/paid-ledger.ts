@@ -3,7 +3,7 @@
 // properties). A row holds one acceptance: its sheet and action, when, and its keys in one cell,
 // so a part of thousands of keys is one short row. Read once per execution, and only where a run
 // plans; row-life.ts asks it before any run spends.
-import type { Paid } from '../jobs/row-life';
+import { buysAnswer, type Paid } from '../jobs/row-life';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Ledger = Map<string, Map<string, number>>;
@@ -48,7 +48,7 @@ const reading = (spreadsheet: Spreadsheet): Ledger => {
 
 /** The keys paid for on a sheet for an action. */
 export const readPaid = (spreadsheet: Spreadsheet, sheetId: number, action: string): Paid =>
-  reading(spreadsheet).get(slot(sheetId, action)) ?? new Map();
+  (buysAnswer(action) && reading(spreadsheet).get(slot(sheetId, action))) || new Map();
 
 /** Rows of the ledger for keys accepted at one time: a cell of keys at a time. */
 const rowsOf = (at: string, when: number, keys: ReadonlyArray<string>): unknown[][] => {
@@ -68,7 +68,7 @@ export const notePaid = (
   action: string,
   entries: ReadonlyArray<{ key: string; at: number }>,
 ): void => {
-  if (entries.length === 0) return;
+  if (entries.length === 0 || !buysAnswer(action)) return;
   try {
     const at = slot(sheetId, action);
     const known = readings.get(spreadsheet.getId());

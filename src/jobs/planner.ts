@@ -19,6 +19,8 @@ export interface SourceRow {
 export type RowPlan =
   | { row: number; kind: 'send'; key: string }
   | { row: number; kind: 'done' | 'running' | 'blank' | 'hidden' }
+  /** Answered by the paid ledger while its own cell is empty: it is told so, never sent again unasked. */
+  | { row: number; kind: 'done'; paidAt: number }
   | { row: number; kind: 'invalid' | 'excluded'; reason: string };
 
 export interface Exclusions {
@@ -99,8 +101,10 @@ export const planRun = (
     else if ('blank' in input) plan = { row, kind: 'blank' };
     else if ('reason' in input) plan = { row, kind: 'invalid', reason: skippedStatus(input.reason) };
     else if (isPending(status) && !settings.staleMarks) plan = { row, kind: 'running' };
-    else if (!settings.rerun && isAnswered(readStatus(status), input.key, settings.paid ?? NONE, 0)) plan = { row, kind: 'done' };
-    else {
+    else if (!settings.rerun && isAnswered(readStatus(status), input.key, settings.paid ?? NONE, 0)) {
+      const paidAt = readStatus(status).kind === 'empty' ? settings.paid?.get(input.key) : undefined;
+      plan = paidAt === undefined ? { row, kind: 'done' } : { row, kind: 'done', paidAt };
+    } else {
       const excluded = excludedReason(input.payload, settings.exclusions);
       if (excluded) plan = { row, kind: 'excluded', reason: excluded };
       else {

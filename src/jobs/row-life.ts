@@ -17,6 +17,13 @@
 // may have been and is never sent again by itself).
 import type { RowStatus } from './row-status';
 
+/**
+ * Actions whose requests buy an answer of the key (validated, enriched): the paid ledger keeps
+ * them. Adding a lead to a list is not an answer of its key: the same person added to another
+ * list is not paid twice, and a list's own rows say what it took.
+ */
+export const buysAnswer = (action: string): boolean => action !== 'lead_list';
+
 /** Keys whose request the service accepted on one sheet for one action, each with when (ms). */
 export type Paid = ReadonlyMap<string, number>;
 

@@ -104,10 +104,10 @@ export const isPending = (cell: unknown): boolean => {
 
 export const errorStatus = (message: string): string => `${ERROR}${message}`;
 
-/** A row whose key was paid for on this sheet while its answer is in no row now: done, never bought again unasked. */
+/** A row whose key was paid for on this sheet while its own cell shows no answer: done, never bought again unasked. */
 export const answeredBeforeStatus = (at: number): string =>
   answeredStatus(
-    `paid for on ${new Date(at).toISOString().slice(0, 10)}, and its result is no longer in the sheet. Select the row and run again to buy it again.`,
+    `paid for on this sheet on ${new Date(at).toISOString().slice(0, 10)}; its result is in another row or was removed. Select the row and run again to buy it again.`,
   );
 
 /** What a row the job stopped before sending says: the list is full, or why the job stopped. */

@@ -10,7 +10,7 @@ import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, 
 import { BATCH_KINDS } from './batch-kinds';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import { outputHeaders } from './job-layout';
-import { isFinishedLabel, partOfStatus, QUEUED, statusCounts } from './row-status';
+import { answeredBeforeStatus, isFinishedLabel, partOfStatus, QUEUED, statusCounts } from './row-status';
 import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
 import type { Paid } from './row-life';
 import { rowFingerprint, STAMP_HEADERS, stampText } from './row-stamp';
@@ -163,7 +163,10 @@ export const createJob = (
     const i = grid.rowIndex(r.row);
     if (r.kind === 'send') grid.set(i, status!, QUEUED);
     else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
-    else continue;
+    else {
+      if ('paidAt' in r) grid.set(i, status!, answeredBeforeStatus(r.paidAt));
+      continue;
+    }
     const fingerprint = stampAt === undefined ? undefined : rowFingerprint(request.action, grid.row(i), prepared.mapping, job.options);
     if (fingerprint) grid.set(i, stampAt!, stampText(ids.now, fingerprint.id));
   }

@@ -78,3 +78,14 @@ test('an answer older than the re-check age is bought again once, and then it is
   hours(w, 24);
   expect(validated(w)).toHaveLength(6);
 });
+
+test('a new row by hand repeating a key paid for on the sheet says so, and is not bought again', () => {
+  const { w, sheet, emails } = validatedTwenty();
+  save(w, { on: false });
+  sheet.load([[emails[0]]], 'A22');
+  w.host.select('Sheet1!A22:A22');
+  const r = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]);
+  expect(r.error?.message).toBeUndefined();
+  expect(column(w, 'Email · Result')[20]).toMatch(/^Answered: paid for on this sheet on \d{4}-\d\d-\d\d; its result is in another row/);
+  expect(validated(w)).toHaveLength(20);
+});
