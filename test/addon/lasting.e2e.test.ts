@@ -262,7 +262,7 @@ test('under the full scope, a key refused in a run by id pauses the job; once th
   const name = Object.keys(props).find((k) => props[k] === KEY)!;
   w.host.setProperties('user', { [name]: 'revoked-key-000000' });
   for (let i = 0; i < 3; i++) w.host.fireNextTrigger();
-  let view = jobsView(w);
+  const view = jobsView(w);
   expect(view.jobs[0]!.state).toBe('paused');
   w.host.setProperties('user', { [name]: KEY });
   w.host.runTriggersUntil(w.host.clock.now() + 30 * HOUR);
