@@ -19,6 +19,10 @@ const UNDER_BOTH = [
   'test/addon/job-lives.e2e.test.ts',
   'test/automation/lives.e2e.test.ts',
   'test/automation/more-lives.e2e.test.ts',
+  'test/automation/silent-stop.e2e.test.ts',
+  'test/automation/paid-once.e2e.test.ts',
+  'test/automation/unsure-retry.e2e.test.ts',
+  'test/addon/paused-rerun.e2e.test.ts',
 ];
 
 /** @type {import('jest').Config} */
