@@ -19,6 +19,7 @@ const UNDER_BOTH = [
   'test/addon/job-lives.e2e.test.ts',
   'test/automation/lives.e2e.test.ts',
   'test/automation/more-lives.e2e.test.ts',
+  'test/automation/three-days.e2e.test.ts',
   'test/automation/silent-stop.e2e.test.ts',
   'test/automation/paid-once.e2e.test.ts',
   'test/automation/unsure-retry.e2e.test.ts',
