@@ -14,7 +14,8 @@ const HOUR = 3600000;
 /** The sidebar's bounds on its wait between polls (sidebar/poll-cadence.ts), in seconds. */
 const MIN_DELAY_S = 5;
 const IDLE_DELAY_S = 30;
-const DAY_HOURS = 8;
+/** How long the day's sidebar stays open, in the host's hours. */
+export const DAY_HOURS = 8;
 const JOBS = [
   { sheet: 'Emails', action: 'email', status: 'Email · Result' },
   { sheet: 'People', action: 'person', status: 'Person · Status' },
