@@ -1,6 +1,7 @@
 // The estimated Apps Script time of each service call, with where each figure comes from. Every
 // call advances the virtual clock by its cost, so loops of calls reach the execution limit the
-// way they would in Apps Script. The table is documented in README.md; keep the two in step.
+// way they would in Apps Script. The table is documented in emulator/README.md (Cost model) and
+// summed up in docs/quotas.md; keep them in step.
 
 interface CostRule {
   /** Matches `Service.Class.method` names. */

@@ -1,14 +1,16 @@
 // The quick bench in-process, on the built dist/Code.js: for each action both sides finish every
 // row for the same credits, the naive script fetching per row and writing cell by cell, the add-on
 // sending far fewer requests in blocks; the custom function, the bundle comparison, the targets
-// and the chart's data read from the same run. Counts only, never wall-clock times.
+// and the chart's data read from the same run, and the blocks a full run writes into the docs.
+// Counts only, never wall-clock times.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_ACTIONS } from '../../bench/actions';
 import { chartData, METRICS } from '../../bench/chart';
 import { QUICK_PLAN, runBench, type BenchResult } from '../../bench/compare';
-import { formatTable } from '../../bench/table';
-import { formatTargets, targets } from '../../bench/targets';
+import { beginMarker, docBlocks, endMarker, fillBlocks } from '../../bench/doc-blocks';
+import { formatTable, show } from '../../bench/table';
+import { formatTargets, targets, verdict } from '../../bench/targets';
 
 let result: BenchResult;
 
@@ -145,4 +147,24 @@ test('the chart has both sides of every action for each metric', () => {
       expect(sides.sort()).toEqual(['add-on', 'naive script']);
     }
   }
+});
+
+test('the figures go into the docs between their markers, each page having them, and only there', () => {
+  const blocks = docBlocks(result);
+  for (const [page, named] of Object.entries(blocks)) {
+    const before = readFileSync(join(__dirname, '../..', page), 'utf8');
+    const filled = fillBlocks(before, named, page);
+    for (const [name, block] of Object.entries(named)) expect(filled).toContain(`${beginMarker(name)}\n\n${block}\n\n${endMarker(name)}`);
+    // Written again, the page keeps its markers and holds the new figures in place of the old.
+    expect(fillBlocks(filled, named, page)).toBe(filled);
+    const outside = (text: string) => text.replace(/<!-- npm run bench writes this block: (\w+) begin -->[\s\S]*?\1 end -->/g, '');
+    expect(outside(filled)).toBe(outside(before));
+  }
+  const person = comparison('person');
+  expect(blocks['docs/benchmark.md']!.comparison).toContain(
+    `| URL fetches | ${show(person.naive!.requests)} | ${show(person.addon.requests)} |`,
+  );
+  expect(blocks['docs/benchmark.md']!.targets).toContain(verdict(result));
+  expect(blocks['docs/quotas.md']!.quotas).toContain(`${result.day.urlFetch.toLocaleString('en-US')} of 20,000 URL fetches`);
+  expect(() => fillBlocks('a page without markers', { figures: 'x' }, 'page.md')).toThrow('page.md has no block "figures"');
 });

@@ -1,6 +1,6 @@
 // The chaos campaign: generated sheets, selections, person's actions interleaved with job steps,
 // and service faults, run through the built add-on in the local host. After every run the
-// README's promises must hold; a failure prints the seed and the shrunk counterexample.
+// promises of docs/jobs.md must hold; a failure prints the seed and the shrunk counterexample.
 import fc from 'fast-check';
 import { formatA1 } from '../../emulator/spreadsheet/a1';
 import { connect, runTriggers } from '../support/addon-world';
