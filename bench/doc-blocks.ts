@@ -27,7 +27,9 @@ function span(values: number[], fmt: (v: number) => string = show): string {
 function comparisonBlock(result: BenchResult): string {
   const compared = result.comparisons.filter((c) => c.naive);
   const rows = Math.max(0, ...compared.map((c) => c.rows));
-  const at = BENCH_ACTIONS.map((a) => compared.find((c) => c.action === a && c.rows === rows)).filter((c): c is Comparison => !!c);
+  const at = BENCH_ACTIONS.map((a) => compared.find((c) => c.action === a && c.rows === rows)).filter(
+    (c): c is Comparison => c !== undefined,
+  );
   const line = (label: string, value: (f: Figures) => string) => row([label, ...at.flatMap((c) => [value(c.naive!), value(c.addon)])]);
   const out = [
     `At ${n(rows)} rows:`,
