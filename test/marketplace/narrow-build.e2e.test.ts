@@ -12,10 +12,12 @@ import { column, connect, OWNER, type World } from '../support/addon-world';
 import { append, hours, KEY, leads, saveAuto, validated } from '../support/automation-world';
 
 let dir: string;
+let code: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'narrow-'));
-  writeFileSync(join(dir, 'Code.js'), (await buildCode({ narrow: true })).code);
+  code = (await buildCode({ narrow: true })).code;
+  writeFileSync(join(dir, 'Code.js'), code);
   writeFileSync(join(dir, 'appsscript.json'), JSON.stringify(addonManifest(true)));
   const sidebar = join(__dirname, '../../dist/Sidebar.html');
   if (existsSync(sidebar)) copyFileSync(sidebar, join(dir, 'Sidebar.html'));
@@ -35,6 +37,10 @@ function narrowWorld(): World {
   connect(w, KEY);
   return w;
 }
+
+test('the narrow bundle stays within the bundle budget, as the full one must', () => {
+  expect(Buffer.byteLength(code)).toBeLessThan(150 * 1024);
+});
 
 test('the host runs the narrow build under its manifest: the spreadsheet it runs in, never the full scope', () => {
   const w = narrowWorld();
