@@ -11,4 +11,4 @@ declare const NARROW_BUILD: boolean | undefined;
  * every automated spreadsheet by opening it by id, automates one spreadsheet only. The build
  * defines `NARROW_BUILD`; run from source (tests of pure logic) it is not defined: the full build.
  */
-export const ONE_SPREADSHEET = typeof NARROW_BUILD !== 'undefined' && NARROW_BUILD === true;
+export const ONE_SPREADSHEET = typeof NARROW_BUILD === 'boolean' && NARROW_BUILD;
