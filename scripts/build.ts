@@ -1,27 +1,18 @@
 // Builds what Apps Script runs: dist/Code.js (one IIFE plus a top-level declaration per entry
 // point), dist/appsscript.json (with the fetch whitelist) and dist/Sidebar.html (inlined).
+// `npm run build -- --narrow` builds the version that asks for `spreadsheets.currentonly` in place
+// of the full `spreadsheets` scope and automates one spreadsheet only (docs/marketplace/narrow-build.md).
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_BASE_URL } from '../src/config';
+import { addonManifest } from './addon-manifest';
 import { buildCode } from './code-bundle';
 
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');
 const BUDGET_BYTES = 150 * 1024;
 
-function whitelistPrefix(baseUrl: string): string {
-  const m = /^(https:\/\/[^/]+)(\/.*)?$/.exec(baseUrl);
-  if (!m) throw new Error(`API_BASE_URL must be an https address: ${baseUrl}`);
-  const path = (m[2] ?? '/').replace(/\/?$/, '/');
-  return `${m[1]}${path}`;
-}
-
-function writeManifest(): void {
-  const manifest = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'));
-  manifest.urlFetchWhitelist = [whitelistPrefix(API_BASE_URL)];
-  writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-}
+const narrow = process.argv.includes('--narrow');
 
 async function buildSidebar(): Promise<number> {
   const script = await build({
@@ -53,15 +44,15 @@ async function buildSidebar(): Promise<number> {
 
 async function main(): Promise<void> {
   mkdirSync(dist, { recursive: true });
-  const { code, entryPoints } = await buildCode();
+  const { code, entryPoints } = await buildCode({ narrow });
   writeFileSync(join(dist, 'Code.js'), code);
-  writeManifest();
+  writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(addonManifest(narrow), null, 2)}\n`);
   const sidebarBytes = await buildSidebar();
   const size = Buffer.byteLength(code);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`dist/Code.js       ${kb(size)} (budget ${kb(BUDGET_BYTES)}), ${entryPoints.length} entry points`);
   console.log(`dist/Sidebar.html  ${kb(sidebarBytes)}`);
-  console.log('dist/appsscript.json');
+  console.log(`dist/appsscript.json${narrow ? ' (narrow: spreadsheets.currentonly)' : ''}`);
   if (size > BUDGET_BYTES) {
     console.error(`dist/Code.js is over its ${kb(BUDGET_BYTES)} budget.`);
     process.exitCode = 1;

@@ -71,11 +71,12 @@ const ZOD_SUBSET = { 'zod/mini': join(root, 'src/api/zod-subset.ts') };
 
 /**
  * The text of dist/Code.js and its entry points' names. `alias` rewrites imports (the bench
- * bundles `zod` in place of `zod/mini` to compare). A warning fails the build: a zod function the
- * subset lacks is one (esbuild's "will always be undefined").
+ * bundles `zod` in place of `zod/mini` to compare). `narrow`: the build whose manifest asks for
+ * `spreadsheets.currentonly` (src/config.ts, `ONE_SPREADSHEET`). A warning fails the build: a zod
+ * function the subset lacks is one (esbuild's "will always be undefined").
  */
 export async function buildCode(
-  opts: { alias?: Record<string, string>; logLevel?: 'warning' | 'error' } = {},
+  opts: { alias?: Record<string, string>; logLevel?: 'warning' | 'error'; narrow?: boolean } = {},
 ): Promise<{ code: string; entryPoints: string[] }> {
   const result = await build({
     entryPoints: [join(root, 'src/main.ts')],
@@ -91,6 +92,8 @@ export async function buildCode(
     write: false,
     logLevel: opts.logLevel ?? 'warning',
     alias: { ...ZOD_SUBSET, ...opts.alias },
+    // Always defined, so that the full build drops what only the narrow one does.
+    define: { NARROW_BUILD: opts.narrow ? 'true' : 'false' },
   });
   if (result.warnings.length) throw new Error(`the bundle built with ${result.warnings.length} warning(s), shown above`);
   const bundle = asIife(result.outputFiles[0]!.text);

@@ -1,7 +1,7 @@
 // The sidebar's way into automation: turn it on or off for the active sheet, see its history,
 // retry a run's failed rows, run it now. The runs themselves are in automation-run.ts.
 import { timeNow } from '../gas/clock';
-import { ADDON_NAME } from '../config';
+import { ADDON_NAME, ONE_SPREADSHEET } from '../config';
 import { toast } from '../gas/ui';
 import { fail } from '../api/errors';
 import * as z from 'zod/mini';
@@ -185,6 +185,11 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
       return viewOf(spreadsheet, readAuto(id));
     }
     if (req.capPerRun > req.capPerDay) fail('The cap per run cannot be more than the cap per day.');
+    // The narrow build cannot open a spreadsheet by id: automation's one trigger serves its own only.
+    if (ONE_SPREADSHEET && automated().some((a) => a.id !== id))
+      fail(
+        `This version of ${ADDON_NAME} opens only the spreadsheet it runs in, so it automates one spreadsheet at a time: turn automation off in "${user.homeName}" first.`,
+      );
     const connection = readConnection();
     requireClient();
     const sheet = before?.on ? (sheetById(spreadsheet, before.sheetId) ?? spreadsheet.getActiveSheet()) : spreadsheet.getActiveSheet();
@@ -222,7 +227,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
     // Other editors' runs on this sheet see that automation holds these actions here.
     for (const action of req.actions) claim(sheet.getSheetId(), action, 'auto', { auto: true, account: record.account?.name });
     // Automation's trigger reaches other spreadsheets by id: every step of this user takes the user's lock.
-    noteOpenedById();
+    if (!ONE_SPREADSHEET) noteOpenedById();
     saveAuto(id, record);
     ensureHome(spreadsheet);
     return viewOf(spreadsheet, record);
