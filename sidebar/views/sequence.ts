@@ -2,7 +2,7 @@
 // disabled, with why), the selection's columns as the sequence's fields, the overrides, a check of
 // the selected rows, and the sending, call after call until every row has its answer.
 import { busy } from '../busy';
-import { checked, clear, el, h, value } from '../dom';
+import { checked, clear, el, freshen, h, value } from '../dom';
 import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
@@ -100,7 +100,8 @@ function renderPreview(p: Preview): void {
   el('seq-summary').textContent =
     `${count(p.queued, 'row')} of ${count(p.rows, 'selected row')} to send to "${names[value('seq-sequence')] ?? ''}". ${columns}` +
     (left.length ? ` Left out: ${left.join('; ')}.` : '');
-  el('seq-preview').hidden = false;
+  el('seq-preview').hidden = el('seq-send').hidden = false;
+  freshen(el('seq-foot'));
 }
 
 async function send(): Promise<void> {
@@ -117,7 +118,8 @@ async function send(): Promise<void> {
 
 export function initSequence(): void {
   el('seq-sequence').addEventListener('change', () => {
-    el('seq-preview').hidden = true;
+    el('seq-preview').hidden = el('seq-send').hidden = true;
+    el('seq-summary').textContent = '';
   });
   el('seq-reload').addEventListener('click', () => void loadSequences());
   el('seq-check').addEventListener('click', () => {
