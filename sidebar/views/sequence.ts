@@ -48,11 +48,25 @@ function input(): Input {
   return { sequenceId: value('seq-sequence'), mapping, overrides };
 }
 
+/** The read of the sequences under way, if any. */
+let loading: Promise<void> | undefined;
+
 /**
  * Loads the account's sequences into the picker; the first that takes leads is chosen. `opening`:
  * as the Tools view opens, not at the person's asking.
  */
-export async function loadSequences(opening = false): Promise<void> {
+export function loadSequences(opening = false): Promise<void> {
+  // One read at a time: the menu's landing waits for the one the tab's opening asked for.
+  return (loading ??= readSequences(opening).finally(() => (loading = undefined)));
+}
+
+/** The menu's "Add to a sequence…": the sequence part in view, its picker focused once it holds the sequences. */
+export function landOnSequences(): void {
+  el('seq-form').scrollIntoView();
+  void loadSequences(true).then(() => el('seq-sequence').focus());
+}
+
+async function readSequences(opening: boolean): Promise<void> {
   const list = await busy('Reading your sequences…', () => server.listSequences(), el('seq-form'), opening);
   if (!list) return;
   const select = el<HTMLSelectElement>('seq-sequence');
