@@ -2,6 +2,7 @@
 // cost estimate for the selected rows, change the mapping, and start.
 import { busy } from '../busy';
 import { checked, choice, clear, el, fillSelect, freshen, h, value } from '../dom';
+import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
 type Preview = ServerResult<'previewRun'>;
@@ -79,7 +80,13 @@ function render(preview: Preview): void {
   el('run-summary').textContent = preview.summary;
   seen = preview.summary;
   if (!value('run-list-owner') && preview.defaultOwner) el<HTMLInputElement>('run-list-owner').value = preview.defaultOwner;
-  el<HTMLButtonElement>('run-start').textContent = preview.needsConfirmation ? 'Start and spend credits' : 'Start';
+  // A free run asks too when it is large: its button names the rows it starts.
+  el<HTMLButtonElement>('run-start').textContent =
+    preview.credits.email + preview.credits.phone > 0
+      ? 'Start and spend credits'
+      : preview.needsConfirmation
+        ? `Start ${thousands(preview.counts.send)} rows`
+        : 'Start';
   el<HTMLButtonElement>('run-start').disabled = preview.counts.distinct === 0;
   shown(true);
   freshen(el('run-foot'));

@@ -75,7 +75,9 @@ test('with two lists: a prompt to choose one, and Check selection asks for the c
 test('with no list yet: the prompt says none takes the rows and how to make one', async () => {
   const { page, calls } = await fromMenu(world([]));
   expect(await page.getByLabel('Add the rows to').locator('option:checked').textContent()).toBe('Choose a lead list…');
-  expect(await page.locator('#run-list-note').textContent()).toBe('None of your lead lists takes these rows: choose "A new lead list" to make one.');
+  expect(await page.locator('#run-list-note').textContent()).toBe(
+    'None of your lead lists takes these rows: choose "A new lead list" to make one.',
+  );
   await page.getByRole('button', { name: 'Check selection' }).click();
   expect(calls).not.toContain('previewRun');
   await page.close();
