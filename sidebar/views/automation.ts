@@ -177,14 +177,17 @@ export function initAutomation(): void {
   // Run now spends up to the run's cap at once: it asks first, saying the most it can spend.
   el('auto-run-now').addEventListener('click', () => {
     if (!current) return;
-    const { capPerRun, capPerDay, spentToday } = current;
+    const { capPerRun, capPerDay, spentToday, actions, sheetName } = current;
     const most = Math.max(0, Math.min(capPerRun, capPerDay - spentToday));
-    el('auto-run-ask-text').textContent =
-      most > 0
-        ? `Run now on the new and changed rows of "${current.sheetName}"? It can spend up to ${thousands(most)} credits (${
+    const ask = `Run now on the new and changed rows of "${sheetName}"?`;
+    // Enriching companies is free: a run of that alone spends nothing.
+    el('auto-run-ask-text').textContent = !actions.some((a) => a !== 'company')
+      ? `${ask} Enriching companies spends no credits.`
+      : most > 0
+        ? `${ask} It can spend up to ${thousands(most)} credits (${
             most < capPerRun ? `what is left of today's ${thousands(capPerDay)}` : 'the cap per run'
           }).`
-        : `Today's cap of ${thousands(capPerDay)} credits is reached: a run now spends nothing. Run now?`;
+        : `Today's cap of ${thousands(capPerDay)} credits is reached: a run now spends nothing. ${ask}`;
     el('auto-run-ask').hidden = false;
     el('auto-run-go').focus();
   });

@@ -315,6 +315,16 @@ test('Run now asks first, saying the most it can spend: the cap per run, or what
   await ask.getByRole('button', { name: 'Run now' }).click();
   await page.locator('#auto-status').filter({ hasText: 'Running now.' }).waitFor();
   expect(calls.filter((c) => c === 'runAutomationNow')).toHaveLength(1);
+
+  // Only free company enrichment: nothing to spend, and it says so.
+  sidebar.amendNext('getAutomation', () => ({ ...ON, actions: ['company'] }));
+  await page.getByRole('tab', { name: 'Run' }).click();
+  await page.getByRole('tab', { name: 'Auto' }).click();
+  await sidebar.answersHandled('getAutomation', 3);
+  await page.locator('#auto-run-now').click();
+  expect(await text(page, '#auto-run-ask-text')).toBe(
+    'Run now on the new and changed rows of "Prospects"? Enriching companies spends no credits.',
+  );
   await page.close();
 });
 
