@@ -50,3 +50,11 @@ export function choice<const T extends string>(id: string, allowed: readonly [T,
   const v = value(id);
   return allowed.find((a) => a === v) ?? allowed[0];
 }
+
+/** Flashes a footer once (its class `fresh` restarted): a new estimate shows where the eye is. */
+export function freshen(node: HTMLElement): void {
+  node.classList.remove('fresh');
+  void node.offsetWidth;
+  node.classList.add('fresh');
+  node.scrollIntoView({ block: 'nearest' });
+}

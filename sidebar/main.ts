@@ -10,7 +10,7 @@ import { initFind, watchFind } from './views/find';
 import { initJobs, watchJobs } from './views/jobs';
 import { chooseExistingList, initRun } from './views/run';
 import { initTools } from './views/tools';
-import { loadSequences } from './views/sequence';
+import { landOnSequences, loadSequences } from './views/sequence';
 
 initTabs();
 initErrors();
@@ -38,8 +38,7 @@ void initConnect((connected) => {
 }).then((connected) => {
   if (connected && view === 'sequence') {
     showTab('tools');
-    el('seq-form').scrollIntoView();
-    el('seq-sequence').focus();
+    landOnSequences();
   } else if (connected && !wantsSettings) showTab(FIRST_TAB[view ?? ''] ?? 'run');
   else showTab('connect');
   if (connected && document.body.dataset.view === 'lead-list') chooseExistingList();

@@ -174,5 +174,29 @@ export function initAutomation(): void {
     // Only on/off changes: the settings go back as last saved, and unsaved changes stay in the form.
     void save('Turning off…', () => ({ on: false, actions, capPerRun, capPerDay, staleDays, alerts }), !edited);
   });
-  el('auto-run-now').addEventListener('click', () => void act('Running…', () => server.runAutomationNow()));
+  // Run now spends up to the run's cap at once: it asks first, saying the most it can spend.
+  el('auto-run-now').addEventListener('click', () => {
+    if (!current) return;
+    const { capPerRun, capPerDay, spentToday, actions, sheetName } = current;
+    const most = Math.max(0, Math.min(capPerRun, capPerDay - spentToday));
+    const ask = `Run now on the new and changed rows of "${sheetName}"?`;
+    // Enriching companies is free: a run of that alone spends nothing.
+    el('auto-run-ask-text').textContent = !actions.some((a) => a !== 'company')
+      ? `${ask} Enriching companies spends no credits.`
+      : most > 0
+        ? `${ask} It can spend up to ${thousands(most)} credits (${
+            most < capPerRun ? `what is left of today's ${thousands(capPerDay)}` : 'the cap per run'
+          }).`
+        : `Today's cap of ${thousands(capPerDay)} credits is reached: a run now spends nothing. ${ask}`;
+    el('auto-run-ask').hidden = false;
+    el('auto-run-go').focus();
+  });
+  el('auto-run-back').addEventListener('click', () => {
+    el('auto-run-ask').hidden = true;
+    el('auto-run-now').focus();
+  });
+  el('auto-run-go').addEventListener('click', () => {
+    el('auto-run-ask').hidden = true;
+    void act('Running…', () => server.runAutomationNow());
+  });
 }

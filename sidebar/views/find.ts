@@ -192,6 +192,8 @@ export function initFind(): void {
           throw new Error('A newer search has replaced this one: select the rows to enrich, then use the Run tab.');
         const action = el<HTMLSelectElement>('run-action');
         action.value = 'person';
+        // Find promised the emails come from enriching the people kept: the reveal is ticked.
+        el<HTMLInputElement>('run-reveal-email').checked = true;
         action.dispatchEvent(new Event('change'));
         showTab('run');
         el('run-check').click();

@@ -1,7 +1,8 @@
 // The Run view: choose the action and its options, see the detected column mapping and the
 // cost estimate for the selected rows, change the mapping, and start.
 import { busy } from '../busy';
-import { checked, choice, clear, el, fillSelect, h, value } from '../dom';
+import { checked, choice, clear, el, fillSelect, freshen, h, value } from '../dom';
+import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
 type Preview = ServerResult<'previewRun'>;
@@ -16,6 +17,10 @@ let started: () => void = () => {};
 let lists: ListChoice[] | undefined;
 /** The estimate on screen: a start sends it, and the server refuses one that would differ. */
 let seen = '';
+/** Opened to add to an existing list: the lists, once read, offer one chosen or ask for a choice. */
+let pickList = false;
+/** The lead-list target that asks for a choice: neither a new list nor an existing one yet. */
+const CHOOSE = '?';
 
 function input(): RunRequest {
   const action = choice('run-action', ['person', 'company', 'email', 'lead_list']);
@@ -75,21 +80,49 @@ function render(preview: Preview): void {
   el('run-summary').textContent = preview.summary;
   seen = preview.summary;
   if (!value('run-list-owner') && preview.defaultOwner) el<HTMLInputElement>('run-list-owner').value = preview.defaultOwner;
-  el<HTMLButtonElement>('run-start').textContent = preview.needsConfirmation ? 'Start and spend credits' : 'Start';
+  // A free run asks too when it is large: its button names the rows it starts.
+  el<HTMLButtonElement>('run-start').textContent =
+    preview.credits.email + preview.credits.phone > 0
+      ? 'Start and spend credits'
+      : preview.needsConfirmation
+        ? `Start ${thousands(preview.counts.send)} rows`
+        : 'Start';
   el<HTMLButtonElement>('run-start').disabled = preview.counts.distinct === 0;
-  el('run-preview').hidden = false;
+  shown(true);
+  freshen(el('run-foot'));
+}
+
+/** Whether an estimate is on screen: the mapping, the estimate and Start go and come together. */
+function shown(on?: boolean): boolean {
+  if (on !== undefined) {
+    el('run-preview').hidden = el('run-start').hidden = !on;
+    if (!on) el('run-summary').textContent = '';
+  }
+  return !el('run-preview').hidden;
 }
 
 function refresh(): void {
+  if (value('run-list-target') === CHOOSE && value('run-action') === 'lead_list') {
+    shown(false);
+    el('run-list-target').focus();
+    return;
+  }
   void busy('Reading the selection…', () => server.previewRun(input()), el('view-run')).then((p) => p && render(p));
 }
 
 /** What the chosen existing list matches by and costs; the new list's fields when none is chosen. */
 function showListTarget(): void {
-  const chosen = lists?.find((l) => l.id === value('run-list-target'));
-  el('run-list-new').hidden = chosen !== undefined;
-  el('run-list-note').hidden = chosen === undefined;
-  el('run-list-note').textContent = chosen ? `Matches leads by ${chosen.matches}. ${chosen.note}` : '';
+  const target = value('run-list-target');
+  const chosen = lists?.find((l) => l.id === target);
+  el('run-list-new').hidden = chosen !== undefined || target === CHOOSE;
+  el('run-list-note').hidden = chosen === undefined && target !== CHOOSE;
+  el('run-list-note').textContent = chosen
+    ? `Matches leads by ${chosen.matches}. ${chosen.note}`
+    : target === CHOOSE
+      ? lists?.some((l) => l.accepts)
+        ? 'Choose the lead list to add the selected rows to.'
+        : 'None of your lead lists takes these rows: choose "A new lead list" to make one.'
+      : '';
 }
 
 /** The existing lists to choose from, fetched each time lead lists are chosen (one may have been made since). */
@@ -105,8 +138,15 @@ async function loadLists(): Promise<void> {
     const label = l.accepts ? `${l.name} (${l.matches})` : `${l.name}: ${l.note}`;
     select.append(h('option', { value: l.id, text: label, disabled: !l.accepts }));
   }
-  select.value = keep;
+  const open = got.filter((l) => l.accepts);
+  const pick = pickList;
+  pickList = false;
+  // From "Add to an existing lead list…": the only list that takes rows, or a prompt to choose.
+  if (pick && open.length !== 1) select.prepend(h('option', { value: CHOOSE, text: 'Choose a lead list…' }));
+  select.value = !pick ? keep : open.length === 1 ? open[0]!.id : CHOOSE;
+  if (select.selectedIndex < 0) select.value = '';
   showListTarget();
+  if (pick) select.focus();
 }
 
 function showOptions(): void {
@@ -119,8 +159,10 @@ function showOptions(): void {
 /** Opens on lead lists, ready to add the selected rows to an existing one (the menu's item). */
 export function chooseExistingList(): void {
   el<HTMLSelectElement>('run-action').value = 'lead_list';
+  pickList = true;
+  shown(false);
   showOptions();
-  el('run-list-target').focus();
+  el('run-list-options').scrollIntoView();
 }
 
 export function initRun(onStarted: () => void): void {
@@ -128,7 +170,7 @@ export function initRun(onStarted: () => void): void {
   el('run-action').addEventListener('change', () => {
     mapping = {};
     showOptions();
-    el('run-preview').hidden = true;
+    shown(false);
   });
   for (const id of [
     'run-reveal-email',
@@ -143,12 +185,12 @@ export function initRun(onStarted: () => void): void {
     'run-list-target',
   ]) {
     el(id).addEventListener('change', () => {
-      if (!el('run-preview').hidden) refresh();
+      if (shown()) refresh();
     });
   }
   for (const id of ['run-list-name', 'run-list-owner', 'run-list-shared', 'run-list-visible']) {
     el(id).addEventListener('change', () => {
-      if (!el('run-preview').hidden) refresh();
+      if (shown()) refresh();
     });
   }
   el('run-list-target').addEventListener('change', showListTarget);
@@ -156,7 +198,7 @@ export function initRun(onStarted: () => void): void {
   el<HTMLFormElement>('run-form').addEventListener('submit', (event) => {
     event.preventDefault();
     // Enter in a field submits the form: without an estimate on screen, show one instead.
-    if (el('run-preview').hidden) {
+    if (!shown()) {
       refresh();
       return;
     }
@@ -169,7 +211,7 @@ export function initRun(onStarted: () => void): void {
         if (now) render(now);
         return;
       }
-      el('run-preview').hidden = true;
+      shown(false);
       started();
     });
   });

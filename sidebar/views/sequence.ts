@@ -2,7 +2,7 @@
 // disabled, with why), the selection's columns as the sequence's fields, the overrides, a check of
 // the selected rows, and the sending, call after call until every row has its answer.
 import { busy } from '../busy';
-import { checked, clear, el, h, value } from '../dom';
+import { checked, clear, el, freshen, h, value } from '../dom';
 import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
@@ -48,11 +48,25 @@ function input(): Input {
   return { sequenceId: value('seq-sequence'), mapping, overrides };
 }
 
+/** The read of the sequences under way, if any. */
+let loading: Promise<void> | undefined;
+
 /**
  * Loads the account's sequences into the picker; the first that takes leads is chosen. `opening`:
  * as the Tools view opens, not at the person's asking.
  */
-export async function loadSequences(opening = false): Promise<void> {
+export function loadSequences(opening = false): Promise<void> {
+  // One read at a time: the menu's landing waits for the one the tab's opening asked for.
+  return (loading ??= readSequences(opening).finally(() => (loading = undefined)));
+}
+
+/** The menu's "Add to a sequence…": the sequence part in view, its picker focused once it holds the sequences. */
+export function landOnSequences(): void {
+  el('seq-form').scrollIntoView();
+  void loadSequences(true).then(() => el('seq-sequence').focus());
+}
+
+async function readSequences(opening: boolean): Promise<void> {
   const list = await busy('Reading your sequences…', () => server.listSequences(), el('seq-form'), opening);
   if (!list) return;
   const select = el<HTMLSelectElement>('seq-sequence');
@@ -100,7 +114,8 @@ function renderPreview(p: Preview): void {
   el('seq-summary').textContent =
     `${count(p.queued, 'row')} of ${count(p.rows, 'selected row')} to send to "${names[value('seq-sequence')] ?? ''}". ${columns}` +
     (left.length ? ` Left out: ${left.join('; ')}.` : '');
-  el('seq-preview').hidden = false;
+  el('seq-preview').hidden = el('seq-send').hidden = false;
+  freshen(el('seq-foot'));
 }
 
 async function send(): Promise<void> {
@@ -117,7 +132,8 @@ async function send(): Promise<void> {
 
 export function initSequence(): void {
   el('seq-sequence').addEventListener('change', () => {
-    el('seq-preview').hidden = true;
+    el('seq-preview').hidden = el('seq-send').hidden = true;
+    el('seq-summary').textContent = '';
   });
   el('seq-reload').addEventListener('click', () => void loadSequences());
   el('seq-check').addEventListener('click', () => {

@@ -45,6 +45,8 @@ export interface PreparedRun {
   plan: Plan;
   /** Columns the sheet must grow by to hold the add-on's columns. */
   addColumns: number;
+  /** The add-on's columns the header row does not hold yet. */
+  newColumns: number;
 }
 
 const MAX_TITLE_ROWS = 10;
@@ -99,8 +101,8 @@ export const prepareRun = (
     paid: settings.paid,
   });
   const fields = outputHeaders({ action: request.action, fields: chosenFields(request) });
-  const { insert } = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields, ...stampHeader(request)]);
-  return { grid, headerRow, headers, mapping, rows, plan, addColumns: insert };
+  const placed = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields, ...stampHeader(request)]);
+  return { grid, headerRow, headers, mapping, rows, plan, addColumns: placed.insert, newColumns: placed.missing.length };
 };
 
 /** The ids of the fields a run writes. */

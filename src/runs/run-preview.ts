@@ -90,6 +90,7 @@ export interface RunPreview {
   credits: { email: number; phone: number };
   /** Columns added to the sheet to hold the results. */
   addColumns: number;
+  /** It spends credits, or is large: the person confirms it first. */
   needsConfirmation: boolean;
   summary: string;
   /** The person's address, the default owner of a new lead list ('' when unknown). */
@@ -189,8 +190,11 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   const tooLong = keptTextProblem(kept);
   if (tooLong) fail(tooLong);
   const headers = prepared.headers.map((h) => String(h ?? ''));
-  const { addColumns, plan } = prepared;
+  const { addColumns, newColumns, plan } = prepared;
   const { counts: c, estimate } = plan;
+  // A run writing into more rows than one request takes is large: it asks first even when it is
+  // free, for the rows and columns it writes are the person's to weigh.
+  const large = c.send > PART_SIZE[req.action];
   const parts = plan.chunks.length;
   const label = ACTION_LABELS[req.action];
   // Each kind of row not sent: how many, why it is left out, and what one is called.
@@ -217,7 +221,10 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
       ? ` ${plural(c.unsure, 'row')} failed after the service may have taken ${c.unsure > 1 ? 'them' : 'it'}: sending again may pay twice.`
       : '') +
     (why.length ? ` Why rows cannot be sent: ${why.slice(0, 3).join('; ')}.` : '') +
-    (addColumns ? ` ${plural(addColumns, 'column')} will be added to the sheet for the results.` : '');
+    (large ? ` Results go into ${plural(c.send, 'row')}.` : '') +
+    (addColumns || (large && newColumns)
+      ? ` ${plural(large ? newColumns : addColumns, 'column')} will be added to the sheet for the results.`
+      : '');
   const preview: RunPreview = {
     action: req.action,
     label,
@@ -230,7 +237,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     parts,
     credits: { ...estimate },
     addColumns,
-    needsConfirmation: estimate.email + estimate.phone > 0,
+    needsConfirmation: estimate.email + estimate.phone > 0 || large,
     summary,
     defaultOwner: activeUserEmail(),
   };

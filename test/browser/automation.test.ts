@@ -278,9 +278,53 @@ test('history: newest first, e-mailed marked, Retry only where rows failed, and 
   expect(await items.count()).toBe(4);
 
   await page.getByRole('button', { name: 'Run now' }).click();
+  await page.locator('#auto-run-ask').getByRole('button', { name: 'Run now' }).click();
   await page.locator('#auto-status').filter({ hasText: 'Running now.' }).waitFor();
   expect(calls.filter((c) => c === 'runAutomationNow')).toHaveLength(1);
   expect(await runIds(page)).toEqual(['r5']);
+  await page.close();
+});
+
+test('Run now asks first, saying the most it can spend: the cap per run, or what is left of the day', async () => {
+  const sidebar = await fromMenu(world(), {
+    getAutomation: () => ON,
+    runAutomationNow: () => ({ ...ON, status: 'Running now.' }),
+  });
+  const { page, calls } = sidebar;
+  const ask = page.locator('#auto-run-ask');
+  await page.locator('#auto-run-now').click();
+  await ask.waitFor();
+  expect(await text(page, '#auto-run-ask-text')).toBe(
+    'Run now on the new and changed rows of "Prospects"? It can spend up to 200 credits (the cap per run).',
+  );
+  expect(await page.locator('#auto-run-go:focus').count()).toBe(1);
+  // Cancel: nothing is run.
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  expect(await ask.isHidden()).toBe(true);
+  expect(calls).not.toContain('runAutomationNow');
+
+  // With 1,400 of today's 1,500 spent, a run can spend only the 100 left.
+  sidebar.amendNext('getAutomation', () => ({ ...ON, spentToday: 1400 }));
+  await page.getByRole('tab', { name: 'Run' }).click();
+  await page.getByRole('tab', { name: 'Auto' }).click();
+  await sidebar.answersHandled('getAutomation', 2);
+  await page.locator('#auto-run-now').click();
+  expect(await text(page, '#auto-run-ask-text')).toBe(
+    'Run now on the new and changed rows of "Prospects"? It can spend up to 100 credits (what is left of today\'s 1,500).',
+  );
+  await ask.getByRole('button', { name: 'Run now' }).click();
+  await page.locator('#auto-status').filter({ hasText: 'Running now.' }).waitFor();
+  expect(calls.filter((c) => c === 'runAutomationNow')).toHaveLength(1);
+
+  // Only free company enrichment: nothing to spend, and it says so.
+  sidebar.amendNext('getAutomation', () => ({ ...ON, actions: ['company'] }));
+  await page.getByRole('tab', { name: 'Run' }).click();
+  await page.getByRole('tab', { name: 'Auto' }).click();
+  await sidebar.answersHandled('getAutomation', 3);
+  await page.locator('#auto-run-now').click();
+  expect(await text(page, '#auto-run-ask-text')).toBe(
+    'Run now on the new and changed rows of "Prospects"? Enriching companies spends no credits.',
+  );
   await page.close();
 });
 

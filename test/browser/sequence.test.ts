@@ -1,6 +1,7 @@
 // "Add to a sequence" in headless Chromium, answered by the add-on in the local host: opened from
 // the menu on its section, the sequences that take no leads disabled with why, the columns sent
-// as fields, an override, the check of the selection, the sending, and hostile text kept as text.
+// as fields, an override, the check of the selection, the sending, its Send in view above many
+// columns, and hostile text kept as text.
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../toolkit/chromium';
 import { KEY, sequenceWorld } from '../support/sequence-world';
@@ -62,5 +63,26 @@ test('from the menu: pick a sequence, choose fields and an override, check, send
     [contacted, { company_name: 'Initech' }, { ignore_recently_contacted: true }],
   ]);
   expect(await page.evaluate('document.body.dataset.pwned')).toBeUndefined();
+  await page.close();
+});
+
+test('in a frame 533 px tall, the estimate and Send of 30 columns stay in view, the footer flashing', async () => {
+  const w = sequenceWorld();
+  const headers = ['Email', ...Array.from({ length: 30 }, (_, i) => `Field ${i + 1}`)];
+  w.host.sheet().load([headers, ['ann@prospects1.example', ...headers.slice(1).map((h) => `${h} of Ann`)]]);
+  w.host.select('Sheet1!A1:AE2');
+  expect(w.host.clickMenu('Add to a sequence…').ok).toBe(true);
+  const { page } = await openSidebar(browser, w, undefined, w.host.ui.sidebars().at(-1)!.html);
+  await page.setViewportSize({ width: 300, height: 533 });
+  await page.locator('#seq-sequence option').nth(7).waitFor({ state: 'attached' });
+  await page.locator('#seq-check').click();
+  await page.locator('#seq-summary').filter({ hasText: 'to send to' }).waitFor();
+  expect(await page.locator('#seq-mapping input[type="checkbox"]').count()).toBe(30);
+  for (const id of ['#seq-summary', '#seq-send']) {
+    const box = (await page.locator(id).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(533);
+  }
+  expect(await page.locator('#seq-foot.fresh').count()).toBe(1);
   await page.close();
 });

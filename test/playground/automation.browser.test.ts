@@ -33,6 +33,7 @@ describe('automating a sheet from the page', () => {
     // Each run sends what its cap pays for; the third finds the day's cap reached.
     for (let run = 1; run <= 3; run++) {
       await frame.locator('#auto-run-now').click();
+      await frame.locator('#auto-run-go').click();
       await frame.locator('#auto-run-now:not([disabled])').waitFor({ timeout: 60000 });
     }
     await frame.locator('#auto-history li').nth(1).waitFor();

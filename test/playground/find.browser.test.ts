@@ -1,6 +1,7 @@
 // Find people from the page: the menu opens the sidebar on Find, the count and its words, the rows
 // written into a new sheet whose tab the page shows and switches to, then "Enrich these people"
-// on those rows, their status filling the grid. No page or sidebar error on the way.
+// on those rows with their emails revealed, as Find promised, their status filling the grid. No
+// page or sidebar error on the way.
 import { columnOf, connect, gridCell, hostGrid, openPage, openSidebar, state, type PageWorld } from '../../playground/page-driver';
 
 const ROWS = 20;
@@ -58,10 +59,13 @@ describe('finding people from the page', () => {
     await frame.getByRole('button', { name: 'Enrich these people' }).click();
     await frame.getByRole('tab', { name: 'Run', selected: true }).waitFor();
     expect(await frame.getByLabel('Action on the selected rows').inputValue()).toBe('person');
+    // Find said the emails come from enriching the people kept: the reveal is ticked, and priced.
+    expect(await frame.locator('#run-reveal-email').isChecked()).toBe(true);
     await frame
       .locator('#run-summary')
       .filter({ hasText: `of ${ROWS} distinct rows on "${SHEET}"` })
       .waitFor();
+    expect(await frame.locator('#run-summary').textContent()).toMatch(new RegExp(`\\b${ROWS * 1.5} email credits`));
     // The rows written, whole, are the selection, and the page's name box shows it.
     const [selected] = (await state(world)).selection;
     expect(selected).toMatch(new RegExp(`^'${SHEET}'!A2:[A-Z]+${ROWS + 1}$`));
@@ -79,6 +83,10 @@ describe('finding people from the page', () => {
     const ends = (await hostGrid(world, SHEET)).rows.filter((r) => r.n > 1 && r.n <= ROWS + 1).map((r) => r.v[column] ?? '');
     expect(ends).toHaveLength(ROWS);
     for (const s of ends) expect(s).toMatch(FINAL);
+    // The emails Find promised are written, not an empty column.
+    const emails = columnOf(await hostGrid(world, SHEET), 'Person · Email').charCodeAt(0) - 65;
+    const revealed = (await hostGrid(world, SHEET)).rows.filter((r) => r.n > 1 && /@/.test(r.v[emails] ?? ''));
+    expect(revealed.length).toBeGreaterThan(0);
     await page.locator('#requests-body tr', { hasText: '/people/enrichment' }).first().waitFor();
 
     expect(world.errors).toEqual([]);

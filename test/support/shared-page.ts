@@ -3,10 +3,10 @@
 import { openPage, type PageWorld } from '../../playground/page-driver';
 
 /** The file's page, read through once it is open (call at the top of a `describe`). */
-export function sharedPage(world?: Parameters<typeof openPage>[0]): PageWorld {
+export function sharedPage(world?: Parameters<typeof openPage>[0], viewport?: Parameters<typeof openPage>[1]): PageWorld {
   let opened: PageWorld | undefined;
   beforeAll(async () => {
-    opened = await openPage(world);
+    opened = await openPage(world, viewport);
   });
   afterAll(async () => {
     await opened?.close();
