@@ -103,8 +103,13 @@ export const prepareRun = (
   return { grid, headerRow, headers, mapping, rows, plan, addColumns: insert };
 };
 
-/** The ids of the fields a run writes. */
-const chosenFields = (request: RunRequest): string[] => chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => f.id);
+/** The ids of the fields a run writes: a person's email and phones only when revealed, else their columns would stay empty. */
+const chosenFields = ({ action, fields, options: o }: RunRequest): string[] => {
+  const unrevealed = action === 'person' ? [o.revealEmail || 'email', o.revealPhones || 'phones'] : [];
+  return chooseFields(BATCH_KINDS[action].fields, fields)
+    .map((f) => f.id)
+    .filter((id) => !unrevealed.includes(id));
+};
 
 /** The stamp column an automated run adds; [] for other runs and actions. */
 const stampHeader = (request: RunRequest): string[] => {
