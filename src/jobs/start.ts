@@ -90,7 +90,17 @@ export const prepareRun = (
     const values = grid.row(grid.rowIndex(row));
     return { row, values, status: statusCol === undefined ? '' : values[statusCol], hidden: selection.hidden.has(row) };
   });
-  if (rows.length === 0) fail(`Select the rows to send (below the header row, row ${headerRow}).`);
+  if (rows.length === 0) {
+    // Said plainly when there is nothing to select, or the selection holds nothing.
+    const last = grid.rows.length;
+    fail(
+      last <= headerRow
+        ? `This sheet has no rows below its header row (row ${headerRow}) yet.`
+        : selection.ranges.every((r) => r.firstRow > last)
+          ? `The selection is empty: this sheet's rows are ${headerRow + 1} to ${last}.`
+          : `Select the rows to send (below the header row, row ${headerRow}).`,
+    );
+  }
   const plan = planRun(request.action, rows, mapping, request.options, {
     rerun: request.rerun,
     exclusions: settings.exclusions,
