@@ -7,6 +7,7 @@ import { formatRange, GRID_WINDOW_ROWS, parseRange } from '../protocol';
 import { ActivityPanel } from './activity-panel';
 import { answerDialog, command, exportUrl, gridWindow, pollState } from './api';
 import { ClockBar } from './clock-bar';
+import { formulaHint } from './formula-hint';
 import { AddonDialog, askFilter, askImport } from './dialogs';
 import { byId, clear, letters, make } from './dom';
 import { SheetGrid, type Spot } from './grid';
@@ -96,6 +97,7 @@ const grid = new SheetGrid(byId('grid'), {
     [focused, focusedContent] = [a1, content];
     const bar = byId<HTMLInputElement>('formula-input');
     if (document.activeElement !== bar) bar.value = content;
+    showHint();
   },
   locate: async (sheet, at, rows, cols) => {
     try {
@@ -221,13 +223,26 @@ function refreshGrid(): Promise<void> {
   return refreshing;
 }
 
+/** Each sheet's first row as last shown: a window paged past it keeps the hint the sheet's own. */
+const headerRows = new Map<string, string[]>();
+/** The formula bar's hint, for the active sheet and the active cell's row. */
+function showHint(): void {
+  byId<HTMLInputElement>('formula-input').placeholder = formulaHint(
+    headerRows.get(activeSheet()) ?? [],
+    Number(/\d+$/.exec(focused)?.[0] ?? 2),
+  );
+}
+
 async function fetchWindows(): Promise<void> {
   for (;;) {
     if (!state) return;
     const want = { version: state.gridVersion, sheet: activeSheet(), offset };
     if (want.version === gridShown.version && want.sheet === gridShown.sheet && want.offset === gridShown.offset) return;
     const win = await gridWindow(want.sheet, want.offset);
+    const first = win.rows.find((r) => r.n === 1);
+    if (first) headerRows.set(win.sheet, first.v);
     await grid.show(win);
+    showHint();
     renderPager(win);
     // The server keeps a window inside the sheet and full: the pager goes on from where it is.
     if (offset === want.offset) offset = win.offset;

@@ -29,16 +29,32 @@ let stale = 0;
 let edited = false;
 let saving = false;
 
+/** A time zone the browser knows, or undefined (the browser's own) for one it does not. */
+function knownZone(zone: string | undefined): string | undefined {
+  try {
+    return zone && new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A time the server gives (ISO 8601) in the person's own time zone, the exact value kept in
- * `datetime`. Anything else is shown as it came: Date would read a date into most strings.
+ * A time the server gives (ISO 8601) in the spreadsheet's time zone (the one its daily cap counts
+ * days in), the exact value kept in `datetime`. Anything else is shown as it came: Date would
+ * read a date into most strings.
  */
 function when(iso: string, node: HTMLTimeElement = h('time')): HTMLTimeElement {
   const date = /^\d{4}-\d{2}-\d{2}T/.test(iso) ? new Date(iso) : undefined;
   node.dateTime = iso;
   node.textContent =
     date && !Number.isNaN(date.getTime())
-      ? date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+      ? date.toLocaleString('en-US', {
+          month: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZone: knownZone(current?.timeZone),
+        })
       : iso;
   return node;
 }
@@ -116,6 +132,7 @@ function render(view: View, withFields: boolean): void {
   el('auto-status').textContent = view.status;
   el('auto-next').hidden = !view.nextRunAt;
   if (view.nextRunAt) when(view.nextRunAt, el<HTMLTimeElement>('auto-next-at'));
+  el('auto-next-zone').textContent = ` (${knownZone(view.timeZone) ?? 'your'} time)`;
   el('auto-save').textContent = view.on ? 'Save' : 'Turn on';
   el('auto-off').hidden = !view.on;
   el('auto-run-now').hidden = !view.on;

@@ -13,6 +13,9 @@ const LABELS: Record<string, string> = {
   lead_list: 'Lead list',
 };
 
+/** The label rows a cancel ended are counted under (src/jobs/row-status.ts). */
+const CANCELED = 'Canceled';
+
 export interface JobCard {
   readonly node: HTMLLIElement;
   update(job: JobView): void;
@@ -50,15 +53,22 @@ export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
   }
 
   function update(next: JobView): void {
-    const label = LABELS[next.action] ?? next.action;
+    // Two lead lists' cards are told apart by the list, and by whether it is made or added to.
+    const label = next.list
+      ? `${next.list.adds ? 'Adds to' : 'Creates'} lead list "${next.list.name}"`
+      : (LABELS[next.action] ?? next.action);
+    // Rows a cancel ended count as finished, but they are not done: a canceled job says which is which.
+    const canceled = next.state === 'canceled' ? (next.counts[CANCELED] ?? 0) : 0;
+    const done = next.finished - canceled;
     // Rounded down: 100% only once every row is finished.
-    const percent = next.total ? Math.floor((100 * next.finished) / next.total) : 100;
+    const percent = next.total ? Math.floor((100 * done) / next.total) : 100;
+    const rows = `${thousands(done)} of ${thousands(next.total)} row${next.total === 1 ? '' : 's'}`;
     node.className = `job ${next.state}`;
     name.textContent = label;
     state.textContent = next.state;
-    hint.textContent = `${next.sheetName} · ${thousands(next.finished)} of ${thousands(next.total)} row${next.total === 1 ? '' : 's'} (${percent}%)`;
+    hint.textContent = `${next.sheetName} · ${canceled ? `${rows} done, ${thousands(canceled)} canceled` : `${rows} (${percent}%)`}`;
     bar.max = next.total || 1;
-    bar.value = next.finished;
+    bar.value = done;
     bar.setAttribute('aria-label', `${label} progress`);
     clear(counts);
     for (const [status, n] of Object.entries(next.counts)) counts.append(h('li', { text: `${status}: ${thousands(n)}` }));

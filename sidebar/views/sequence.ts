@@ -113,7 +113,10 @@ function renderPreview(p: Preview): void {
       : 'No column is headed Email or Profile URL: no row can be sent.';
   el('seq-summary').textContent =
     `${count(p.queued, 'row')} of ${count(p.rows, 'selected row')} to send to "${names[value('seq-sequence')] ?? ''}". ${columns}` +
-    (left.length ? ` Left out: ${left.join('; ')}.` : '');
+    (left.length ? ` Left out: ${left.join('; ')}.` : '') +
+    (p.queued ? '' : ' Nothing to send: select rows to add and check again.');
+  // Send waits for a check that finds rows to send.
+  el<HTMLButtonElement>('seq-send').disabled = !p.queued;
   el('seq-preview').hidden = el('seq-send').hidden = false;
   freshen(el('seq-foot'));
 }

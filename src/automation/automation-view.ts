@@ -41,6 +41,8 @@ export interface AutomationView {
   status: string;
   /** When the next run is due, ISO 8601; '' when none. */
   nextRunAt: string;
+  /** The spreadsheet's time zone (IANA): its days are the ones the daily cap counts, and its times are shown. */
+  timeZone: string;
   /** Newest first. */
   history: AutoRunView[];
   /** E-mail alerts (for the user, over all spreadsheets): on or off, and the address they go to. */

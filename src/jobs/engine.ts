@@ -479,5 +479,6 @@ export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
     counts: { ...job.counts },
     canCancel: isLive(job) && !isCanceling(job),
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
+    ...(job.list && { list: { name: job.list.name, adds: Boolean(job.list.id) } }),
   };
 };

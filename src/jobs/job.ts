@@ -80,4 +80,6 @@ export interface JobView {
   counts: Record<string, number>;
   canCancel: boolean;
   links: string[];
+  /** A lead list's name, and whether the job adds to a list that was there (else it creates one). */
+  list?: { name: string; adds: boolean };
 }

@@ -92,7 +92,17 @@ export const prepareRun = (
     const values = grid.row(grid.rowIndex(row));
     return { row, values, status: statusCol === undefined ? '' : values[statusCol], hidden: selection.hidden.has(row) };
   });
-  if (rows.length === 0) fail(`Select the rows to send (below the header row, row ${headerRow}).`);
+  if (rows.length === 0) {
+    // Said plainly when there is nothing to select, or the selection holds nothing.
+    const last = grid.rows.length;
+    fail(
+      last <= headerRow
+        ? `This sheet has no rows below its header row (row ${headerRow}) yet.`
+        : selection.ranges.every((r) => r.firstRow > last)
+          ? `The selection is empty: this sheet's rows are ${headerRow + 1} to ${last}.`
+          : `Select the rows to send (below the header row, row ${headerRow}).`,
+    );
+  }
   const plan = planRun(request.action, rows, mapping, request.options, {
     rerun: request.rerun,
     exclusions: settings.exclusions,
@@ -105,8 +115,13 @@ export const prepareRun = (
   return { grid, headerRow, headers, mapping, rows, plan, addColumns: placed.insert, newColumns: placed.missing.length };
 };
 
-/** The ids of the fields a run writes. */
-const chosenFields = (request: RunRequest): string[] => chooseFields(BATCH_KINDS[request.action].fields, request.fields).map((f) => f.id);
+/** The ids of the fields a run writes: a person's email and phones only when revealed, else their columns would stay empty. */
+const chosenFields = ({ action, fields, options: o }: RunRequest): string[] => {
+  const unrevealed = action === 'person' ? [o.revealEmail || 'email', o.revealPhones || 'phones'] : [];
+  return chooseFields(BATCH_KINDS[action].fields, fields)
+    .map((f) => f.id)
+    .filter((id) => !unrevealed.includes(id));
+};
 
 /** The stamp column an automated run adds; [] for other runs and actions. */
 const stampHeader = (request: RunRequest): string[] => {

@@ -81,6 +81,7 @@ const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): str
 /** What the tab shows (the record, tidied to count today's spend, is not saved again here). */
 const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): AutomationView => {
   const user = readAutoUser();
+  const clock = spendClock(spreadsheet);
   return {
     on: Boolean(record?.on),
     sheetName: record?.on ? record.sheetName : '',
@@ -88,9 +89,10 @@ const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): Autom
     capPerRun: record?.capRun ?? 100,
     capPerDay: record?.capDay ?? 500,
     staleDays: record?.staleDays ?? recheckDays(),
-    spentToday: record ? spentToday(record, spendClock(spreadsheet)) : 0,
+    spentToday: record ? spentToday(record, clock) : 0,
     status: statusOf(spreadsheet, record),
     nextRunAt: iso(record && runDue(record)),
+    timeZone: clock.zone,
     history: (record?.runs ?? [])
       .map((r) => ({
         id: r.id,

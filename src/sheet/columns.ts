@@ -4,9 +4,9 @@ import { fail } from '../api/errors';
 import { OUTPUT_PREFIXES, words } from './fields';
 import { columnOf } from './grid';
 import { normalizeEmail } from './keys';
+import { ROLES, roleOfText, type Role } from './header-roles';
 
-export const ROLES = ['email', 'profile_url', 'domain', 'company_name', 'full_name', 'first_name', 'last_name', 'title', 'phone'] as const;
-export type Role = (typeof ROLES)[number];
+export { headerWords, ROLES, type Role } from './header-roles';
 
 /** Each role in words: its id's (`first_name`: "First name"), but for these two. */
 const LABELS: Partial<Record<Role, string>> = { profile_url: 'Profile URL', domain: 'Company domain or website' };
@@ -15,34 +15,10 @@ export const ROLE_LABELS = Object.fromEntries(ROLES.map((role) => [role, LABELS[
 /** Role -> zero-based column index within the header row. */
 export type ColumnMapping = Partial<Record<Role, number>>;
 
-/** A header in plain lower-case words, as the header patterns read it. */
-export const headerWords = (header: string): string =>
-  header
-    .toLowerCase()
-    .replace(/[_\-./]+/g, ' ')
-    .replace(/[^a-z0-9 ]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-// Most specific first: "company website" is a domain, "company" alone is a name.
-const PATTERNS: Array<[Role, RegExp]> = [
-  ['email', /^(work |business |personal |contact |primary )?e ?mail( address)?$/],
-  ['profile_url', /^(linkedin|linked in|li)( profile)?( url| link)?$|^(person )?profile( url| link)?$|^social profile$/],
-  ['domain', /^(company |account |organization )?(domain|website|web site|site|url|web)( name| address)?$/],
-  ['first_name', /^(first|given)( name)?$|^firstname$|^fname$/],
-  ['last_name', /^(last|family|sur)( ?name)?$|^lastname$|^lname$/],
-  ['full_name', /^(full |contact |person |lead )?name$|^contact$|^person$|^lead$/],
-  ['company_name', /^(company|account|organization|organisation|employer|business)( name)?$/],
-  ['title', /^(job )?title$|^position$|^role$|^job$/],
-  ['phone', /^(phone|mobile|cell|telephone|tel|direct dial)( number| no)?$/],
-];
-
 export const roleOfHeader = (header: unknown): Role | undefined => {
   const text = isString(header) ? header : '';
   if (!text || OUTPUT_PREFIXES.some((p) => text.startsWith(p))) return undefined;
-  const w = headerWords(text);
-  for (const [role, pattern] of PATTERNS) if (pattern.test(w)) return role;
-  return undefined;
+  return roleOfText(text);
 };
 
 /** Maps each role to the first column whose header names it. */

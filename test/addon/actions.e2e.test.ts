@@ -45,6 +45,25 @@ test('enrich people: confirmed cost, results in the rows, triggers removed at th
   expect(w.host.triggerList()).toEqual([]);
 });
 
+test('enrich people adds the email and phone columns only when emails or phones are revealed: they would stay empty', () => {
+  const w = setup(people(8));
+  const headers = () => w.host.sheet().values()[0]!;
+  const enrich = (options: Record<string, boolean>) => {
+    const r = w.host.callFromSidebar('startRun', [{ action: 'person', options, rerun: true, confirmed: true }]);
+    if (!r.ok) throw new Error(r.error?.message);
+    runTriggers(w);
+  };
+  enrich({});
+  expect(headers()).toEqual(expect.arrayContaining(['Person · Status', 'Person · Name', 'Person · Title']));
+  expect(headers().filter((h) => h === 'Person · Email' || h === 'Person · Phones')).toEqual([]);
+  enrich({ revealEmail: true });
+  expect(headers()).toContain('Person · Email');
+  expect(headers()).not.toContain('Person · Phones');
+  expect(column(w, 'Person · Email').some((e) => String(e).includes('@'))).toBe(true);
+  enrich({ revealPhones: true });
+  expect(column(w, 'Person · Phones').some((p) => String(p).includes(': '))).toBe(true);
+});
+
 test('enrich companies: no credits, no question; a website is reduced to its domain', () => {
   const w = setup(people(12));
   runMenu(w, 'Enrich companies');

@@ -29,6 +29,7 @@ const OFF: AutomationView = {
   spentToday: 0,
   status: 'Automation is off for this spreadsheet.',
   nextRunAt: '',
+  timeZone: 'Etc/UTC',
   history: [],
   alerts: false,
   alertTo: OWNER,
@@ -129,6 +130,27 @@ test('from the menu: the Auto tab, in a tab bar that fits, shows the automation 
   // The preview follows the daily cap typed, before it is saved.
   await auto(page).getByLabel('Credits per day, at most').fill('2000');
   expect(await text(page, '#auto-today')).toBe('Today: 240 of 2,000 credits');
+  await page.close();
+});
+
+test("the next run is told in the spreadsheet's time zone, named", async () => {
+  const w = world();
+  w.host.spreadsheet.timeZone = 'Asia/Tokyo';
+  w.host.select('Sheet1!A1:A2');
+  expect(
+    w.host.callFromSidebar('saveAutomation', [
+      { on: true, actions: ['email'], capPerRun: 100, capPerDay: 500, staleDays: 0, alerts: false },
+    ]).ok,
+  ).toBe(true);
+  const { page } = await fromMenu(w, {});
+  const next = page.locator('#auto-next');
+  await next.waitFor();
+  const at = (await next.locator('time').getAttribute('datetime'))!;
+  const shown = (timeZone: string) =>
+    new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+  // Tokyo is 9 hours from UTC: the same instant reads differently there.
+  expect(shown('Asia/Tokyo')).not.toBe(shown('Etc/UTC'));
+  expect(await next.textContent()).toBe(`Next run: ${shown('Asia/Tokyo')} (Asia/Tokyo time)`);
   await page.close();
 });
 

@@ -86,3 +86,31 @@ test('in a frame 533 px tall, the estimate and Send of 30 columns stay in view, 
   expect(await page.locator('#seq-foot.fresh').count()).toBe(1);
   await page.close();
 });
+
+test('Send is off, saying why, when the checked selection has no row to send; on again once a check finds one', async () => {
+  const w = sequenceWorld();
+  w.host.sheet().load([
+    ['First name', 'Email'],
+    ['Nobody', ''],
+    ['Ann', 'ann@prospects1.example'],
+  ]);
+  w.host.select('Sheet1!A2:B2');
+  expect(w.host.clickMenu('Add to a sequence…').ok).toBe(true);
+  const { page } = await openSidebar(browser, w, undefined, w.host.ui.sidebars().at(-1)!.html);
+  const form = page.locator('#seq-form');
+  await page.locator('#seq-sequence option:not(:disabled)').first().waitFor({ state: 'attached' });
+  const summary = page.locator('#seq-summary');
+  await form.getByRole('button', { name: 'Check selection' }).click();
+  await summary.filter({ hasText: 'Nothing to send' }).waitFor();
+  expect(await summary.textContent()).toMatch(
+    /^0 rows of 1 selected row to send to ".+"\. .* Nothing to send: select rows to add and check again\.$/,
+  );
+  expect(await form.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+
+  w.host.select('Sheet1!A2:B3');
+  await form.getByRole('button', { name: 'Check selection' }).click();
+  await summary.filter({ hasText: /^1 row of 2 selected rows/ }).waitFor();
+  expect(await summary.textContent()).not.toContain('Nothing to send');
+  expect(await form.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+  await page.close();
+});

@@ -1,7 +1,7 @@
 // A formula typed into a cell of the page runs the add-on's own custom function in the host and
 // spills its row of fields into the cells to the right, as in Sheets; data in the way gives #REF!
 // with Sheets' message on hover.
-import { connect, gridCell, hostGrid } from '../../playground/page-driver';
+import { connect, gridCell, hostGrid, until } from '../../playground/page-driver';
 import { sharedPage } from '../support/shared-page';
 
 describe('formulas typed in the grid', () => {
@@ -46,5 +46,21 @@ describe('formulas typed in the grid', () => {
       .filter({ hasText: /orchidbio/i })
       .waitFor();
     expect(await ref.textContent()).not.toBe('#REF!');
+  });
+
+  it("hints =ENRICH_COMPANY on the sheet's column of websites, in the active cell's row; without one, the column it needs", async () => {
+    const { page } = world;
+    const bar = page.getByLabel('Formula bar');
+    const hint = () => bar.getAttribute('placeholder');
+    // Column D holds company names, E the websites ENRICH_COMPANY reads.
+    expect(await gridCell(page, 1, 'D').textContent()).toBe('Company');
+    expect(await gridCell(page, 1, 'E').textContent()).toBe('Website');
+    await gridCell(page, 5, 'B').click();
+    await until(async () => (await hint())?.endsWith('=ENRICH_COMPANY(E5)') ?? false, 'the hint on row 5');
+    await typeInto(1, 'E', 'Notes');
+    await until(async () => !(await hint())?.includes('(E'), 'the hint without a website column');
+    expect(await hint()).toBe("Select a cell, then type a value, or =ENRICH_COMPANY( ) on a cell holding a company's domain or website");
+    await typeInto(1, 'E', 'Company website');
+    await until(async () => (await hint())?.endsWith('=ENRICH_COMPANY(E2)') ?? false, 'the hint back on the renamed column');
   });
 });
