@@ -325,8 +325,10 @@ export class PlaygroundSession {
 
   /** Moves the clock for the real time passed; true when anything the page shows changed. */
   tick(realNow: number): boolean {
-    const before = this.host.clock.now();
+    const [before, speed] = [this.host.clock.now(), this.clock.speed];
     const fired = this.clock.tick(realNow);
+    // Skipping the waits ended on its own: the clock bar shows the speed back.
+    if (this.clock.speed !== speed) this.changed(false);
     if (fired) return true;
     // The clock moving alone changes only the time shown: a new state once a virtual second passed.
     if (Math.floor(this.host.clock.now() / 1000) !== Math.floor(before / 1000)) this.changed(false);
