@@ -44,3 +44,4 @@ export type {
 } from './spreadsheet/ui';
 export { SheetHelper } from './spreadsheet/sheet-helper';
 export { parseCsv, formatCsv } from './spreadsheet/csv';
+export { a1ToR1c1, r1c1ToA1 } from './spreadsheet/r1c1';

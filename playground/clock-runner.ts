@@ -1,7 +1,8 @@
 // The host's clock against real time: at 1×, 60× or 600× it moves on by the real time passed
 // times the speed and fires every trigger that comes due on the way; 'skip' jumps from trigger to
-// trigger; 0 stands still. A tick fires triggers for a bounded stretch of real time, so the page
-// sees progress between them, and carries the virtual time it did not reach to the next tick.
+// trigger, and ends with the work it skipped for; 0 stands still. A tick fires triggers for a
+// bounded stretch of real time, so the page sees progress between them, and carries the virtual
+// time it did not reach to the next tick.
 import type { AppsScriptHost, ExecutionResult } from '../emulator';
 import type { Speed } from './protocol';
 
@@ -9,10 +10,28 @@ import type { Speed } from './protocol';
 export const TICK_BUDGET_MS = 100;
 
 /** What the runner needs of the host: its clock and its triggers. */
-export type TriggerHost = Pick<AppsScriptHost, 'clock' | 'fireNextTrigger'>;
+export type TriggerHost = Pick<AppsScriptHost, 'clock' | 'fireNextTrigger'> & {
+  triggers: { nextDue(): { dueAt?: number } | undefined };
+};
+
+/** A trigger this far off after a run that did nothing is a beat waiting for work, not a job waiting on the service. */
+const FAR_MS = 30 * 60_000;
+/** Service calls that change the spreadsheet or send something: a run making none of them did no work the person sees. */
+const WORK = /^(SpreadsheetApp\..*\.(set|clear|insert|delete|append|sort)|MailApp\.|GmailApp\.)/;
+
+/**
+ * Whether skipping ends after this run: it changed nothing the person sees, and the next trigger
+ * is half an hour or more away. A job waiting on the service comes back within minutes; an hourly beat
+ * that found nothing to do (automation with no new rows) would, skipped, leap the clock by days.
+ */
+function idle(result: ExecutionResult, now: number, nextAt: number | undefined): boolean {
+  return !Object.keys(result.calls ?? {}).some((name) => WORK.test(name)) && (nextAt ?? Infinity) - now >= FAR_MS;
+}
 
 export class ClockRunner {
   speed: Speed = 1;
+  /** The speed before 'skip', back once the waits are skipped. */
+  private resume: Exclude<Speed, 'skip'> = 1;
   private lastReal: number;
 
   /** `realClock` reads real time during a tick (the time triggers take); `realNow` arguments say when a tick began. */
@@ -26,6 +45,7 @@ export class ClockRunner {
   }
 
   setSpeed(speed: Speed, realNow: number): void {
+    if (speed === 'skip' && this.speed !== 'skip') this.resume = this.speed;
     this.speed = speed;
     this.lastReal = realNow;
   }
@@ -45,11 +65,7 @@ export class ClockRunner {
     this.lastReal = realNow;
     if (this.speed === 0) return false;
     const deadline = realNow + TICK_BUDGET_MS;
-    if (this.speed === 'skip') {
-      let any = false;
-      while (this.realClock() < deadline && this.fireNext()) any = true;
-      return any;
-    }
+    if (this.speed === 'skip') return this.skip(realNow, deadline);
     // Every trigger due by the target fires in this tick, as many as the budget allows: one per
     // tick held the clock to one trigger's gap per tick when triggers came closer than a tick's span.
     const target = this.host.clock.now() + passed * this.speed;
@@ -67,6 +83,27 @@ export class ClockRunner {
       any = true;
     }
     this.host.clock.advanceTo(target);
+    return any;
+  }
+
+  /**
+   * Fires trigger after trigger within the tick's budget. Skipping ends (the speed chosen before
+   * comes back) once no trigger is left or a run finds nothing to do, so the clock never runs on
+   * ahead of the jobs; true when anything fired or the speed changed.
+   */
+  private skip(realNow: number, deadline: number): boolean {
+    let any = false;
+    while (this.realClock() < deadline) {
+      const result = this.host.fireNextTrigger();
+      if (result) {
+        this.fired(result);
+        any = true;
+      }
+      if (!result || idle(result, this.host.clock.now(), this.host.triggers.nextDue()?.dueAt)) {
+        this.setSpeed(this.resume, realNow);
+        return true;
+      }
+    }
     return any;
   }
 

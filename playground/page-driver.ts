@@ -58,10 +58,19 @@ export async function openPage(world: Partial<WorldOptions> = {}, viewport = { w
   };
 }
 
+/**
+ * Sets the clock's speed from its bar and waits until the host took it. Skipping the waits may end
+ * before the page shows it on (no trigger left, or the work done at once): it waits for the host's
+ * answer to the click then, its state's version past the one before.
+ */
 export async function setSpeed(page: Page, label: 'Pause' | '1×' | '60×' | '600×' | 'Skip waits'): Promise<void> {
   const button = page.locator('#speeds button', { hasText: label });
+  const version = async () => ((await (await fetch(new URL('/api/state?after=-1', page.url()))).json()) as PageState).version;
+  const before = label === 'Skip waits' ? await version() : 0;
   await button.click();
-  await page.locator('#speeds button.active', { hasText: label }).waitFor();
+  const on = page.locator('#speeds button.active', { hasText: label });
+  if (label !== 'Skip waits') return on.waitFor();
+  await until(async () => (await on.isVisible()) || (await version()) > before, 'the clock to skip the waits');
 }
 
 /** The host's state as the page sees it. */

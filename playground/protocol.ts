@@ -202,6 +202,14 @@ export interface Commands {
   edit: { sheet: string; a1: string; value: string };
   /** The ranges in A1 with their sheet, all on one sheet, the active range first. */
   select: { ranges: string[] };
+  /**
+   * Fill-down and its kin, as in Sheets: `source`'s cells repeated over each of `targets` from its
+   * top-left, formulas with their relative references moved (Ctrl+D, the fill handle); `value`
+   * first typed into `source`, one cell (Ctrl+Enter, or one value pasted on a range).
+   */
+  fill: { sheet: string; source: string; targets: string[]; value?: string };
+  /** Text pasted from the clipboard at `at`, a cell each as if typed (`=…` is a formula, as Sheets takes it). */
+  paste: { sheet: string; at: string; rows: string[][] };
   /** Delete on a selection: the ranges' values and formulas go (notes and formats stay). */
   clear: { sheet: string; ranges: string[] };
   activate: { sheet: string };

@@ -2,7 +2,7 @@
 // sidebar calls run the add-on's own functions in the host, with the selection of the page they
 // came from; edits, clears, sorts, filters, row and column inserts and imports change the host's
 // sheet; every execution goes to the activity log; the clock runs on its own.
-import { formatCsv, parseCsv, type AppsScriptHost, type ExecutionResult, type MenuEntry } from '../emulator';
+import { a1ToR1c1, formatCsv, parseCsv, r1c1ToA1, type AppsScriptHost, type ExecutionResult, type MenuEntry } from '../emulator';
 import { DEMO_ACCOUNTS } from '../sandbox';
 import { ActivityLog } from './activity';
 import { ClockRunner } from './clock-runner';
@@ -35,6 +35,8 @@ const MAX_VIEWS = 32;
 /** Commands that only read the sheet: the page shows nothing new after them. */
 const READS = new Set(['columnValues', 'locate']);
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** Cells one fill or paste may write: a whole column of the 50,000-row sheet, and more. */
+const MAX_FILL_CELLS = 1_000_000;
 
 /**
  * A CSV field as Sheets imports it, read as if typed, except text a number or a formula would lose,
@@ -224,6 +226,51 @@ export class PlaygroundSession {
       const boxes = ranges.map((a1) => this.rangeIn(sheet, String(a1)));
       this.host.select(...boxes.map((box) => formatRange(sheet, box)));
     },
+    fill: ({ sheet, source, targets, value }) => {
+      const helper = this.sheetNamed(sheet);
+      const from = this.rangeIn(sheet, String(source));
+      const boxes = (Array.isArray(targets) ? targets : []).map((a1) => this.rangeIn(sheet, String(a1)));
+      const cells = boxes.reduce((n, b) => n + (b.bottom - b.top + 1) * (b.right - b.left + 1), 0);
+      if (cells > MAX_FILL_CELLS)
+        throw new CommandError(`That fills ${cells.toLocaleString('en-US')} cells; the page fills at most 1,000,000 at once.`);
+      if (value !== undefined) helper.userEdit(`${letters(from.left)}${from.top}`, String(value));
+      // What each source cell holds, read before any is written: a formula in R1C1 (its relative
+      // references move with it), else its value, text kept as text.
+      const [height, width] = [from.bottom - from.top + 1, from.right - from.left + 1];
+      const content: Array<(row: number, column: number) => unknown> = [];
+      for (let r = from.top; r <= from.bottom; r++) {
+        for (let c = from.left; c <= from.right; c++) {
+          const formula = helper.model.cell(r, c)?.formula;
+          const v = helper.model.value(r, c);
+          const r1c1 = formula ? a1ToR1c1(formula, r, c) : undefined;
+          content.push(r1c1 ? (row, column) => r1c1ToA1(r1c1, row, column) : () => (typeof v === 'string' && v !== '' ? `'${v}` : v));
+        }
+      }
+      for (const box of boxes) {
+        for (let r = box.top; r <= box.bottom; r++) {
+          for (let c = box.left; c <= box.right; c++) {
+            if (r >= from.top && r <= from.bottom && c >= from.left && c <= from.right) continue;
+            const put = content[((r - box.top) % height) * width + ((c - box.left) % width)]!;
+            helper.userEdit(`${letters(c)}${r}`, put(r, c));
+          }
+        }
+      }
+      this.recalculate();
+    },
+    paste: ({ sheet, at, rows }) => {
+      const helper = this.sheetNamed(sheet);
+      const start = this.rangeIn(sheet, String(at));
+      const lines = (Array.isArray(rows) ? rows : []).map((line) => (Array.isArray(line) ? line.map(String) : [String(line)]));
+      const width = lines.reduce((w, line) => Math.max(w, line.length), 0);
+      if (!width) return;
+      if (lines.length * width > MAX_FILL_CELLS) throw new CommandError('That is more than the page pastes at once (1,000,000 cells).');
+      const box = { ...start, bottom: start.top + lines.length - 1, right: start.left + width - 1 };
+      this.rangeIn(sheet, formatRange(sheet, box));
+      lines.forEach((line, i) => line.forEach((text, j) => helper.userEdit(`${letters(start.left + j)}${start.top + i}`, text)));
+      // The pasted cells are the selection, as in Sheets.
+      this.host.select(formatRange(sheet, box));
+      this.recalculate();
+    },
     clear: ({ sheet, ranges }) => {
       const helper = this.sheetNamed(sheet);
       for (const box of (Array.isArray(ranges) ? ranges : []).map((a1) => this.rangeIn(sheet, String(a1)))) {
@@ -325,8 +372,10 @@ export class PlaygroundSession {
 
   /** Moves the clock for the real time passed; true when anything the page shows changed. */
   tick(realNow: number): boolean {
-    const before = this.host.clock.now();
+    const [before, speed] = [this.host.clock.now(), this.clock.speed];
     const fired = this.clock.tick(realNow);
+    // Skipping the waits ended on its own: the clock bar shows the speed back.
+    if (this.clock.speed !== speed) this.changed(false);
     if (fired) return true;
     // The clock moving alone changes only the time shown: a new state once a virtual second passed.
     if (Math.floor(this.host.clock.now() / 1000) !== Math.floor(before / 1000)) this.changed(false);

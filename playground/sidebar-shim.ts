@@ -1,5 +1,7 @@
 // google.script.run inside the sidebar's frame, as Apps Script provides it: each call is posted to
 // the page holding the frame, which runs it in the host, and its answer comes back to the handlers.
+// Each document the frame loads has its own name (the page gives it in the address's #), which its
+// messages carry: a call of a sidebar closed or replaced, answered late, never answers the next one's.
 // And the frame's timers on the host's clock: the sidebar waits in the host's seconds (a poll "in
 // 30 s" is 30 s of the host's time), so at 600× it waits a six-hundredth as long in real time.
 
@@ -79,13 +81,14 @@ const SIDEBAR_SHIM = `
   };
   window.addEventListener('focus', () => toField(30), { once: true });
 
+  const doc = location.hash.slice(1);
   let next = 1;
   const waiting = new Map();
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent) return;
     const m = event.data;
     if (m && m.type === 'gas-clock') follow(m.speed);
-    if (!m || m.type !== 'gas-result') return;
+    if (!m || m.type !== 'gas-result' || m.doc !== doc) return;
     const w = waiting.get(m.id);
     if (!w) return;
     waiting.delete(m.id);
@@ -100,11 +103,11 @@ const SIDEBAR_SHIM = `
       return (...args) => {
         const id = next++;
         waiting.set(id, { ok, fail, user });
-        window.parent.postMessage({ type: 'gas-run', id, name: String(name), args: JSON.parse(JSON.stringify(args)) }, '*');
+        window.parent.postMessage({ type: 'gas-run', doc, id, name: String(name), args: JSON.parse(JSON.stringify(args)) }, '*');
       };
     },
   });
-  window.google = { script: { run: runner(), host: { close() { window.parent.postMessage({ type: 'gas-close' }, '*'); }, editor: { focus() {} } } } };
+  window.google = { script: { run: runner(), host: { close() { window.parent.postMessage({ type: 'gas-close', doc }, '*'); }, editor: { focus() {} } } } };
 })();
 `;
 

@@ -2,8 +2,10 @@
 // window of the host's sheet and keeps the selection, the keys (moves across windows included) and
 // the in-cell editor itself, as Sheets does (Tabulator's own ranges and keys are off: they held rows
 // the grid replaced, and read "(" as an arrow key), and gives Tabulator's header and row menus the
-// keyboard. It sends edits, selections, clears, sorts, filters and row or column inserts or deletes
-// to the server. Cells are text nodes, never parsed as HTML.
+// keyboard. Fill-down as in Sheets: Ctrl+D, Ctrl+Enter in the editor, copy and paste of plain text,
+// and the fill handle at the selection's corner. It sends edits, fills, pastes, selections, clears,
+// sorts, filters and row or column inserts or deletes to the server. Cells are text nodes, never
+// parsed as HTML.
 import {
   TabulatorFull as Tabulator,
   type CellComponent,
@@ -14,12 +16,17 @@ import {
 import 'tabulator-tables/dist/css/tabulator_simple.min.css';
 import { dataEdge, formatRange, hasData, parseRange, type CellBox, type GridRow, type GridWindow } from '../protocol';
 import { columnNumber, letters } from './dom';
+import { fillDownSource, fromClipboardText, toClipboardText } from './grid-fill';
 
 export interface GridActions {
   /** A cell of `sheet` (the sheet the editor opened on, whatever is shown by the time it commits). */
   edit(sheet: string, cell: string, value: string): void;
   /** The person's selection, the active range first. */
   select(ranges: string[]): void;
+  /** `source` repeated over `targets` (`value` typed into `source` first), as the host's Commands['fill']. */
+  fill(sheet: string, source: string, targets: string[], value?: string): void;
+  /** Rows of text pasted from `at`, each cell as if typed. */
+  paste(sheet: string, at: string, rows: string[][]): void;
   /** Delete on the selection. */
   clear(ranges: string[]): void;
   sort(column: number, ascending: boolean): void;
@@ -51,7 +58,7 @@ type Editor = { input: HTMLInputElement; sheet: string; at: Spot; before: string
 const ROW_HEAD = '_n';
 const ROW_HEAD_WIDTH = 52;
 const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-const MARKS = ['cell-selected', 'cell-active', 'head-selected'];
+const MARKS = ['cell-selected', 'cell-active', 'head-selected', 'cell-fill'];
 
 export class SheetGrid {
   private readonly table: Tabulator;
@@ -83,6 +90,9 @@ export class SheetGrid {
   private held = { sheet: '', a1: '', content: '' };
   /** Tabulator's open menu (a column's or a row number's): it has the keys while it is open. */
   private menu: HTMLElement | null = null;
+  /** The fill handle, on the active range's bottom-right corner; while dragged, the range and the row it reaches. */
+  private readonly handle: HTMLElement;
+  private filling: { from: CellBox; bottom: number } | null = null;
 
   constructor(
     private readonly element: HTMLElement,
@@ -146,6 +156,13 @@ export class SheetGrid {
     const on = this.table.on.bind(this.table) as unknown as (event: string, fn: (e: MouseEvent, x: never) => void) => void;
     on('cellMouseDown', (e, cell: CellComponent) => this.press(e, cell.getField() === ROW_HEAD ? 'row' : 'cell', this.spotOf(cell)));
     on('cellMouseEnter', (_e, cell: CellComponent) => this.dragTo(this.spotOf(cell)));
+    this.handle = document.createElement('div');
+    this.handle.className = 'fill-handle';
+    this.handle.title = 'Drag down to fill';
+    this.handle.hidden = true;
+    this.handle.addEventListener('mousedown', (e) => this.pressHandle(e));
+    document.addEventListener('copy', (e) => this.copy(e));
+    document.addEventListener('paste', (e) => this.pasted(e));
     on('headerMouseDown', (e, column: ColumnComponent) => this.pressHeader(e, column));
     on('headerMouseEnter', (_e, column: ColumnComponent) => {
       if (this.dragging === 'column' && column.getField() !== ROW_HEAD)
@@ -156,12 +173,21 @@ export class SheetGrid {
       if (cell.getField() !== ROW_HEAD) setTimeout(() => this.startEdit());
     });
     document.addEventListener('mouseup', () => {
+      if (this.filling) this.endFill();
       if (!this.dragging) return;
       this.dragging = null;
       this.queueSend();
     });
     element.addEventListener('keydown', (e) => this.key(e));
-    element.addEventListener('scroll', () => this.placeEditor(), true);
+    element.addEventListener(
+      'scroll',
+      () => {
+        this.placeEditor();
+        // Once Tabulator drew the rows the scroll brought.
+        requestAnimationFrame(() => this.placeHandle());
+      },
+      true,
+    );
     on('menuOpened', () => this.menuOpened());
     // A menu item run with the mouse leaves the focus on nothing: the grid takes the keys back.
     on('menuClosed', () => {
@@ -245,6 +271,13 @@ export class SheetGrid {
   }
 
   private dragTo(at: Spot): void {
+    if (this.filling) {
+      const bottom = Math.max(this.filling.from.bottom, at.row);
+      if (bottom === this.filling.bottom) return;
+      this.filling.bottom = bottom;
+      this.draw();
+      return;
+    }
     if (!this.dragging || !this.cursor) return;
     const box = this.span(this.dragging, this.cursor, at);
     if (JSON.stringify(box) === JSON.stringify(this.boxes[0])) return;
@@ -402,14 +435,27 @@ export class SheetGrid {
 
   // ---- Drawing ---------------------------------------------------------------------------------
 
+  /** The rows a drag of the fill handle adds under the active range, shown before they are filled. */
+  private fillPreview(): CellBox | null {
+    const f = this.filling;
+    return f && f.bottom > f.from.bottom ? { ...f.from, top: f.from.bottom + 1, bottom: f.bottom } : null;
+  }
+
   private markRow(row: RowComponent): void {
     const n = this.rowOf(row);
-    const across = this.boxes.filter((b) => b.top <= n && n <= b.bottom);
-    if (!across.length) return;
     const mark = (element: HTMLElement, cls: string) => {
       element.classList.add(cls);
       this.marked.push(element);
     };
+    const preview = this.fillPreview();
+    if (preview && preview.top <= n && n <= preview.bottom) {
+      for (let c = preview.left; c <= Math.min(preview.right, this.columns); c++) {
+        const cell = row.getCell(letters(c));
+        if (cell) mark(cell.getElement(), 'cell-fill');
+      }
+    }
+    const across = this.boxes.filter((b) => b.top <= n && n <= b.bottom);
+    if (!across.length) return;
     const head = row.getCell(ROW_HEAD);
     if (head) mark(head.getElement(), 'head-selected');
     for (const b of across) {
@@ -431,8 +477,9 @@ export class SheetGrid {
     this.marked = [];
     const win = this.win;
     if (!win || this.loading) return;
+    const spans = [...this.boxes, ...(this.fillPreview() ? [this.fillPreview()!] : [])];
     for (const r of win.rows) {
-      if (!this.boxes.some((b) => b.top <= r.n && r.n <= b.bottom)) continue;
+      if (!spans.some((b) => b.top <= r.n && r.n <= b.bottom)) continue;
       const row = this.table.getRow(r.n);
       if (row && this.laidOut.has(row)) this.markRow(row);
     }
@@ -447,6 +494,93 @@ export class SheetGrid {
     const at = this.cursor;
     if (at) this.actions.focus(`${letters(at.col)}${at.row}`, this.content(at));
     if (this.scrollPending) this.scrollToCursor();
+    this.placeHandle();
+  }
+
+  // ---- Fill-down, copy and paste ---------------------------------------------------------------
+
+  /** The fill handle on the bottom-right cell of the active range, when that cell is on screen and nothing is edited. */
+  private placeHandle(): void {
+    const box = this.filling?.from ?? this.boxes[0];
+    const cell = box && !this.editor ? this.cellElement({ row: box.bottom, col: Math.min(box.right, this.columns) }) : undefined;
+    const holder = this.element.querySelector('.tabulator-tableholder');
+    const [c, h] = [cell?.isConnected ? cell.getBoundingClientRect() : undefined, holder?.getBoundingClientRect()];
+    const inside = c && h && c.bottom > h.top && c.bottom <= h.bottom && c.right > h.left + ROW_HEAD_WIDTH && c.right <= h.right;
+    this.handle.hidden = !inside;
+    if (!inside) return;
+    // Put in once Tabulator built the table in the element (building empties it).
+    if (!this.handle.isConnected) this.element.appendChild(this.handle);
+    const grid = this.element.getBoundingClientRect();
+    this.handle.style.left = `${c.right - grid.left - 4}px`;
+    this.handle.style.top = `${c.bottom - grid.top - 4}px`;
+  }
+
+  private pressHandle(e: MouseEvent): void {
+    const box = this.boxes[0];
+    if (e.button !== 0 || !box || !this.win) return;
+    e.preventDefault();
+    e.stopPropagation();
+    this.element.focus({ preventScroll: true });
+    this.filling = { from: { ...box }, bottom: box.bottom };
+  }
+
+  /** The handle let go: the active range's rows repeated down to the row reached, which the range then takes in. */
+  private endFill(): void {
+    const f = this.filling!;
+    this.filling = null;
+    const sheet = this.win?.sheet;
+    if (sheet !== undefined && f.bottom > f.from.bottom) {
+      const to = { ...f.from, bottom: f.bottom };
+      this.actions.fill(sheet, formatRange(sheet, f.from), [formatRange(sheet, to)]);
+      this.boxes[0] = to;
+      this.queueSend();
+    }
+    this.draw();
+  }
+
+  /** Ctrl+D: each range's first row (a one-row range: the row above) copied down the range. */
+  private fillDown(): void {
+    const sheet = this.win?.sheet;
+    if (sheet === undefined) return;
+    for (const box of this.boxes) {
+      const source = fillDownSource(box);
+      if (source) this.actions.fill(sheet, formatRange(sheet, source), [formatRange(sheet, box)]);
+    }
+  }
+
+  /** Whether the clipboard's keys are the grid's: it has the focus, no editor or menu open. */
+  private hasClipboard(): boolean {
+    return document.activeElement === this.element && !this.editor && !this.menuOpen() && this.cursor !== null && this.win !== null;
+  }
+
+  /** Ctrl+C: the active range's shown values as plain text (the rows the window holds, hidden ones left out, as Sheets does). */
+  private copy(e: ClipboardEvent): void {
+    const box = this.boxes[0];
+    if (!this.hasClipboard() || !box || !e.clipboardData) return;
+    const right = Math.min(box.right, this.columns);
+    const rows = this.win!.rows.filter((r) => r.n >= box.top && r.n <= box.bottom);
+    const text = toClipboardText(rows.map((r) => Array.from({ length: right - box.left + 1 }, (_, i) => r.v[box.left - 1 + i] ?? '')));
+    e.clipboardData.setData('text/plain', text);
+    e.preventDefault();
+  }
+
+  /**
+   * Ctrl+V: the clipboard's text from the active range's top-left cell, each cell as if typed; one
+   * value pasted on a range goes into each of its cells, as in Sheets.
+   */
+  private pasted(e: ClipboardEvent): void {
+    const box = this.boxes[0];
+    if (!this.hasClipboard() || !box || !e.clipboardData) return;
+    e.preventDefault();
+    const text = e.clipboardData.getData('text/plain');
+    if (!text) return;
+    const rows = fromClipboardText(text);
+    const sheet = this.win!.sheet;
+    const at = `${letters(box.left)}${box.top}`;
+    const one = rows.length === 1 && rows[0]!.length === 1;
+    if (one && (this.boxes.length > 1 || box.bottom > box.top || box.right > box.left))
+      this.actions.fill(sheet, at, this.ranges(), rows[0]![0]);
+    else this.actions.paste(sheet, at, rows);
   }
 
   /**
@@ -523,6 +657,7 @@ export class SheetGrid {
     if (e.key === 'End' && ctrl) return () => this.toEnd(extend);
     if (e.key === 'Enter' || e.key === 'F2') return () => this.editShown();
     if (e.key === 'Delete' || e.key === 'Backspace') return () => this.actions.clear(this.ranges());
+    if (ctrl && e.key.toLowerCase() === 'd' && !e.altKey) return () => this.fillDown();
     if (e.key === 'ContextMenu' || (e.key === 'F10' && extend)) return () => this.openColumnMenu();
     // A printable key starts an edit that replaces the content, with that character typed.
     if (e.key.length === 1 && !ctrl && !e.altKey) return () => this.editShown(e.key);
@@ -562,7 +697,9 @@ export class SheetGrid {
     // Every key is the editor's: none reaches the grid's moves.
     input.addEventListener('keydown', (e) => {
       e.stopPropagation();
-      if (e.key === 'Enter') this.endEdit(true, [e.shiftKey ? -1 : 1, 0]);
+      // Ctrl+Enter: what was typed goes into every cell of the selection.
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) this.endEdit(true, undefined, true);
+      else if (e.key === 'Enter') this.endEdit(true, [e.shiftKey ? -1 : 1, 0]);
       else if (e.key === 'Tab') this.endEdit(true, [0, e.shiftKey ? -1 : 1]);
       else if (e.key === 'Escape') this.endEdit(false);
       else return;
@@ -588,15 +725,21 @@ export class SheetGrid {
     });
   }
 
-  /** Closes the editor, sending what was typed when it changed, then moving as Enter or Tab do. */
-  private endEdit(commit: boolean, then?: [number, number]): void {
+  /**
+   * Closes the editor, sending what was typed when it changed (`everywhere`: into every cell of
+   * the selection, changed or not), then moving as Enter or Tab do.
+   */
+  private endEdit(commit: boolean, then?: [number, number], everywhere = false): void {
     const editor = this.editor;
     if (!editor) return;
     this.editor = null;
     const value = editor.input.value;
     editor.input.remove();
     this.element.focus({ preventScroll: true });
-    if (commit && value !== editor.before) this.actions.edit(editor.sheet, `${letters(editor.at.col)}${editor.at.row}`, value);
+    const a1 = `${letters(editor.at.col)}${editor.at.row}`;
+    if (commit && everywhere && this.win?.sheet === editor.sheet) this.actions.fill(editor.sheet, a1, this.ranges(), value);
+    else if (commit && value !== editor.before) this.actions.edit(editor.sheet, a1, value);
+    this.placeHandle();
     if (then) this.advance(then[0], then[1]);
   }
 

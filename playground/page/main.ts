@@ -86,6 +86,8 @@ const grid = new SheetGrid(byId('grid'), {
   edit: (sheet, cell, value) => act(() => send('edit', { sheet, a1: cell, value })),
   select: sendSelection,
   clear: (ranges) => act(() => send('clear', { sheet: grid.win?.sheet ?? activeSheet(), ranges })),
+  fill: (sheet, source, targets, value) => act(() => send('fill', { sheet, source, targets, ...(value === undefined ? {} : { value }) })),
+  paste: (sheet, at, rows) => act(() => send('paste', { sheet, at, rows })),
   sort: (column, ascending) => act(() => send('sort', { sheet: activeSheet(), column, ascending })),
   filter: (column) => act(() => filterColumn(column)),
   clearFilter: () => act(() => send('clearFilter', { sheet: activeSheet() })),

@@ -1,7 +1,9 @@
 // The add-on's sidebar in a 300 px side panel: the real dist/Sidebar.html as the add-on showed it,
 // in a sandboxed frame whose google.script.run calls come here and go to the host, with the focus
 // moved into it once it loaded and its timers on the host's clock; and the local service's demo
-// keys under it, for the connect screen.
+// keys under it, for the connect screen. Closing the panel ends its sidebar, as in Sheets; each
+// sidebar loaded has a name of its own, so the calls of one closed or replaced (the frame is the
+// same window whatever it shows) are neither run nor answered into the next.
 import type { SidebarView, Speed } from '../protocol';
 import { byId, clear, make } from './dom';
 
@@ -12,21 +14,27 @@ export class SidebarPanel {
   /** Where the focus was before the sidebar took it, to give it back when the sidebar closes. */
   private before: HTMLElement | null = null;
   private speed: Speed = 1;
+  /** The name of the sidebar the frame shows (in its address's #), '' when closed. */
+  private doc = '';
 
   constructor(private readonly run: RunCall) {
     window.addEventListener('message', (event) => {
       const frame = byId<HTMLIFrameElement>('sidebar-frame');
       if (event.source !== frame.contentWindow || !frame.contentWindow) return;
-      const m = event.data as { type?: string; id?: number; name?: string; args?: unknown[] };
-      if (m?.type === 'gas-close') this.hide();
-      if (m?.type !== 'gas-run' || typeof m.name !== 'string') return;
+      const m = event.data as { type?: string; doc?: string; id?: number; name?: string; args?: unknown[] };
+      const doc = this.doc;
+      if (!doc || m?.doc !== doc) return;
+      if (m.type === 'gas-close') this.hide();
+      if (m.type !== 'gas-run' || typeof m.name !== 'string') return;
       const target = frame.contentWindow;
       void this.run(m.name, Array.isArray(m.args) ? m.args : []).then((r) => {
+        // Closed or replaced meanwhile: the answer is for nobody.
+        if (this.doc !== doc) return;
         // The frame is sandboxed (its origin is opaque), so only '*' reaches it; it is the frame we made.
         target.postMessage(
           r.ok
-            ? { type: 'gas-result', id: m.id, ok: true, value: r.value }
-            : { type: 'gas-result', id: m.id, ok: false, message: r.message },
+            ? { type: 'gas-result', doc, id: m.id, ok: true, value: r.value }
+            : { type: 'gas-result', doc, id: m.id, ok: false, message: r.message },
           '*',
         );
       });
@@ -56,6 +64,8 @@ export class SidebarPanel {
 
   private hide(): void {
     byId('sidebar').hidden = true;
+    this.doc = '';
+    byId<HTMLIFrameElement>('sidebar-frame').src = 'about:blank';
     if (this.before?.isConnected) this.before.focus();
     this.before = null;
   }
@@ -66,7 +76,8 @@ export class SidebarPanel {
     if (!last || last.index === this.shown) return;
     this.shown = last.index;
     byId('sidebar-title').textContent = last.title;
-    byId<HTMLIFrameElement>('sidebar-frame').src = `/sidebar/${last.index}`;
+    this.doc = crypto.randomUUID();
+    byId<HTMLIFrameElement>('sidebar-frame').src = `/sidebar/${last.index}#${this.doc}`;
     byId('sidebar').hidden = false;
   }
 

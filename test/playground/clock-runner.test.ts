@@ -1,6 +1,7 @@
 // The page's clock runner against a fake host whose triggers come due every few virtual seconds and
 // whose executions take virtual and real time: at 600× the clock keeps to 600 times the real time
-// passed, triggers included, and a tick stops firing once its real-time budget is spent.
+// passed, triggers included, and a tick stops firing once its real-time budget is spent; skipping
+// the waits ends with the work, back at the speed chosen before.
 import { VirtualClock, type ExecutionResult } from '../../emulator';
 import { ClockRunner, TICK_BUDGET_MS, type TriggerHost } from '../../playground/clock-runner';
 import type { Speed } from '../../playground/protocol';
@@ -9,15 +10,17 @@ const START = Date.UTC(2026, 10, 2, 9);
 
 /**
  * A host with a trigger every `everyMs` virtual ms from START (until `until`), each execution
- * taking `runMs` of virtual time and `realMs` of the fake real clock.
+ * taking `runMs` of virtual time and `realMs` of the fake real clock, and writing to the sheet
+ * unless `idle`.
  */
-function fakeHost(o: { everyMs: number; runMs: number; realMs: number; until?: number }) {
+function fakeHost(o: { everyMs: number; runMs: number; realMs: number; until?: number; idle?: boolean }) {
   const clock = new VirtualClock(START);
   const real = { now: 0 };
   let due: number | undefined = START + o.everyMs;
   const firedAt: number[] = [];
   const host: TriggerHost = {
     clock,
+    triggers: { nextDue: () => (due === undefined ? undefined : { dueAt: due }) },
     fireNextTrigger(until = Infinity) {
       if (due === undefined || due > until) return undefined;
       clock.advanceTo(due);
@@ -26,7 +29,8 @@ function fakeHost(o: { everyMs: number; runMs: number; realMs: number; until?: n
       real.now += o.realMs;
       // The handler sets its next trigger, as a job's continuation does.
       due = o.until === undefined || due + o.everyMs <= o.until ? due + o.everyMs : undefined;
-      return { ok: true } as ExecutionResult & { trigger: never };
+      const calls = o.idle ? { 'SpreadsheetApp.Range.getValues': 1 } : { 'SpreadsheetApp.Range.setValues': 1 };
+      return { ok: true, calls } as unknown as ExecutionResult & { trigger: never };
     },
   };
   return { host, clock, real, firedAt };
@@ -100,6 +104,37 @@ describe('the clock runner', () => {
     expect(runner.tick(real.now)).toBe(true);
     expect(firedAt).toEqual([1, 2, 3, 4, 5].map((h) => START + h * 3_600_000));
     expect(clock.now()).toBe(START + 5 * 3_600_000 + 1_000);
+  });
+
+  it('ends skipping once no trigger is left, back at the speed chosen before', () => {
+    const { host, clock, real, firedAt } = fakeHost({ everyMs: 3_600_000, runMs: 1_000, realMs: 1, until: START + 3 * 3_600_000 });
+    const runner = runnerAt(host, real, 0);
+    runner.setSpeed('skip', 0);
+    real.now = 100;
+    expect(runner.tick(real.now)).toBe(true);
+    expect(firedAt).toHaveLength(3);
+    expect(runner.speed).toBe(0);
+    const ended = clock.now();
+    run(runner, real, 10);
+    expect(clock.now()).toBe(ended);
+  });
+
+  it('ends skipping after a run that did nothing with the next trigger an hour away, not while a job polls', () => {
+    // An hourly beat with nothing to do (automation with no new rows): one fires, then 600× again.
+    const beat = fakeHost({ everyMs: 3_600_000, runMs: 1_000, realMs: 1, idle: true });
+    const runner = runnerAt(beat.host, beat.real, 600);
+    runner.setSpeed('skip', 0);
+    beat.real.now = 100;
+    runner.tick(beat.real.now);
+    expect(beat.firedAt).toEqual([START + 3_600_000]);
+    expect(runner.speed).toBe(600);
+    // A job polling the service every minute, nothing written yet: the skipping goes on to its end.
+    const poll = fakeHost({ everyMs: 60_000, runMs: 1_000, realMs: 1, idle: true, until: START + 30 * 60_000 });
+    const polling = runnerAt(poll.host, poll.real, 'skip');
+    poll.real.now = 100;
+    polling.tick(poll.real.now);
+    expect(poll.firedAt).toHaveLength(30);
+    expect(polling.speed).toBe(1);
   });
 
   it('goes on from where it stood after a dialog held the thread, not ahead by the time it waited', () => {
