@@ -3,7 +3,6 @@
 import { reporter } from './broken-promise';
 import type fc from 'fast-check';
 import { utf8Length } from '../../src/sheet/utf8';
-import { connect } from '../support/addon-world';
 import {
   BOB,
   BOB_KEY,
@@ -278,7 +277,10 @@ export class Editor extends Base {
     }
     if (!m.bobConnected) {
       record(y, y.host.open({ user: BOB }));
-      connect(y, BOB_KEY, BOB);
+      // Connecting asks the service: during an outage it is refused (with its reason), and Bob tries again later.
+      const c = y.host.callFromSidebar('connect', [BOB_KEY], BOB);
+      record(y, c);
+      if (!c.ok) return;
       m.bobConnected = true;
     }
     y.host.select(`Sheet1!A1:A${Math.max(2, b.sheet.values().length)}`);
