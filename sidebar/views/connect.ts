@@ -3,6 +3,7 @@ import { busy } from '../busy';
 import { el } from '../dom';
 import { showError } from '../error-banner';
 import { server, type ServerResult } from '../server';
+import { creditText } from '../numbers';
 
 type Connection = ServerResult<'getConnection'>;
 type Settings = ServerResult<'getSettings'>;
@@ -14,6 +15,8 @@ function render(connection: Connection): void {
   el('connect-in').hidden = !connection.connected;
   el('account-name').textContent = connection.accountName;
   el('masked-key').textContent = connection.maskedKey;
+  el('spent-today').textContent = creditText(connection.spent.today, 'Nothing yet');
+  el('spent-month').textContent = creditText(connection.spent.month, 'Nothing yet');
   el<HTMLInputElement>('api-key').value = '';
   onChange(connection.connected);
 }

@@ -43,6 +43,7 @@ import {
 } from './row-status';
 import { keyOfRow, NOT_RESENT, QUOTA_NOTE, type StepDeps } from './step-context';
 import { plural } from './words';
+import { creditParts } from './credit-parts';
 
 export type { StepDeps } from './step-context';
 
@@ -479,5 +480,6 @@ export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
     counts: { ...job.counts },
     canCancel: isLive(job) && !isCanceling(job),
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
+    spent: job.spent && creditParts(job.spent),
   };
 };

@@ -27,6 +27,7 @@ import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
 import { creditWords, plural } from '../jobs/words';
+import { creditParts, estimateTally, type CreditPart } from '../jobs/credit-parts';
 
 export const runRequestSchema = lazy(() =>
   withDefaults(
@@ -88,6 +89,8 @@ export interface RunPreview {
   counts: PlanCounts;
   parts: number;
   credits: { email: number; phone: number };
+  /** What the credits pay for at most: people found, emails validated or revealed, phones revealed. */
+  cost: CreditPart[];
   /** Columns added to the sheet to hold the results. */
   addColumns: number;
   needsConfirmation: boolean;
@@ -203,7 +206,8 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     [c.hidden, '', 'hidden or filtered row'],
   ];
   const skipped = notSent.filter(([n]) => n).map(([n, why, word = 'row']) => plural(n, word) + why);
-  const cost = creditWords(req.action, c.distinct, req.options);
+  const costParts = creditParts(estimateTally(req.action, c.distinct, req.options));
+  const cost = creditWords(costParts, 'up to ');
   // Why rows are not sent, each reason once (a few: a reason may name each row's own domain).
   const why = [...new Set(plan.rows.flatMap((r) => (r.kind === 'invalid' ? [r.reason.replace(/^Skipped: /, '')] : [])))];
   const summary =
@@ -212,7 +216,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
       : `${label} of ${plural(c.distinct, 'distinct row')} on "${sheetName}"`) +
     (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
-    (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
+    (cost ? `. It can spend ${cost}.` : req.action === 'company' ? '. Company enrichment is free.' : '. It spends no credits.') +
     (c.unsure
       ? ` ${plural(c.unsure, 'row')} failed after the service may have taken ${c.unsure > 1 ? 'them' : 'it'}: sending again may pay twice.`
       : '') +
@@ -229,6 +233,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     counts: { ...c },
     parts,
     credits: { ...estimate },
+    cost: costParts,
     addColumns,
     needsConfirmation: estimate.email + estimate.phone > 0,
     summary,
