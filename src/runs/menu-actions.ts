@@ -52,18 +52,11 @@ const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
     }
     if (preview.needsConfirmation || preview.addColumns > 0) {
       const o = req.options;
+      const on = (yes?: boolean) => (yes ? 'on' : 'off');
       // A new list's options decide what it costs: the dialog names them, and where they change.
       const options =
         action === 'lead_list'
-          ? `\n\nOptions: ${(
-              [
-                [o.enrich, 'enrich people'],
-                [o.validateEmail, 'validate emails'],
-                [o.revealPhones, 'reveal phone numbers'],
-              ] as const
-            )
-              .map(([on, what]) => `${what} ${on ? 'on' : 'off'}`)
-              .join(', ')}. To change them, open the sidebar (Open sidebar in this menu), its Run tab, action Lead list.`
+          ? `\n\nOptions: enrich ${on(o.enrich)}, validate emails ${on(o.validateEmail)}, reveal phone numbers ${on(o.revealPhones)}. To change them, use the sidebar's Run tab.`
           : '';
       const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}${options}\n\nStart now?`, ui().ButtonSet.YES_NO);
       if (answer !== ui().Button.YES) return;
