@@ -22,15 +22,15 @@ const credits = (n: number, kind: string): string => `${thousands(n)} ${kind} cr
 
 /**
  * Credits in their parts: "13.5 email credits (9 people found at 0.5, 9 emails validated at 1)"; each
- * kind apart; `none` when nothing was paid.
+ * kind apart; `none` when nothing was paid. `upTo` ('up to ') makes it an estimate's most.
  */
-export function creditText(parts: ReadonlyArray<CreditPart>, none = 'No credits'): string {
+export function creditText(parts: ReadonlyArray<CreditPart>, none = 'No credits', upTo = ''): string {
   const kinds = (['email', 'phone'] as const).flatMap((kind) => {
     const own = parts.filter((p) => p.kind === kind);
     if (!own.length) return [];
     const total = own.reduce((n, p) => n + p.count * p.rate, 0);
-    const each = own.map((p) => `${thousands(p.count)} ${PAID[p.what][p.count === 1 ? 0 : 1]} at ${p.rate}`);
-    return [`${credits(total, kind)} (${each.join(', ')})`];
+    const each = own.map((p) => `${upTo}${thousands(p.count)} ${PAID[p.what][p.count === 1 ? 0 : 1]} at ${p.rate}`);
+    return [`${upTo}${credits(total, kind)} (${each.join(', ')})`];
   });
   return kinds.length ? kinds.join(' and ') : none;
 }

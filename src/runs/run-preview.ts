@@ -89,12 +89,14 @@ export interface RunPreview {
   counts: PlanCounts;
   parts: number;
   credits: { email: number; phone: number };
-  /** What the credits pay for at most: people found, emails validated or revealed, phones revealed. */
+  /** What the credits pay for at most, in parts: people found, emails validated or revealed, phones revealed. */
   cost: CreditPart[];
   /** Columns added to the sheet to hold the results. */
   addColumns: number;
   needsConfirmation: boolean;
   summary: string;
+  /** The summary without its price: the sidebar words the price from `cost`. */
+  outline: string;
   /** The person's address, the default owner of a new lead list ('' when unknown). */
   defaultOwner: string;
 }
@@ -210,18 +212,20 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   const cost = creditWords(costParts, 'up to ');
   // Why rows are not sent, each reason once (a few: a reason may name each row's own domain).
   const why = [...new Set(plan.rows.flatMap((r) => (r.kind === 'invalid' ? [r.reason.replace(/^Skipped: /, '')] : [])))];
-  const summary =
+  const outline =
     (adding
       ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheetName}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
       : `${label} of ${plural(c.distinct, 'distinct row')} on "${sheetName}"`) +
     (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
-    (cost ? `. It can spend ${cost}.` : req.action === 'company' ? '. Company enrichment is free.' : '. It spends no credits.') +
+    '.' +
     (c.unsure
       ? ` ${plural(c.unsure, 'row')} failed after the service may have taken ${c.unsure > 1 ? 'them' : 'it'}: sending again may pay twice.`
       : '') +
     (why.length ? ` Why rows cannot be sent: ${why.slice(0, 3).join('; ')}.` : '') +
     (addColumns ? ` ${plural(addColumns, 'column')} will be added to the sheet for the results.` : '');
+  // The price last, beside the question or the button that spends it.
+  const summary = `${outline} ${cost ? `It can spend ${cost}.` : req.action === 'company' ? 'Company enrichment is free.' : 'It spends no credits.'}`;
   const preview: RunPreview = {
     action: req.action,
     label,
@@ -237,6 +241,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     addColumns,
     needsConfirmation: estimate.email + estimate.phone > 0,
     summary,
+    outline,
     defaultOwner: activeUserEmail(),
   };
   const findings: PreviewFindings = { sheetId, selection, excluded };
