@@ -35,5 +35,9 @@ export function creditText(parts: ReadonlyArray<CreditPart>, none = 'No credits'
   return kinds.length ? kinds.join(' and ') : none;
 }
 
+/** What one row costs, part by part: "0.5 email credits per person found"; "free" for none. */
+export const priceText = (parts: ReadonlyArray<CreditPart>): string =>
+  parts.map((p) => `${p.rate} ${p.kind} credit${p.rate === 1 ? '' : 's'} per ${PAID[p.what][0]}`).join(', ') || 'free';
+
 /** Why a count of credits has a half: only a person found, at 0.5 each, makes one. */
 export const halves = (n: number): string => (n % 1 ? ' (0.5 for each person found)' : '');

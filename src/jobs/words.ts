@@ -6,13 +6,14 @@ import type { CreditPart, PaidFor } from './credit-parts';
 /** `1 row`, `12,345 rows`. */
 export const plural = (n: number, word: string): string => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 
-/** What each part pays for, for one and for more. */
-const PAID_WORDS: Record<PaidFor, [string, string]> = {
-  found: ['person found', 'people found'],
-  revealed: ['email revealed', 'emails revealed'],
-  validated: ['email validated', 'emails validated'],
-  phones: ['phone revealed', 'phones revealed'],
+/** What each part pays for, for more than one; `one` words a single one. */
+const PAID_WORDS: Record<PaidFor, string> = {
+  found: 'people found',
+  revealed: 'emails revealed',
+  validated: 'emails validated',
+  phones: 'phones revealed',
 };
+const one = (words: string) => words.replace(/^people|s /, (w) => (w.length > 2 ? 'person' : ' '));
 
 /**
  * Credits in words, each kind with its parts: '' when they cost nothing. `upTo` ('up to
@@ -27,7 +28,7 @@ export const creditWords = (all: ReadonlyArray<CreditPart>, upTo = ''): string =
       const total = parts.reduce((n, p) => n + p.count * p.rate, 0);
       const each = parts.map(
         (p) =>
-          `${thousands(p.count * p.rate)} for ${upTo}${thousands(p.count)} ${PAID_WORDS[p.what][p.count === 1 ? 0 : 1]}${p.count === 1 ? '' : ` at ${p.rate} each`}`,
+          `${thousands(p.count * p.rate)} for ${upTo}${thousands(p.count)} ${p.count === 1 ? one(PAID_WORDS[p.what]) : PAID_WORDS[p.what]}${p.count === 1 ? '' : ` at ${p.rate} each`}`,
       );
       return `${upTo}${plural(total, `${kind} credit`)} (${each.join('; ')})`;
     })

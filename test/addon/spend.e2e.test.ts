@@ -2,6 +2,7 @@
 // spec's rates; the user's spend of the day and the month; the toast at a job's end. Through the
 // built bundle in the local host against the local service.
 import { addonWorld, column, connect, OWNER, runTriggers, type World } from '../support/addon-world';
+import { append, faultWorld, hours, leads, saveAuto, validated } from '../support/automation-world';
 
 const KEY = 'demo-key-alpha';
 const HEADER = ['First Name', 'Last Name', 'Email', 'Website'];
@@ -107,4 +108,19 @@ test('a job record from before jobs counted their spend shows none rather than a
   expect(job!.spent).toBeUndefined();
   // The user's spend still counts what the service charged.
   expect(credits(connection(w).spent.today).email).toBe(w.service.account(KEY)!.spent.email);
+});
+
+test("automated runs count: each run's spend in its history, and in the user's day", () => {
+  const w = faultWorld();
+  const sheet = leads(w);
+  saveAuto(w, { capPerRun: 100, capPerDay: 100 });
+  append(sheet, 6);
+  hours(w, 1.5);
+  expect(validated(w)).toHaveLength(6);
+  const view = w.host.callFromSidebar('getAutomation', []).value as { history: Array<{ spent?: Part[] }>; prices: Record<string, Part[]> };
+  expect(view.history.flatMap((r) => r.spent ?? [])).toEqual([{ what: 'validated', count: 6, rate: 1, kind: 'email' }]);
+  // Each action's price per row, as the tab shows it beside its box.
+  expect(view.prices.email).toEqual([{ what: 'validated', count: 1, rate: 1, kind: 'email' }]);
+  expect(view.prices.company).toEqual([]);
+  expect(credits(connection(w).spent.today).email).toBe(6);
 });
