@@ -47,7 +47,7 @@ const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
   try {
     const { preview, findings, req } = prepare(input);
     if (preview.counts.distinct === 0) {
-      alert(`Nothing to send. ${preview.summary}`);
+      alert(`Nothing to send. ${preview.outline}`);
       return;
     }
     if (preview.needsConfirmation || preview.addColumns > 0) {
