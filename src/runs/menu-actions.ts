@@ -29,7 +29,7 @@ const connected = (): StoredConnection | undefined => {
 };
 
 /** What a job spent, in a sentence. */
-export const spentWords = (view: Pick<JobView, 'spent'>): string => {
+const spentWords = (view: Pick<JobView, 'spent'>): string => {
   const words = creditWords(view.spent ?? []);
   return words ? `Spent ${words}.` : 'No credits spent.';
 };
