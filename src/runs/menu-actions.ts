@@ -87,7 +87,11 @@ export const createLeadList = (): void => {
   const owner = name && activeUserEmail();
   if (!name) alert('A lead list needs a name.');
   else if (!owner) alert('Your email address is not available here; create the list from the sidebar and enter the owner.');
-  else runFromMenu('lead_list', { list: { name, owner, shared: false, visible: true }, options: { enrich: true, validateEmail: true, revealPhones: false } });
+  else
+    runFromMenu('lead_list', {
+      list: { name, owner, shared: false, visible: true },
+      options: { enrich: true, validateEmail: true, revealPhones: false },
+    });
 };
 
 export const checkJobsNow = (): void => {

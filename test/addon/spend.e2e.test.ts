@@ -71,7 +71,12 @@ test('each job says what it spent, by kind and in parts, as the service charged 
 
 test('a lead list counts people found and emails validated by its options', () => {
   const w = world(6);
-  const list = { action: 'lead_list', list: { name: 'Spend', owner: OWNER }, options: { enrich: true, validateEmail: true }, confirmed: true };
+  const list = {
+    action: 'lead_list',
+    list: { name: 'Spend', owner: OWNER },
+    options: { enrich: true, validateEmail: true },
+    confirmed: true,
+  };
   expect(w.host.callFromSidebar('startRun', [list]).ok).toBe(true);
   runTriggers(w);
   const [job] = jobs(w);
