@@ -38,18 +38,9 @@ export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
   const links = h('div', { class: 'links' });
   const cancel = h('button', { type: 'button', class: 'cancel', text: 'Cancel' });
   const actions = h('div', { class: 'actions' }, cancel);
-  const node = h(
-    'li',
-    { 'data-job': job.id },
-    h('div', { class: 'job-head' }, name, state),
-    hint,
-    bar,
-    counts,
-    spent,
-    message,
-    links,
-    actions,
-  );
+  const node = h('li', { 'data-job': job.id }, h('div', { class: 'job-head' }, name, state), hint, bar, counts, message, links, actions);
+  // What it spent, under its counts.
+  counts.after(spent);
   let canceling = false;
   let canCancel = false;
   let shownLinks = '';
