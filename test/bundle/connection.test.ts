@@ -20,8 +20,9 @@ function setup(status = 200) {
   });
   const bundle = loadBundle({
     PropertiesService: { getUserProperties: () => store(user), getDocumentProperties: () => store(document) },
-    Utilities: { sleep: () => {} },
-    SpreadsheetApp: { getActiveSpreadsheet: () => ({ getId: () => 'spreadsheet-1' }) },
+    // The Connected view reads the day's spend, in the spreadsheet's time zone.
+    Utilities: { sleep: () => {}, formatDate: (d: Date) => d.toISOString().slice(0, 10) },
+    SpreadsheetApp: { getActiveSpreadsheet: () => ({ getId: () => 'spreadsheet-1', getSpreadsheetTimeZone: () => 'UTC' }) },
     LockService: { getDocumentLock: () => ({ tryLock: () => true, releaseLock: () => {} }) },
     ScriptApp: { getUserTriggers: () => [] },
     UrlFetchApp: {
