@@ -5,7 +5,7 @@ import { el } from './dom';
 import { initErrors } from './error-banner';
 import { initTabs, onTab, showTab, type Tab } from './tabs';
 import { initAutomation, loadAutomation } from './views/automation';
-import { initConnect } from './views/connect';
+import { initConnect, reloadConnection } from './views/connect';
 import { initFind, watchFind } from './views/find';
 import { initJobs, watchJobs } from './views/jobs';
 import { chooseExistingList, initRun } from './views/run';
@@ -22,6 +22,7 @@ initTools();
 initFind();
 initAutomation();
 onTab((tab) => {
+  if (tab === 'connect') reloadConnection();
   if (tab === 'jobs') watchJobs();
   if (tab === 'find') watchFind();
   if (tab === 'tools') void loadSequences(true);

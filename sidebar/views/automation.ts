@@ -3,7 +3,7 @@
 import type { AutoAction } from '../../src/automation/automation-view';
 import { busy } from '../busy';
 import { clear, el, h } from '../dom';
-import { halves, thousands } from '../numbers';
+import { creditText, halves, priceText, thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
 
 type View = ServerResult<'getAutomation'>;
@@ -92,6 +92,17 @@ function showToday(): void {
   el('auto-today').textContent = `Today: ${thousands(current.spentToday)} of ${thousands(cap)} credits${halves(current.spentToday)}`;
 }
 
+/** Each action's price per row beside its checkbox, with the options automation sends. */
+function showPrices(view: View): void {
+  for (const [action, id] of Object.entries(ACTION_BOXES)) {
+    // Beside the label, not in it: the box keeps its own name.
+    const label = el(id).parentElement!;
+    let price = label.nextElementSibling;
+    if (!price?.classList.contains('price')) label.after((price = h('p', { class: 'hint price' })));
+    price.textContent = priceText(view.prices[action as AutoAction]);
+  }
+}
+
 function fill(view: View): void {
   for (const [action, id] of Object.entries(ACTION_BOXES)) el<HTMLInputElement>(id).checked = view.actions.some((a) => a === action);
   for (const [field, [id]] of Object.entries(NUMBERS)) el<HTMLInputElement>(id).value = String(view[field as keyof typeof NUMBERS]);
@@ -109,6 +120,7 @@ function runItem(run: Run): HTMLLIElement {
     }),
     h('p', { class: 'outcome', text: run.outcome }),
   );
+  if (run.spent) item.append(h('p', { class: 'hint spent', text: `Spent: ${creditText(run.spent)}` }));
   if (run.alerted) item.append(h('p', { class: 'tag', title: 'An alert about this run was e-mailed to you', text: 'e-mailed' }));
   if (run.failed > 0) {
     const retry = h('button', { type: 'button', text: 'Retry the failed rows' });
@@ -129,6 +141,7 @@ function render(view: View, withFields: boolean): void {
   if (withFields) fill(view);
   el('auto-alert-to').textContent = view.alertTo ? `Sent to ${view.alertTo}, about all your spreadsheets.` : '';
   showToday();
+  showPrices(view);
   el('auto-status').textContent = view.status;
   el('auto-next').hidden = !view.nextRunAt;
   if (view.nextRunAt) when(view.nextRunAt, el<HTMLTimeElement>('auto-next-at'));

@@ -3,17 +3,24 @@ import { busy } from '../busy';
 import { el } from '../dom';
 import { showError } from '../error-banner';
 import { server, type ServerResult } from '../server';
+import { creditText } from '../numbers';
 
 type Connection = ServerResult<'getConnection'>;
 type Settings = ServerResult<'getSettings'>;
 
 let onChange: (connected: boolean) => void = () => {};
 
+function showSpend({ spent }: Connection): void {
+  el('spent-today').textContent = creditText(spent.today, 'Nothing yet');
+  el('spent-month').textContent = creditText(spent.month, 'Nothing yet');
+}
+
 function render(connection: Connection): void {
   el('connect-out').hidden = connection.connected;
   el('connect-in').hidden = !connection.connected;
   el('account-name').textContent = connection.accountName;
   el('masked-key').textContent = connection.maskedKey;
+  showSpend(connection);
   el<HTMLInputElement>('api-key').value = '';
   onChange(connection.connected);
 }
@@ -23,6 +30,15 @@ function renderSettings(s: Settings): void {
   el<HTMLInputElement>('set-reveal-phones').checked = s.revealPhones;
   el<HTMLInputElement>('set-skip-excluded').checked = s.skipExcluded;
   el<HTMLSelectElement>('set-fields').value = s.fields;
+}
+
+/** Reads the spend again as the Connected view is shown: jobs may have spent since. */
+export function reloadConnection(): void {
+  // Only the figures change: a key being typed is left alone.
+  if (el('connect-in').hidden) return;
+  server.getConnection().then(showSpend, () => {
+    // The figures shown stand; the next showing tries again.
+  });
 }
 
 export function initConnect(changed: (connected: boolean) => void): Promise<boolean> {

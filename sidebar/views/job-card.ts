@@ -1,7 +1,7 @@
 // One job's card in the Jobs view, built once and then updated in place on every answer, so its
 // buttons keep their focus and a click on its way is not lost to a redraw.
 import { clear, h } from '../dom';
-import { thousands } from '../numbers';
+import { creditText, thousands } from '../numbers';
 import type { ServerResult } from '../server';
 
 export type JobView = ServerResult<'pollJobs'>['jobs'][number];
@@ -36,11 +36,14 @@ export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
   const hint = h('div', { class: 'hint' });
   const bar = h('progress');
   const counts = h('ul', { class: 'counts' });
+  const spent = h('p', { class: 'hint spent' });
   const message = h('p');
   const links = h('div', { class: 'links' });
   const cancel = h('button', { type: 'button', class: 'cancel', text: 'Cancel' });
   const actions = h('div', { class: 'actions' }, cancel);
   const node = h('li', { 'data-job': job.id }, h('div', { class: 'job-head' }, name, state), hint, bar, counts, message, links, actions);
+  // What it spent, under its counts.
+  counts.after(spent);
   let canceling = false;
   let canCancel = false;
   let shownLinks = '';
@@ -72,6 +75,9 @@ export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
     bar.setAttribute('aria-label', `${label} progress`);
     clear(counts);
     for (const [status, n] of Object.entries(next.counts)) counts.append(h('li', { text: `${status}: ${thousands(n)}` }));
+    // A job from before jobs counted their spend says nothing rather than a wrong figure.
+    spent.hidden = !next.spent;
+    spent.textContent = next.spent ? `Spent: ${creditText(next.spent)}` : '';
     message.textContent = next.message;
     message.className = next.state === 'failed' ? 'job-error' : 'hint';
     message.hidden = !next.message;

@@ -4,6 +4,7 @@ import { busy } from '../busy';
 import { checked, choice, clear, el, fillSelect, freshen, h, value } from '../dom';
 import { thousands } from '../numbers';
 import { server, type ServerResult } from '../server';
+import { creditText } from '../numbers';
 
 type Preview = ServerResult<'previewRun'>;
 type RunRequest = Parameters<typeof server.previewRun>[0];
@@ -77,7 +78,13 @@ function renderMapping(preview: Preview): void {
 
 function render(preview: Preview): void {
   renderMapping(preview);
-  el('run-summary').textContent = preview.summary;
+  // The price in its parts, worded here from the server's counts and rates.
+  const price = preview.cost.length
+    ? `It can spend ${creditText(preview.cost, '', 'up to ')}.`
+    : preview.action === 'company'
+      ? 'Company enrichment is free.'
+      : 'It spends no credits.';
+  el('run-summary').textContent = `${preview.outline} ${price}`;
   seen = preview.summary;
   if (!value('run-list-owner') && preview.defaultOwner) el<HTMLInputElement>('run-list-owner').value = preview.defaultOwner;
   // A free run asks too when it is large: its button names the rows it starts.

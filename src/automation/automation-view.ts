@@ -1,5 +1,6 @@
 // What the sidebar shows of a spreadsheet's automation and sends to change it: plain JSON, so
 // it crosses google.script.run unchanged. The server's own record is in automation-record.ts.
+import type { CreditPart } from '../jobs/credit-parts';
 
 /** The actions automation can run on new and changed rows. */
 export const AUTO_ACTIONS = ['email', 'person', 'company'] as const;
@@ -16,6 +17,8 @@ export interface AutoRunView {
   rows: number;
   /** The most the rows sent could spend, by the spec's rates. */
   credits: number;
+  /** What its job spent, by the results it read; absent while unknown (nothing sent, an older job). */
+  spent?: CreditPart[];
   /** In words: "Running", "Done: 40 Deliverable, 2 Risky", "Failed: ...", "Paused: ...". */
   outcome: string;
   /** Rows that ended with an error, which "Retry the failed rows" sends again. */
@@ -45,6 +48,8 @@ export interface AutomationView {
   timeZone: string;
   /** Newest first. */
   history: AutoRunView[];
+  /** What one row costs each action, in parts, with the options automation sends (company: none, it is free). */
+  prices: Record<AutoAction, CreditPart[]>;
   /** E-mail alerts (for the user, over all spreadsheets): on or off, and the address they go to. */
   alerts: boolean;
   alertTo: string;

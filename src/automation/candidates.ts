@@ -4,7 +4,7 @@
 // key (never paid twice); and which answers only need dating (results from before automation
 // watched the sheet, or before the ledger kept what was paid).
 import type { ActionId, ActionOptions } from '../jobs/actions';
-import { estimateCredits } from '../jobs/actions';
+import { estimateCredits } from '../jobs/credit-parts';
 import { isStale, rowLife, type Paid } from '../jobs/row-life';
 import { readStamp, rowFingerprint } from '../jobs/row-stamp';
 import { readStatus, type RowStatus } from '../jobs/row-status';

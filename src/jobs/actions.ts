@@ -269,24 +269,3 @@ export const resultKey = (action: ActionId, echo: Record<string, unknown>, listT
     }
   }
 };
-
-export interface CreditEstimate {
-  /** Email credits at most. */
-  email: number;
-  /** Phone credits at most. */
-  phone: number;
-}
-
-/** The most a run can spend, by the spec's rates, for this many distinct rows. */
-export const estimateCredits = (action: ActionId, distinct: number, options: ActionOptions): CreditEstimate => {
-  const perRow =
-    action === 'person'
-      ? 0.5 + (options.revealEmail ? 1 : 0)
-      : action === 'lead_list'
-        ? (options.enrich ? 0.5 : 0) + (options.validateEmail ? 1 : 0)
-        : action === 'email'
-          ? 1
-          : 0;
-  const phones = (action === 'person' || action === 'lead_list') && options.revealPhones;
-  return { email: distinct * perRow, phone: phones ? distinct : 0 };
-};

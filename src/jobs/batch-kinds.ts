@@ -16,6 +16,7 @@ import {
 import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, readsOf, type FieldDef } from '../sheet/fields';
 import { resultKey, type ActionId, type ActionOptions, type ListTarget, type Payload } from './actions';
 import { answeredStatus, OUTCOMES } from './row-status';
+import type { Tally } from './credit-parts';
 
 export interface PartSettings {
   options: ActionOptions;
@@ -70,7 +71,13 @@ export interface BatchKind {
   cancel?(client: ProspectingClient, id: string): void;
   /** A result as the job writes it: its key, its status and the values of the job's fields. */
   toCell(item: Record<string, unknown>, options: ActionOptions, fields: ReadonlyArray<string>): ResultCell;
+  /** What a result was paid for, by what it reports (found, validated, revealed), at the spec's rates. */
+  paid(item: Record<string, unknown>, options: ActionOptions): Tally;
 }
+
+/** A person or lead's phones, revealed when asked for and there. */
+const phonesOf = (p: { phone_numbers?: unknown[] | null } | null | undefined, o: ActionOptions): number =>
+  o.revealPhones && p?.phone_numbers?.length ? 1 : 0;
 
 const pageOf = (href: string | undefined, size: number): PageParams | string => href ?? { size };
 
@@ -106,7 +113,8 @@ const person: BatchKind = {
     return { id: String(batch.id) };
   },
   read(client, id, href, { size, skip, fields }) {
-    const read = client.getPersonEnrichment(Number(id), pageOf(href, size), skip, readsOf(PERSON_FIELDS, fields));
+    // The email and phones are read whatever the fields: what was revealed is what was paid for.
+    const read = client.getPersonEnrichment(Number(id), pageOf(href, size), skip, readsOf(PERSON_FIELDS, [...fields, 'email', 'phones']));
     return wholePage(read, read.value.results);
   },
   cancel(client, id) {
@@ -120,6 +128,10 @@ const person: BatchKind = {
       status: status == null ? OUTCOMES.not_found : isKnown(PERSON_ENRICHMENT_STATUSES, status) ? OUTCOMES[status] : answeredStatus(status),
       values: status === 'enriched' ? fieldValues(PERSON_FIELDS, item.result as Person, fields) : {},
     };
+  },
+  paid(item, o) {
+    const p = item.status === 'enriched' ? (item.result as Person | null) : undefined;
+    return p ? { found: 1, revealed: o.revealEmail && p.email ? 1 : 0, phones: phonesOf(p, o) } : {};
   },
 };
 
@@ -154,6 +166,8 @@ const company: BatchKind = {
       values: found ? fieldValues(COMPANY_FIELDS, item.result as Company, fields) : {},
     };
   },
+  // Company enrichment is free.
+  paid: () => ({}),
 };
 
 const email: BatchKind = {
@@ -176,6 +190,7 @@ const email: BatchKind = {
       values: fieldValues(EMAIL_FIELDS, r, fields),
     };
   },
+  paid: () => ({ validated: 1 }),
 };
 
 /** The member of an added lead's context naming its part: a list's other leads are not this part's. */
@@ -240,6 +255,11 @@ const leadList: BatchKind = {
       status: OUTCOMES.added,
       values: fieldValues(LEAD_FIELDS, item as unknown as LeadListEntry, fields),
     };
+  },
+  // Each lead listed is a person found; the list's options say what was paid for it.
+  paid(item, o) {
+    const lead = item as unknown as LeadListEntry;
+    return { found: o.enrich ? 1 : 0, validated: o.validateEmail && lead.email_validation_result ? 1 : 0, phones: phonesOf(lead, o) };
   },
 };
 

@@ -43,6 +43,7 @@ import {
 } from './row-status';
 import { keyOfRow, NOT_RESENT, QUOTA_NOTE, type StepDeps } from './step-context';
 import { plural } from './words';
+import { creditParts } from './credit-parts';
 
 export type { StepDeps } from './step-context';
 
@@ -480,5 +481,6 @@ export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
     canCancel: isLive(job) && !isCanceling(job),
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
     ...(job.list && { list: { name: job.list.name, adds: Boolean(job.list.id) } }),
+    spent: job.spent && creditParts(job.spent),
   };
 };

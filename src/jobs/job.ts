@@ -4,6 +4,7 @@ import type { Role } from '../sheet/columns';
 import type { ActionId, ActionOptions, ListTarget } from './actions';
 import type { JobLife, JobState } from './job-life';
 import type { JobPart } from './part-state';
+import type { CreditPart, Tally } from './credit-parts';
 
 export type { JobPart } from './part-state';
 export { isLive } from './job-life';
@@ -56,6 +57,11 @@ export interface JobRecord {
   before?: Record<string, number>;
   /** Its status column was deleted while it ran: rows answered before then lost their answer's word. */
   marksLost?: boolean;
+  /**
+   * What its results paid for so far (people found, emails validated or revealed, phones revealed),
+   * counted as they are read; absent on records from before jobs counted it.
+   */
+  spent?: Tally;
   /** Rows sent (duplicates included). */
   total: number;
   createdAt: number;
@@ -82,4 +88,6 @@ export interface JobView {
   links: string[];
   /** A lead list's name, and whether the job adds to a list that was there (else it creates one). */
   list?: { name: string; adds: boolean };
+  /** What it spent, in parts; absent for a job from before jobs counted it. */
+  spent?: CreditPart[];
 }

@@ -4,6 +4,7 @@ import { max } from '../api/numbers';
 import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS, type ResultCell } from './batch-kinds';
+import { addTally, type Tally } from './credit-parts';
 import type { JobRecord } from './job';
 import { isRunning, pause, stopSending } from './job-life';
 import { dataRows, needInputs, needOutputs, outputHeaders, type JobLayout } from './job-layout';
@@ -44,7 +45,14 @@ const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, dep
     const page = kind.read(deps.client, id, href, { size: deps.pageSize ?? 1000, skip, fields: job.fields });
     if (page.url) part.url = page.url;
     const fresh = page.items;
-    for (const item of fresh) reading.results.push(kind.toCell(item, job.options, job.fields));
+    const paid: Tally = {};
+    for (const item of fresh) {
+      reading.results.push(kind.toCell(item, job.options, job.fields));
+      addTally(paid, kind.paid(item, job.options));
+    }
+    // A record from before jobs counted their spend keeps none: a part of it would read as the whole.
+    if (job.spent) addTally(job.spent, paid);
+    deps.spent?.(paid);
     if (fresh.length) {
       part.got = (part.got ?? 0) + fresh.length;
       noteProgress(job, deps.now());

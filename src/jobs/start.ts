@@ -163,6 +163,7 @@ export const createJob = (
     lastProgressAt: ids.now,
     counts: {},
     total: prepared.plan.counts.send,
+    spent: {},
     createdAt: ids.now,
     updatedAt: ids.now,
     nextCheckAt: ids.now,

@@ -8,6 +8,7 @@ import type { SheetPort } from '../sheet/grid';
 import { rowKey } from './actions';
 import type { JobRecord } from './job';
 import type { JobLayout } from './job-layout';
+import type { Tally } from './credit-parts';
 
 export interface StepDeps {
   client: ProspectingClient;
@@ -31,6 +32,8 @@ export interface StepDeps {
    * longer knows was deleted there, not made by another account.
    */
   ownAccount?: boolean;
+  /** Adds what results just read paid for to the user's spend of the day and month. */
+  spent?: (paid: Tally) => void;
   /** Results per page read (the API allows up to 1,000). */
   pageSize?: number;
   /**

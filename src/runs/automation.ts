@@ -12,6 +12,7 @@ import { lazy } from '../api/lazy';
 import { runDue, spentToday, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
 import { ACTION_LABELS, missingColumns } from '../jobs/actions';
+import { creditParts, estimateTally, type Tally } from '../jobs/credit-parts';
 import { currentSpreadsheet, noteOpenedById, withDocumentLock, type Spreadsheet } from '../gas/active-document';
 import { automated, autoStored, enlist, readAuto, readAutoUser, saveAuto, saveAutoUser, takeOver } from '../gas/automation-store';
 import { isQuiet, quietWords, WATCH_MS } from '../automation/home-watch';
@@ -78,10 +79,14 @@ const statusOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): str
   return `Watching "${record.sheetName}": new and changed rows are sent every hour.${left}${hidden}`;
 };
 
+const spentOf = (t?: Tally) => t && creditParts(t);
+
 /** What the tab shows (the record, tidied to count today's spend, is not saved again here). */
 const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): AutomationView => {
   const user = readAutoUser();
   const clock = spendClock(spreadsheet);
+  const jobs = loadDocument(spreadsheet.getId()).jobs;
+  const options = record?.options ?? readSettings();
   return {
     on: Boolean(record?.on),
     sheetName: record?.on ? record.sheetName : '',
@@ -100,11 +105,13 @@ const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): Autom
         action: ACTION_LABELS[r.action],
         rows: r.rows,
         credits: r.credits,
+        spent: spentOf(jobs.find((j) => j.id === r.job)?.spent),
         outcome: r.outcome ?? 'Running.',
         failed: r.failed,
         alerted: Boolean(r.alerted),
       }))
       .reverse(),
+    prices: Object.fromEntries(AUTO_ACTIONS.map((a) => [a, creditParts(estimateTally(a, 1, options))])) as AutomationView['prices'],
     alerts: Boolean(user.alerts),
     alertTo: user.to ?? activeUserEmail(),
   };

@@ -9,11 +9,16 @@ import { clearConnection, readConnection, saveConnection } from '../gas/key-stor
 import { parseInput, trim } from '../api/input-errors';
 import { maxLength, minLength, refine } from '../api/checks';
 import { pauseJobsForDisconnect, resumePausedJobs } from './job-loop';
+import { currentSpreadsheet } from '../gas/active-document';
+import { readUserSpend } from '../gas/user-spend';
+import { creditParts, type CreditPart } from '../jobs/credit-parts';
 
 export interface ConnectionView {
   connected: boolean;
   accountName: string;
   maskedKey: string;
+  /** What this add-on's jobs spent for this user today and this month, in parts. */
+  spent: { today: CreditPart[]; month: CreditPart[] };
 }
 
 /** Enough to recognise a key, never enough to use it. */
@@ -37,7 +42,13 @@ export const keyInput = lazy(() =>
 
 export const getConnection = (): ConnectionView => {
   const stored = readConnection();
-  return { connected: Boolean(stored), accountName: stored?.accountName ?? '', maskedKey: stored ? maskKey(stored.apiKey) : '' };
+  const { today, month } = readUserSpend(currentSpreadsheet());
+  return {
+    connected: Boolean(stored),
+    accountName: stored?.accountName ?? '',
+    maskedKey: stored ? maskKey(stored.apiKey) : '',
+    spent: { today: creditParts(today), month: creditParts(month) },
+  };
 };
 
 export const connect = (rawKey: z.input<ReturnType<typeof keyInput>>): ConnectionView => {

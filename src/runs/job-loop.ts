@@ -26,6 +26,8 @@ import { allContinuations, cachedDocument, loadDocument, saveContinuation, saveJ
 import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { notePaid, readPaid } from '../gas/paid-ledger';
+import { addUserSpend } from '../gas/user-spend';
+import type { Tally } from '../jobs/credit-parts';
 import { withHeldRead } from '../sheet/held-read';
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation, triggerAgainLater, triggerExists } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
@@ -68,6 +70,9 @@ export const stepDeps = (
       appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
     ledger: (job: JobRecord) => readPaid(spreadsheet, job.sheetId, job.action),
+    spent: (paid: Tally) => {
+      if (Object.values(paid).some(Boolean)) addUserSpend(spreadsheet, paid);
+    },
     paid: (job: JobRecord, keys: string[], at: number) =>
       notePaid(
         spreadsheet,

@@ -5,6 +5,7 @@ import type { ProspectingClient } from '../api/client';
 import type { LeadList } from '../api/schemas';
 import type { ActionOptions, LeadListType, ListTarget } from '../jobs/actions';
 import { creditWords } from '../jobs/words';
+import { creditParts, estimateTally } from '../jobs/credit-parts';
 import { requireClient } from '../gas/client-factory';
 
 /** The list's type as a request names it; the types a list may have that no request sends, undefined. */
@@ -39,7 +40,7 @@ const choice = (list: ListHead): LeadListChoice => {
   const type = REQUEST_TYPE[list.type];
   const base = { id: list.id, name: list.name, status: list.status };
   if (!type) return { ...base, matches: list.type, note: 'Matches leads in a way rows cannot be sent.', accepts: false };
-  const cost = creditWords('lead_list', 1, optionsOf(list, type));
+  const cost = creditWords(creditParts(estimateTally('lead_list', 1, optionsOf(list, type))));
   const costs = list.options ? 'costs' : 'may cost up to';
   return { ...base, matches: LIST_TYPE_WORDS[type], note: `Each row added ${costs} ${cost || 'no credits'}.`, accepts: true };
 };

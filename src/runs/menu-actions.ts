@@ -2,6 +2,8 @@
 // starts it, and says in a toast or an alert what happened. "Check running jobs now" too.
 import { ACTION_LABELS, type ActionId } from '../jobs/actions';
 import { jobView } from '../jobs/engine';
+import type { JobView } from '../jobs/job';
+import { creditWords } from '../jobs/words';
 import { isRunning } from '../jobs/job-life';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { createClient, NOT_CONNECTED } from '../gas/client-factory';
@@ -26,6 +28,12 @@ const connected = (): StoredConnection | undefined => {
   return connection;
 };
 
+/** What a job spent, in a sentence. */
+const spentWords = (view: Pick<JobView, 'spent'>): string => {
+  const words = creditWords(view.spent ?? []);
+  return words ? `Spent ${words}.` : 'No credits spent.';
+};
+
 const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
   if (!connected()) return;
   const settings = readSettings();
@@ -37,13 +45,20 @@ const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
     ...extra,
   };
   try {
-    const { preview, findings } = prepare(input);
+    const { preview, findings, req } = prepare(input);
     if (preview.counts.distinct === 0) {
-      alert(`Nothing to send. ${preview.summary}`);
+      alert(`Nothing to send. ${preview.outline}`);
       return;
     }
     if (preview.needsConfirmation || preview.addColumns > 0) {
-      const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}\n\nStart now?`, ui().ButtonSet.YES_NO);
+      const o = req.options;
+      const on = (yes?: boolean) => (yes ? 'on' : 'off');
+      // A new list's options decide what it costs: the dialog names them, and where they change.
+      const options =
+        action === 'lead_list'
+          ? `\n\nOptions: enrich ${on(o.enrich)}, validate emails ${on(o.validateEmail)}, reveal phone numbers ${on(o.revealPhones)}. To change them, use the sidebar's Run tab.`
+          : '';
+      const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}${options}\n\nStart now?`, ui().ButtonSet.YES_NO);
       if (answer !== ui().Button.YES) return;
     }
     // The confirm dialog is modal: the hidden rows and exclusion lists the preview found stand.
@@ -51,7 +66,8 @@ const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
     const label = ACTION_LABELS[action];
     // A run refused or held up (no credits, a refused key, a spent quota) says why in an alert.
     if (view.message) ui().alert(label, view.message, ui().ButtonSet.OK);
-    else toast(view.state === 'running' ? 'It goes on in the background; results appear as they arrive.' : 'Done.', label, 8);
+    else if (view.state === 'running') toast('It goes on in the background; results appear as they arrive.', label, 8);
+    else toast(`Done. ${spentWords(view)}`, label, 8);
   } catch (e) {
     alert(errorText(e));
   }
@@ -71,7 +87,11 @@ export const createLeadList = (): void => {
   const owner = name && activeUserEmail();
   if (!name) alert('A lead list needs a name.');
   else if (!owner) alert('Your email address is not available here; create the list from the sidebar and enter the owner.');
-  else runFromMenu('lead_list', { list: { name, owner, shared: false, visible: true }, options: { enrich: true, validateEmail: true } });
+  else
+    runFromMenu('lead_list', {
+      list: { name, owner, shared: false, visible: true },
+      options: { enrich: true, validateEmail: true, revealPhones: false },
+    });
 };
 
 export const checkJobsNow = (): void => {

@@ -27,6 +27,7 @@ import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
 import { creditWords, plural } from '../jobs/words';
+import { creditParts, estimateTally, type CreditPart } from '../jobs/credit-parts';
 
 export const runRequestSchema = lazy(() =>
   withDefaults(
@@ -88,11 +89,15 @@ export interface RunPreview {
   counts: PlanCounts;
   parts: number;
   credits: { email: number; phone: number };
+  /** What the credits pay for at most, in parts: people found, emails validated or revealed, phones revealed. */
+  cost: CreditPart[];
   /** Columns added to the sheet to hold the results. */
   addColumns: number;
   /** It spends credits, or is large: the person confirms it first. */
   needsConfirmation: boolean;
   summary: string;
+  /** The summary without its price: the sidebar words the price from `cost`. */
+  outline: string;
   /** The person's address, the default owner of a new lead list ('' when unknown). */
   defaultOwner: string;
 }
@@ -207,16 +212,17 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     [c.hidden, '', 'hidden or filtered row'],
   ];
   const skipped = notSent.filter(([n]) => n).map(([n, why, word = 'row']) => plural(n, word) + why);
-  const cost = creditWords(req.action, c.distinct, req.options);
+  const costParts = creditParts(estimateTally(req.action, c.distinct, req.options));
+  const cost = creditWords(costParts, 'up to ');
   // Why rows are not sent, each reason once (a few: a reason may name each row's own domain).
   const why = [...new Set(plan.rows.flatMap((r) => (r.kind === 'invalid' ? [r.reason.replace(/^Skipped: /, '')] : [])))];
-  const summary =
+  const outline =
     (adding
       ? `Adding ${plural(c.distinct, 'distinct row')} of "${sheetName}" to the lead list "${adding.list.name}" (matching by ${LIST_TYPE_WORDS[adding.options.listType!]})`
       : `${label} of ${plural(c.distinct, 'distinct row')} on "${sheetName}"`) +
     (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
-    (cost ? `. It can spend up to ${cost}.` : '. It spends no credits.') +
+    '.' +
     (c.unsure
       ? ` ${plural(c.unsure, 'row')} failed after the service may have taken ${c.unsure > 1 ? 'them' : 'it'}: sending again may pay twice.`
       : '') +
@@ -225,6 +231,8 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     (addColumns || (large && newColumns)
       ? ` ${plural(large ? newColumns : addColumns, 'column')} will be added to the sheet for the results.`
       : '');
+  // The price last, beside the question or the button that spends it.
+  const summary = `${outline} ${cost ? `It can spend ${cost}.` : req.action === 'company' ? 'Company enrichment is free.' : 'It spends no credits.'}`;
   const preview: RunPreview = {
     action: req.action,
     label,
@@ -236,9 +244,11 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     counts: { ...c },
     parts,
     credits: { ...estimate },
+    cost: costParts,
     addColumns,
     needsConfirmation: estimate.email + estimate.phone > 0 || large,
     summary,
+    outline,
     defaultOwner: activeUserEmail(),
   };
   const findings: PreviewFindings = { sheetId, selection, excluded };

@@ -139,7 +139,7 @@ test('the sidebar lists the account’s lists with how each matches and what a r
   const lists = r.value as Array<{ matches: string; note: string; accepts: boolean }>;
   expect(lists.map((l) => [l.matches, l.note, l.accepts])).toEqual([
     ['title and company', 'Each row added costs no credits.', true],
-    ['email', 'Each row added costs 1 email credit and 1 phone credit.', true],
+    ['email', 'Each row added costs 1 email credit (1 for 1 email validated) and 1 phone credit (1 for 1 phone revealed).', true],
   ]);
 });
 

@@ -40,7 +40,9 @@ test('a list whose options are not shown is priced at the most, never taken for 
   });
   const id = String((JSON.parse(made.body) as { id: string }).id);
   const lists = w.host.callFromSidebar('listLeadLists', []).value as Array<{ note: string }>;
-  expect(lists[0]!.note).toBe('Each row added may cost up to 1.5 email credits (0.5 for each person found) and 1 phone credit.');
+  expect(lists[0]!.note).toBe(
+    'Each row added may cost up to 1.5 email credits (0.5 for 1 person found; 1 for 1 email validated) and 1 phone credit (1 for 1 phone revealed).',
+  );
   const preview = w.host.callFromSidebar('previewRun', [{ action: 'lead_list', listId: id, options: {} }]).value as {
     credits: { email: number; phone: number };
     needsConfirmation: boolean;

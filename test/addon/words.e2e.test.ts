@@ -1,5 +1,5 @@
 // The words a person reads about a run: an email's result spelt one way wherever the add-on writes
-// it, and an estimate in halves of a credit saying why. Through the built bundle.
+// it, and an estimate naming each part it counts. Through the built bundle.
 import { addonWorld, column, connect, OWNER, runTriggers, type World } from '../support/addon-world';
 
 const KEY = 'demo-key-alpha';
@@ -30,25 +30,41 @@ test("an email's result reads the same in a lead list's rows as in a validation'
   expect(jobs.find((j) => j.action === 'email')!.counts).toEqual({ Deliverable: 5 });
 });
 
-test('an estimate counting half credits says why; one in whole credits does not', () => {
+test('an estimate names each part it counts: people found, emails revealed, emails validated', () => {
   const w = world();
-  expect(summary(w, { action: 'person' })).toMatch(/It can spend up to 2\.5 email credits \(0\.5 for each person found\)\./);
-  expect(summary(w, { action: 'person', options: { revealEmail: true } })).toMatch(
-    /up to 7\.5 email credits \(0\.5 for each person found\)\./,
+  expect(summary(w, { action: 'person' })).toMatch(
+    /It can spend up to 2\.5 email credits \(2\.5 for up to 5 people found at 0\.5 each\)\./,
   );
-  expect(summary(w, { action: 'email' })).toMatch(/It can spend up to 5 email credits\.$/);
+  expect(summary(w, { action: 'person', options: { revealEmail: true } })).toMatch(
+    /up to 7\.5 email credits \(2\.5 for up to 5 people found at 0\.5 each; 5 for up to 5 emails revealed at 1 each\)\./,
+  );
+  expect(summary(w, { action: 'email' })).toMatch(/It can spend up to 5 email credits \(5 for up to 5 emails validated at 1 each\)\.$/);
+  expect(summary(w, { action: 'company' })).toMatch(/Company enrichment is free\./);
   // The menu's confirm dialog reads the same words.
   w.host.ui.answer('NO');
   expect(w.host.clickMenu('Enrich people').ok).toBe(true);
-  expect(w.host.ui.dialogs.at(-1)!.prompt).toMatch(/up to 2\.5 email credits \(0\.5 for each person found\)\./);
+  expect(w.host.ui.dialogs.at(-1)!.prompt).toMatch(/up to 2\.5 email credits \(2\.5 for up to 5 people found at 0\.5 each\)\./);
 });
 
-test("an existing lead list's cost per row added says why it counts halves", () => {
+test("the menu's new lead list names what its price counts, the options it uses, and where they change", () => {
+  const w = world();
+  w.host.ui.answer({ button: 'OK', text: 'Menu list' }, 'NO');
+  expect(w.host.clickMenu('Create a lead list').ok).toBe(true);
+  const confirm = w.host.ui.dialogs.at(-1)!.prompt;
+  expect(confirm).toMatch(
+    /up to 7\.5 email credits \(2\.5 for up to 5 people found at 0\.5 each; 5 for up to 5 emails validated at 1 each\)\./,
+  );
+  expect(confirm).toMatch(/Options: enrich on, validate emails on, reveal phone numbers off\. To change them, use the sidebar's Run tab\./);
+});
+
+test("an existing lead list's cost per row added names each part", () => {
   const w = world();
   const list = { name: 'Halves', owner: OWNER };
   expect(
     w.host.callFromSidebar('startRun', [{ action: 'lead_list', list, options: { enrich: true, validateEmail: true }, confirmed: true }]).ok,
   ).toBe(true);
   const lists = w.host.callFromSidebar('listLeadLists', []).value as Array<{ name: string; note: string }>;
-  expect(lists.find((l) => l.name === 'Halves')!.note).toBe('Each row added costs 1.5 email credits (0.5 for each person found).');
+  expect(lists.find((l) => l.name === 'Halves')!.note).toBe(
+    'Each row added costs 1.5 email credits (0.5 for 1 person found; 1 for 1 email validated).',
+  );
 });

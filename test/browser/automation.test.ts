@@ -33,6 +33,11 @@ const OFF: AutomationView = {
   history: [],
   alerts: false,
   alertTo: OWNER,
+  prices: {
+    email: [{ what: 'validated', count: 1, rate: 1, kind: 'email' }],
+    person: [{ what: 'found', count: 1, rate: 0.5, kind: 'email' }],
+    company: [],
+  },
 };
 
 const ON: AutomationView = {
@@ -118,6 +123,12 @@ test('from the menu: the Auto tab, in a tab bar that fits, shows the automation 
     staleDays: '30',
     alerts: true,
   });
+  // Each action's price per row, in its parts, beside its box; company enrichment is free.
+  expect(await page.locator('#auto-form .price').allTextContents()).toEqual([
+    '1 email credit per email validated',
+    '0.5 email credits per person found',
+    'free',
+  ]);
   expect(await text(page, '#auto-alert-to')).toBe(`Sent to ${OWNER}, about all your spreadsheets.`);
   expect(await text(page, '#auto-today')).toBe('Today: 240 of 1,500 credits');
   expect(await text(page, '#auto-status')).toBe('Waiting for new or changed rows.');

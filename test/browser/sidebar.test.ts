@@ -135,7 +135,7 @@ test('lead lists: an existing list is offered with how it matches and costs, and
   await page.getByLabel('Add the rows to').selectOption(id);
   await page
     .locator('#run-list-note')
-    .filter({ hasText: 'Matches leads by email. Each row added costs 0.5 email credits (0.5 for each person found).' })
+    .filter({ hasText: 'Matches leads by email. Each row added costs 0.5 email credits (0.5 for 1 person found).' })
     .waitFor();
   expect(await page.locator('#run-list-new').isHidden()).toBe(true);
   await page.getByRole('button', { name: 'Check selection' }).click();

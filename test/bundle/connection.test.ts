@@ -3,6 +3,8 @@
 import { loadBundle } from '../support/bare-context';
 
 const KEY = 'demo-key-alpha-000123';
+/** Nothing spent yet, today or this month. */
+const NONE = { today: [], month: [] };
 
 function setup(status = 200) {
   const user = new Map<string, string>();
@@ -20,8 +22,9 @@ function setup(status = 200) {
   });
   const bundle = loadBundle({
     PropertiesService: { getUserProperties: () => store(user), getDocumentProperties: () => store(document) },
-    Utilities: { sleep: () => {} },
-    SpreadsheetApp: { getActiveSpreadsheet: () => ({ getId: () => 'spreadsheet-1' }) },
+    // The Connected view reads the day's spend, in the spreadsheet's time zone.
+    Utilities: { sleep: () => {}, formatDate: (d: Date) => d.toISOString().slice(0, 10) },
+    SpreadsheetApp: { getActiveSpreadsheet: () => ({ getId: () => 'spreadsheet-1', getSpreadsheetTimeZone: () => 'UTC' }) },
     LockService: { getDocumentLock: () => ({ tryLock: () => true, releaseLock: () => {} }) },
     ScriptApp: { getUserTriggers: () => [] },
     UrlFetchApp: {
@@ -40,16 +43,16 @@ function setup(status = 200) {
 
 test('a good key is checked, stored in user properties and shown masked', () => {
   const { evaluate, user, document, requests } = setup();
-  expect(evaluate('getConnection()')).toEqual({ connected: false, accountName: '', maskedKey: '' });
+  expect(evaluate('getConnection()')).toEqual({ connected: false, accountName: '', maskedKey: '', spent: NONE });
   const view = evaluate<{ connected: boolean; accountName: string; maskedKey: string }>(`connect(" ${KEY} ")`);
-  expect(view).toEqual({ connected: true, accountName: 'Acme Sales', maskedKey: '••••••••0123' });
+  expect(view).toEqual({ connected: true, accountName: 'Acme Sales', maskedKey: '••••••••0123', spent: NONE });
   expect(JSON.stringify(view)).not.toContain(KEY);
   expect(requests).toHaveLength(1);
   expect(requests[0]!.url).toBe('https://api.amplemarket.com/account-info');
   expect(requests[0]!.headers.Authorization).toBe(`Bearer ${KEY}`);
   expect([...user.values()]).toContain(KEY);
   expect(document.size).toBe(0);
-  expect(evaluate('disconnect()')).toEqual({ connected: false, accountName: '', maskedKey: '' });
+  expect(evaluate('disconnect()')).toEqual({ connected: false, accountName: '', maskedKey: '', spent: NONE });
   expect(user.size).toBe(0);
 });
 

@@ -1,15 +1,6 @@
 // Planning a run: what is sent once, what is skipped and why, and the credit estimate.
 import fc from 'fast-check';
-import {
-  estimateCredits,
-  listTypeFor,
-  missingColumns,
-  resultKey,
-  rowInput,
-  rowKey,
-  type ActionId,
-  type LeadListType,
-} from '../../src/jobs/actions';
+import { listTypeFor, missingColumns, resultKey, rowInput, rowKey, type ActionId, type LeadListType } from '../../src/jobs/actions';
 import { planRun, type SourceRow } from '../../src/jobs/planner';
 import { detectMapping, type ColumnMapping } from '../../src/sheet/columns';
 
@@ -92,13 +83,6 @@ test('a result finds the key its row was sent with', () => {
   expect(resultKey('person', { email: 'Jane@Acme.io' })).toBe('e:jane@acme.io');
   expect(resultKey('company', { domain: 'www.acme.io' })).toBe('d:acme.io');
   expect(resultKey('lead_list', { profile_url: 'https://linkedin.com/in/jane' }, 'profile')).toBe('p:linkedin.com/in/jane');
-});
-
-test("the credit estimate follows the spec's rates", () => {
-  expect(estimateCredits('person', 10, { revealEmail: true, revealPhones: true })).toEqual({ email: 15, phone: 10 });
-  expect(estimateCredits('person', 10, {})).toEqual({ email: 5, phone: 0 });
-  expect(estimateCredits('email', 7, {})).toEqual({ email: 7, phone: 0 });
-  expect(estimateCredits('company', 7, {})).toEqual({ email: 0, phone: 0 });
 });
 
 test('each action says which columns it needs', () => {

@@ -1,0 +1,74 @@
+// Prices and spend in their parts, as the sidebar shows them: the Run tab's estimate names what a
+// lead list pays for (people found and the emails validated, ticked by default), a job card says
+// what its job spent, and the Connected view the day's and month's spend.
+import type { Browser } from 'playwright-core';
+import { addonWorld, column, connect, type World } from '../support/addon-world';
+import { launchBrowser } from '../../toolkit/chromium';
+import { openSidebar, type SidebarPage } from './harness';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+function sheetWorld(rows: number): World {
+  const w = addonWorld({ service: { processingRate: 0.5 } });
+  w.host.sheet().load([['Name', 'Email'], ...Array.from({ length: rows }, (_, i) => [`Person ${i}`, `person${i}@company${i % 7}.com`])]);
+  w.host.select(`Sheet1!A1:B${rows + 1}`);
+  w.host.open();
+  connect(w, 'demo-key-alpha');
+  return w;
+}
+
+async function pollUntil(sidebar: SidebarPage, selector: string, maxPolls = 30): Promise<void> {
+  for (let i = 0; i < maxPolls; i++) {
+    await sidebar.settled('pollJobs');
+    if ((await sidebar.page.locator(selector).count()) > 0) return;
+    await sidebar.nextPoll();
+  }
+  throw new Error(`${selector} did not appear after ${maxPolls} polls`);
+}
+
+test("a new lead list's estimate names the people found and the emails validated; its card, what it spent", async () => {
+  const w = sheetWorld(9);
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  await page.getByRole('tab', { name: 'Run' }).waitFor();
+  await page.getByLabel('Action on the selected rows').selectOption('lead_list');
+  await page.locator('#run-list-name').fill('Priced');
+  await page.getByRole('button', { name: 'Check selection' }).click();
+  await page.locator('#run-summary').filter({ hasText: 'It can spend' }).waitFor();
+  expect(await page.locator('#run-summary').textContent()).toContain(
+    'It can spend up to 13.5 email credits (up to 9 people found at 0.5, up to 9 emails validated at 1).',
+  );
+  await page.getByRole('button', { name: 'Start and spend credits' }).click();
+  await page.locator('#jobs-list .job').waitFor();
+  await pollUntil(sidebar, '#jobs-list .job.done');
+  const added = column(w, 'Lead list · Status').filter((s) => s === 'Added to list').length;
+  expect(added).toBeGreaterThan(0);
+  const spent = await page.locator('#jobs-list .job .spent').textContent();
+  expect(spent).toBe(`Spent: ${added * 1.5} email credits (${added} people found at 0.5, ${added} emails validated at 1)`);
+  expect(w.service.account('demo-key-alpha')!.spent.email).toBe(added * 1.5);
+
+  // The Connected view, shown again, has the day's and the month's spend.
+  await page.getByRole('tab', { name: 'Connect' }).click();
+  await page.locator('#spent-today').filter({ hasText: 'people found' }).waitFor();
+  expect(await page.locator('#spent-today').textContent()).toBe(spent!.replace('Spent: ', ''));
+  expect(await page.locator('#spent-month').textContent()).toBe(spent!.replace('Spent: ', ''));
+  await page.close();
+});
+
+test('company enrichment says it is free', async () => {
+  const w = sheetWorld(3);
+  const { page } = await openSidebar(browser, w);
+  await page.getByRole('tab', { name: 'Run' }).waitFor();
+  await page.getByLabel('Action on the selected rows').selectOption('company');
+  await page.getByRole('button', { name: 'Check selection' }).click();
+  await page.locator('#run-summary').filter({ hasText: 'Company enrichment is free.' }).waitFor();
+  await page.close();
+});
