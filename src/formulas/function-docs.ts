@@ -1,9 +1,9 @@
 // The JSDoc of each custom function, which the build writes above its declaration in dist/Code.js
 // (Sheets reads it for autocomplete). Kept out of the bundle's code, but in dist/Code.js: short.
-const OWNER_NOTE = " * Uses the spreadsheet owner's key and credits.\n";
+const OWNER_NOTE = " * Uses the spreadsheet owner's key.\n";
 /** What a lookup costs over time: Sheets recalculates custom functions whenever it likes (reopening, for one). */
 const KEPT_NOTE =
-  " * Answers are kept 30 days (or the Auto tab's re-check age) where Apps Script allows, up to 300 KB: reopening then costs nothing.\n";
+  " * Answers are kept 30 days or the Auto tab's re-check age (300 KB, where Apps Script allows): reopening is free.\n";
 const LOOKUP_TAIL = ' * @return The chosen fields, one row per input.\n * @customfunction\n';
 
 /** JSDoc of each custom function, written above its declaration by the build. */
@@ -12,7 +12,7 @@ export const customFunctionDocs: Record<string, { params: string[]; doc: string 
     params: ['domain', 'fields'],
     doc:
       '/**\n * The company behind a domain, website or company profile URL, as a row of fields; given a\n' +
-      ' * range, one row per cell.\n' +
+      ' * range, one row per cell. Free.\n' +
       KEPT_NOTE +
       OWNER_NOTE +
       ' *\n * @param {string|Array<Array<string>>} domain A domain, website or company profile URL, or a range of them.\n' +
@@ -35,7 +35,7 @@ export const customFunctionDocs: Record<string, { params: string[]; doc: string 
   JOB_OPENINGS: {
     params: ['domain', 'filters'],
     doc:
-      "/**\n * A company's open jobs, one per row under a header row (up to 500).\n" +
+      "/**\n * A company's open jobs, one per row under a header row (up to 500). Free.\n" +
       OWNER_NOTE +
       ' *\n * @param {string} domain The company domain, website or company profile URL: one cell.\n' +
       ' * @param {string} [filters] Optional: "remote; seniority: Senior, VP; department: revenue; function: sales".\n' +

@@ -7,16 +7,14 @@ import { userProperties } from './user-store';
 
 const KEY = 'prospecting.spend';
 
-/** The calendar day now, in the spreadsheet's time zone (as automation's caps count it). */
-const today = (spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): string => {
+/**
+ * As of the calendar day now, in the spreadsheet's time zone (as automation's caps count it); read
+ * afresh: another spreadsheet's jobs may have added since this execution began.
+ */
+export const readUserSpend = (spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): DaySpend => {
   const { zone, now, dayOf } = spendClock(spreadsheet);
-  return dayOf(zone, now);
+  return spendAsOf(parseStored<DaySpend>(userProperties().getProperty(KEY)), dayOf(zone, now));
 };
-
-/** Read afresh: another spreadsheet's jobs may have added since this execution began. */
-const kept = (): DaySpend | undefined => parseStored<DaySpend>(userProperties().getProperty(KEY));
-
-export const readUserSpend = (spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): DaySpend => spendAsOf(kept(), today(spreadsheet));
 
 export const addUserSpend = (spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet, tally: Tally): void => {
   const spend = readUserSpend(spreadsheet);

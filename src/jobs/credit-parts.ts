@@ -22,12 +22,15 @@ export interface CreditEstimate {
   phone: number;
 }
 
-/** The spec's rates ("Credits"), in the order a price names its parts. */
-const RATES: ReadonlyArray<[PaidFor, number, CreditPart['kind']]> = [
-  ['found', 0.5, 'email'],
-  ['revealed', 1, 'email'],
-  ['validated', 1, 'email'],
-  ['phones', 1, 'phone'],
+/**
+ * The spec's rates ("Credits"), in the order a price names its parts, each with the words for one
+ * and for more (what a server-side message says; the sidebar words its own).
+ */
+export const RATES: ReadonlyArray<[PaidFor, number, CreditPart['kind'], string, string]> = [
+  ['found', 0.5, 'email', 'person found', 'people found'],
+  ['revealed', 1, 'email', 'email revealed', 'emails revealed'],
+  ['validated', 1, 'email', 'email validated', 'emails validated'],
+  ['phones', 1, 'phone', 'phone revealed', 'phones revealed'],
 ];
 
 /** The parts of a tally that cost something, in the order of RATES. */

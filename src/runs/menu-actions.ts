@@ -56,7 +56,7 @@ const runFromMenu = (action: ActionId, extra: Partial<RunInput> = {}): void => {
       // A new list's options decide what it costs: the dialog names them, and where they change.
       const options =
         action === 'lead_list'
-          ? `\n\nOptions: enrich ${on(o.enrich)}, validate emails ${on(o.validateEmail)}, reveal phone numbers ${on(o.revealPhones)}. To change them, use the sidebar's Run tab.`
+          ? `\n\nOptions: enrich ${on(o.enrich)}, validate emails ${on(o.validateEmail)}, reveal phones ${on(o.revealPhones)} (change them in the sidebar's Run tab).`
           : '';
       const answer = ui().alert(ACTION_LABELS[action], `${preview.summary}${options}\n\nStart now?`, ui().ButtonSet.YES_NO);
       if (answer !== ui().Button.YES) return;
@@ -110,9 +110,10 @@ export const checkJobsNow = (): void => {
     spreadsheet.toast('No jobs yet.', 'Jobs', 5);
     return;
   }
-  const lines = views.map(
-    (v) =>
-      `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished} of ${v.total} rows${v.message ? ` — ${v.message}` : ''}`,
-  );
+  const lines = views.map((v) => {
+    // Rows a cancel ended count as finished, but they are not done: a canceled job says which is which.
+    const canceled = v.state === 'canceled' ? (v.counts.Canceled ?? 0) : 0;
+    return `${ACTION_LABELS[v.action]} on "${v.sheetName}": ${v.state}, ${v.finished - canceled} of ${v.total} rows${canceled ? ` (${canceled} canceled)` : ''}${v.message ? ` — ${v.message}` : ''}`;
+  });
   spreadsheet.toast([...lines, ...(background ? [background] : [])].join('\n'), 'Jobs', 10);
 };

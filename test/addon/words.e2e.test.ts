@@ -54,7 +54,7 @@ test("the menu's new lead list names what its price counts, the options it uses,
   expect(confirm).toMatch(
     /up to 7\.5 email credits \(2\.5 for up to 5 people found at 0\.5 each; 5 for up to 5 emails validated at 1 each\)\./,
   );
-  expect(confirm).toMatch(/Options: enrich on, validate emails on, reveal phone numbers off\. To change them, use the sidebar's Run tab\./);
+  expect(confirm).toMatch(/Options: enrich on, validate emails on, reveal phones off \(change them in the sidebar's Run tab\)\./);
 });
 
 test("an existing lead list's cost per row added names each part", () => {

@@ -89,4 +89,10 @@ test('a canceled job says how many rows were done and how many were canceled', a
   expect(hints).toEqual([`Sheet1 · ${rows - canceled} of ${rows} rows done, ${canceled} canceled`]);
   expect(await page.locator('#jobs-list .job progress').getAttribute('value')).toBe(String(rows - canceled));
   await page.close();
+
+  // The menu's Check running jobs now counts the same way, not "200 of 200 rows".
+  expect(w.host.clickMenu('Check running jobs now').ok).toBe(true);
+  expect(w.host.spreadsheet.toasts.at(-1)?.message).toContain(
+    `Email validation on "Sheet1": canceled, ${rows - canceled} of ${rows} rows (${canceled} canceled)`,
+  );
 });
