@@ -39,9 +39,15 @@ async function listingShots(): Promise<void> {
   const shot = (name: string) => world.page.screenshot({ path: join(shots, name) });
   try {
     const { page } = world;
-    await connect(page, 'demo-key-alpha');
+    const sidebar = await connect(page, 'demo-key-alpha');
     await shot('1-connect.png');
     await enrichPeople(page);
+    // Back in the sidebar, the Connected view reads what the run spent.
+    await sidebar.locator('#spent-today').click();
+    await sidebar
+      .locator('#spent-today')
+      .filter({ hasText: /credit/ })
+      .waitFor();
     await shot('2-enrich-people.png');
 
     const find = await openSidebar(page, 'Find people or companies…');

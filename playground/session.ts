@@ -397,7 +397,10 @@ export class PlaygroundSession {
         nextTriggerAt: next?.dueAt ?? null,
         triggers: host.triggerList({ user: USER }).length,
       },
-      sheets: doc.sheets.map((s) => ({ name: s.name, rows: s.maxRows, columns: s.maxColumns })),
+      // A hidden sheet has no tab, as in Sheets (the add-on's paid ledger is one).
+      sheets: doc.sheets
+        .filter((s) => !doc.hiddenSheets.has(s.sheetId))
+        .map((s) => ({ name: s.name, rows: s.maxRows, columns: s.maxColumns })),
       activeSheet: doc.activeSheet().name,
       selection: this.selectionA1(),
       selectionOffset: this.view(this.selectionA1()).offset,

@@ -3,7 +3,7 @@
 // sequence part of Tools).
 import { el } from './dom';
 import { initErrors } from './error-banner';
-import { initTabs, onTab, showTab, type Tab } from './tabs';
+import { initTabs, onTab, showTab, shownTab, type Tab } from './tabs';
 import { initAutomation, loadAutomation } from './views/automation';
 import { initConnect, reloadConnection } from './views/connect';
 import { initFind, watchFind } from './views/find';
@@ -27,6 +27,11 @@ onTab((tab) => {
   if (tab === 'find') watchFind();
   if (tab === 'tools') void loadSequences(true);
   if (tab === 'automation') loadAutomation();
+});
+
+// A run from the menu spends while the Connected view shows: coming back to the sidebar reads its spend again.
+window.addEventListener('focus', () => {
+  if (shownTab() === 'connect') reloadConnection();
 });
 
 /** The tab a view opened from the menu shows first, once connected (Run for the others). */

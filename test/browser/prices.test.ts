@@ -2,7 +2,7 @@
 // lead list pays for (people found and the emails validated, ticked by default), a job card says
 // what its job spent, and the Connected view the day's and month's spend.
 import type { Browser } from 'playwright-core';
-import { addonWorld, column, connect, type World } from '../support/addon-world';
+import { addonWorld, column, connect, runTriggers, type World } from '../support/addon-world';
 import { launchBrowser } from '../../toolkit/chromium';
 import { openSidebar, type SidebarPage } from './harness';
 
@@ -70,5 +70,21 @@ test('company enrichment says it is free', async () => {
   await page.getByLabel('Action on the selected rows').selectOption('company');
   await page.getByRole('button', { name: 'Check selection' }).click();
   await page.locator('#run-summary').filter({ hasText: 'Company enrichment is free.' }).waitFor();
+  await page.close();
+});
+
+test('a run from the menu while the Connected view shows: coming back to the sidebar shows what it spent', async () => {
+  const w = sheetWorld(3);
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  await page.getByRole('tab', { name: 'Connect' }).click();
+  await page.locator('#spent-today', { hasText: 'Nothing yet' }).waitFor();
+  // The menu's Validate emails runs in its own executions, the sidebar unaware.
+  w.host.ui.answer('YES');
+  expect(w.host.clickMenu('Validate emails').ok).toBe(true);
+  runTriggers(w);
+  expect(w.service.account('demo-key-alpha')!.spent.email).toBe(3);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.locator('#spent-today').filter({ hasText: '3 email credits (3 emails validated at 1)' }).waitFor();
   await page.close();
 });

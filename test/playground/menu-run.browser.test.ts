@@ -50,6 +50,9 @@ describe('running the add-on from the page', () => {
     const quota = (await state(world)).activity.quota;
     expect(quota.urlFetch).toBeGreaterThan(0);
     expect(await page.locator('#quota').textContent()).toContain(`${quota.urlFetch} of 20,000`);
+    // The add-on's paid ledger is a hidden sheet: it has no tab, as in Sheets.
+    expect(await page.locator('#tabs .tab').allTextContents()).toEqual(['Prospects']);
+    expect((await state(world)).sheets.map((s) => s.name)).toEqual(['Prospects']);
     // The credits the run spent show beside its key.
     await until(
       async () => ((await page.locator('#demo-keys-list li', { hasText: 'demo-key-alpha' }).textContent()) ?? '') !== alphaBefore,
