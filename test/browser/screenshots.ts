@@ -1,5 +1,5 @@
-// Saves a screenshot of each sidebar view under docs/ (run with `npx tsx test/browser/screenshots.ts`
-// after `npm run build`): the built sidebar, answered by the add-on in the local host.
+// Saves a screenshot of each sidebar view under docs/ (`npm run screenshot` runs it after the
+// page's pictures): the built sidebar, answered by the add-on in the local host.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addonWorld, connect } from '../support/addon-world';
