@@ -200,3 +200,13 @@ export async function openSidebar(browser: Browser, world: World, user = OWNER, 
     },
   };
 }
+
+/** Lets the sidebar poll, one scheduled poll at a time, until `selector` is on the page. */
+export async function pollUntil(sidebar: SidebarPage, selector: string, maxPolls = 30): Promise<void> {
+  for (let i = 0; i < maxPolls; i++) {
+    await sidebar.settled('pollJobs');
+    if ((await sidebar.page.locator(selector).count()) > 0) return;
+    await sidebar.nextPoll();
+  }
+  throw new Error(`${selector} did not appear after ${maxPolls} polls`);
+}

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { addonWorld, column, connect, runTriggers, type World } from '../support/addon-world';
 import { launchBrowser } from '../../toolkit/chromium';
-import { openSidebar, type SidebarPage } from './harness';
+import { openSidebar, pollUntil } from './harness';
 
 let browser: Browser;
 
@@ -23,15 +23,6 @@ function sheetWorld(rows: number): World {
   w.host.open();
   connect(w, 'demo-key-alpha');
   return w;
-}
-
-async function pollUntil(sidebar: SidebarPage, selector: string, maxPolls = 30): Promise<void> {
-  for (let i = 0; i < maxPolls; i++) {
-    await sidebar.settled('pollJobs');
-    if ((await sidebar.page.locator(selector).count()) > 0) return;
-    await sidebar.nextPoll();
-  }
-  throw new Error(`${selector} did not appear after ${maxPolls} polls`);
 }
 
 test("a new lead list's estimate names the people found and the emails validated; its card, what it spent", async () => {
@@ -84,7 +75,7 @@ test('a run from the menu while the Connected view shows: coming back to the sid
   expect(w.host.clickMenu('Validate emails').ok).toBe(true);
   runTriggers(w);
   expect(w.service.account('demo-key-alpha')!.spent.email).toBe(3);
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.evaluate('window.dispatchEvent(new Event("focus"))');
   await page.locator('#spent-today').filter({ hasText: '3 email credits (3 emails validated at 1)' }).waitFor();
   await page.close();
 });

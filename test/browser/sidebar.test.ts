@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
 import { launchBrowser } from '../../toolkit/chromium';
-import { openSidebar, type SidebarPage } from './harness';
+import { openSidebar, pollUntil } from './harness';
 
 const HOSTILE = '<img src=x onerror="document.body.dataset.pwned=1">';
 let browser: Browser;
@@ -28,16 +28,6 @@ function sheetWorld(rows: number, opts: Parameters<typeof addonWorld>[0] = {}): 
   w.host.select(`Sheet1!A1:C${rows + 1}`);
   w.host.open();
   return w;
-}
-
-/** Lets the sidebar poll, one scheduled poll at a time, until `selector` is on the page. */
-async function pollUntil(sidebar: SidebarPage, selector: string, maxPolls = 30): Promise<void> {
-  for (let i = 0; i < maxPolls; i++) {
-    await sidebar.settled('pollJobs');
-    if ((await sidebar.page.locator(selector).count()) > 0) return;
-    await sidebar.nextPoll();
-  }
-  throw new Error(`${selector} did not appear after ${maxPolls} polls`);
 }
 
 test('connect: the key is checked, then only the account name and a masked key are shown', async () => {

@@ -34,6 +34,10 @@ describe('running the add-on from the page', () => {
     await page.locator('#busy').waitFor({ state: 'hidden' });
     const win = await hostGrid(world, 'Prospects');
     const status = columnOf(win, 'Person · Status');
+    // Emails and phones were not asked for (the menu's settings reveal neither): no empty columns for them.
+    expect(win.rows.find((r) => r.n === 1)!.v).toEqual(expect.arrayContaining(['Person · Name', 'Person · Title']));
+    expect(() => columnOf(win, 'Person · Email')).toThrow();
+    expect(() => columnOf(win, 'Person · Phones')).toThrow();
     await gridCell(page, 2, status).filter({ hasText: FINAL }).waitFor();
     // Every selected row of the host's sheet ended with its result or a reason.
     const column = status.charCodeAt(0) - 65;
