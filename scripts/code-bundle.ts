@@ -35,15 +35,16 @@ function declarations(loaded: LoadedBundle): string {
   const lines: string[] = [`var ${ENTRY}=Object.values(${GLOBAL}.entryPoints);`];
   // Apps Script ignores what the simple triggers, a menu item or a time-driven trigger returns, and
   // their handlers return nothing: their declarations only call.
-  const menu = new Set<string>(MENU_ITEMS.flatMap((item) => (item ? [item[1]] : [])));
-  const silent = new Set(['onOpen', 'onInstall', ...menu, ...loaded.triggerHandlers]);
-  for (const [i, name] of Object.keys(loaded.entryPoints).entries()) {
+  const silent = new Set(['onOpen', 'onInstall', ...MENU_ITEMS.flatMap((item) => (item ? [item[1]] : [])), ...loaded.triggerHandlers]);
+  for (const [i, [name, fn]] of Object.entries(loaded.entryPoints).entries()) {
     const custom = customFunctionDocs[name];
     if (custom) lines.push(custom.doc.trimEnd());
     // The arguments are passed on as they came; no entry point reads `this`. A custom function
-    // keeps its named parameters (its JSDoc names them); a menu item's handler is given none; the
-    // others take theirs as one short rest.
-    const [params, args] = custom ? [custom.params.join(','), '...arguments'] : menu.has(name) ? ['', ''] : ['...a', '...a'];
+    // keeps its named parameters (its JSDoc names them); an entry point that declares none (as
+    // built: `()=>`, not a default or a rest, which also count none) is given none; the others
+    // take theirs as one short rest.
+    const takesNone = /^\(\)=>/.test(String(fn));
+    const [params, args] = custom ? [custom.params.join(','), '...arguments'] : takesNone ? ['', ''] : ['...a', '...a'];
     lines.push(`function ${name}(${params}){${silent.has(name) ? '' : 'return '}${ENTRY}[${i}](${args})}`);
   }
   return lines.join('\n');

@@ -3,7 +3,7 @@
 const OWNER_NOTE = " * Uses the spreadsheet owner's key.\n";
 /** What a lookup costs over time: Sheets recalculates custom functions whenever it likes (reopening, for one). */
 const KEPT_NOTE = " * Answers are kept 30 days or the Auto tab's re-check age (300 KB, where Apps Script allows): reopening is free.\n";
-const LOOKUP_TAIL = ' * @return The chosen fields, one row per input.\n * @customfunction\n';
+const LOOKUP_TAIL = ' * @return The fields, one row per input.\n * @customfunction\n';
 
 /** JSDoc of each custom function, written above its declaration by the build. */
 export const customFunctionDocs: Record<string, { params: string[]; doc: string }> = {

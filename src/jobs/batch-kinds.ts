@@ -71,8 +71,8 @@ export interface BatchKind {
   cancel?(client: ProspectingClient, id: string): void;
   /** A result as the job writes it: its key, its status and the values of the job's fields. */
   toCell(item: Record<string, unknown>, options: ActionOptions, fields: ReadonlyArray<string>): ResultCell;
-  /** What a result was paid for, by what it reports (found, validated, revealed), at the spec's rates. */
-  paid(item: Record<string, unknown>, options: ActionOptions): Tally;
+  /** What a result was paid for, by what it reports (found, validated, revealed), at the spec's rates; none: free. */
+  paid?(item: Record<string, unknown>, options: ActionOptions): Tally;
 }
 
 /** A person or lead's phones, revealed when asked for and there. */
@@ -166,8 +166,7 @@ const company: BatchKind = {
       values: found ? fieldValues(COMPANY_FIELDS, item.result as Company, fields) : {},
     };
   },
-  // Company enrichment is free.
-  paid: () => ({}),
+  // Company enrichment is free: no `paid`.
 };
 
 const email: BatchKind = {

@@ -48,7 +48,7 @@ const readPart = (job: JobRecord, part: JobPart & { state: { id: string } }, dep
     const paid: Tally = {};
     for (const item of fresh) {
       reading.results.push(kind.toCell(item, job.options, job.fields));
-      addTally(paid, kind.paid(item, job.options));
+      if (kind.paid) addTally(paid, kind.paid(item, job.options));
     }
     // A record from before jobs counted their spend keeps none: a part of it would read as the whole.
     if (job.spent) addTally(job.spent, paid);

@@ -197,7 +197,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
     // The narrow build cannot open a spreadsheet by id: automation's one trigger serves its own only.
     if (ONE_SPREADSHEET && automated().some((a) => a.id !== id))
       fail(
-        `This version of ${ADDON_NAME} opens only the spreadsheet it runs in, so it automates one spreadsheet at a time: turn automation off in "${user.homeName}" first.`,
+        `This version automates one spreadsheet at a time: turn it off in "${user.homeName}" first.`,
       );
     const connection = readConnection();
     requireClient();

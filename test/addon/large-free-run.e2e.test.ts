@@ -32,7 +32,7 @@ test('from the menu: a free run of more rows than one request asks first, naming
   expect(prompt).toContain(`Company enrichment of ${rows.toLocaleString('en-US')} distinct rows on "Sheet1" in 2 parts.`);
   expect(prompt).toMatch(
     new RegExp(
-      `It spends no credits\\. Results go into ${rows.toLocaleString('en-US')} rows\\. \\d+ columns will be added to the sheet for the results\\.`,
+      `Results go into ${rows.toLocaleString('en-US')} rows\\. \\d+ columns will be added to the sheet for the results\\. Company enrichment is free\\.`,
     ),
   );
   expect(prompt).toMatch(/Start now\?$/);

@@ -111,7 +111,7 @@ test('automation runs in its own spreadsheet; a second one is refused, saying wh
   const doc = w.host.addSpreadsheet('other', 'Other');
   new SheetHelper(doc, doc.sheetByName('Sheet1')!).load([['Email']]);
   expect(() => saveAuto(w, {}, 'other')).toThrow(
-    /opens only the spreadsheet it runs in.*one spreadsheet at a time.*turn automation off in "[^"]+" first/,
+    /This version automates one spreadsheet at a time: turn it off in "[^"]+" first\./,
   );
   const later = append(sheet, 2);
   hours(w, 1.5);

@@ -74,6 +74,8 @@ describe('fill-down in the grid', () => {
     const copied = `alpha\t${two.v[at('A')]}\nalpha\t${three.v[at('A')]}`;
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(copied);
     await gridCell(page, 2, 'N').click();
+    // The click's selection reaches the host before the paste does, as a person's would.
+    await selected('Prospects!N2');
     await page.keyboard.press('Control+v');
     await until(async () => (await hostRow(3)).v[at('O')] === three.v[at('A')], 'the range pasted');
     expect((await hostRow(2)).v.slice(at('N'), at('O') + 1)).toEqual(['alpha', two.v[at('A')]]);
@@ -85,6 +87,7 @@ describe('fill-down in the grid', () => {
     // Text from elsewhere: "=…" typed by the person into another program is a formula here too.
     await page.evaluate(`navigator.clipboard.writeText('=1+1\\tplain\\n3\\t')`);
     await gridCell(page, 2, 'P').click();
+    await selected('Prospects!P2');
     await page.keyboard.press('Control+v');
     await until(async () => (await hostRow(3)).v[at('P')] === '3', 'the text pasted');
     const row = await hostRow(2);
