@@ -1,17 +1,18 @@
 // The import rules of the house, checked by `npm run lint` (dependency-cruiser): the add-on's layers
 // point one way, nothing in src/ reaches tooling, tools meet only at each other's front door, no cycles.
-const SRC_LAYERS = ['api', 'sheet', 'jobs', 'gas'];
-const FEATURES = ['formulas', 'tools', 'runs'];
+const { SRC_LAYERS, FEATURES, ENTRY } = require('./scripts/src-plan.cjs');
+/** Every folder of src/ on the plan: a module anywhere else in src/ is refused. */
+const PLANNED = `^src/(${[...SRC_LAYERS, ...FEATURES, ...ENTRY].join('|')})/|^src/(main|config)\\.ts$`;
 const TOOLS = ['emulator', 'sandbox', 'playground', 'bench', 'demo', 'world', 'toolkit', 'scripts', 'sidebar'];
 
 /** `src/<layer>` may import only the layers listed before it. */
 function layerRules() {
   return SRC_LAYERS.map((layer, i) => ({
     name: `src-${layer}-layer`,
-    comment: `src/${layer} imports only ${['contract', ...SRC_LAYERS.slice(0, i)].join(', ')} and itself (api <- sheet <- jobs <- gas <- features <- addon)`,
+    comment: `src/${layer} imports only ${['contract', ...SRC_LAYERS.slice(0, i)].join(', ')} and itself (${SRC_LAYERS.join(' <- ')} <- features <- addon)`,
     severity: 'error',
     from: { path: `^src/${layer}/` },
-    to: { path: `^src/(${[...SRC_LAYERS.slice(i + 1), ...FEATURES, 'addon', 'main'].join('|')})` },
+    to: { path: `^src/(${[...SRC_LAYERS.slice(i + 1), ...FEATURES, ...ENTRY, 'main'].join('|')})` },
   }));
 }
 
@@ -25,6 +26,20 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules(),
+    {
+      name: 'src-on-the-plan',
+      comment: 'Every folder of src/ is a layer, a feature or the entry surface (scripts/src-plan.cjs): add a new one to the plan.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: PLANNED },
+      to: {},
+    },
+    {
+      name: 'src-imports-only-the-plan',
+      comment: 'A module of src/ outside the plan is imported by nobody: add its folder to scripts/src-plan.cjs.',
+      severity: 'error',
+      from: {},
+      to: { path: '^src/', pathNot: PLANNED },
+    },
     {
       name: 'features-stand-alone',
       comment: 'A feature (formulas, tools, runs) builds on the layers, never on another feature or the entry surface.',

@@ -196,9 +196,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
     if (req.capPerRun > req.capPerDay) fail('The cap per run cannot be more than the cap per day.');
     // The narrow build cannot open a spreadsheet by id: automation's one trigger serves its own only.
     if (ONE_SPREADSHEET && automated().some((a) => a.id !== id))
-      fail(
-        `This version automates one spreadsheet at a time: turn it off in "${user.homeName}" first.`,
-      );
+      fail(`This version automates one spreadsheet at a time: turn it off in "${user.homeName}" first.`);
     const connection = readConnection();
     requireClient();
     const sheet = before?.on ? (sheetById(spreadsheet, before.sheetId) ?? spreadsheet.getActiveSheet()) : spreadsheet.getActiveSheet();

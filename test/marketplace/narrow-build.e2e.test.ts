@@ -110,9 +110,7 @@ test('automation runs in its own spreadsheet; a second one is refused, saying wh
   // Another spreadsheet of the owner's: the narrow build could never open it from the first one's trigger.
   const doc = w.host.addSpreadsheet('other', 'Other');
   new SheetHelper(doc, doc.sheetByName('Sheet1')!).load([['Email']]);
-  expect(() => saveAuto(w, {}, 'other')).toThrow(
-    /This version automates one spreadsheet at a time: turn it off in "[^"]+" first\./,
-  );
+  expect(() => saveAuto(w, {}, 'other')).toThrow(/This version automates one spreadsheet at a time: turn it off in "[^"]+" first\./);
   const later = append(sheet, 2);
   hours(w, 1.5);
   expect(validated(w)).toEqual(expect.arrayContaining(later));

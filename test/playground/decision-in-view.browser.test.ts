@@ -85,7 +85,9 @@ describe('the decision in view at 1280×720', () => {
     await page.getByRole('menuitem', { name: 'Enrich companies', exact: true }).click();
     const asked = await answerDialog(page, 'NO');
     expect(asked).toMatch(/^Company enrichment of [\d,]+ distinct rows on "50,000 prospects"/);
-    expect(asked).toMatch(/Results go into 50,000 rows\. \d+ columns will be added to the sheet for the results\. Company enrichment is free\./);
+    expect(asked).toMatch(
+      /Results go into 50,000 rows\. \d+ columns will be added to the sheet for the results\. Company enrichment is free\./,
+    );
     // Answered no: the sheet keeps its columns.
     const win = await hostGrid(world, SHEET);
     expect(win.rows.find((r) => r.n === 1)!.v.filter(Boolean)).toHaveLength(5);
