@@ -248,6 +248,11 @@ export class Open extends OnBook {
     const doc = y.host.document(b.id);
     const before = doc.toasts.length;
     record(y, y.host.open({ spreadsheetId: b.id }));
+    // Where the add-on is disabled, opening the document runs none of its code that could say
+    // anything (onOpen runs in AuthMode.NONE: a menu, no properties, no toast; Google's
+    // "Authorization modes" of add-ons). The person is told where it runs: the Auto tab once
+    // they use it there (which enables it), another spreadsheet, or the e-mail.
+    if (m.disabled.has(b.id)) return;
     const toasts = doc.toasts.slice(before);
     lookedAt(m, y, since, `opening ${b.id}`, toasts.length > 0, toasts.map((t) => t.message).join(' | '));
   }
