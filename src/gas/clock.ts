@@ -4,3 +4,10 @@
 
 /** Milliseconds since 1970, now. */
 export const timeNow = (): number => Date.now();
+
+/**
+ * When this execution began: Apps Script evaluates the script's global code at the start of each
+ * execution, so this is read once per run. An hourly run counts its hour from here, since the
+ * trigger that brings the next run was made during this one and fires an hour after it was made.
+ */
+export const executionStart = Date.now();

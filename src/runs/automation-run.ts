@@ -1,7 +1,7 @@
 // One automated run of a spreadsheet, and the tick of the one hourly trigger that serves every
 // automated spreadsheet of the user: runs brought up to date from their jobs, then, when due,
 // each action's new, changed and stale rows sent within the caps, and the jobs stepped a while.
-import { timeNow } from '../gas/clock';
+import { executionStart, timeNow } from '../gas/clock';
 import { errorText, ProspectingError } from '../api/errors';
 import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, type AutoRun } from '../automation/automation-record';
 import { pickRows } from '../automation/candidates';
@@ -206,7 +206,7 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
       if (!(e instanceof ProspectingError)) throw e;
       return wait(spreadsheet, record, e.kind === 'unauthorized' ? pauseWhy('key', record) : e.message);
     }
-    if (!how.retry) record.lastRunAt = timeNow();
+    if (!how.retry) record.lastRunAt = executionStart;
     const { started, left, held } = startJobs(spreadsheet, sheet, record, how);
     // The failed rows a cap held back can still be retried.
     if (how.retry && started.length) how.retry.failed = left;
@@ -285,7 +285,7 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
       runAutomation(spreadsheet, current, deadline, { foreign, background: true });
     } catch (e) {
       // One spreadsheet's trouble never holds up the others: it waits its hour, saying why.
-      current.lastRunAt = timeNow();
+      current.lastRunAt = executionStart;
       wait(spreadsheet, current, `The last run stopped: ${errorText(e)}`);
       saveAuto(id, current);
     }
