@@ -11,7 +11,18 @@ import { dataRows, needInputs, needOutputs, outputHeaders, type JobLayout } from
 import { cursor, isOpen, move, type JobPart } from './part-state';
 import { CANCELED_UNREAD, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { dueForRead, nextReadAt, type PartPace } from './read-pace';
-import { goneReason, isGone, keyOfRow, rowReason, noteProgress, noteTrouble, quotaWait, waitMs, type StepDeps } from './step-context';
+import {
+  goneReason,
+  isGone,
+  keyOfRow,
+  rowReason,
+  noteProgress,
+  noteTrouble,
+  quotaWait,
+  timeUp,
+  waitMs,
+  type StepDeps,
+} from './step-context';
 
 /** Reading needs no sheet: a job whose sheet was deleted still collects what it paid for. */
 type ReadDeps = Omit<StepDeps, 'sheet'>;
@@ -92,7 +103,7 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
   const readings: PartReading[] = [];
   for (const part of job.parts) {
     if (!isOpen(part) || !dueForRead(part, deps.now())) continue;
-    if (deps.now() >= deps.deadline || !isRunning(job)) break;
+    if (timeUp(deps) || !isRunning(job)) break;
     try {
       readings.push(readPart(job, part, deps));
     } catch (e) {
@@ -120,14 +131,33 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
 };
 
 /** A paid result that found no row, as a row of the unplaced-results sheet. */
-export const unplacedRow = (job: JobRecord, cell: ResultCell): unknown[] => [
+const unplacedRow = (job: JobRecord, cell: ResultCell): unknown[] => [
   // The key without its kind, a name or title `at` its company.
   cell.key === undefined ? '' : cell.key.slice(2).replace('|', ' at '),
   cell.status,
   ...job.fields.map((id) => cell.values[id] ?? ''),
 ];
 
-export const unplacedHeaders = (job: JobRecord): string[] => ['Key', 'Status', ...outputHeaders(job)];
+const unplacedHeaders = (job: JobRecord): string[] => ['Key', 'Status', ...outputHeaders(job)];
+
+/**
+ * Keeps paid results that found no row (`cells`, else every result of `readings`) in a sheet of
+ * their own, and counts them on the job.
+ */
+export const keepUnplaced = (
+  job: JobRecord,
+  deps: Pick<StepDeps, 'keepUnplaced'>,
+  readings: ReadonlyArray<PartReading> | undefined,
+  cells = readings?.flatMap((r) => r.results) ?? [],
+): void => {
+  if (cells.length === 0) return;
+  const sheet = deps.keepUnplaced(
+    job,
+    unplacedHeaders(job),
+    cells.map((c) => unplacedRow(job, c)),
+  );
+  job.unplaced = { count: (job.unplaced?.count ?? 0) + cells.length, sheet };
+};
 
 /**
  * Writes results to the rows of their part that hold their key. When no row of the job is

@@ -9,7 +9,7 @@ import { BATCH_KINDS, listFullAt } from './batch-kinds';
 import type { JobRecord } from './job';
 import { isSending, pause, stopSending } from './job-life';
 import { dataRows, isLost, locateJob, needInputs, restatus, type JobLayout } from './job-layout';
-import { move, type JobPart } from './part-state';
+import { move, partNumbers, type JobPart } from './part-state';
 import { firstReadAt } from './read-pace';
 import {
   EMPTIED,
@@ -33,6 +33,7 @@ import {
   noteProgress,
   noteTrouble,
   quotaWait,
+  timeUp,
   waitMs,
   type StepDeps,
 } from './step-context';
@@ -44,7 +45,7 @@ interface PickedPart {
 
 /** Marks whose part the record does not hold (a step cut off before saving it): nothing was sent. */
 const releaseOrphanMarks = (job: JobRecord, layout: JobLayout): void => {
-  const known = new Set(job.parts.map((p) => p.n));
+  const known = partNumbers(job);
   restatus(layout, (cell) => {
     const n = partOfStatus(cell);
     return n !== undefined && !known.has(n) && QUEUED;
@@ -130,7 +131,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
   // Once a part went out, each step counts the queued rows it leaves: with none, the sheet need
   // not be read for sending. A step cut off before counting leaves the previous count.
   if (job.parts.length > 0 && !job.counts[QUEUED]) return undefined;
-  if (deps.now() >= deps.deadline || !isSending(job) || (job.sendAfter ?? 0) > deps.now()) return undefined;
+  if (timeUp(deps) || !isSending(job) || (job.sendAfter ?? 0) > deps.now()) return undefined;
   const layout = locateJob(job, deps.sheet);
   if (isLost(layout)) return undefined;
   // Marks of a part the record does not hold are this job's cut-off step's, unless another
@@ -161,7 +162,7 @@ export const sendParts = (job: JobRecord, deps: StepDeps): SentLayout | undefine
     const part = marked[k]!;
     const payloads = pick.parts[k]!.payloads;
     const rest = marked.slice(k);
-    if (deps.now() >= deps.deadline || !isSending(job)) {
+    if (timeUp(deps) || !isSending(job)) {
       unsend(job, rest, words);
       break;
     }

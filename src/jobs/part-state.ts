@@ -82,6 +82,12 @@ export const isOpen = (part: JobPart): part is JobPart & { state: { s: 'accepted
 /** A part that will change no more. */
 export const isSettled = (part: JobPart): boolean => NEXT[part.state.s].length === 0;
 
+/** The numbers of the job's parts, as its rows' marks name them. */
+export const partNumbers = (job: { parts: ReadonlyArray<JobPart> }): Set<number> => new Set(job.parts.map((p) => p.n));
+
+/** Every part of the job has settled: nothing more will be read. */
+export const allSettled = (job: { parts: ReadonlyArray<JobPart> }): boolean => job.parts.every(isSettled);
+
 /** Where reading goes on: the page's link and how many of its results were already used. */
 export const cursor = (part: JobPart): { href?: string; skip: number } =>
   part.state.s === 'reading' ? { href: part.state.href, skip: part.state.skip } : { skip: 0 };

@@ -77,3 +77,10 @@ export const expectedNextCheck = (
   }
   return (times.length ? min(...times) : now + MIN_WAIT_MS) + LATE_MARGIN_MS;
 };
+
+/** When the job is next worth a step: its earliest due part, or the next send. */
+export const schedule = (job: JobRecord, queued: number, now: number): void => {
+  const times = job.parts.filter(isOpen).map((p) => p.readAfter ?? now);
+  if (queued > 0 && isSending(job)) times.push(job.sendAfter ?? now);
+  job.nextCheckAt = times.length ? max(now, min(...times)) : now;
+};

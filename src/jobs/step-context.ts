@@ -45,6 +45,15 @@ export interface StepDeps {
   othersMarks?: boolean;
 }
 
+/** Saves the record, touched at `now` (by default, the time it is saved). */
+export const saveAt = (job: JobRecord, deps: Pick<StepDeps, 'save' | 'now'>, now = deps.now()): void => {
+  job.updatedAt = now;
+  deps.save(job);
+};
+
+/** The step's time is up: it starts no new work. */
+export const timeUp = (deps: Pick<StepDeps, 'now' | 'deadline'>): boolean => deps.now() >= deps.deadline;
+
 /** What one row of the layout sends, by its key; undefined when it cannot be sent. */
 export const keyOfRow = (job: JobRecord, layout: JobLayout, index: number): string | undefined =>
   rowKey(job.action, layout.grid.row(index), layout.mapping, job.options);

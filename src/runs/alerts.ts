@@ -2,7 +2,7 @@
 // ended. Each caller sends at most one per run or job; the words never hold the key.
 import { ADDON_NAME } from '../config';
 import { ACTION_LABELS } from '../jobs/actions';
-import { jobView } from '../jobs/engine';
+import { jobView } from '../jobs/job-view';
 import type { JobRecord } from '../jobs/job';
 import type { Spreadsheet } from '../gas/active-document';
 import { readAuto, readAutoUser } from '../gas/automation-store';

@@ -7,7 +7,10 @@ import { throwUnlessProspecting } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';
 import { backgroundNote, EARLY_TOLERANCE_MS, HOUR_MS, OFF_RETRY_MS, planContinuation, type Continuation } from '../gas/continuation';
 import { expectedNextCheck } from '../jobs/read-pace';
-import { advanceJob, advanceWithoutSheet, jobView, pauseJob, resumeJob } from '../jobs/engine';
+import { advanceJob } from '../jobs/job-step';
+import { pauseJob, resumeJob } from '../jobs/job-controls';
+import { advanceWithoutSheet } from '../jobs/sheet-gone';
+import { jobView } from '../jobs/job-view';
 import type { JobRecord, JobView } from '../jobs/job';
 import { isLive, isPaused, isRunning, type Paused, type PauseWhy } from '../jobs/job-life';
 import {

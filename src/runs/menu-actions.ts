@@ -1,7 +1,7 @@
 // The menu's run items: each previews the run on the selected rows, asks before spending,
 // starts it, and says in a toast or an alert what happened. "Check running jobs now" too.
 import { ACTION_LABELS, type ActionId } from '../jobs/actions';
-import { jobView } from '../jobs/engine';
+import { jobView } from '../jobs/job-view';
 import type { JobView } from '../jobs/job';
 import { creditWords } from '../jobs/words';
 import { isRunning } from '../jobs/job-life';

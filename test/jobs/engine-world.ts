@@ -1,7 +1,8 @@
 // A job engine world for pure tests: the local service in-process on a virtual clock, an
 // in-memory sheet, and a hook that runs "the person's" actions while a request is in flight.
 import { ProspectingClient } from '../../src/api/client';
-import { advanceJob, type StepDeps } from '../../src/jobs/engine';
+import { advanceJob } from '../../src/jobs/job-step';
+import type { StepDeps } from '../../src/jobs/step-context';
 import type { JobRecord } from '../../src/jobs/job';
 import { createJob, prepareRun, type RunRequest } from '../../src/jobs/start';
 import { createLocalService, type LocalRequest, type LocalResponse, type LocalService, type ServiceOptions } from '../../sandbox';

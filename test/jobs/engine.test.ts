@@ -1,7 +1,9 @@
 // The job engine against the local service on an in-memory sheet: parts, duplicates paid once,
 // rows found by their key and mark after sorts made while a request is in flight, a header
 // sorted into the data, a deleted status column, unreadable answers, waits, a revoked key.
-import { advanceJob, cancelJob, jobView, resumeJob } from '../../src/jobs/engine';
+import { advanceJob } from '../../src/jobs/job-step';
+import { cancelJob, resumeJob } from '../../src/jobs/job-controls';
+import { jobView } from '../../src/jobs/job-view';
 import { createJob, prepareRun } from '../../src/jobs/start';
 import { engineWorld, KEY, people, sentEmails, type EngineWorld } from './engine-world';
 

@@ -1,7 +1,8 @@
 // A large sheet is read in parts: a step reads the job's header row, its status column and the
 // keys and results of the rows it needs, never the person's other columns, and a step with
 // nothing new reads the header row alone; marks and results still land on their rows.
-import { advanceJob, jobView } from '../../src/jobs/engine';
+import { advanceJob } from '../../src/jobs/job-step';
+import { jobView } from '../../src/jobs/job-view';
 import type { LocalResponse } from '../../sandbox';
 import { engineWorld, KEY, people, sentEmails, type EngineWorld } from './engine-world';
 

@@ -1,6 +1,6 @@
 // What a step costs the sheet and the service: every part marked in one write, parts read when
 // their pace says (not polled), each result parsed once, results read only for the fields written.
-import { advanceJob } from '../../src/jobs/engine';
+import { advanceJob } from '../../src/jobs/job-step';
 import { processingStatus, QUEUED } from '../../src/jobs/row-status';
 import { engineWorld, people } from './engine-world';
 
