@@ -7,7 +7,8 @@ import { RequestValidationError } from './errors';
 import { fieldName, thousands } from './input-errors';
 import { maxLength, minLength, refine } from './checks';
 import { lazy } from './lazy';
-import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
+import { guidText, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
+import { JOB_SENIORITIES } from '../../contract/enumerations';
 
 export const LIMITS = {
   /**

@@ -4,7 +4,8 @@ import { max, min } from '../api/numbers';
 import { isString } from '../api/is-string';
 import type { ProspectingClient } from '../api/client';
 import { errorText, fail, ProspectingError, throwUnlessProspecting } from '../api/errors';
-import { JOB_SENIORITIES, schemas } from '../api/schemas';
+import { schemas } from '../api/schemas';
+import { JOB_SENIORITIES } from '../../contract/enumerations';
 import type { ApiRequest } from '../api/transport';
 import {
   CELL_MESSAGES,

@@ -9,7 +9,8 @@ import { errorText, fail, ProspectingError, TRY_LATER, UNREADABLE_ANSWER } from 
 import { thousands, trim } from '../api/input-errors';
 import { maxLength, minLength, refine } from '../api/checks';
 import { lazy } from '../api/lazy';
-import { JOB_SENIORITIES, wholeNumber } from '../api/schemas';
+import { wholeNumber } from '../api/schemas';
+import { JOB_SENIORITIES } from '../../contract/enumerations';
 import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRows, type ImportKind } from './imports';
 import { words } from '../sheet/fields';
 import { plural } from '../jobs/words';
