@@ -15,9 +15,6 @@ export const trim = (ctx: z.core.ParsePayload<string>): void => {
   ctx.value = ctx.value.trim();
 };
 
-/** `12,345`: a count as the messages write it. */
-export const thousands = (n: number): string => n.toLocaleString('en-US');
-
 const NAMED_VALUES = 'a group of named values';
 
 /** Words for the value a schema expected, as in "must be …". */
