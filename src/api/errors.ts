@@ -1,6 +1,6 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
-import { isString } from './is-string';
+import { isString } from '../base/is-string';
 import { schemas, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
 

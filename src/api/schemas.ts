@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import type { COMPANY_SIZES, COMPANY_TYPES, Department, PHONE_TYPES, REVENUE_RANGES } from '../../contract/enumerations';
 import { refine, withDefaults } from './checks';
 import { array, boolean, literal, nullable, number, record, string, union } from './kinds';
-import { lazy } from './lazy';
+import { lazy } from '../base/lazy';
 import type { Open } from './open-values';
 
 // ---- Enums the add-on acts on ---------------------------------------------------------------

@@ -2,7 +2,7 @@
 // write it to the rows that hold each key, and end the job clearly. Every write follows a fresh
 // read of the sheet; the record holds only parts and cursors, so any step can be resumed. The
 // job's state is moved only through job-life.ts.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { BATCH_KINDS } from './batch-kinds';
