@@ -27,6 +27,13 @@ module.exports = {
     },
     ...layerRules(),
     {
+      name: 'base-stands-alone',
+      comment: 'src/base holds what every layer shares: it imports nothing of src/ (not even config.ts), so any layer may import it.',
+      severity: 'error',
+      from: { path: '^src/base/' },
+      to: { path: '^src/', pathNot: '^src/base/' },
+    },
+    {
       name: 'src-on-the-plan',
       comment: 'Every folder of src/ is a layer, a feature or the entry surface (scripts/src-plan.cjs): add a new one to the plan.',
       severity: 'error',

@@ -2,8 +2,11 @@
 // The import rules (.dependency-cruiser.cjs), the architecture's graphs (scripts/architecture.ts)
 // and test/architecture/src-plan.test.ts read it, so a folder left off the plan fails the lint.
 
-/** `src/<layer>` imports only the layers before it: api <- sheet <- jobs <- automation <- gas. */
-const SRC_LAYERS = ['api', 'sheet', 'jobs', 'automation', 'gas'];
+/**
+ * `src/<layer>` imports only the layers before it: base <- api <- sheet <- jobs <- automation <- gas.
+ * `base` holds the helpers every layer shares and so imports nothing of src/.
+ */
+const SRC_LAYERS = ['base', 'api', 'sheet', 'jobs', 'automation', 'gas'];
 /** Features build on the layers, never on each other or on the entry surface. */
 const FEATURES = ['formulas', 'tools', 'runs'];
 /** The entry surface: the menu and the functions the sidebar calls. */

@@ -2,7 +2,7 @@
 // `z.minLength()` and `z.maxLength()` raise, and objects whose properties have defaults as
 // `z._default()` gives them, made on zod's base check: the bundle's zod/mini (zod-subset.ts) has
 // only that one, as zod's own bring classes of their own into dist/Code.js.
-import { isString } from './is-string';
+import { isString } from '../base/is-string';
 import * as z from 'zod/mini';
 
 type Sized = string | ReadonlyArray<unknown>;

@@ -1,7 +1,7 @@
 // The Prospecting API client: one method per endpoint, every answer parsed with its schema,
 // retries by the policy of retry.ts, cursor paging by following `_links.next`.
-import { max } from './numbers';
-import { isString } from './is-string';
+import { max } from '../base/numbers';
+import { isString } from '../base/is-string';
 import type * as z from 'zod/mini';
 import { errorFromResponse, NetworkError, ProspectingError, UnexpectedResponseError, UnreadableResponseError } from './errors';
 import {

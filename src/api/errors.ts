@@ -1,6 +1,6 @@
 // Error classes of the Prospecting API client, and the one function that maps a failed
 // response to them by the error `code` (the HTTP status only when no code can be read).
-import { isString } from './is-string';
+import { isString } from '../base/is-string';
 import { schemas, type ErrorDetail } from './schemas';
 import type { ApiResponse } from './transport';
 
@@ -180,17 +180,6 @@ export type QuotaError = InstanceType<typeof QuotaError>;
 export const throwUnlessProspecting: (e: unknown) => asserts e is ProspectingError = (e) => {
   if (!(e instanceof ProspectingError)) throw e;
 };
-
-/**
- * Throws an Error saying `message`, for a person to read: one call in place of `throw new Error(…)`,
- * which dist/Code.js, loaded by every execution, would otherwise spell out forty times.
- */
-export const fail: (message: string) => never = (message) => {
-  throw new Error(message);
-};
-
-/** What was thrown, in words: an Error's message (a ProspectingError's is written for a person), else its text. */
-export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** Apps Script's words when a daily quota is spent (URL fetches, or their bandwidth). */
 export const isDailyQuotaMessage = (message: string): boolean => /too many times for one day|bandwidth quota exceeded/i.test(message);

@@ -1,8 +1,8 @@
 // Checking what a person sent from the sidebar or a dialog, with the first problem told as one
 // plain sentence that names the field in words: never a schema dump or JSON, and never the value
 // itself (it may be an API key).
-import { isString } from './is-string';
-import { fail } from './errors';
+import { isString } from '../base/is-string';
+import { fail } from '../base/fail';
 import type * as z from 'zod/mini';
 
 type Issue = z.core.$ZodIssue;
@@ -14,9 +14,6 @@ type Issue = z.core.$ZodIssue;
 export const trim = (ctx: z.core.ParsePayload<string>): void => {
   ctx.value = ctx.value.trim();
 };
-
-/** `12,345`: a count as the messages write it. */
-export const thousands = (n: number): string => n.toLocaleString('en-US');
 
 const NAMED_VALUES = 'a group of named values';
 

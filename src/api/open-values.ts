@@ -1,6 +1,6 @@
 // Enumerations read tolerantly: a value the service added after this add-on was written is kept
 // as text, and callers ask `isKnown` before acting on it, so only that one item is affected.
-import { isString } from './is-string';
+import { isString } from '../base/is-string';
 
 /** A value from the spec's list, or one the service added later (kept as it came). */
 export type Open<T extends string> = T | (string & {});

@@ -4,10 +4,12 @@ import * as z from 'zod/mini';
 import { array, boolean, oneOf, record, string, union } from './kinds';
 import { emailProblem } from '../../contract/email-address';
 import { RequestValidationError } from './errors';
-import { fieldName, thousands } from './input-errors';
+import { fieldName } from './input-errors';
+import { thousands } from '../base/numbers';
 import { maxLength, minLength, refine } from './checks';
-import { lazy } from './lazy';
-import { guidText, JOB_SENIORITIES, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
+import { lazy } from '../base/lazy';
+import { guidText, LEAD_LIST_REQUEST_TYPES, wholeNumber } from './schemas';
+import { JOB_SENIORITIES } from '../../contract/enumerations';
 
 export const LIMITS = {
   /**

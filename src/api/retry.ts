@@ -6,7 +6,7 @@
 // such a request is never re-sent automatically: the error is marked ambiguous and the caller
 // reports it instead of risking the same work (and its credits) twice. A success whose body could
 // not be read is the same for them: the work started, but its id never arrived.
-import { max, min } from './numbers';
+import { max, min } from '../base/numbers';
 
 export type RequestSafety = 'idempotent' | 'starts_work';
 

@@ -1,100 +1,32 @@
-// zod schemas for every resource of the Prospecting API, field by field as the spec writes them,
-// built twice from one description: tolerant for reading answers, strict for checking serving.
-//
-// Reading (the exports below): unknown properties are dropped where the spec forbids them and kept
-// where it allows them; an enum value the add-on does not know is kept as text (see open-values.ts),
-// so one odd item never fails a whole answer. Strict (spec-schemas.ts): the spec to the letter,
-// used to check that the local service answers exactly as the spec says. Each schema is built the
-// first time it is asked for: every custom-function call loads the whole bundle, so loading it
-// builds none.
+// zod schemas for every resource of the Prospecting API the add-on reads, field by field as the
+// spec writes them, read tolerantly: unknown properties are dropped where the spec forbids them and
+// kept where it allows them, and an enum value the add-on does not know is kept as text (see
+// open-values.ts), so one odd item never fails a whole answer. The spec to the letter, which the
+// local service's answers are checked against, is sandbox/spec-schemas.ts. Each schema is built
+// the first time it is asked for: every custom-function call loads the whole bundle, so loading
+// it builds none.
 import * as z from 'zod/mini';
-import { isEmailAddress } from '../../contract/email-address';
-import {
-  COMPANY_SIZES,
-  COMPANY_TYPES,
-  DEPARTMENTS,
-  JOB_FUNCTIONS,
-  JOB_SENIORITIES,
-  PHONE_TYPES,
-  REVENUE_RANGES,
-  type Department,
-} from '../../contract/enumerations';
+import type { COMPANY_SIZES, COMPANY_TYPES, Department, PHONE_TYPES, REVENUE_RANGES } from '../../contract/enumerations';
 import { refine, withDefaults } from './checks';
-import { array, boolean, literal, nullable, number, oneOf as enumOf, record, string, union } from './kinds';
-import { lazy } from './lazy';
+import { array, boolean, literal, nullable, number, record, string, union } from './kinds';
+import { lazy } from '../base/lazy';
 import type { Open } from './open-values';
 
-// ---- Enums --------------------------------------------------------------------------------
+// ---- Enums the add-on acts on ---------------------------------------------------------------
 
-export const GENDERS = ['male', 'female', 'likely_male', 'likely_female', 'unknown'] as const;
-export const PERSON_PRESENCE = ['influencer', 'micro_influencer', 'large', 'moderate', 'limited', 'none'] as const;
-export const COMPANY_PRESENCE = ['massive', 'large', 'moderate', 'limited', 'none'] as const;
-export { COMPANY_SIZES, COMPANY_TYPES };
-export const FUNDING_STAGES = [
-  'seed',
-  'angel',
-  'venture_round_unknown_series',
-  'series_a',
-  'series_b',
-  'series_c',
-  'series_d',
-  'series_e',
-  'series_f',
-  'series_g',
-  'series_h',
-  'series_i',
-  'series_j',
-  'debt',
-  'equity_crowdfunding',
-  'convertible_note',
-  'ico',
-  'private_equity',
-  'other',
-] as const;
-export { PHONE_TYPES, REVENUE_RANGES };
-export const PHONE_SOURCES = ['service', 'crm', 'user_uploaded'] as const;
 export const BATCH_STATUSES = ['queued', 'processing', 'completed', 'canceled', 'error'] as const;
 export const LEAD_LIST_STATUSES = ['queued', 'processing', 'completed'] as const;
-export const LEAD_LIST_TYPES = [
-  'profile',
-  'email',
-  'title_and_company',
-  'name_and_company',
-  'crm_one',
-  'crm_two',
-  'person',
-  'adaptive',
-] as const;
 /** The list type a lead-list creation request may ask for (note the request's `titles_and_company`). */
 export const LEAD_LIST_REQUEST_TYPES = ['profile', 'email', 'titles_and_company'] as const;
 export const EMAIL_RESULTS = ['deliverable', 'risky', 'undeliverable', 'unknown'] as const;
 export const PERSON_ENRICHMENT_STATUSES = ['enriched', 'not_found', 'gdpr_removed'] as const;
 export const COMPANY_ENRICHMENT_STATUSES = ['found', 'not_found', 'pending'] as const;
-export { JOB_SENIORITIES };
-
-export { DEPARTMENTS, JOB_FUNCTIONS, type Department };
 
 /**
- * The spec's enums by name, which the strict schemas check (spec-schemas.ts passes them): the
- * reading schemas keep any text, so the bundle holds only the lists other code uses.
+ * An enum of the spec, read as text: a value the service added later is kept (`Open`). Typed by
+ * its list where the add-on knows one; the lists only checking needs are the local service's.
  */
-export interface EnumLists {
-  PHONE_TYPES: typeof PHONE_TYPES;
-  PHONE_SOURCES: typeof PHONE_SOURCES;
-  COMPANY_PRESENCE: typeof COMPANY_PRESENCE;
-  COMPANY_SIZES: typeof COMPANY_SIZES;
-  COMPANY_TYPES: typeof COMPANY_TYPES;
-  FUNDING_STAGES: typeof FUNDING_STAGES;
-  REVENUE_RANGES: typeof REVENUE_RANGES;
-  GENDERS: typeof GENDERS;
-  PERSON_PRESENCE: typeof PERSON_PRESENCE;
-  EMAIL_RESULTS: typeof EMAIL_RESULTS;
-  BATCH_STATUSES: typeof BATCH_STATUSES;
-  LEAD_LIST_STATUSES: typeof LEAD_LIST_STATUSES;
-  LEAD_LIST_TYPES: typeof LEAD_LIST_TYPES;
-  PERSON_ENRICHMENT_STATUSES: typeof PERSON_ENRICHMENT_STATUSES;
-  COMPANY_ENRICHMENT_STATUSES: typeof COMPANY_ENRICHMENT_STATUSES;
-}
+const open = string as <T extends string = string>() => z.ZodMiniType<Open<T>>;
 
 // ---- Ids ----------------------------------------------------------------------------------
 
@@ -145,34 +77,30 @@ export const wholeNumber = (): z.ZodMiniType<number, number> =>
 type Headcount = Partial<Record<Open<Department>, number>>;
 type FunctionHeadcount = Partial<Record<Open<Department>, Partial<Record<string, number>>>>;
 
-/** The schemas of a company's two headcount maps. */
-export interface Headcounts {
-  department: z.ZodMiniType<Headcount>;
-  jobFunction: z.ZodMiniType<FunctionHeadcount>;
-}
+// ---- The pieces every resource shares -------------------------------------------------------
 
-/** Read: a department or job-function key the service added later is kept. */
-const openHeadcounts = (): Headcounts => ({
-  department: record(wholeNumber()),
-  jobFunction: record(record(wholeNumber())),
-});
+const guid = lazy(() => guidText());
+const int = lazy(wholeNumber);
+// Dates are read as the text that came (`string()`): the add-on writes them to cells as they are.
 
-/** Dates as the schemas read them: the text as it came (reading) or ISO 8601 to the letter (checking). */
-export interface DateSchemas {
-  date: () => z.ZodMiniType<string>;
-  dateTime: () => z.ZodMiniType<string>;
-}
+/** `string?` in the spec: may be absent or null. */
+const optStr = lazy(() => z.optional(nullable(string())));
+const opt = <T extends z.ZodMiniType>(t: T) => z.optional(nullable(t));
 
-const openDates: DateSchemas = { date: () => string(), dateTime: () => string() };
-
-// ---- Error details -------------------------------------------------------------------------
+const Link = lazy(() => z.object({ href: string() }));
+const Links = lazy(() =>
+  z.object({
+    self: Link(),
+    prev: z.optional(Link()),
+    next: z.optional(Link()),
+  }),
+);
 
 /**
- * An error detail as answers are read: by its `code` alone. Title and detail may be missing,
- * `source` may name a query parameter or a header instead of a pointer, and other members
- * (`status`, `id`) are dropped. The strict one is spec-schemas.ts's.
+ * An error detail, read by its `code` alone. Title and detail may be missing, `source` may name a
+ * query parameter or a header instead of a pointer, and other members (`status`, `id`) are dropped.
  */
-const readErrorDetail = () =>
+const ErrorDetail = lazy(() =>
   withDefaults(
     {
       code: string(),
@@ -181,470 +109,412 @@ const readErrorDetail = () =>
       source: z.optional(z.object({ pointer: z.optional(string()), parameter: z.optional(string()), header: z.optional(string()) })),
     },
     { title: '', detail: '' },
-  );
+  ),
+);
+/** The `_errors` an answer may carry beside what it holds. */
+const errors = () => z.optional(array(ErrorDetail()));
 
-/** The schema of an error detail, for one way of reading. */
-export type ErrorDetailSchema = ReturnType<typeof readErrorDetail>;
+/** A page of a listing: its items under `key`, and the links to the pages around it. */
+const page = <K extends string, T extends z.ZodMiniType>(key: K, item: T) =>
+  z.object({ [key]: array(item), _links: Links() } as Record<K, ReturnType<typeof array<T>>> & {
+    _links: ReturnType<typeof Links>;
+  });
 
-// ---- The schemas, for one way of reading --------------------------------------------------
-
-/**
- * The schemas of the resources the add-on reads, and of the parts the contract tests check on
- * their own, each as a getter that builds it on first use (the other parts are built inside
- * them: every name returned here stays in the bundle, named or not);
- * `strict`, the spec's enum lists, checks the spec to the letter (with the headcounts, dates and
- * error detail of spec-schemas.ts); `false` reads answers tolerantly.
- * The schemas of the spec that the add-on never reads (search results, a bare error object) are
- * spec-schemas.ts's: properties of the object returned here stay in the bundle whether read or not.
- */
-export const defineSchemas = (
-  strict: EnumLists | false,
-  headcountSchemas: () => Headcounts = openHeadcounts,
-  dates: DateSchemas = openDates,
-  errorDetail: () => ErrorDetailSchema = readErrorDetail,
-) => {
-  const headcounts = lazy(headcountSchemas);
-  const guid = lazy(() => guidText());
-  const date = lazy(dates.date);
-  const dateTime = lazy(dates.dateTime);
-  const int = lazy(wholeNumber);
-  /** `string?` in the spec: may be absent or null. */
-  const optStr = lazy(() => z.optional(nullable(string())));
-  const opt = <T extends z.ZodMiniType>(t: T) => z.optional(nullable(t));
-
-  /** "No extra properties": refused when checking, dropped when reading. */
-  const closed = <T extends z.core.$ZodLooseShape>(shape: T) => (strict ? z.strictObject(shape) : z.object(shape));
-
-  /** An enum of the spec: refused when checking, kept as text when reading (a value added later). */
-  const oneOf = <K extends keyof EnumLists>(name: K) =>
-    (strict ? enumOf(strict[name]) : string()) as unknown as z.ZodMiniType<Open<EnumLists[K][number]>>;
-
-  /** An email in an answer: checked by the shared rule, read as the text it is. */
-  const emailText = lazy(() => (strict ? string().check(refine(isEmailAddress)) : string()));
-
-  // ---- Shared pieces ---------------------------------------------------------------------
-
-  const Link = lazy(() => z.object({ href: string() }));
-  const Links = lazy(() =>
-    z.object({
-      self: Link(),
-      prev: z.optional(Link()),
-      next: z.optional(Link()),
-    }),
-  );
-
-  const ErrorDetail = lazy(errorDetail);
-  /** The `_errors` an answer may carry beside what it holds. */
-  const errors = () => z.optional(array(ErrorDetail()));
-
-  /** A page of a listing: its items under `key`, and the links to the pages around it. */
-  const page = <K extends string, T extends z.ZodMiniType>(key: K, item: T) =>
-    z.object({ [key]: array(item), _links: Links() } as Record<K, ReturnType<typeof array<T>>> & {
-      _links: ReturnType<typeof Links>;
-    });
-
-  /** An enrichment or validation batch: its id, status and results so far. */
-  const batch = <I extends z.ZodMiniType, O extends string, R extends z.ZodMiniType>(id: I, object: O, result: R) =>
-    z.object({
-      id,
-      object: literal(object),
-      status: oneOf('BATCH_STATUSES'),
-      results: array(result),
-      _links: Links(),
-      _errors: errors(),
-    });
-
-  // ---- People ----------------------------------------------------------------------------
-
-  /** Where a person or a company's office is. */
-  const place = () => ({ country: optStr(), state: optStr(), city: optStr(), postal_code: optStr() });
-
-  const LocationDetails = lazy(() =>
-    closed({
-      ...place(),
-      lat: opt(number()),
-      long: opt(number()),
-    }),
-  );
-
-  const Experience = lazy(() =>
-    closed({
-      object: literal('experience'),
-      title: string(),
-      company_name: string(),
-      company_profile_url: nullable(string()),
-      description: nullable(string()),
-      start_date: nullable(date()),
-      end_date: nullable(date()),
-    }),
-  );
-
-  const Education = lazy(() =>
-    closed({
-      object: literal('education'),
-      degree: nullable(string()),
-      field_of_study: nullable(string()),
-      school_name: string(),
-      school_profile_url: nullable(string()),
-      start_date: nullable(date()),
-      end_date: nullable(date()),
-    }),
-  );
-
-  const Language = lazy(() =>
-    z.object({
-      object: literal('language'),
-      language: string(),
-      iso_code: string(),
-      proficiency: nullable(string()),
-    }),
-  );
-
-  const PhoneNumber = lazy(() =>
-    z.looseObject({
-      object: literal('phone_number'),
-      id: guid(),
-      number: string(),
-      type: oneOf('PHONE_TYPES'),
-      is_wrong_number: boolean(),
-      source: z.optional(oneOf('PHONE_SOURCES')),
-      is_dnc_listed: z.optional(boolean()),
-      kind: z.optional(string()),
-    }),
-  );
-
-  // ---- Companies -------------------------------------------------------------------------
-
-  const CompanyLocation = lazy(() =>
-    closed({
-      address: string(),
-      is_primary: boolean(),
-      ...place(),
-    }),
-  );
-
-  const CompanyFields = lazy(() => ({
-    id: guid(),
-    object: literal('company'),
-    profile_url: string(),
-    name: optStr(),
-    overview: optStr(),
-    website: optStr(),
-    keywords: opt(array(string())),
-    followers: opt(int()),
-    profile_presence: opt(oneOf('COMPANY_PRESENCE')),
-    estimated_number_of_employees: opt(int()),
-    size: opt(oneOf('COMPANY_SIZES')),
-    location: optStr(),
-    location_details: z.optional(LocationDetails()),
-    locations: opt(array(CompanyLocation())),
-    logo_url: z.optional(string()),
-    founded_year: opt(int()),
-    traffic_rank: opt(int()),
-    sic_codes: opt(array(int())),
-    naics_codes: opt(array(int())),
-    type: opt(oneOf('COMPANY_TYPES')),
-    total_funding: opt(int()),
-    latest_funding_stage: opt(oneOf('FUNDING_STAGES')),
-    latest_funding_date: opt(date()),
-    is_b2b: opt(boolean()),
-    is_b2c: opt(boolean()),
-    technologies: opt(array(string())),
-    department_headcount: z.optional(headcounts().department),
-    job_function_headcount: z.optional(headcounts().jobFunction),
-    estimated_revenue: opt(oneOf('REVENUE_RANGES')),
-    revenue: opt(int()),
-  }));
-
-  const Company = lazy(() => z.looseObject(CompanyFields()));
-
-  const FundingEvent = lazy(() =>
-    z.looseObject({
-      date: nullable(string()),
-      type: nullable(string()),
-      investors: array(string()),
-      amount: nullable(number()),
-      currency: nullable(string()),
-      amount_usd: nullable(number()),
-    }),
-  );
-
-  /** The single-company lookup answers a company with its industry and funding events. */
-  const CompanyLookup = lazy(() =>
-    z.looseObject({
-      ...CompanyFields(),
-      industry: nullable(string()),
-      funding_events: array(FundingEvent()),
-    }),
-  );
-
-  // ---- Person (after company: a person carries its company) ----------------------------------
-
-  const Person = lazy(() =>
-    z.looseObject({
-      id: guid(),
-      object: literal('person'),
-      profile_url: string(),
-      name: optStr(),
-      email: optStr(),
-      first_name: optStr(),
-      last_name: optStr(),
-      title: optStr(),
-      headline: optStr(),
-      about: optStr(),
-      current_position_start_date: opt(date()),
-      current_position_description: optStr(),
-      location: optStr(),
-      image_url: z.optional(string()),
-      gender: z.optional(oneOf('GENDERS')),
-      location_details: z.optional(LocationDetails()),
-      experiences: opt(array(Experience())),
-      educations: opt(array(Education())),
-      languages: opt(array(Language())),
-      phone_numbers: opt(array(PhoneNumber())),
-      company: opt(Company()),
-      profile_presence: opt(oneOf('PERSON_PRESENCE')),
-    }),
-  );
-
-  // ---- Email validation ------------------------------------------------------------------
-
-  const emailValidationResult = <C extends z.ZodMiniType>(catchAll: C) =>
-    z.object({
-      object: literal('email_validation_result'),
-      email: emailText(),
-      result: oneOf('EMAIL_RESULTS'),
-      catch_all: catchAll,
-    });
-
-  const EmailValidationResult = lazy(() => emailValidationResult(z.optional(boolean())));
-
-  /** Inside a batch, `catch_all` is required. */
-  const BatchEmailValidationResult = lazy(() => emailValidationResult(boolean()));
-
-  const EmailValidationBatch = lazy(() => batch(guid(), 'email_validation', BatchEmailValidationResult()));
-
-  // ---- Lead lists ------------------------------------------------------------------------
-
-  const LeadListOptions = lazy(() =>
-    closed({
-      reveal_phone_numbers: boolean(),
-      validate_email: boolean(),
-      enrich: boolean(),
-    }),
-  );
-
-  const LeadListEntry = lazy(() =>
-    closed({
-      id: guid(),
-      object: literal('lead_list_entry'),
-      email: emailText(),
-      person_id: guid(),
-      profile_url: string(),
-      profile: string(),
-      first_name: string(),
-      last_name: string(),
-      company_name: string(),
-      company_domain: string(),
-      industry: string(),
-      title: string(),
-      email_validation_result: EmailValidationResult(),
-      data: record(z.unknown()),
-      phone_numbers: z.optional(array(PhoneNumber())),
-    }),
-  );
-
-  /** A lead list's own members: what `GET /lead-lists` lists, and what a read adds its leads to. */
-  const leadListShape = () => ({
-    id: guid(),
-    object: literal('lead_list'),
-    name: string(),
-    status: oneOf('LEAD_LIST_STATUSES'),
-    url: string(),
-    shared: boolean(),
-    visible: boolean(),
-    owner: emailText(),
-    type: oneOf('LEAD_LIST_TYPES'),
-    created_at: z.optional(dateTime()),
-    updated_at: z.optional(dateTime()),
-    options: z.optional(LeadListOptions()),
+/** An enrichment or validation batch: its id, status and results so far. */
+const batch = <I extends z.ZodMiniType, O extends string, R extends z.ZodMiniType>(id: I, object: O, result: R) =>
+  z.object({
+    id,
+    object: literal(object),
+    status: open<BatchStatus>(),
+    results: array(result),
+    _links: Links(),
     _errors: errors(),
   });
 
-  const LeadList = lazy(() => closed({ ...leadListShape(), leads: array(LeadListEntry()), _links: Links() }));
+// ---- People ----------------------------------------------------------------------------
 
-  const LeadListPage = lazy(() =>
-    z.object({ lead_lists: array(closed({ ...leadListShape(), _links: z.optional(Links()) })), _links: Links() }),
-  );
+/** Where a person or a company's office is. */
+const place = () => ({ country: optStr(), state: optStr(), city: optStr(), postal_code: optStr() });
 
-  // ---- Enrichment batches ----------------------------------------------------------------
+const LocationDetails = lazy(() =>
+  z.object({
+    ...place(),
+    lat: opt(number()),
+    long: opt(number()),
+  }),
+);
 
-  const PersonEnrichmentResult = lazy(() =>
-    z.looseObject({
-      id: z.optional(int()),
-      status: opt(oneOf('PERSON_ENRICHMENT_STATUSES')),
-      result: opt(Person()),
-      email: optStr(),
-      profile_url: optStr(),
-      company_domain: optStr(),
-      company_name: optStr(),
-      name: optStr(),
-      title: optStr(),
-    }),
-  );
+const Experience = lazy(() =>
+  z.object({
+    object: literal('experience'),
+    title: string(),
+    company_name: string(),
+    company_profile_url: nullable(string()),
+    description: nullable(string()),
+    start_date: nullable(string()),
+    end_date: nullable(string()),
+  }),
+);
 
-  const PersonEnrichmentBatch = lazy(() => batch(int(), 'person_enrichment', PersonEnrichmentResult()));
+const Education = lazy(() =>
+  z.object({
+    object: literal('education'),
+    degree: nullable(string()),
+    field_of_study: nullable(string()),
+    school_name: string(),
+    school_profile_url: nullable(string()),
+    start_date: nullable(string()),
+    end_date: nullable(string()),
+  }),
+);
 
-  const CompanyEnrichmentResult = lazy(() =>
-    z.looseObject({
-      id: z.optional(int()),
-      status: z.optional(oneOf('COMPANY_ENRICHMENT_STATUSES')),
-      result: opt(Company()),
-      domain: optStr(),
-      profile_url: optStr(),
-    }),
-  );
+const Language = lazy(() =>
+  z.object({
+    object: literal('language'),
+    language: string(),
+    iso_code: string(),
+    proficiency: nullable(string()),
+  }),
+);
 
-  const CompanyEnrichmentBatch = lazy(() => batch(int(), 'company_enrichment', CompanyEnrichmentResult()));
+const PhoneNumber = lazy(() =>
+  z.looseObject({
+    object: literal('phone_number'),
+    id: guid(),
+    number: string(),
+    type: open<(typeof PHONE_TYPES)[number]>(),
+    is_wrong_number: boolean(),
+    source: z.optional(open()),
+    is_dnc_listed: z.optional(boolean()),
+    kind: z.optional(string()),
+  }),
+);
 
-  // ---- Calls, contacts, phone reviews ----------------------------------------------------
+// ---- Companies -------------------------------------------------------------------------
 
-  const CallRecord = lazy(() =>
-    z.object({
-      id: guid(),
-      disposition_id: nullable(guid()),
-      duration: int(),
-      external: boolean(),
-      start_date: dateTime(),
-      from: string(),
-      to: string(),
-      notes: nullable(z.unknown()),
-      transcription: nullable(string()),
-      task_id: nullable(guid()),
-      user_id: nullable(guid()),
-      human: boolean(),
-      answered: boolean(),
-      contact: nullable(z.unknown()),
-    }),
-  );
+const CompanyLocation = lazy(() =>
+  z.object({
+    address: string(),
+    is_primary: boolean(),
+    ...place(),
+  }),
+);
 
-  const ContactActivity = lazy(() =>
-    z.object({
-      event_at: dateTime(),
-      event_type: string(),
-      sequence_id: string(),
-      sequence_type: string(),
-      sequence_name: string(),
-    }),
-  );
+const CompanyFields = lazy(() => ({
+  id: guid(),
+  object: literal('company'),
+  profile_url: string(),
+  name: optStr(),
+  overview: optStr(),
+  website: optStr(),
+  keywords: opt(array(string())),
+  followers: opt(int()),
+  profile_presence: opt(open()),
+  estimated_number_of_employees: opt(int()),
+  size: opt(open<(typeof COMPANY_SIZES)[number]>()),
+  location: optStr(),
+  location_details: z.optional(LocationDetails()),
+  locations: opt(array(CompanyLocation())),
+  logo_url: z.optional(string()),
+  founded_year: opt(int()),
+  traffic_rank: opt(int()),
+  sic_codes: opt(array(int())),
+  naics_codes: opt(array(int())),
+  type: opt(open<(typeof COMPANY_TYPES)[number]>()),
+  total_funding: opt(int()),
+  latest_funding_stage: opt(open()),
+  latest_funding_date: opt(string()),
+  is_b2b: opt(boolean()),
+  is_b2c: opt(boolean()),
+  technologies: opt(array(string())),
+  department_headcount: z.optional(record(int()) as z.ZodMiniType<Headcount>),
+  job_function_headcount: z.optional(record(record(int())) as z.ZodMiniType<FunctionHeadcount>),
+  estimated_revenue: opt(open<(typeof REVENUE_RANGES)[number]>()),
+  revenue: opt(int()),
+}));
 
-  const Contact = lazy(() =>
-    z.object({
-      id: guid(),
-      name: optStr(),
-      first_name: optStr(),
-      last_name: optStr(),
-      profile_url: optStr(),
-      email: optStr(),
-      time_zone: optStr(),
-      location: optStr(),
-      title: optStr(),
-      company_domain: optStr(),
-      company_name: optStr(),
-      owner: optStr(),
-      created_at: opt(dateTime()),
-      last_contacted_at: opt(dateTime()),
-      phone_numbers: opt(array(PhoneNumber())),
-      recent_activity: opt(array(ContactActivity())),
-    }),
-  );
+const Company = lazy(() => z.looseObject(CompanyFields()));
 
-  /** A reviewed phone number answers `{}` or the phone number. */
-  const PhoneReviewResponse = lazy(() => union([PhoneNumber(), closed({})]));
+const FundingEvent = lazy(() =>
+  z.looseObject({
+    date: nullable(string()),
+    type: nullable(string()),
+    investors: array(string()),
+    amount: nullable(number()),
+    currency: nullable(string()),
+    amount_usd: nullable(number()),
+  }),
+);
 
-  // ---- Lists: territories, job openings, exclusions -------------------------------------
+/** The single-company lookup answers a company with its industry and funding events. */
+const CompanyLookup = lazy(() =>
+  z.looseObject({
+    ...CompanyFields(),
+    industry: nullable(string()),
+    funding_events: array(FundingEvent()),
+  }),
+);
 
-  const Territory = lazy(() => z.object({ id: guid(), name: string() }));
-  const TerritoryPage = lazy(() => page('territories', Territory()));
+// ---- Person (after company: a person carries its company) ----------------------------------
 
-  const JobOpening = lazy(() =>
-    z.object({
-      id: guid(),
-      title: string(),
-      url: string(),
-      raw_location: nullable(string()),
-      first_seen_at: dateTime(),
-      seniorities: array(string()),
-      departments: array(string()),
-      job_functions: array(string()),
-    }),
-  );
+const Person = lazy(() =>
+  z.looseObject({
+    id: guid(),
+    object: literal('person'),
+    profile_url: string(),
+    name: optStr(),
+    email: optStr(),
+    first_name: optStr(),
+    last_name: optStr(),
+    title: optStr(),
+    headline: optStr(),
+    about: optStr(),
+    current_position_start_date: opt(string()),
+    current_position_description: optStr(),
+    location: optStr(),
+    image_url: z.optional(string()),
+    gender: z.optional(open()),
+    location_details: z.optional(LocationDetails()),
+    experiences: opt(array(Experience())),
+    educations: opt(array(Education())),
+    languages: opt(array(Language())),
+    phone_numbers: opt(array(PhoneNumber())),
+    company: opt(Company()),
+    profile_presence: opt(open()),
+  }),
+);
 
-  const JobOpeningCompany = lazy(() =>
-    z.object({
-      id: guid(),
-      name: nullable(string()),
-      domain: nullable(string()),
-      profile_url: nullable(string()),
-    }),
-  );
+// ---- Email validation ------------------------------------------------------------------
 
-  const JobOpeningPage = lazy(() =>
-    z.object({
-      company: JobOpeningCompany(),
-      job_openings: array(JobOpening()),
-      _links: Links(),
-    }),
-  );
+const emailValidationResult = <C extends z.ZodMiniType>(catchAll: C) =>
+  z.object({
+    object: literal('email_validation_result'),
+    email: string(),
+    result: open<EmailResult>(),
+    catch_all: catchAll,
+  });
 
-  const exclusionFields = lazy(() => ({
-    source: string(),
-    date_added: dateTime(),
-    excluded_reason: string(),
-    excluded_reasons: array(string()),
-  }));
-  const ExcludedDomain = lazy(() => z.object({ domain: string(), ...exclusionFields() }));
-  const ExcludedEmail = lazy(() => z.object({ email: string(), ...exclusionFields() }));
-  const ExcludedDomainPage = lazy(() => page('excluded_domains', ExcludedDomain()));
-  const ExcludedEmailPage = lazy(() => page('excluded_emails', ExcludedEmail()));
+const EmailValidationResult = lazy(() => emailValidationResult(z.optional(boolean())));
 
-  const Account = lazy(() => closed({ id: guid(), name: string() }));
+/** Inside a batch, `catch_all` is required. */
+const BatchEmailValidationResult = lazy(() => emailValidationResult(boolean()));
 
-  return {
-    Links,
-    ErrorDetail,
-    Experience,
-    Education,
-    PhoneNumber,
-    Company,
-    FundingEvent,
-    CompanyLookup,
-    Person,
-    EmailValidationBatch,
-    LeadList,
-    LeadListPage,
-    PersonEnrichmentResult,
-    PersonEnrichmentBatch,
-    CompanyEnrichmentResult,
-    CompanyEnrichmentBatch,
-    CallRecord,
-    Contact,
-    PhoneReviewResponse,
-    Territory,
-    TerritoryPage,
-    JobOpeningPage,
-    ExcludedDomainPage,
-    ExcludedEmailPage,
-    Account,
-  };
+const EmailValidationBatch = lazy(() => batch(guid(), 'email_validation', BatchEmailValidationResult()));
+
+// ---- Lead lists ------------------------------------------------------------------------
+
+const LeadListOptions = lazy(() =>
+  z.object({
+    reveal_phone_numbers: boolean(),
+    validate_email: boolean(),
+    enrich: boolean(),
+  }),
+);
+
+const LeadListEntry = lazy(() =>
+  z.object({
+    id: guid(),
+    object: literal('lead_list_entry'),
+    email: string(),
+    person_id: guid(),
+    profile_url: string(),
+    profile: string(),
+    first_name: string(),
+    last_name: string(),
+    company_name: string(),
+    company_domain: string(),
+    industry: string(),
+    title: string(),
+    email_validation_result: EmailValidationResult(),
+    data: record(z.unknown()),
+    phone_numbers: z.optional(array(PhoneNumber())),
+  }),
+);
+
+/** A lead list's own members: what `GET /lead-lists` lists, and what a read adds its leads to. */
+const leadListShape = () => ({
+  id: guid(),
+  object: literal('lead_list'),
+  name: string(),
+  status: open<LeadListStatus>(),
+  url: string(),
+  shared: boolean(),
+  visible: boolean(),
+  owner: string(),
+  type: open(),
+  created_at: z.optional(string()),
+  updated_at: z.optional(string()),
+  options: z.optional(LeadListOptions()),
+  _errors: errors(),
+});
+
+const LeadList = lazy(() => z.object({ ...leadListShape(), leads: array(LeadListEntry()), _links: Links() }));
+
+const LeadListPage = lazy(() =>
+  z.object({ lead_lists: array(z.object({ ...leadListShape(), _links: z.optional(Links()) })), _links: Links() }),
+);
+
+// ---- Enrichment batches ----------------------------------------------------------------
+
+const PersonEnrichmentResult = lazy(() =>
+  z.looseObject({
+    id: z.optional(int()),
+    status: opt(open<PersonEnrichmentStatus>()),
+    result: opt(Person()),
+    email: optStr(),
+    profile_url: optStr(),
+    company_domain: optStr(),
+    company_name: optStr(),
+    name: optStr(),
+    title: optStr(),
+  }),
+);
+
+const PersonEnrichmentBatch = lazy(() => batch(int(), 'person_enrichment', PersonEnrichmentResult()));
+
+const CompanyEnrichmentResult = lazy(() =>
+  z.looseObject({
+    id: z.optional(int()),
+    status: z.optional(open<CompanyEnrichmentStatus>()),
+    result: opt(Company()),
+    domain: optStr(),
+    profile_url: optStr(),
+  }),
+);
+
+const CompanyEnrichmentBatch = lazy(() => batch(int(), 'company_enrichment', CompanyEnrichmentResult()));
+
+// ---- Calls, contacts, phone reviews ----------------------------------------------------
+
+const CallRecord = lazy(() =>
+  z.object({
+    id: guid(),
+    disposition_id: nullable(guid()),
+    duration: int(),
+    external: boolean(),
+    start_date: string(),
+    from: string(),
+    to: string(),
+    notes: nullable(z.unknown()),
+    transcription: nullable(string()),
+    task_id: nullable(guid()),
+    user_id: nullable(guid()),
+    human: boolean(),
+    answered: boolean(),
+    contact: nullable(z.unknown()),
+  }),
+);
+
+const ContactActivity = lazy(() =>
+  z.object({
+    event_at: string(),
+    event_type: string(),
+    sequence_id: string(),
+    sequence_type: string(),
+    sequence_name: string(),
+  }),
+);
+
+const Contact = lazy(() =>
+  z.object({
+    id: guid(),
+    name: optStr(),
+    first_name: optStr(),
+    last_name: optStr(),
+    profile_url: optStr(),
+    email: optStr(),
+    time_zone: optStr(),
+    location: optStr(),
+    title: optStr(),
+    company_domain: optStr(),
+    company_name: optStr(),
+    owner: optStr(),
+    created_at: opt(string()),
+    last_contacted_at: opt(string()),
+    phone_numbers: opt(array(PhoneNumber())),
+    recent_activity: opt(array(ContactActivity())),
+  }),
+);
+
+/** A reviewed phone number answers `{}` or the phone number. */
+const PhoneReviewResponse = lazy(() => union([PhoneNumber(), z.object({})]));
+
+// ---- Lists: territories, job openings, exclusions -------------------------------------
+
+const Territory = lazy(() => z.object({ id: guid(), name: string() }));
+const TerritoryPage = lazy(() => page('territories', Territory()));
+
+const JobOpening = lazy(() =>
+  z.object({
+    id: guid(),
+    title: string(),
+    url: string(),
+    raw_location: nullable(string()),
+    first_seen_at: string(),
+    seniorities: array(string()),
+    departments: array(string()),
+    job_functions: array(string()),
+  }),
+);
+
+const JobOpeningCompany = lazy(() =>
+  z.object({
+    id: guid(),
+    name: nullable(string()),
+    domain: nullable(string()),
+    profile_url: nullable(string()),
+  }),
+);
+
+const JobOpeningPage = lazy(() =>
+  z.object({
+    company: JobOpeningCompany(),
+    job_openings: array(JobOpening()),
+    _links: Links(),
+  }),
+);
+
+const exclusionFields = lazy(() => ({
+  source: string(),
+  date_added: string(),
+  excluded_reason: string(),
+  excluded_reasons: array(string()),
+}));
+const ExcludedDomain = lazy(() => z.object({ domain: string(), ...exclusionFields() }));
+const ExcludedEmail = lazy(() => z.object({ email: string(), ...exclusionFields() }));
+const ExcludedDomainPage = lazy(() => page('excluded_domains', ExcludedDomain()));
+const ExcludedEmailPage = lazy(() => page('excluded_emails', ExcludedEmail()));
+
+const Account = lazy(() => z.object({ id: guid(), name: string() }));
+
+/**
+ * Getters of the schemas answers are read with, each built the first time it is asked for. Every
+ * name here stays in dist/Code.js, read or not: only the resources the add-on reads are named.
+ */
+export const schemas = {
+  Links,
+  ErrorDetail,
+  Company,
+  CompanyLookup,
+  Person,
+  EmailValidationBatch,
+  LeadList,
+  LeadListPage,
+  PersonEnrichmentResult,
+  PersonEnrichmentBatch,
+  CompanyEnrichmentResult,
+  CompanyEnrichmentBatch,
+  CallRecord,
+  Contact,
+  PhoneReviewResponse,
+  TerritoryPage,
+  JobOpeningPage,
+  ExcludedDomainPage,
+  ExcludedEmailPage,
+  Account,
 };
 
-export type Schemas = ReturnType<typeof defineSchemas>;
-
-// ---- The schemas the client reads answers with ----------------------------------------------
-
-/** Getters of the schemas answers are read with: each schema is built the first time it is asked for. */
-export const schemas: Schemas = defineSchemas(false);
+type Schemas = typeof schemas;
 
 /**
  * The company-lookup schema as a value, built when this module loads: for code outside the
@@ -747,6 +617,8 @@ export type SequenceAdd = z.infer<ReturnType<typeof sequenceAddSchema>>;
 
 /** What a reading schema accepts, by the schema's name. */
 type Read<K extends keyof Schemas> = z.infer<ReturnType<Schemas[K]>>;
+/** What a part of a reading schema accepts, by its getter. */
+type Part<G extends () => z.ZodMiniType> = z.infer<ReturnType<G>>;
 
 // ---- Types --------------------------------------------------------------------------------
 
@@ -755,8 +627,8 @@ export type ErrorDetail = Read<'ErrorDetail'>;
 export type Person = Read<'Person'>;
 export type Company = Read<'Company'>;
 export type CompanyLookup = Read<'CompanyLookup'>;
-export type PhoneNumber = Read<'PhoneNumber'>;
-export type Experience = Read<'Experience'>;
+export type PhoneNumber = Part<typeof PhoneNumber>;
+export type Experience = Part<typeof Experience>;
 export type LeadList = Read<'LeadList'>;
 export type LeadListEntry = LeadList['leads'][number];
 export type EmailValidationBatch = Read<'EmailValidationBatch'>;
@@ -767,7 +639,7 @@ export type CompanyEnrichmentBatch = Read<'CompanyEnrichmentBatch'>;
 export type CompanyEnrichmentResult = Read<'CompanyEnrichmentResult'>;
 export type CallRecord = Read<'CallRecord'>;
 export type Contact = Read<'Contact'>;
-export type Territory = Read<'Territory'>;
+export type Territory = Part<typeof Territory>;
 export type TerritoryPage = Read<'TerritoryPage'>;
 export type JobOpening = JobOpeningPage['job_openings'][number];
 export type JobOpeningPage = Read<'JobOpeningPage'>;

@@ -1,6 +1,6 @@
 // The synchronous transport the client speaks through, and the pure helpers every transport
 // shares: query strings, resolving relative links against the base address, Retry-After, redaction.
-import { max } from './numbers';
+import { max } from '../base/numbers';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

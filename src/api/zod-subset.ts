@@ -2,7 +2,7 @@
 // the build bundles in place of `zod/mini`: zod's classes weigh 13 KB of dist/Code.js, which every
 // execution loads. Each parses as zod 4's does, with the same output and issues in the same words;
 // the code is typed and unit-tested against zod itself (test/api/zod-subset.test.ts).
-import { isString } from './is-string';
+import { isString } from '../base/is-string';
 
 /** An issue as checks raise it; parsing hands it on without `inst`, `schema`, `continue` or `input`. */
 type Issue = { code: string; path?: PropertyKey[]; message?: string; continue?: boolean; inst?: Part; schema?: Part } & Record<

@@ -1,9 +1,10 @@
 // Pure parts of the custom functions: reading their arguments (a cell or a range, a field
 // list), which answers are lasting, and the words of a cell's answer or error.
-import { type ErrorKind, fail, ProspectingError, QUOTA_SPENT } from '../api/errors';
+import { type ErrorKind, ProspectingError, QUOTA_SPENT } from '../api/errors';
+import { fail } from '../base/fail';
 import { ADDON_NAME } from '../config';
 import { classify, type Failure } from '../api/failure';
-import { thousands } from '../api/input-errors';
+import { thousands } from '../base/numbers';
 import { capital, chooseFields, type FieldDef } from '../sheet/fields';
 import { companyLookupOf, type CompanyLookup } from '../sheet/company-lookup';
 import { cellText, NOT_A_DOMAIN, normalizeEmail, normalizeProfileUrl, profileUrlForRequest } from '../sheet/keys';

@@ -1,10 +1,12 @@
 // Custom functions: company and person lookups, job openings, and their header rows; lasting
 // answers are returned, lookups not made yet throw their reason.
-import { max, min } from '../api/numbers';
-import { isString } from '../api/is-string';
+import { max, min } from '../base/numbers';
+import { isString } from '../base/is-string';
 import type { ProspectingClient } from '../api/client';
-import { errorText, fail, ProspectingError, throwUnlessProspecting } from '../api/errors';
-import { JOB_SENIORITIES, schemas } from '../api/schemas';
+import { errorText, fail } from '../base/fail';
+import { ProspectingError, throwUnlessProspecting } from '../api/errors';
+import { schemas } from '../api/schemas';
+import { JOB_SENIORITIES } from '../../contract/enumerations';
 import type { ApiRequest } from '../api/transport';
 import {
   CELL_MESSAGES,

@@ -1,7 +1,7 @@
 // Which cells of a block of formulas call the add-on's custom functions, gathered into few
 // rectangles so they can be rewritten with few calls, leaving every other cell alone.
-import { max } from '../api/numbers';
-import { isString } from '../api/is-string';
+import { max } from '../base/numbers';
+import { isString } from '../base/is-string';
 import { adjacent, runs } from '../sheet/grid';
 
 /** The custom functions the bundle declares (function-docs.ts; a test keeps them in step). */

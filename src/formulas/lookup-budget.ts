@@ -1,6 +1,6 @@
 // The per-minute request budget the formula cells of one spreadsheet share: requests claimed per
 // second in the last window, how many more fit, and taking them from the document cache.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 import { updateCachedValue } from '../gas/document-cache';
 import { jsonObject } from './lookup-store';
 import { timeNow } from '../gas/clock';

@@ -1,6 +1,6 @@
 // The spreadsheet this execution runs in, its properties, and its document lock: one step of the
 // add-on writes to a spreadsheet at a time.
-import { fail } from '../api/errors';
+import { fail } from '../base/fail';
 import { putUserValues, userValues } from './user-store';
 
 export type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

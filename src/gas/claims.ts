@@ -3,7 +3,7 @@
 // sheet at once. A running job renews its claim as it steps (stale after two hours without);
 // a paused job's claim holds as long as its record is kept, since its rows wait for paid results.
 // A stale claim no longer holds the action, but its job's marks are never taken for leftovers.
-import { isString } from '../api/is-string';
+import { isString } from '../base/is-string';
 import { activeSpreadsheet, documentProperties } from './active-document';
 import { readAuto } from './automation-store';
 import { loadJobs } from './job-store';

@@ -1,6 +1,6 @@
 // Builds the API client for Apps Script (UrlFetchApp transport, Utilities.sleep, the real clock),
 // with the connected key or the sentence that says how to connect.
-import { fail } from '../api/errors';
+import { fail } from '../base/fail';
 import { ProspectingClient, type ClientOptions } from '../api/client';
 import { ADDON_NAME, API_BASE_URL } from '../config';
 import { readConnection } from './key-store';

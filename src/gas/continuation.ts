@@ -1,6 +1,6 @@
 // When a spreadsheet's one continuation trigger is kept, made anew or removed. It is replaced only
 // when it would fire well off the next due time, so watching a job does not make a trigger a poll.
-import { max } from '../api/numbers';
+import { max } from '../base/numbers';
 import { ADDON_NAME } from '../config';
 
 /** What the add-on remembers of a spreadsheet's continuation trigger. */

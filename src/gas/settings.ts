@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { boolean, oneOf } from '../api/kinds';
 import { withDefaults } from '../api/checks';
 import { parseInput } from '../api/input-errors';
-import { lazy } from '../api/lazy';
+import { lazy } from '../base/lazy';
 import type { Role } from '../sheet/columns';
 import { documentProperties } from './active-document';
 import { parseStored } from './stored-json';

@@ -1,6 +1,6 @@
 // The SheetPort of a real sheet (one getValues per read, one setValues per block written), the
 // active selection as the add-on plans from it, and the sheet that keeps unplaced results.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 import { safeCell } from '../sheet/cells';
 import type { SheetPort } from '../sheet/grid';
 import type { Selection } from '../jobs/start';

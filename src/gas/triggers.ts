@@ -1,13 +1,13 @@
 // The add-on's time-driven triggers: at most one waiting one-shot per spreadsheet and user, made
 // only when the plan says so, never failing the user's action when Apps Script refuses one.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 import { HOUR_MS, MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
 import { allContinuations, saveContinuation } from './job-store';
 import { searchDue } from './search-store';
 import { automationDue, readAutoUser } from './automation-store';
 import { userValues } from './user-store';
 import { timeNow } from './clock';
-import { errorText } from '../api/errors';
+import { errorText } from '../base/fail';
 
 export const CONTINUE_HANDLER = 'continueJobs';
 

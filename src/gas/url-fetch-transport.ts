@@ -1,7 +1,8 @@
 // The Transport over UrlFetchApp: bearer header, JSON bodies, muteHttpExceptions, links resolved
 // against the base address, Retry-After read, and the key redacted from all it returns or throws
 // (body, headers, error messages), in any letter case and in its encoded forms.
-import { errorText, isDailyQuotaMessage, NetworkError, QuotaError } from '../api/errors';
+import { errorText } from '../base/fail';
+import { isDailyQuotaMessage, NetworkError, QuotaError } from '../api/errors';
 import {
   lowerCaseHeaders,
   parseRetryAfter,

@@ -1,6 +1,6 @@
 // What each action sends for a row, the key that row is found by again, and what it may cost.
-import { min } from '../api/numbers';
-import { isString } from '../api/is-string';
+import { min } from '../base/numbers';
+import { isString } from '../base/is-string';
 import type { CompanyInput, LeadInput, PersonLead } from '../api/requests';
 import { LIMITS } from '../api/requests';
 import { ROLE_LABELS, type ColumnMapping, type Role } from '../sheet/columns';

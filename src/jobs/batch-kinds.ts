@@ -2,7 +2,8 @@
 // and turn each result into the key it answers, its status text and its output values.
 import type { PageParams, ProspectingClient } from '../api/client';
 import type { CompanyInput, LeadInput } from '../api/requests';
-import { fail, ProspectingError } from '../api/errors';
+import { fail } from '../base/fail';
+import { ProspectingError } from '../api/errors';
 import { isKnown } from '../api/open-values';
 import {
   COMPANY_ENRICHMENT_STATUSES,

@@ -2,8 +2,8 @@
 // texts (a sort may have moved it), inputs by header text, and the add-on's own columns placed.
 // A large sheet whose header row is where the job left it is read in parts: that row, the status
 // column, and the keys and results of the rows a step needs (`needInputs`, `needOutputs`).
-import { max, min } from '../api/numbers';
-import { isString } from '../api/is-string';
+import { max, min } from '../base/numbers';
+import { isString } from '../base/is-string';
 import type { ColumnMapping, Role } from '../sheet/columns';
 import { columnOf, Grid, type SheetPort } from '../sheet/grid';
 import { STATUS_HEADERS } from './actions';

@@ -13,8 +13,8 @@
 //
 // A paused job remembers how it was running (`was`), so a job that stopped sending, or was being
 // canceled, goes on the same way when it resumes.
-import { min } from '../api/numbers';
-import { fail } from '../api/errors';
+import { min } from '../base/numbers';
+import { fail } from '../base/fail';
 
 /** A paused job's key is tried again after an hour, then twice as long each time (at most a day), for a week. */
 const RETRY_FIRST_MS = 60 * 60 * 1000;

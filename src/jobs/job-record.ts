@@ -1,9 +1,9 @@
 // Reading a stored job record: checked against its shape and brought to the current version, so
 // a record saved by an earlier version of the add-on (or damaged) never reaches the engine as is.
-import { isString } from '../api/is-string';
+import { isString } from '../base/is-string';
 import * as z from 'zod/mini';
 import { array, literal, number, oneOf, record, string, union } from '../api/kinds';
-import { lazy } from '../api/lazy';
+import { lazy } from '../base/lazy';
 import { ACTIONS } from './actions';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import type { JobLife, Running } from './job-life';

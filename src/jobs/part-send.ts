@@ -1,7 +1,7 @@
 // Sending a job's queued rows in parts. The parts are planned from a fresh read of the sheet,
 // their rows marked, the record saved, then each request sent; what the service says is
 // written to the rows after another fresh read, since rows may move while it answers.
-import { max } from '../api/numbers';
+import { max } from '../base/numbers';
 import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
 import { PART_SIZE, rowInput, type Payload } from './actions';

@@ -11,7 +11,7 @@
 // `planned` lives only inside one step. A step marks the rows of every part it will send in one
 // write and saves them `marked`; a `marked` part found when a step starts was never sent (the
 // step was cut off first), so its rows go back to Queued.
-import { fail } from '../api/errors';
+import { fail } from '../base/fail';
 
 export type PartState =
   | { s: 'planned' }

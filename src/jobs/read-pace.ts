@@ -1,6 +1,6 @@
 // When an unfinished part is next worth reading: when the pace it has shown says it will be
 // done, so a step reads whole pages instead of asking again and again for a page still filling.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 
 import type { JobRecord } from './job';
 import { isSending } from './job-life';

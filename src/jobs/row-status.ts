@@ -1,6 +1,6 @@
 // Every word a row's status cell can show, and the one reading of a status cell: which words
 // mean waiting, in a part, done, or ended with a reason. Nothing else spells these words.
-import { isString } from '../api/is-string';
+import { isString } from '../base/is-string';
 
 export const OUTCOMES = {
   enriched: 'Enriched',

@@ -1,8 +1,8 @@
 // Starting a run: read the sheet, find the header row, plan what is sent from the visible
 // selected rows, place the add-on's columns (adding columns when the sheet is too narrow) and
 // mark every row (queued, or the reason it is not sent) before anything leaves the spreadsheet.
-import { max, min } from '../api/numbers';
-import { fail } from '../api/errors';
+import { max, min } from '../base/numbers';
+import { fail } from '../base/fail';
 import { chooseFields } from '../sheet/fields';
 import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMapping, type Role } from '../sheet/columns';
 import { Grid, type SheetPort } from '../sheet/grid';

@@ -1,7 +1,7 @@
 // What one step of a job needs from outside (the client, the sheet, the clock, saving), and
 // the small helpers every phase of a step shares: row keys, failure words, waiting times.
 // What a failure means is read by `classify` (src/api/failure.ts), for jobs as for the rest.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import type { SheetPort } from '../sheet/grid';
@@ -59,7 +59,7 @@ export const keyOfRow = (job: JobRecord, layout: JobLayout, index: number): stri
   rowKey(job.action, layout.grid.row(index), layout.mapping, job.options);
 
 /** What was thrown, in words. */
-export { errorText as message } from '../api/errors';
+export { errorText as message } from '../base/fail';
 
 // Errors whose message quotes the service's own detail: a shared cell gets words instead.
 const IN_WORDS: Partial<Record<ProspectingError['kind'], string>> = {

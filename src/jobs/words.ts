@@ -1,6 +1,6 @@
 // How messages write counts and credits: `12,345 rows`, `up to 13.5 email credits (4.5 for up to 9
 // people found at 0.5 each; 9 for up to 9 emails validated at 1 each)`.
-import { thousands } from '../api/input-errors';
+import { thousands } from '../base/numbers';
 import { RATES, type CreditPart } from './credit-parts';
 
 /** `1 row`, `12,345 rows`. */

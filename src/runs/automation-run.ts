@@ -2,7 +2,8 @@
 // automated spreadsheet of the user: runs brought up to date from their jobs, then, when due,
 // each action's new, changed and stale rows sent within the caps, and the jobs stepped a while.
 import { executionStart, timeNow } from '../gas/clock';
-import { errorText, ProspectingError } from '../api/errors';
+import { errorText } from '../base/fail';
+import { ProspectingError } from '../api/errors';
 import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, type AutoRun } from '../automation/automation-record';
 import { pickRows } from '../automation/candidates';
 import { ACTION_LABELS, missingColumns, STATUS_HEADERS } from '../jobs/actions';

@@ -3,12 +3,13 @@
 import { timeNow } from '../gas/clock';
 import { ADDON_NAME, ONE_SPREADSHEET } from '../config';
 import { toast } from '../gas/ui';
-import { fail } from '../api/errors';
+import { fail } from '../base/fail';
 import * as z from 'zod/mini';
 import { array, boolean, number, oneOf, string } from '../api/kinds';
 import { minLength } from '../api/checks';
-import { parseInput, thousands } from '../api/input-errors';
-import { lazy } from '../api/lazy';
+import { parseInput } from '../api/input-errors';
+import { thousands } from '../base/numbers';
+import { lazy } from '../base/lazy';
 import { runDue, spentToday, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
 import { ACTION_LABELS, missingColumns } from '../jobs/actions';

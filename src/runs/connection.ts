@@ -2,8 +2,9 @@
 // shown afterwards only as the account name and a masked key.
 import type * as z from 'zod/mini';
 import { string } from '../api/kinds';
-import { fail, ProspectingError } from '../api/errors';
-import { lazy } from '../api/lazy';
+import { fail } from '../base/fail';
+import { ProspectingError } from '../api/errors';
+import { lazy } from '../base/lazy';
 import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
 import { parseInput, trim } from '../api/input-errors';

@@ -1,7 +1,7 @@
 // Carrying jobs on: each step runs the due jobs of this spreadsheet under the document lock,
 // then leaves the one continuation trigger right. Called by a start, the sidebar's polls, "check
 // now" and the time-driven trigger; a refused key pauses jobs, connecting again resumes them.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 import type { ProspectingClient } from '../api/client';
 import { throwUnlessProspecting } from '../api/errors';
 import { ACTION_LABELS } from '../jobs/actions';

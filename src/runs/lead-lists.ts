@@ -1,6 +1,7 @@
 // The account's existing lead lists, for adding rows to one: the lists the sidebar offers, and
 // the list a run adds to, with the type and options that decide what its rows send and cost.
-import { fail, ProspectingError } from '../api/errors';
+import { fail } from '../base/fail';
+import { ProspectingError } from '../api/errors';
 import type { ProspectingClient } from '../api/client';
 import type { LeadList } from '../api/schemas';
 import type { ActionOptions, LeadListType, ListTarget } from '../jobs/actions';

@@ -10,7 +10,7 @@ import { createClient, NOT_CONNECTED } from '../gas/client-factory';
 import { activeUserEmail } from '../gas/current-user';
 import { toast, ui } from '../gas/ui';
 import { readConnection, type StoredConnection } from '../gas/key-store';
-import { errorText } from '../api/errors';
+import { errorText } from '../base/fail';
 import { readSettings } from '../gas/settings';
 import { backgroundNote } from '../gas/continuation';
 import { STEP_BUDGET_MS, stepJobs } from './job-loop';

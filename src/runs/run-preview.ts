@@ -1,7 +1,7 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
-import { min } from '../api/numbers';
-import { fail } from '../api/errors';
+import { min } from '../base/numbers';
+import { fail } from '../base/fail';
 import { currentSpreadsheet } from '../gas/active-document';
 import { anotherEditorsClaim } from '../gas/claims';
 import { requireClient } from '../gas/client-factory';
@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import { array, boolean, nullable, oneOf, partialRecord, string, union } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
 import { maxLength, minLength, withDefaults } from '../api/checks';
-import { lazy } from '../api/lazy';
+import { lazy } from '../base/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
 import { isLive } from '../jobs/job';
 import type { Exclusions, PlanCounts } from '../jobs/planner';
@@ -21,7 +21,8 @@ import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
 import { readPaid } from '../gas/paid-ledger';
-import { parseInput, thousands, trim } from '../api/input-errors';
+import { parseInput, trim } from '../api/input-errors';
+import { thousands } from '../base/numbers';
 import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';

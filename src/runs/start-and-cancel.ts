@@ -1,7 +1,7 @@
 // Starting and canceling runs on selected rows: the sidebar's and the menu's way in. Thin: the
 // plan is in run-preview, the stepping in job-loop, the rules in src/jobs.
-import { max } from '../api/numbers';
-import { fail } from '../api/errors';
+import { max } from '../base/numbers';
+import { fail } from '../base/fail';
 import { string } from '../api/kinds';
 import { ACTION_LABELS } from '../jobs/actions';
 import { cancelJob as cancelJobSteps, cancelPausedJob } from '../jobs/job-controls';

@@ -1,6 +1,6 @@
 // Finding the header row and mapping columns to what they hold, from their headers.
-import { isString } from '../api/is-string';
-import { fail } from '../api/errors';
+import { isString } from '../base/is-string';
+import { fail } from '../base/fail';
 import { OUTPUT_PREFIXES, words } from './fields';
 import { columnOf } from './grid';
 import { normalizeEmail } from './keys';

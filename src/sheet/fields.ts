@@ -1,6 +1,6 @@
 // The output fields of each action: readable headers and how nested values are flattened
 // into one cell (company fields, phone numbers, experiences, headcounts).
-import { fail } from '../api/errors';
+import { fail } from '../base/fail';
 import type { BatchEmailValidationResult, Company, Experience, JobOpening, LeadListEntry, Person, PhoneNumber } from '../api/schemas';
 
 export interface FieldDef<T> {

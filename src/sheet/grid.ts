@@ -2,9 +2,9 @@
 // rows a step needs, changed in place, written back in blocks of adjacent changed columns and
 // rows. A Grid is read again after every network call, since the person may sort or edit while
 // the service answers.
-import { max, min } from '../api/numbers';
-import { isString } from '../api/is-string';
-import { fail } from '../api/errors';
+import { max, min } from '../base/numbers';
+import { isString } from '../base/is-string';
+import { fail } from '../base/fail';
 import { safeCell } from './cells';
 
 /** The few spreadsheet calls the add-on needs; the Apps Script adapter implements it. */

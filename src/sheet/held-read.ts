@@ -1,6 +1,6 @@
 // A SheetPort whose next whole-sheet read is answered from cells this execution has just read
 // and written itself, with no network call since: a start's own read serves its first send.
-import { max } from '../api/numbers';
+import { max } from '../base/numbers';
 import type { SheetPort } from './grid';
 
 export const withHeldRead = (port: SheetPort, rows: ReadonlyArray<ReadonlyArray<unknown>>): SheetPort => {

@@ -2,7 +2,7 @@
 // groups; each answer is written after a fresh read, to the Sending row whose request it answers,
 // wherever that row is now. A request carries one row (logging calls, reviewing phone numbers) or
 // many (adding leads to a sequence), and answers each of its rows.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 import type { ProspectingClient } from '../api/client';
 import { throwUnlessProspecting, type ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';

@@ -1,9 +1,9 @@
 // "Add to a sequence" from the sidebar: the account's sequences, a look at the selected rows before
 // anything is sent, and the sending, with columns mapped to the sequence's fields and its overrides.
-import { fail } from '../api/errors';
+import { fail } from '../base/fail';
 import * as z from 'zod/mini';
 import { boolean, record, string } from '../api/kinds';
-import { lazy } from '../api/lazy';
+import { lazy } from '../base/lazy';
 import { detectMapping } from '../sheet/columns';
 import { withDocumentLock } from '../gas/active-document';
 import { requireClient } from '../gas/client-factory';

@@ -2,12 +2,13 @@
 // sheet or below the active sheet's rows, a page at a time, resumed across executions like a
 // job: the sidebar steps a search while it is open, the time-driven trigger once it is closed.
 // The sidebar words what these answer.
-import { max, min } from '../api/numbers';
+import { max, min } from '../base/numbers';
 import * as z from 'zod/mini';
-import { fail, type ProspectingError } from '../api/errors';
+import { fail } from '../base/fail';
+import { type ProspectingError } from '../api/errors';
 import { failureOf } from '../api/failure';
 import { boolean, oneOf } from '../api/kinds';
-import { lazy } from '../api/lazy';
+import { lazy } from '../base/lazy';
 import type { SearchBody } from '../api/requests';
 import { wholeNumber } from '../api/schemas';
 import { currentSpreadsheet, withDocumentLock, type Spreadsheet } from '../gas/active-document';

@@ -10,7 +10,7 @@ import {
   LEAD_LIST_STATUSES,
   PERSON_ENRICHMENT_STATUSES,
 } from '../../src/api/schemas';
-import { SPEC as Spec } from '../../src/api/spec-schemas';
+import { SPEC as Spec } from '../../sandbox/spec-schemas';
 import { BATCH_KINDS } from '../../src/jobs/batch-kinds';
 import { FakeTransport, json } from '../support/fake-transport';
 import * as f from '../support/fixtures';

@@ -50,3 +50,14 @@ test('automation is a layer between the job engine and Apps Script: jobs may not
   expect(forbids(rule('src-automation-layer'), 'src/automation/candidates.ts', 'src/jobs/actions.ts')).toBe(false);
   expect(forbids(rule('src-gas-layer'), 'src/gas/automation-store.ts', 'src/automation/home-watch.ts')).toBe(false);
 });
+
+test('base is the first layer: every folder of src/ may import it, it imports no other folder of src/', () => {
+  const folders = [...plan.SRC_LAYERS, ...plan.FEATURES, ...plan.ENTRY].filter((f) => f !== 'base');
+  const layerRules = rules.filter((r) => r.name.endsWith('-layer'));
+  for (const folder of folders) {
+    expect(forbids(rule('src-base-layer'), 'src/base/fail.ts', `src/${folder}/x.ts`)).toBe(true);
+    for (const r of layerRules) expect(forbids(r, `src/${folder}/x.ts`, 'src/base/fail.ts')).toBe(false);
+  }
+  expect(forbids(rule('base-stands-alone'), 'src/base/fail.ts', 'src/config.ts')).toBe(true);
+  expect(forbids(rule('base-stands-alone'), 'src/base/fail.ts', 'src/base/lazy.ts')).toBe(false);
+});

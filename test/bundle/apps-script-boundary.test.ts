@@ -1,5 +1,5 @@
-// Apps Script is touched only in src/gas: the API client, the sheet model, the job engine, the
-// features and the add-on's surface name no Apps Script service, nor does the shared contract.
+// Apps Script is touched only in src/gas: the base helpers, the API client, the sheet model, the job
+// engine, the features and the add-on's surface name no Apps Script service, nor does the contract.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPS_SCRIPT_GLOBALS } from '../support/bare-context';
@@ -19,16 +19,24 @@ function offenders(folder: string): string[] {
   return out;
 }
 
-test.each(['src/api', 'src/sheet', 'src/jobs', 'src/formulas', 'src/tools', 'src/runs', 'src/addon', 'src/automation', 'contract'])(
-  '%s names no Apps Script service',
-  (folder) => {
-    expect(offenders(folder)).toEqual([]);
-  },
-);
+test.each([
+  'src/base',
+  'src/api',
+  'src/sheet',
+  'src/jobs',
+  'src/formulas',
+  'src/tools',
+  'src/runs',
+  'src/addon',
+  'src/automation',
+  'contract',
+])('%s names no Apps Script service', (folder) => {
+  expect(offenders(folder)).toEqual([]);
+});
 
 test('every folder of src but gas is checked', () => {
   const folders = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
-  expect(folders.sort()).toEqual(['addon', 'api', 'automation', 'formulas', 'gas', 'jobs', 'runs', 'sheet', 'tools']);
+  expect(folders.sort()).toEqual(['addon', 'api', 'automation', 'base', 'formulas', 'gas', 'jobs', 'runs', 'sheet', 'tools']);
 });

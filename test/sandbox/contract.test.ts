@@ -1,6 +1,6 @@
 // Every endpoint's responses checked against the project's zod schemas of the spec, plus the
 // cross-field rules the schemas cannot express (size vs employees, presence vs followers...).
-import { SPEC as S } from '../../src/api/spec-schemas';
+import { SPEC as S } from '../../sandbox/spec-schemas';
 import { contactIds } from '../../sandbox';
 import { allPages, harness, type Answer, type ServiceJson } from './helpers';
 

@@ -1,7 +1,7 @@
 // The HTTP server on a free loopback port with real requests: JSON in and out, headers, body
 // limit, slow answers and a dropped connection.
 import { request } from 'node:http';
-import { SPEC } from '../../src/api/spec-schemas';
+import { SPEC } from '../../sandbox/spec-schemas';
 import { createLocalService, startHttpServer, type RunningServer } from '../../sandbox';
 import type { ServiceJson } from './helpers';
 
