@@ -145,3 +145,12 @@ test('review phone numbers from the menu, with the columns mapped from their hea
   expect(values[3]![status]).toBe('Error: no phone number of this account has this Phone number ID');
   expect(w.host.ui.dialogs.at(-1)!.prompt).toMatch(/^Review phone numbers: 1 done, 1 failed, 1 skipped: /);
 });
+
+test("a listing's formula-looking value is written as text: a company named like a formula imports as its name", () => {
+  const w = world();
+  const done = runToolToEnd(w, { tool: 'job_openings', domain: 'hostileinc.com' }).at(-1)!;
+  expect(done.written).toBeGreaterThan(0);
+  const cell = w.host.sheet(done.sheetName).cell('A2');
+  expect(cell.formula).toBe('');
+  expect(cell.value).toBe('=HYPERLINK("https://attacker.example/","Click me")');
+});
