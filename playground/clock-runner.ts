@@ -51,9 +51,13 @@ export class ClockRunner {
   }
 
   /**
-   * The host's thread waited `ms` of real time for the person (a dialog open): no trigger could
-   * fire meanwhile, so that time is not owed to the clock, which goes on from where it stood
-   * instead of leaping ahead by the wait times the speed.
+   * A command of the page (a menu item, a sidebar's call, an edit) was waiting or running for `ms`
+   * of real time, a dialog's wait for the person included: the clock stands still meanwhile, and
+   * goes on from where it stood instead of leaping ahead by the wait times the speed. The command's
+   * executions charge their own time to the host's clock; its real time, a second on a busy machine,
+   * is ten minutes of the host's at 600×, and a sidebar polling every few minutes of the host's time
+   * would, counted, see its polls come the slower the busier the machine, as none does in Sheets.
+   * Time held past the last tick is dropped there: the clock never goes back.
    */
   held(ms: number): void {
     this.lastReal += Math.max(0, ms);

@@ -79,7 +79,7 @@ export class HostThread {
   command(name: string, body: unknown): Promise<CommandResult> {
     const what =
       name === 'menu' ? String((body as { caption?: unknown }).caption) : name === 'run' ? String((body as { name?: unknown }).name) : name;
-    return this.ask({ type: 'command', name, body } as Omit<ToHost & { id: number }, 'id'>, what);
+    return this.ask({ type: 'command', name, body, sentAt: Date.now() } as Omit<ToHost & { id: number }, 'id'>, what);
   }
 
   /** A window of a sheet's rows (its value is a GridWindow). */

@@ -22,7 +22,8 @@ export type FromHost =
   | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string; userError?: boolean };
 
 export type ToHost =
-  | { type: 'command'; id: number; name: string; body: unknown }
+  /** `sentAt`: the real time the page's command reached the server, before it waited for the thread. */
+  | { type: 'command'; id: number; name: string; body: unknown; sentAt: number }
   | { type: 'grid'; id: number; sheet: string; offset: number; limit: number }
   | { type: 'export'; id: number; sheet: string }
   | { type: 'leadList'; id: number; list: string }
@@ -40,16 +41,8 @@ function main(): void {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
     return;
   }
-  const ask = pageResponder(data.dialogs);
-  session.world.host.ui.responder = (request) => {
-    const from = Date.now();
-    try {
-      return ask(request);
-    } finally {
-      // The time the dialog waited for the person is not the clock's to catch up on.
-      session.clock.held(Date.now() - from);
-    }
-  };
+  // Asked only while a command runs: the time the dialog waits for the person is held with the command's.
+  session.world.host.ui.responder = pageResponder(data.dialogs);
 
   let sentSidebars = 0;
   let postedVersion = -1;
@@ -86,7 +79,11 @@ function main(): void {
     else if (m.type === 'export') answer(m.id, () => session.exportCsv(m.sheet));
     else if (m.type === 'leadList') answer(m.id, () => session.world.service.leadListPage(m.list));
     else if (m.type === 'viewBase') session.world.service.setViewBase(m.base);
-    else answer(m.id, () => session.handle(m.name, m.body, Date.now()));
+    else {
+      answer(m.id, () => session.handle(m.name, m.body, Date.now()));
+      // The clock stood still from the command's arrival to its answer (see ClockRunner.held).
+      session.clock.held(Date.now() - m.sentAt);
+    }
     publish();
   });
 

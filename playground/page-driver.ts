@@ -113,7 +113,8 @@ export async function runMenu(page: Page, caption: string, handler: string): Pro
 /** Waits for the add-on's dialog, returns its text, and answers it with `button` (a prompt with `typed` typed in). */
 export async function answerDialog(page: Page, button: 'OK' | 'CANCEL' | 'YES' | 'NO', typed?: string): Promise<string> {
   const dialog = page.locator('#addon-dialog');
-  await dialog.waitFor({ state: 'visible' });
+  // As long as runMenu waits: a handler may read 50,000 rows before it asks, on a busy machine for long.
+  await dialog.waitFor({ state: 'visible', timeout: 120000 });
   const text = (await page.locator('#addon-dialog-text').textContent()) ?? '';
   if (typed !== undefined) await page.locator('#addon-dialog-input').fill(typed);
   await dialog.locator(`button[data-button="${button}"]`).click();

@@ -98,5 +98,6 @@ describe('the decision in view at 1280×720', () => {
     await frame.locator('#run-summary').filter({ hasText: 'columns will be added' }).waitFor({ timeout: 60000 });
     expect(await frame.locator('#run-start').textContent()).toBe('Start 50,000 rows');
     expect(await inFrame(page, frame.locator('#run-start'))).toBe(true);
-  });
+    // Room for the waits on 50,000 rows above on a machine whose cores the other test files share.
+  }, 180000);
 });

@@ -34,6 +34,9 @@ describe('Skip waits on the page', () => {
     expect(start.clock.nextTriggerAt).not.toBeNull();
 
     await setSpeed(page, 'Skip waits');
+    // The host ends the skipping by itself: until it does, the page may still show the Pause it
+    // showed before the click (its next state not drawn yet on a busy machine).
+    await until(async () => (await state(world)).clock.speed !== 'skip', 'the skipping to end', 60000);
     // Back to Pause by itself: the button the person chose before is pressed again.
     await page.locator('#speeds button.active', { hasText: 'Pause' }).waitFor({ timeout: 60000 });
     const ended = await state(world);
