@@ -100,7 +100,15 @@ function tokenize(src: string): Token[] {
     }
     // Every error value starts with '#', and each character upper-cases to one or more, so the
     // upper-cased slice as long as the error value starts with it exactly when the rest does.
-    const err = src[i] === '#' ? ERROR_VALUES.find((e) => src.slice(i, i + e.length).toUpperCase().startsWith(e)) : undefined;
+    const err =
+      src[i] === '#'
+        ? ERROR_VALUES.find((e) =>
+            src
+              .slice(i, i + e.length)
+              .toUpperCase()
+              .startsWith(e),
+          )
+        : undefined;
     if (err) {
       out.push({ t: 'err', v: err });
       i += err.length;
