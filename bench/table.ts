@@ -189,7 +189,7 @@ const NOTES = [
   "est. Apps Script minutes: the host's cost model for every service call plus the script's own CPU.",
   "script's own CPU: the time the script's JavaScript runs between service calls, bundle loading",
   "  included, as the host measures it (costReport().scriptMs); in the add-on column it is the add-on's",
-  '  own CPU. It is real time, so garbage collection and a busy machine add to it, and it includes the',
+  '  own CPU. It is processor time, so garbage collection adds to it (a busy machine does not); it includes the',
   "  host copying values into and out of the script's realm (getValues results, setValues arguments),",
   '  which Apps Script counts inside the call: an upper bound.',
   'node CPU, peak RSS, peak JS heap and real seconds are of this whole process (host, local service and',

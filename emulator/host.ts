@@ -1,11 +1,12 @@
-// The local Apps Script host: loads the bundle with gas-local into a fresh bare context for each
-// execution, supplies the fake services, runs entry points as executions with an auth mode and a
-// time limit, fires triggers within the daily quotas, recalculates custom-function cells, and
-// exposes what happened (requests sent, e-mail sent, calls made) for tests to inspect.
+// The local Apps Script host: loads the bundle into a fresh bare context for each execution,
+// supplies the fake services, runs entry points as executions with an auth mode and a time limit,
+// fires triggers within the daily quotas, recalculates custom-function cells, and exposes what
+// happened (requests sent, e-mail sent, calls made) for tests to inspect.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CacheStores, FakeCacheService } from './cache';
 import { VirtualClock } from './clock';
+import { runBundle } from './compiled-bundle';
 import { cellResult, type CellResult } from './custom-functions';
 import { HostFailure, Messages } from './errors';
 import { newExecution, type AuthModeName, type Execution, type ExecutionKind, type LogEntry } from './execution';
@@ -49,12 +50,6 @@ import {
   type TriggerDocument,
   type Unknowables,
 } from './unknowables';
-
-// gas-local ships without types.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS package with no types
-const gasLocal = require('gas-local') as {
-  require(folder: string, globals: object, options: { filter: (file: string) => boolean }): Record<string, unknown>;
-};
 
 export interface HostOptions {
   /** The folder holding the built bundle (Code.js) and its HTML files. */
@@ -476,7 +471,7 @@ export class AppsScriptHost {
     // Loading the bundle (compiling it, running its top-level code) is the script's time, as in Apps Script.
     this.runtime.resumeScript();
     try {
-      gasLocal.require(this.options.bundleDir, sandbox, { filter: this.filter });
+      runBundle(this.options.bundleDir, this.filter, realm.context);
     } finally {
       this.runtime.pauseScript();
       exec.loading = false;

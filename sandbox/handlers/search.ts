@@ -1,6 +1,7 @@
 // POST /people/search and POST /companies/search over the searchable population: filtered, in a
 // stable order, page-numbered. Searching reveals nothing and costs nothing.
 import { json, type Ctx, type Reply } from '../state';
+import { Lru } from '../universe/cache';
 import { companyFromDomain, normalizeDomain, type CompanyRecord } from '../universe/companies';
 import { findPerson, personJson, type PersonRecord } from '../universe/people';
 import { population } from '../universe/population';
@@ -58,6 +59,18 @@ function personMatches(p: PersonRecord, q: SearchQuery): boolean {
   );
 }
 
+/**
+ * The matches of recent searches, by kind, seed, population and filters (not the page): a search
+ * is read page by page, and each page filtered the whole population again. The population and its
+ * records never change, so the same filters always match the same records in the same order.
+ */
+const recentMatches = new Lru<string, ReadonlyArray<PersonRecord | CompanyRecord>>(32);
+
+function matchesOf<T extends PersonRecord | CompanyRecord>(kind: string, ctx: Ctx, q: SearchQuery, find: () => T[]): T[] {
+  const key = JSON.stringify([kind, ctx.state.seed, ctx.state.populationCompanies, q.personName ?? null, q.lists]);
+  return recentMatches.get(key, find) as T[];
+}
+
 function resultPage<T>(items: T[], q: SearchQuery): { slice: T[]; pagination: Record<string, number> } {
   const start = (q.page - 1) * q.pageSize;
   return {
@@ -68,7 +81,9 @@ function resultPage<T>(items: T[], q: SearchQuery): { slice: T[]; pagination: Re
 
 export function searchPeople(ctx: Ctx): Reply {
   const q = readPeopleSearch(ctx.body);
-  const found = populationPeople(ctx.state.seed, ctx.state.populationCompanies).filter((p) => personMatches(p, q));
+  const found = matchesOf('people', ctx, q, () =>
+    populationPeople(ctx.state.seed, ctx.state.populationCompanies).filter((p) => personMatches(p, q)),
+  );
   const { slice, pagination } = resultPage(found, q);
   const results = slice.map((p) => {
     rememberCompany(ctx.state, p.company);
@@ -80,9 +95,11 @@ export function searchPeople(ctx: Ctx): Reply {
 export function searchCompanies(ctx: Ctx): Reply {
   const q = readCompanySearch(ctx.body);
   const { seed, populationCompanies } = ctx.state;
-  const found = population(seed, populationCompanies)
-    .domains.map((d) => companyFromDomain(seed, d))
-    .filter((c) => companyMatches(c, q));
+  const found = matchesOf('companies', ctx, q, () =>
+    population(seed, populationCompanies)
+      .domains.map((d) => companyFromDomain(seed, d))
+      .filter((c) => companyMatches(c, q)),
+  );
   const { slice, pagination } = resultPage(found, q);
   const results = slice.map((c) => {
     rememberCompany(ctx.state, c);

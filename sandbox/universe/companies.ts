@@ -223,11 +223,25 @@ function splitCount(rng: Rng, total: number, weights: number[]): number[] {
   return out;
 }
 
+/**
+ * An empty object held as a hash table (V8's dictionary mode: deleting a property other than the
+ * last one switches an object to it). A company's job functions are drawn at random, so a plain
+ * `{}` grew a new hidden shape for nearly every combination of keys (a quarter of the time to make
+ * and send a company); a dictionary object adds keys as a hash table does, with the same
+ * prototype, the same key order and the same JSON.
+ */
+function drawnKeys<T>(): Record<string, T> {
+  const o: Record<string, T | undefined> = { first: undefined, second: undefined };
+  delete o['first'];
+  delete o['second'];
+  return o as Record<string, T>;
+}
+
 function headcounts(rng: Rng, industry: Industry, employees: number) {
   const weights = DEPARTMENTS.map((d) => industry.departments[d] ?? 0);
   const counts = splitCount(rng, employees, weights);
   const department: Record<string, number> = {};
-  const byFunction: Record<string, Record<string, number>> = {};
+  const byFunction = drawnKeys<Record<string, number>>();
   DEPARTMENTS.forEach((d: Department, i) => {
     const n = counts[i] ?? 0;
     department[d] = n;
@@ -238,7 +252,7 @@ function headcounts(rng: Rng, industry: Industry, employees: number) {
       n,
       fns.map(() => 1),
     );
-    const inner: Record<string, number> = {};
+    const inner = drawnKeys<number>();
     fns.forEach((f, j) => {
       if ((split[j] ?? 0) > 0) inner[f] = split[j] ?? 0;
     });
