@@ -166,5 +166,5 @@ describe('the 60,000-lead capacity', () => {
     } finally {
       await full.close();
     }
-  });
+  }, 180000);
 });
