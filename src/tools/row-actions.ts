@@ -7,8 +7,7 @@ import { formulaErrorIn } from '../sheet/formula-errors';
 import { OUTCOMES } from '../jobs/row-status';
 import { isGuid } from '../api/schemas';
 import type { RowRequest, RowSender } from './row-action-send';
-
-export type RowActionId = 'log_calls' | 'review_phones';
+import type { RowActionId } from './tool-types';
 
 export interface RowField {
   field: string;

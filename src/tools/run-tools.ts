@@ -17,12 +17,12 @@ import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRo
 import { words } from '../sheet/fields';
 import { plural } from '../jobs/words';
 import { sendRowAction, type RowActionDeps, type RowActionOutcome, type RowSender } from './row-action-send';
-import { ROW_ACTIONS, rowActionMapping, rowSender, type RowActionId } from './row-actions';
+import { ROW_ACTIONS, rowActionMapping, rowSender } from './row-actions';
 import { safeCell } from '../sheet/cells';
 import { NOT_CONNECTED, requireClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { activeSelection, sheetPort } from '../gas/sheet-port';
-import type { RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
+import type { RowActionId, RowActionPreview, RowActionResult, ToolProgress } from './tool-types';
 import { timeNow } from '../gas/clock';
 
 /** A sidebar call writes pages for this long, then hands back a cursor to continue. */
