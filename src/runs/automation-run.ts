@@ -221,7 +221,7 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
      * settles the continuation at its end.
      */
     const step = (opts: StepOptions = {}) =>
-      stepJobs(spreadsheet, client, Math.max(0, until - timeNow()), how.background ? { ...opts, continuation: 'leave' } : opts).jobs.filter(
+      stepJobs(spreadsheet, client, Math.max(0, until - timeNow()), { ...opts, leaveContinuation: how.background }).jobs.filter(
         (j) => started.includes(j.id) && isRunning(j),
       );
     // The first job's first send plans from the cells just read and marked; later ones read again.
@@ -285,7 +285,7 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
         workingElsewhere(true, () =>
           stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - timeNow() - MIN_LEFT_MS), {
             byId: false,
-            continuation: 'leave',
+            leaveContinuation: true,
           }),
         );
     }

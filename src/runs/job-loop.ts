@@ -1,5 +1,5 @@
 // Carrying jobs on: each step runs the due jobs of this spreadsheet under the document lock,
-// then leaves the one continuation trigger right (unless a trigger run settles it at its end).
+// then leaves the one continuation trigger right (unless told to leave it: see `leaveContinuation`).
 // Called by a start, the sidebar's polls, "check now", automation and the time-driven trigger.
 import { max, min } from '../api/numbers';
 import type { ProspectingClient } from '../api/client';
@@ -49,14 +49,13 @@ export interface StepOptions {
   /** A sheet's cells as this execution last read and wrote them, with no network call since. */
   held?: HeldSheet;
   /**
-   * By default a step makes sure a trigger waits before its work (a step cut off at Apps Script's
-   * time limit is picked up by it) and settles the continuation after. 'guard': a trigger run's
-   * first step, which only makes sure one waits (the run settles it once, at its end). 'leave':
-   * neither: a later step of a trigger run, or a spreadsheet that is not the one this execution
-   * runs for (automation's one trigger serves every automated spreadsheet: a trigger made now
-   * would belong to the other).
+   * The continuation is left as it is: automation's steps inside a trigger run (the run settles
+   * it at its end), or a spreadsheet that is not the one this execution runs for (automation's
+   * one trigger serves every automated spreadsheet: a trigger made now would belong to the
+   * other). Else a step makes sure a trigger waits before its work (a step cut off at Apps
+   * Script's time limit is picked up by it) and settles the continuation after.
    */
-  continuation?: 'guard' | 'leave';
+  leaveContinuation?: boolean;
 }
 
 /**
@@ -87,7 +86,7 @@ export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, bu
   // settling at the end mostly keeps it instead of making another.
   let continuation = firedOut(before.continuation, opts.firedUid);
   const settle = (due: number | undefined) => settleContinuation(spreadsheet, continuation, due, opts.background);
-  if (opts.continuation !== 'leave') continuation = settle(expectedDue(before.jobs, opts));
+  if (!opts.leaveContinuation) continuation = settle(expectedDue(before.jobs, opts));
   const wasLive = new Set(before.jobs.filter(isLive).map((j) => j.id));
   if (!opts.byId) releaseNotedClaims(id, before.jobs);
   for (const job of before.jobs) {
@@ -105,8 +104,7 @@ export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, bu
     spreadsheet,
     after.jobs.filter((j) => wasLive.has(j.id) && !isLive(j)),
   );
-  // Left to the caller when it settles the continuation itself (see `StepOptions.continuation`).
-  return { jobs: after.jobs, continuation: opts.continuation ? continuation : settle(nextDue(after.jobs)) };
+  return { jobs: after.jobs, continuation: opts.leaveContinuation ? continuation : settle(nextDue(after.jobs)) };
 };
 
 /**
@@ -124,7 +122,9 @@ export const carryOn = (spreadsheet: Spreadsheet, budgetMs: number, opts: StepOp
   const continuation = firedOut(loaded.continuation, opts.firedUid);
   return {
     jobs: after.jobs,
-    continuation: opts.continuation ? continuation : settleContinuation(spreadsheet, continuation, nextDue(after.jobs), opts.background),
+    continuation: opts.leaveContinuation
+      ? continuation
+      : settleContinuation(spreadsheet, continuation, nextDue(after.jobs), opts.background),
   };
 };
 

@@ -1,6 +1,6 @@
 // One run of the time-driven trigger, top to bottom: the spreadsheet it was made for (opened by
 // id when Apps Script ran it without it), then its jobs, its search, automation, and last the one
-// continuation trigger settled once for all of them.
+// continuation trigger settled for all of them.
 import { HOUR_MS, OFF_RETRY_MS } from '../gas/continuation';
 import { activeSpreadsheet, logLine, noteOpenedById, openSpreadsheet, tryWithDocumentLock, type Spreadsheet } from '../gas/active-document';
 import { allContinuations, loadDocument, saveContinuation } from '../gas/job-store';
@@ -37,7 +37,7 @@ const homeOf = (uid: string): string | undefined => {
  * while nobody watches, the jobs of the spreadsheet it was made for, then `searches` (a search
  * the sidebar is not stepping, given the time left: a feature of its own, handed in by main.ts),
  * then, in the spreadsheet whose trigger serves it, automation; and settles the spreadsheet's
- * one continuation trigger once, at the end, for all three. Run without its spreadsheet, it opens
+ * one continuation trigger at the end, for all three. Run without its spreadsheet, it opens
  * the one its record names by id, when the add-on's scopes allow.
  */
 export const runTrigger = (
@@ -70,17 +70,12 @@ export const runTrigger = (
   const open = spreadsheet;
   try {
     const stepped = tryWithDocumentLock(5000, () => {
-      // The jobs first: a trigger waits before they start (see `StepOptions.continuation`).
-      carryOn(open, STEP_BUDGET_MS, {
-        firedUid: uid,
-        background: true,
-        byId,
-        loaded: loadDocument(open.getId(), true),
-        continuation: 'guard',
-      });
+      // The jobs first: a trigger waits before they start, and is settled for them after.
+      carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) });
       searches(open, deadline);
       automationTick(open, deadline, byId);
-      // Once, for what is now due: the jobs, the search and automation (see `settleContinuation`).
+      // Once more, at the end, for what is now due: the jobs, the search and automation (see
+      // `settleContinuation`); automation's own steps left it to this.
       settleForJobs(open, true, uid);
     });
     // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
