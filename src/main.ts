@@ -12,14 +12,13 @@ import {
   type MenuHandler,
 } from './addon/menu';
 import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './runs/menu-actions';
-import { continueJobs } from './runs/job-loop';
+import { runTrigger } from './runs/trigger-run';
 import { refreshFormulas } from './formulas/formula-refresh';
 import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from './formulas/custom-functions';
 import { sidebarApi } from './addon/sidebar-api';
 import { logCallsFromSelection, reviewPhonesFromSelection } from './tools/run-tools';
 import { CONTINUE_HANDLER } from './gas/triggers';
 import { continueSearch } from './tools/search';
-import { automationTick, automationUnreached } from './runs/automation-run';
 
 type Handler = (...args: never[]) => unknown;
 
@@ -45,17 +44,9 @@ export const entryPoints: Record<string, Handler> = {
   onInstall,
   ...menuHandlers,
   ...sidebarApi,
-  // The time-driven trigger steps the jobs, then a search nobody is stepping from the sidebar,
-  // then, in the spreadsheet whose trigger serves it, automation.
-  continueJobs: (event?: { triggerUid?: unknown }) =>
-    continueJobs(
-      event,
-      (spreadsheet, deadline, byId) => {
-        continueSearch(spreadsheet, deadline);
-        automationTick(spreadsheet, deadline, byId);
-      },
-      automationUnreached,
-    ),
+  // The time-driven trigger, by the name every trigger already made calls (CONTINUE_HANDLER): a
+  // run in runs/trigger-run.ts, handed the search's step (runs and tools do not import each other).
+  continueJobs: (event?: { triggerUid?: unknown }) => runTrigger(event, continueSearch),
   ENRICH_COMPANY,
   ENRICH_PERSON,
   JOB_OPENINGS,

@@ -4,7 +4,8 @@
 import { max, min } from '../base/numbers';
 import { fail } from '../base/fail';
 import { chooseFields } from '../sheet/fields';
-import { applyMappingOverrides, detectMapping, looksLikeHeader, type ColumnMapping, type Role } from '../sheet/columns';
+import { applyMappingOverrides, detectMapping, type ColumnMapping, type Role } from '../sheet/columns';
+import { findHeaderRow } from './header-row';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, type ActionOptions, type ListTarget } from './actions';
 import { BATCH_KINDS } from './batch-kinds';
@@ -48,21 +49,6 @@ export interface PreparedRun {
   /** The add-on's columns the header row does not hold yet. */
   newColumns: number;
 }
-
-const MAX_TITLE_ROWS = 10;
-
-/**
- * The header row: the selection's first row when it looks like one; else the last frozen row
- * that does (a title row may sit above it); else the first row above the selection that does.
- */
-export const findHeaderRow = (grid: Grid, selection: Selection): number => {
-  const first = min(...selection.ranges.map((r) => r.firstRow));
-  const isHeader = (row: number) => looksLikeHeader(grid.row(grid.rowIndex(row)));
-  if (isHeader(first)) return first;
-  for (let r = min(selection.frozenRows, first - 1); r >= 1; r--) if (isHeader(r)) return r;
-  for (let r = 1; r < min(first, MAX_TITLE_ROWS + 1); r++) if (isHeader(r)) return r;
-  return 1;
-};
 
 /** Every selected row below the header, once, in sheet order. */
 const selectedRows = (selection: Selection, headerRow: number, lastRow: number): number[] => {

@@ -1,6 +1,7 @@
-// One automated run of a spreadsheet, and the tick of the one hourly trigger that serves every
-// automated spreadsheet of the user: runs brought up to date from their jobs, then, when due,
-// each action's new, changed and stale rows sent within the caps, and the jobs stepped a while.
+// One automated run of a spreadsheet, and automation's share of a run of the one hourly trigger
+// that serves every automated spreadsheet of the user (trigger-run.ts): runs brought up to date
+// from their jobs, then, when due, each action's new, changed and stale rows sent within the
+// caps, and the jobs stepped a while.
 import { executionStart, timeNow } from '../gas/clock';
 import { errorText } from '../base/fail';
 import { ProspectingError } from '../api/errors';
@@ -8,6 +9,7 @@ import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, ty
 import { pickRows } from '../automation/candidates';
 import { ACTION_LABELS, missingColumns, STATUS_HEADERS } from '../jobs/actions';
 import { isLive, isRunning, type PauseWhy } from '../jobs/job-life';
+import type { JobRecord } from '../jobs/job';
 import { STAMP_HEADERS, stampText } from '../jobs/row-stamp';
 import { answeredBeforeStatus } from '../jobs/row-status';
 import { prepareRun, type RunRequest } from '../jobs/start';
@@ -20,10 +22,10 @@ import { isJobAccount, readConnection } from '../gas/key-store';
 import { pause, spendClock } from '../gas/script-utilities';
 import { hiddenAmong, sheetById, sheetPort } from '../gas/sheet-port';
 import { notePaid, readPaid } from '../gas/paid-ledger';
-import { settleContinuation } from '../gas/triggers';
 import { alert, jobOutcome } from './alerts';
-import { nextDue, stepJobs } from './job-loop';
-import { partSizeFor } from './run-preview';
+import { stepJobs, type StepOptions } from './job-loop';
+import { partSizeFor } from '../jobs/part-size';
+import { partSizeSetting } from '../gas/script-settings';
 import { recordJob } from './start-and-cancel';
 import { sheetLayout } from './automation-layout';
 
@@ -33,9 +35,9 @@ const WAIT_MS = 60 * 1000;
 const MIN_LEFT_MS = 60 * 1000;
 
 export interface RunHow {
-  /** Not the spreadsheet this execution runs for (see `StepOptions.foreign`). */
+  /** Not the spreadsheet this execution runs for: its document's properties are not read (see `workingElsewhere`). */
   foreign: boolean;
-  /** A time-driven run (see `settleContinuation`). */
+  /** A trigger run's: its jobs' steps leave the continuation to the run, which settles it at its end. */
   background: boolean;
   /** Run now, whenever the last run was. */
   force?: boolean;
@@ -159,7 +161,7 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const request: RunRequest = { action, options: record.options, fields: record.fields, rerun: true, stamp: true };
     if (record.mapping) request.mapping = record.mapping;
     const ranges = picked.send.map((row) => ({ firstRow: row, lastRow: row }));
-    const partSize = partSizeFor(action);
+    const partSize = partSizeFor(action, partSizeSetting());
     const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize, paid });
     const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
     const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
@@ -212,17 +214,24 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
     // The failed rows a cap held back can still be retried.
     if (how.retry && started.length) how.retry.failed = left;
     saveAuto(id, record);
-    // Not a run by id for the paused jobs' sake: automation's claim keeps other editors' jobs off
-    // its actions, so its own paused jobs may go on here once the key works again.
-    const opts = { foreign: how.foreign, background: how.background };
     const until = Math.min(timeNow() + WAIT_MS, deadline);
+    /**
+     * Steps the jobs until `until` at most; answers those it started that still run. Not a run by
+     * id for the paused jobs' sake: automation's claim keeps other editors' jobs off its actions,
+     * so its own paused jobs may go on here once the key works again. In a trigger run, the run
+     * settles the continuation at its end.
+     */
+    const step = (opts: StepOptions = {}) =>
+      stepJobs(spreadsheet, client, Math.max(0, until - timeNow()), { ...opts, leaveContinuation: how.background }).jobs.filter(
+        (j) => started.includes(j.id) && isRunning(j),
+      );
     // The first job's first send plans from the cells just read and marked; later ones read again.
-    for (const [i, only] of started.entries())
-      stepJobs(spreadsheet, client, Math.max(0, until - timeNow()), { ...opts, force: true, only, ...(i ? {} : { held }) });
-    let jobs = loadDocument(id).jobs.filter((j) => started.includes(j.id) && isRunning(j));
-    while (jobs.length && Math.min(...jobs.map((j) => j.nextCheckAt)) < until) {
-      pause(Math.max(500, Math.min(...jobs.map((j) => j.nextCheckAt)) - timeNow()));
-      jobs = stepJobs(spreadsheet, client, Math.max(0, until - timeNow()), opts).jobs.filter((j) => started.includes(j.id) && isRunning(j));
+    let jobs: JobRecord[] = [];
+    for (const [i, only] of started.entries()) jobs = step({ force: true, only, ...(i ? {} : { held }) });
+    let next: number;
+    while (jobs.length && (next = Math.min(...jobs.map((j) => j.nextCheckAt))) < until) {
+      pause(Math.max(500, next - timeNow()));
+      jobs = step();
     }
     settleRuns(spreadsheet, record);
     return;
@@ -232,9 +241,10 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
 };
 
 /**
- * The home spreadsheet's trigger: every automated spreadsheet whose work is due gets its run (the
- * home's own jobs were stepped already), the longest waiting first, while time lasts; then the
- * trigger is left right for the next. `byId`: the home itself was opened by id.
+ * Automation's share of a trigger run in the home spreadsheet: every automated spreadsheet whose
+ * work is due gets its run (the home's own jobs were stepped already), the longest waiting first,
+ * while time lasts. The run then settles the trigger for the next. `byId`: the home itself was
+ * opened by id.
  */
 export const automationTick = (home: Spreadsheet, deadline: number, byId: boolean): void => {
   const user = readAutoUser();
@@ -275,9 +285,8 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
       if (connection)
         workingElsewhere(true, () =>
           stepJobs(spreadsheet, createClient(connection.apiKey), Math.max(0, deadline - timeNow() - MIN_LEFT_MS), {
-            foreign,
             byId: false,
-            background: true,
+            leaveContinuation: true,
           }),
         );
     }
@@ -291,8 +300,6 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
       saveAuto(id, current);
     }
   }
-  const state = loadDocument(home.getId());
-  settleContinuation(home, state.continuation, nextDue(state.jobs), true);
 };
 
 /**

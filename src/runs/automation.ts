@@ -27,9 +27,10 @@ import { recheckDays, saveRecheckDays } from '../gas/kept-stores';
 import { readSavedMapping, readSettings } from '../gas/settings';
 import { spendClock } from '../gas/script-utilities';
 import { sheetById } from '../gas/sheet-port';
-import { settleContinuation, triggerExists } from '../gas/triggers';
+import { triggerExists } from '../gas/triggers';
 import { userValues } from '../gas/user-store';
-import { nextDue, POLL_BUDGET_MS } from './job-loop';
+import { POLL_BUDGET_MS } from './job-loop';
+import { settleForJobs } from './job-continuation';
 import { runAutomation, type RunHow } from './automation-run';
 import { sheetLayout } from './automation-layout';
 
@@ -140,12 +141,6 @@ export const warnIfQuiet = (): void => {
   }
 };
 
-/** Leaves this spreadsheet's one trigger right for its own jobs and, as the home, for automation. */
-const settleHome = (spreadsheet: Spreadsheet): void => {
-  const state = loadDocument(spreadsheet.getId());
-  settleContinuation(spreadsheet, state.continuation, nextDue(state.jobs));
-};
-
 /**
  * Whether the recorded home spreadsheet's trigger, which serves automation, is there and still
  * runs it (a trigger can stay listed while it never fires: see home-watch.ts).
@@ -168,7 +163,7 @@ const ensureHome = (spreadsheet: Spreadsheet): void => {
   const quiet = isQuiet(user, timeNow()) && automated().some((a) => a.id !== spreadsheet.getId());
   if (user.home !== spreadsheet.getId() && !homeServes()) takeOver(spreadsheet, user, quiet);
   enlist(spreadsheet.getId());
-  settleHome(spreadsheet);
+  settleForJobs(spreadsheet);
 };
 
 /** Turns automation on (for the active sheet), changes it, or turns it off. */
@@ -191,7 +186,7 @@ export const saveAutomation = (input: AutomationInput): AutomationView => {
         saveAuto(id, { ...before, on: false });
       }
       // Jobs automation started here were stepped by the home's trigger: now they need this one's.
-      settleHome(spreadsheet);
+      settleForJobs(spreadsheet);
       return viewOf(spreadsheet, readAuto(id));
     }
     if (req.capPerRun > req.capPerDay) fail('The cap per run cannot be more than the cap per day.');

@@ -9,7 +9,7 @@ import { createClient } from '../gas/client-factory';
 import { clearConnection, readConnection, saveConnection } from '../gas/key-store';
 import { parseInput, trim } from '../api/input-errors';
 import { maxLength, minLength, refine } from '../api/checks';
-import { pauseJobsForDisconnect, resumePausedJobs } from './job-loop';
+import { pauseJobsForDisconnect, resumePausedJobs } from './pause-policy';
 import { currentSpreadsheet } from '../gas/active-document';
 import { readUserSpend } from '../gas/user-spend';
 import { creditParts, type CreditPart } from '../jobs/credit-parts';

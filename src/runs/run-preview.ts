@@ -1,6 +1,5 @@
 // What a run would do before it does it: the request read from the sidebar or the menu, the
 // plan on the selected rows, its cost by the spec's rates, and the columns it adds.
-import { min } from '../base/numbers';
 import { fail } from '../base/fail';
 import { currentSpreadsheet } from '../gas/active-document';
 import { anotherEditorsClaim } from '../gas/claims';
@@ -13,6 +12,7 @@ import type { ProspectingClient } from '../api/client';
 import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../base/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
+import { partSizeFor } from '../jobs/part-size';
 import { isLive } from '../jobs/job';
 import type { Exclusions, PlanCounts } from '../jobs/planner';
 import { prepareRun, type RunRequest, type Selection } from '../jobs/start';
@@ -137,13 +137,6 @@ const keptTextProblem = (texts: ReadonlyArray<[what: string, text: string]>): st
 };
 
 /**
- * Distinct rows per part: the action's own size, or fewer when the script property
- * `prospecting.partSize` says so (a deployment may want smaller requests; tests use it to
- * exercise many parts on small sheets). Never more than the action allows.
- */
-export const partSizeFor = (action: ActionId): number => min(partSizeSetting() ?? PART_SIZE[action], PART_SIZE[action]);
-
-/**
  * What a preview found that a start in the same execution may use again: which rows are hidden
  * (Apps Script answers one row per call) and the exclusion lists (fetched page by page).
  */
@@ -178,7 +171,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   const request = toRunRequest(req, sheetId);
   // Row marks that no live job holds are left over from a job that ended badly.
   const live = loadJobs(spreadsheet.getId()).some((j) => isLive(j) && j.sheetId === sheetId && j.action === req.action);
-  const partSize = partSizeFor(req.action);
+  const partSize = partSizeFor(req.action, partSizeSetting());
   // Marks of another editor's job are never stale: its rows wait for results already paid for.
   const holder = live ? undefined : anotherEditorsClaim(sheetId, req.action);
   const prepared = prepareRun(sheetPort(sheet), selection, request, {

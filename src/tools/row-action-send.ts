@@ -10,7 +10,8 @@ import { Grid, type SheetPort } from '../sheet/grid';
 import { cellText } from '../sheet/keys';
 import { EMPTIED, errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
 import { restatus } from '../jobs/job-layout';
-import { findHeaderRow, type Selection } from '../jobs/start';
+import type { Selection } from '../jobs/start';
+import { findHeaderRow } from '../jobs/header-row';
 import { rowReason } from '../jobs/step-context';
 
 /** Rows sent between two reads of the sheet; a request of more rows is a group of its own. */
