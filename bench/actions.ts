@@ -2,7 +2,7 @@
 // is, and the naive script that does the same row by row.
 import { join } from 'node:path';
 import { DEFAULT_LIMITS } from '../sandbox';
-import { STATUS_HEADERS } from '../src/jobs/actions';
+import { STATUS_HEADERS } from '../src/jobs/action-catalog';
 import { OUTCOMES } from '../src/jobs/row-status';
 
 export type BenchAction = 'person' | 'company' | 'email';

@@ -11,7 +11,7 @@ import {
   openSidebar,
   type MenuHandler,
 } from './addon/menu';
-import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './runs/menu-actions';
+import { checkJobsNow, createLeadList, enrichCompanies, enrichPeople, validateEmails } from './runs/menu-runs';
 import { runTrigger } from './runs/trigger-run';
 import { refreshFormulas } from './formulas/formula-refresh';
 import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from './formulas/custom-functions';

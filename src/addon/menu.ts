@@ -1,7 +1,7 @@
 // The add-on menu, opening the sidebar, and the simple triggers that build the menu.
 import { ADDON_NAME } from '../config';
 import { buildAddonMenu, showSidebarFile } from '../gas/ui';
-import { warnIfQuiet } from '../runs/automation';
+import { warnIfQuiet } from '../runs/automation-settings';
 
 /** Menu items, each its label and its handler's name (an entry point of the bundle); null is a separator. */
 export const MENU_ITEMS = [

@@ -10,7 +10,7 @@ import { cancelJob, startRun } from '../runs/start-and-cancel';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
 import { runSearch } from '../tools/search';
 import { listSequences, previewSequenceAdd, runSequenceAdd } from '../tools/run-sequences';
-import { getAutomation, retryFailedRows, runAutomationNow, saveAutomation } from '../runs/automation';
+import { getAutomation, retryFailedRows, runAutomationNow, saveAutomation } from '../runs/automation-settings';
 
 export const sidebarApi = {
   getConnection,

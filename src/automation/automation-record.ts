@@ -1,6 +1,6 @@
 // What the user's properties keep of one spreadsheet's automation: its settings, its recent spend,
 // why it waits, and its last runs. Only this module changes a record's runs and spend.
-import type { ActionOptions } from '../jobs/actions';
+import type { ActionOptions } from '../jobs/action-catalog';
 import type { Role } from '../sheet/columns';
 import type { AutoAction } from './automation-view';
 

@@ -3,7 +3,7 @@
 // from the paid ledger; which rows take the fresh result another row already holds for the same
 // key (never paid twice); and which answers only need dating (results from before automation
 // watched the sheet, or before the ledger kept what was paid).
-import type { ActionId, ActionOptions } from '../jobs/actions';
+import type { ActionId, ActionOptions } from '../jobs/action-catalog';
 import { estimateCredits } from '../jobs/credit-parts';
 import { isStale, rowLife, type Paid } from '../jobs/row-life';
 import { readStamp, rowFingerprint } from '../jobs/row-stamp';

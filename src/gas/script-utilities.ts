@@ -4,7 +4,7 @@ import { timeNow } from './clock';
 export const newId = (): string => Utilities.getUuid();
 
 /** Waits inside the execution (Apps Script has no timers); counts toward its time limit. */
-export const pause = (ms: number): void => Utilities.sleep(ms);
+export const sleep = (ms: number): void => Utilities.sleep(ms);
 
 /** The SHA-256 digest of `text` (UTF-8) in web-safe base64. */
 export const sha256WebSafe = (text: string): string =>

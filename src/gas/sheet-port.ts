@@ -3,7 +3,7 @@
 import { max, min } from '../base/numbers';
 import { safeCell } from '../sheet/cells';
 import type { SheetPort } from '../sheet/grid';
-import type { Selection } from '../jobs/start';
+import type { Selection } from '../jobs/run-setup';
 import { timeNow } from './clock';
 
 export const sheetPort = (sheet: GoogleAppsScript.Spreadsheet.Sheet): SheetPort => ({

@@ -15,7 +15,7 @@ import {
   type Person,
 } from '../api/schemas';
 import { COMPANY_FIELDS, EMAIL_FIELDS, LEAD_FIELDS, PERSON_FIELDS, readsOf, type FieldDef } from '../sheet/fields';
-import { resultKey, type ActionId, type ActionOptions, type ListTarget, type Payload } from './actions';
+import { resultKey, type ActionId, type ActionOptions, type ListTarget, type Payload } from './action-catalog';
 import { answeredStatus, OUTCOMES } from './row-status';
 import type { Tally } from './credit-parts';
 

@@ -1,7 +1,7 @@
 // What credits pay for, by the spec's rates: the parts of a run's estimate and of a job's spend
 // (people found, emails validated, emails revealed, phones revealed), each counted, priced and
 // of its kind. Estimates, spends and their words all start from these counts.
-import type { ActionId, ActionOptions } from './actions';
+import type { ActionId, ActionOptions } from './action-catalog';
 
 /** What a credit pays for. */
 export type PaidFor = 'found' | 'validated' | 'revealed' | 'phones';

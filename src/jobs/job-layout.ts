@@ -6,7 +6,7 @@ import { max, min } from '../base/numbers';
 import { isString } from '../base/is-string';
 import type { ColumnMapping, Role } from '../sheet/columns';
 import { columnOf, Grid, type SheetPort } from '../sheet/grid';
-import { STATUS_HEADERS } from './actions';
+import { STATUS_HEADERS } from './action-catalog';
 import { BATCH_KINDS } from './batch-kinds';
 import type { JobRecord } from './job';
 

@@ -4,7 +4,7 @@ import { isString } from '../base/is-string';
 import * as z from 'zod/mini';
 import { array, literal, number, oneOf, record, string, union } from '../api/kinds';
 import { lazy } from '../base/lazy';
-import { ACTIONS } from './actions';
+import { ACTIONS } from './action-catalog';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import type { JobLife, Running } from './job-life';
 

@@ -3,7 +3,7 @@
 import { isCanceling, isLive, stopReason, type PauseWhy } from './job-life';
 import type { JobRecord, JobView } from './job';
 import { answeredStatus, isFinishedLabel } from './row-status';
-import { plural } from './words';
+import { plural } from './credit-words';
 import { creditParts } from './credit-parts';
 
 export const LOST_HEADER =

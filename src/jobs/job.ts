@@ -1,7 +1,7 @@
 // A job: one person's action on one sheet. Its record is small (no row data: rows carry their
 // own state in the action's status column), so a 50,000-row job fits the property limits.
 import type { Role } from '../sheet/columns';
-import type { ActionId, ActionOptions, ListTarget } from './actions';
+import type { ActionId, ActionOptions, ListTarget } from './action-catalog';
 import type { JobLife, JobState } from './job-life';
 import type { JobPart } from './part-state';
 import type { CreditPart, Tally } from './credit-parts';

@@ -4,7 +4,7 @@
 import { max } from '../base/numbers';
 import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
-import { PART_SIZE, rowInput, type Payload } from './actions';
+import { PART_SIZE, rowInput, type Payload } from './action-catalog';
 import { BATCH_KINDS, listFullAt } from './batch-kinds';
 import type { JobRecord } from './job';
 import { isSending, pause, stopSending } from './job-life';

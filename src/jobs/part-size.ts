@@ -1,7 +1,7 @@
 // How many distinct rows one part of a job sends: the one rule a run from the menu or the sidebar
 // and an automated run both follow.
 import { min } from '../base/numbers';
-import { PART_SIZE, type ActionId } from './actions';
+import { PART_SIZE, type ActionId } from './action-catalog';
 
 /**
  * Distinct rows per part: the action's own size, or fewer when the script property

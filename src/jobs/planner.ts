@@ -2,7 +2,7 @@
 // cut into requests within the API's per-request limits.
 import type { ColumnMapping } from '../sheet/columns';
 import { normalizeDomain } from '../sheet/keys';
-import { PART_SIZE, rowInput, type ActionId, type ActionOptions, type Payload } from './actions';
+import { PART_SIZE, rowInput, type ActionId, type ActionOptions, type Payload } from './action-catalog';
 import { estimateCredits, type CreditEstimate } from './credit-parts';
 import { isPending, readStatus, skippedStatus } from './row-status';
 import { isAnswered, type Paid } from './row-life';

@@ -1,6 +1,6 @@
 // The stamp a row carries per action once automation watches its sheet: when it was last sent
 // and a fingerprint of what it sent then, so a later run tells a changed row from a paid one.
-import { rowInput, type ActionId, type ActionOptions } from './actions';
+import { rowInput, type ActionId, type ActionOptions } from './action-catalog';
 import { ROLES, type ColumnMapping } from '../sheet/columns';
 
 /** The stamp column of each action automation can run. */

@@ -5,7 +5,7 @@ import { max, min } from '../base/numbers';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
 import type { SheetPort } from '../sheet/grid';
-import { rowKey } from './actions';
+import { rowKey } from './action-catalog';
 import type { JobRecord } from './job';
 import type { JobLayout } from './job-layout';
 import type { Tally } from './credit-parts';

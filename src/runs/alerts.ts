@@ -1,7 +1,7 @@
 // E-mail alerts the person opted into: an automated run that failed or waits, a long job that
 // ended. Each caller sends at most one per run or job; the words never hold the key.
 import { ADDON_NAME } from '../config';
-import { ACTION_LABELS } from '../jobs/actions';
+import { ACTION_LABELS } from '../jobs/action-catalog';
 import { jobView } from '../jobs/job-view';
 import type { JobRecord } from '../jobs/job';
 import type { Spreadsheet } from '../gas/active-document';

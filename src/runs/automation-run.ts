@@ -7,19 +7,19 @@ import { errorText } from '../base/fail';
 import { ProspectingError } from '../api/errors';
 import { addRun, allowance, HOUR_MS, runDue, spend, waitFor, type AutoRecord, type AutoRun } from '../automation/automation-record';
 import { pickRows } from '../automation/candidates';
-import { ACTION_LABELS, missingColumns, STATUS_HEADERS } from '../jobs/actions';
+import { ACTION_LABELS, missingColumns, STATUS_HEADERS } from '../jobs/action-catalog';
 import { isLive, isRunning, type PauseWhy } from '../jobs/job-life';
 import type { JobRecord } from '../jobs/job';
 import { STAMP_HEADERS, stampText } from '../jobs/row-stamp';
 import { answeredBeforeStatus } from '../jobs/row-status';
-import { prepareRun, type RunRequest } from '../jobs/start';
+import { prepareRun, type RunRequest } from '../jobs/run-setup';
 import { openSpreadsheet, workingElsewhere, type Spreadsheet } from '../gas/active-document';
 import { automated, beat, enlist, readAuto, readAutoUser, saveAuto, takeOver } from '../gas/automation-store';
 import { isQuiet, quietWords } from '../automation/home-watch';
 import { createClient } from '../gas/client-factory';
 import { loadDocument } from '../gas/job-store';
 import { isJobAccount, readConnection } from '../gas/key-store';
-import { pause, spendClock } from '../gas/script-utilities';
+import { sleep, spendClock } from '../gas/script-utilities';
 import { hiddenAmong, sheetById, sheetPort } from '../gas/sheet-port';
 import { notePaid, readPaid } from '../gas/paid-ledger';
 import { alert, jobOutcome } from './alerts';
@@ -230,7 +230,7 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
     for (const [i, only] of started.entries()) jobs = step({ force: true, only, ...(i ? {} : { held }) });
     let next: number;
     while (jobs.length && (next = Math.min(...jobs.map((j) => j.nextCheckAt))) < until) {
-      pause(Math.max(500, next - timeNow()));
+      sleep(Math.max(500, next - timeNow()));
       jobs = step();
     }
     settleRuns(spreadsheet, record);

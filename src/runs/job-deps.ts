@@ -1,7 +1,7 @@
 // What a job of this spreadsheet needs to step, pause, resume or cancel: its sheet, the clock, its
 // store, the client, the ledgers of what was paid, and where results with no row to go to are kept.
 import type { ProspectingClient } from '../api/client';
-import { ACTION_LABELS } from '../jobs/actions';
+import { ACTION_LABELS } from '../jobs/action-catalog';
 import type { JobRecord } from '../jobs/job';
 import type { Tally } from '../jobs/credit-parts';
 import type { Spreadsheet } from '../gas/active-document';

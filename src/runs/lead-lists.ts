@@ -4,8 +4,8 @@ import { fail } from '../base/fail';
 import { ProspectingError } from '../api/errors';
 import type { ProspectingClient } from '../api/client';
 import type { LeadList } from '../api/schemas';
-import type { ActionOptions, LeadListType, ListTarget } from '../jobs/actions';
-import { creditWords } from '../jobs/words';
+import type { ActionOptions, LeadListType, ListTarget } from '../jobs/action-catalog';
+import { creditWords } from '../jobs/credit-words';
 import { creditParts, estimateTally } from '../jobs/credit-parts';
 import { requireClient } from '../gas/client-factory';
 

@@ -11,11 +11,11 @@ import { array, boolean, nullable, oneOf, partialRecord, string, union } from '.
 import type { ProspectingClient } from '../api/client';
 import { maxLength, minLength, withDefaults } from '../api/checks';
 import { lazy } from '../base/lazy';
-import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/actions';
+import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/action-catalog';
 import { partSizeFor } from '../jobs/part-size';
 import { isLive } from '../jobs/job';
 import type { Exclusions, PlanCounts } from '../jobs/planner';
-import { prepareRun, type RunRequest, type Selection } from '../jobs/start';
+import { prepareRun, type RunRequest, type Selection } from '../jobs/run-setup';
 import { ROLE_LABELS, ROLES, type Role } from '../sheet/columns';
 import { loadJobs } from '../gas/job-store';
 import { readSavedMapping } from '../gas/settings';
@@ -27,7 +27,7 @@ import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
-import { creditWords, plural } from '../jobs/words';
+import { creditWords, plural } from '../jobs/credit-words';
 import { creditParts, estimateTally, type CreditPart } from '../jobs/credit-parts';
 
 export const runRequestSchema = lazy(() =>

@@ -3,13 +3,13 @@
 import { max } from '../base/numbers';
 import { fail } from '../base/fail';
 import { string } from '../api/kinds';
-import { ACTION_LABELS } from '../jobs/actions';
+import { ACTION_LABELS } from '../jobs/action-catalog';
 import { cancelJob as cancelJobSteps, cancelPausedJob } from '../jobs/job-controls';
 import { advanceWithoutSheet } from '../jobs/sheet-gone';
 import { jobView } from '../jobs/job-view';
 import type { JobRecord, JobView } from '../jobs/job';
 import { isCanceling, isLive, isPaused, isRunning } from '../jobs/job-life';
-import { createJob, type PreparedRun, type RunRequest } from '../jobs/start';
+import { createJob, type PreparedRun, type RunRequest } from '../jobs/run-setup';
 import { claimedByAnother, claimJob, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
@@ -17,7 +17,7 @@ import { accountOf, readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
 import { sheetById } from '../gas/sheet-port';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
-import { newId, pause } from '../gas/script-utilities';
+import { newId, sleep } from '../gas/script-utilities';
 import { removeStaleTriggers } from '../gas/triggers';
 import { POLL_BUDGET_MS, STEP_BUDGET_MS, stepJobs } from './job-loop';
 import { jobDeps, stepDeps } from './job-deps';
@@ -92,7 +92,7 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
     let jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { force: true, only: job.id, held }).jobs;
     let current = jobs.find((j) => j.id === job.id) ?? job;
     while (isRunning(current) && current.nextCheckAt < waitUntil) {
-      pause(max(500, current.nextCheckAt - timeNow()));
+      sleep(max(500, current.nextCheckAt - timeNow()));
       jobs = stepJobs(spreadsheet, client, STEP_BUDGET_MS, { only: job.id }).jobs;
       current = jobs.find((j) => j.id === job.id) ?? current;
     }

@@ -10,7 +10,7 @@ import { Grid, type SheetPort } from '../sheet/grid';
 import { cellText } from '../sheet/keys';
 import { EMPTIED, errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
 import { restatus } from '../jobs/job-layout';
-import type { Selection } from '../jobs/start';
+import type { Selection } from '../jobs/run-setup';
 import { findHeaderRow } from '../jobs/header-row';
 import { rowReason } from '../jobs/step-context';
 

@@ -15,7 +15,7 @@ import { wholeNumber } from '../api/schemas';
 import { JOB_SENIORITIES } from '../../contract/enumerations';
 import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRows, type ImportKind } from './imports';
 import { words } from '../sheet/fields';
-import { plural } from '../jobs/words';
+import { plural } from '../jobs/credit-words';
 import { sendRowAction, type RowActionDeps, type RowActionOutcome, type RowSender } from './row-action-send';
 import { ROW_ACTIONS, rowActionMapping, rowSender } from './row-actions';
 import { safeCell } from '../sheet/cells';

@@ -1,7 +1,7 @@
 // A large run asks first even when it is free: Enrich companies writing into more rows than one
 // request takes says the rows and the columns it will add, and sends nothing unless confirmed, from the
 // menu or the sidebar; a run of one request's rows that fits the sheet still starts unasked.
-import { PART_SIZE } from '../../src/jobs/actions';
+import { PART_SIZE } from '../../src/jobs/action-catalog';
 import { addonWorld, connect, type World } from '../support/addon-world';
 
 /** A connected world, `rows` companies below a header, all selected. */

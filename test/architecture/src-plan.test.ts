@@ -46,8 +46,8 @@ test('automation is a layer between the job engine and Apps Script: jobs may not
   expect(forbids(rule('src-jobs-layer'), 'src/jobs/engine.ts', 'src/automation/candidates.ts')).toBe(true);
   expect(forbids(rule('src-api-layer'), 'src/api/client.ts', 'src/automation/candidates.ts')).toBe(true);
   expect(forbids(rule('src-automation-layer'), 'src/automation/candidates.ts', 'src/gas/settings.ts')).toBe(true);
-  expect(forbids(rule('src-automation-layer'), 'src/automation/candidates.ts', 'src/runs/automation.ts')).toBe(true);
-  expect(forbids(rule('src-automation-layer'), 'src/automation/candidates.ts', 'src/jobs/actions.ts')).toBe(false);
+  expect(forbids(rule('src-automation-layer'), 'src/automation/candidates.ts', 'src/runs/automation-settings.ts')).toBe(true);
+  expect(forbids(rule('src-automation-layer'), 'src/automation/candidates.ts', 'src/jobs/action-catalog.ts')).toBe(false);
   expect(forbids(rule('src-gas-layer'), 'src/gas/automation-store.ts', 'src/automation/home-watch.ts')).toBe(false);
 });
 

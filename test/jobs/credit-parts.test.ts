@@ -1,6 +1,6 @@
 // Prices in parts: what a run may spend and what a job spent, each part named with its count and rate.
 import { addTally, creditParts, estimateCredits, estimateTally, spendAsOf } from '../../src/jobs/credit-parts';
-import { creditWords } from '../../src/jobs/words';
+import { creditWords } from '../../src/jobs/credit-words';
 
 const words = (...args: Parameters<typeof estimateTally>) => creditWords(creditParts(estimateTally(...args)), 'up to ');
 

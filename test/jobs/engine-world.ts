@@ -4,7 +4,7 @@ import { ProspectingClient } from '../../src/api/client';
 import { advanceJob } from '../../src/jobs/job-step';
 import type { StepDeps } from '../../src/jobs/step-context';
 import type { JobRecord } from '../../src/jobs/job';
-import { createJob, prepareRun, type RunRequest } from '../../src/jobs/start';
+import { createJob, prepareRun, type RunRequest } from '../../src/jobs/run-setup';
 import { createLocalService, type LocalRequest, type LocalResponse, type LocalService, type ServiceOptions } from '../../sandbox';
 import { localTransport } from '../support/local-transport';
 import { MemorySheet } from '../support/memory-sheet';

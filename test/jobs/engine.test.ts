@@ -4,7 +4,7 @@
 import { advanceJob } from '../../src/jobs/job-step';
 import { cancelJob, resumeJob } from '../../src/jobs/job-controls';
 import { jobView } from '../../src/jobs/job-view';
-import { createJob, prepareRun } from '../../src/jobs/start';
+import { createJob, prepareRun } from '../../src/jobs/run-setup';
 import { engineWorld, KEY, people, sentEmails, type EngineWorld } from './engine-world';
 
 const FINAL = ['Deliverable', 'Risky', 'Undeliverable', 'Unknown'];

@@ -1,6 +1,6 @@
 // Planning a run: what is sent once, what is skipped and why, and the credit estimate.
 import fc from 'fast-check';
-import { listTypeFor, missingColumns, resultKey, rowInput, rowKey, type ActionId, type LeadListType } from '../../src/jobs/actions';
+import { listTypeFor, missingColumns, resultKey, rowInput, rowKey, type ActionId, type LeadListType } from '../../src/jobs/action-catalog';
 import { planRun, type SourceRow } from '../../src/jobs/planner';
 import { detectMapping, type ColumnMapping } from '../../src/sheet/columns';
 

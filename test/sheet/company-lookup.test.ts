@@ -1,7 +1,7 @@
 // Which company a cell names: a domain or a company profile URL, never a personal email domain or a
 // profile site, with DNS's length limits; and the same reading in the menu's rows and the cells.
 import { companyQuery } from '../../src/formulas/cell-functions';
-import { resultKey, rowInput } from '../../src/jobs/actions';
+import { resultKey, rowInput } from '../../src/jobs/action-catalog';
 import { detectMapping } from '../../src/sheet/columns';
 import { companyLookupOf } from '../../src/sheet/company-lookup';
 import { isUnknownDomain } from '../../sandbox/universe/companies';

@@ -1,9 +1,9 @@
 // The menu's run items: each previews the run on the selected rows, asks before spending,
 // starts it, and says in a toast or an alert what happened. "Check running jobs now" too.
-import { ACTION_LABELS, type ActionId } from '../jobs/actions';
+import { ACTION_LABELS, type ActionId } from '../jobs/action-catalog';
 import { jobView } from '../jobs/job-view';
 import type { JobView } from '../jobs/job';
-import { creditWords } from '../jobs/words';
+import { creditWords } from '../jobs/credit-words';
 import { isRunning } from '../jobs/job-life';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { createClient, NOT_CONNECTED } from '../gas/client-factory';

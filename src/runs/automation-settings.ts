@@ -12,7 +12,7 @@ import { thousands } from '../base/numbers';
 import { lazy } from '../base/lazy';
 import { runDue, spentToday, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
-import { ACTION_LABELS, missingColumns } from '../jobs/actions';
+import { ACTION_LABELS, missingColumns } from '../jobs/action-catalog';
 import { creditParts, estimateTally, type Tally } from '../jobs/credit-parts';
 import { currentSpreadsheet, noteOpenedById, withDocumentLock, type Spreadsheet } from '../gas/active-document';
 import { automated, autoStored, enlist, readAuto, readAutoUser, saveAuto, saveAutoUser, takeOver } from '../gas/automation-store';

@@ -7,7 +7,15 @@ import { chooseFields } from '../sheet/fields';
 import { applyMappingOverrides, detectMapping, type ColumnMapping, type Role } from '../sheet/columns';
 import { findHeaderRow } from './header-row';
 import { Grid, type SheetPort } from '../sheet/grid';
-import { listTypeFor, missingColumns, PART_SIZE, STATUS_HEADERS, type ActionId, type ActionOptions, type ListTarget } from './actions';
+import {
+  listTypeFor,
+  missingColumns,
+  PART_SIZE,
+  STATUS_HEADERS,
+  type ActionId,
+  type ActionOptions,
+  type ListTarget,
+} from './action-catalog';
 import { BATCH_KINDS } from './batch-kinds';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import { outputHeaders } from './job-layout';
