@@ -1,6 +1,6 @@
 // One run of the time-driven trigger, top to bottom: the spreadsheet it was made for (opened by
 // id when Apps Script ran it without it), then its jobs, its search, automation, and last the one
-// continuation trigger settled for all of them.
+// continuation trigger settled where automation ran.
 import { HOUR_MS, OFF_RETRY_MS } from '../gas/continuation';
 import { activeSpreadsheet, logLine, noteOpenedById, openSpreadsheet, tryWithDocumentLock, type Spreadsheet } from '../gas/active-document';
 import { allContinuations, loadDocument, saveContinuation } from '../gas/job-store';
@@ -73,10 +73,8 @@ export const runTrigger = (
       // The jobs first: a trigger waits before they start, and is settled for them after.
       carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) });
       searches(open, deadline);
-      automationTick(open, deadline, byId);
-      // Once more, at the end, for what is now due: the jobs, the search and automation (see
-      // `settleContinuation`); automation's own steps left it to this.
-      settleForJobs(open, true, uid);
+      // Once more, at the end, where automation ran as the home: its own steps left it to this.
+      if (automationTick(open, deadline, byId)) settleForJobs(open, true, uid);
     });
     // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
     // wait after it. That step's own settling checks that its recorded trigger still exists.

@@ -1,6 +1,5 @@
 // Guards a search left to the trigger: starting a run in another spreadsheet clears the user's
-// triggers nobody needs, and must count the search's trigger as needed; and the trigger run that
-// ends the search settles its trigger after it, leaving none to fire for nothing.
+// triggers nobody needs, and must count the search's trigger as needed.
 import { SheetHelper } from '../../emulator/spreadsheet/sheet-helper';
 import { addonWorld, connect, runTriggers } from '../support/addon-world';
 
@@ -31,20 +30,4 @@ test('starting a run in another spreadsheet does not strand a search the trigger
   // Nobody opened the first spreadsheet's sidebar again.
   const now = w.host.callFromSidebar('runSearch', []).value as { end?: string; written: number };
   expect(now).toMatchObject({ end: 'Done.', written: 3000 });
-});
-
-test('the trigger run that ends a search settles the trigger once, after it: none is left to fire for nothing', () => {
-  const w = addonWorld({ service: { populationCompanies: 2000, faults: { slowRate: 1, slowMs: 4000 } } });
-  w.host.open();
-  connect(w, KEY);
-  const first = w.host.callFromSidebar('runSearch', [{ kind: 'people', limit: 1000 }]).value as { end?: string };
-  expect(first.end).toBeUndefined();
-  // The sidebar is closed: the trigger goes on with the search until it ends.
-  let search = first;
-  for (let runs = 0; !search.end && runs < 20; runs++) {
-    expect(w.host.fireNextTrigger()).toBeDefined();
-    search = w.host.callFromSidebar('runSearch', []).value as { end?: string };
-  }
-  expect(search).toMatchObject({ end: 'Done.', written: 1000 });
-  expect(w.host.triggerList()).toEqual([]);
 });
