@@ -3,7 +3,8 @@
 import { timeNow } from '../gas/clock';
 import { ADDON_NAME, ONE_SPREADSHEET } from '../config';
 import { toast } from '../gas/ui';
-import { fail } from '../base/fail';
+import { errorText, fail } from '../base/fail';
+import { isDailyQuotaMessage } from '../api/errors';
 import * as z from 'zod/mini';
 import { array, boolean, number, oneOf, string } from '../api/kinds';
 import { minLength } from '../api/checks';
@@ -136,8 +137,15 @@ export const warnIfQuiet = (): void => {
     const user = readAutoUser();
     if (isQuiet(user, timeNow()) && automated().length)
       toast(`${quietWords(user)} Open Extensions › ${ADDON_NAME} › Automate this sheet… to start it again here.`, ADDON_NAME, 30);
-  } catch {
-    // Not enabled in this document yet: only the menu may be built.
+  } catch (e) {
+    // Not enabled in this document yet: only the menu may be built. But the day's property quota
+    // spent (by this user's other scripts, say) hides whether automation stopped: say that much.
+    if (isDailyQuotaMessage(errorText(e)))
+      toast(
+        `Apps Script's daily quota of property reads is spent, so automation could not be checked. Open the Auto tab tomorrow.`,
+        ADDON_NAME,
+        30,
+      );
   }
 };
 

@@ -70,6 +70,27 @@ test('opening an automated spreadsheet while automation has gone quiet shows a t
   expect(homeId).toBeTruthy();
 });
 
+test('automation gone quiet on a day whose property quota is spent: opening a spreadsheet says it could not be checked, and says more once the quota is back', () => {
+  const { w } = twoAutomated();
+  for (const t of w.host.triggerList({ user: OWNER })) w.host.userDeleteTrigger(t.uid);
+  w.host.clock.advance(4 * HOUR);
+  // The user's other scripts spend the day's property quota: onOpen can read nothing of automation.
+  w.host.useUpQuota('properties', OWNER);
+  w.host.open({ spreadsheetId: 'other' });
+  const today = w.host.document('other').toasts.map((t) => t.message);
+  expect(today.some((m) => /daily quota of property reads is spent, so automation could not be checked/.test(m))).toBe(true);
+  expect(today.some((m) => /has not run since/.test(m))).toBe(false);
+  // A day later the quota is back, and opening tells the whole story.
+  w.host.clock.advance(24 * HOUR);
+  w.host.open({ spreadsheetId: 'other' });
+  expect(
+    w.host
+      .document('other')
+      .toasts.map((t) => t.message)
+      .some((m) => /has not run since/.test(m)),
+  ).toBe(true);
+});
+
 test('re-authorization needed: every trigger of the person stops; opening a spreadsheet says so, and using the menu starts automation again', () => {
   const { w, home } = twoAutomated();
   w.host.requireReauthorization(OWNER);
