@@ -243,16 +243,16 @@ export const runAutomation = (spreadsheet: Spreadsheet, record: AutoRecord, dead
 /**
  * Automation's share of a trigger run in the home spreadsheet: every automated spreadsheet whose
  * work is due gets its run (the home's own jobs were stepped already), the longest waiting first,
- * while time lasts. The run then settles the trigger for the next. `byId`: the home itself was
- * opened by id. Answers whether it served as the home.
+ * while time lasts. The trigger run then settles the trigger for the next. `byId`: the home itself
+ * was opened by id.
  */
-export const automationTick = (home: Spreadsheet, deadline: number, byId: boolean): boolean => {
+export const automationTick = (home: Spreadsheet, deadline: number, byId: boolean): void => {
   const user = readAutoUser();
   // Another automated spreadsheet's watch: when the home went quiet, this one takes over, and says so.
   if (user.home !== home.getId()) {
-    if (!readAuto(home.getId())?.on) return false;
+    if (!readAuto(home.getId())?.on) return;
     // A spreadsheet whose trigger still runs (a former home enabled again) may watch for the next stop.
-    if (!isQuiet(user, timeNow())) return (enlist(home.getId()), false);
+    if (!isQuiet(user, timeNow())) return enlist(home.getId());
     takeOver(home, user);
     alert(home, `automation now runs from "${home.getName()}"`, [
       quietWords(user),
@@ -300,7 +300,6 @@ export const automationTick = (home: Spreadsheet, deadline: number, byId: boolea
       saveAuto(id, current);
     }
   }
-  return true;
 };
 
 /**

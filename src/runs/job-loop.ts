@@ -13,6 +13,7 @@ import { isLive, isPaused, isRunning } from '../jobs/job-life';
 import { currentSpreadsheet, tryWithDocumentLock, type Spreadsheet } from '../gas/active-document';
 import { createClient } from '../gas/client-factory';
 import { cachedDocument, loadDocument, type DocumentJobs } from '../gas/job-store';
+import type { Continuation } from '../gas/continuation';
 import { readConnection } from '../gas/key-store';
 import { sheetById } from '../gas/sheet-port';
 import { settleContinuation } from '../gas/triggers';
@@ -78,17 +79,21 @@ const stepOne = (spreadsheet: Spreadsheet, job: JobRecord, client: ProspectingCl
   claimAfterStep(job, deps.save);
 };
 
+/**
+ * A trigger waits before any work starts, so a step cut off at Apps Script's time limit is
+ * picked up by it. It is made for when the jobs will likely be due after this step, so the
+ * settling at the end mostly keeps it instead of making another.
+ */
+export const waitBeforeWork = (spreadsheet: Spreadsheet, before: DocumentJobs, opts: StepOptions): Continuation =>
+  settleContinuation(spreadsheet, firedOut(before.continuation, opts.firedUid), expectedDue(before.jobs, opts), opts.background);
+
 /** Steps the due jobs of this spreadsheet (under its lock), then settles the continuation. */
 export const stepJobs = (spreadsheet: Spreadsheet, client: ProspectingClient, budgetMs: number, opts: StepOptions = {}): DocumentJobs => {
   const id = spreadsheet.getId();
   const deadline = timeNow() + budgetMs;
   const before = opts.loaded ?? loadDocument(id, true);
-  // A trigger waits before any work starts, so a step cut off at Apps Script's time limit is
-  // picked up by it. It is made for when the jobs will likely be due after this step, so the
-  // settling at the end mostly keeps it instead of making another.
-  let continuation = firedOut(before.continuation, opts.firedUid);
+  const continuation = opts.leaveContinuation ? firedOut(before.continuation, opts.firedUid) : waitBeforeWork(spreadsheet, before, opts);
   const settle = (due: number | undefined) => settleContinuation(spreadsheet, continuation, due, opts.background);
-  if (!opts.leaveContinuation) continuation = settle(expectedDue(before.jobs, opts));
   const wasLive = new Set(before.jobs.filter(isLive).map((j) => j.id));
   if (!opts.byId) releaseNotedClaims(id, before.jobs);
   for (const job of before.jobs) {

@@ -8,7 +8,7 @@ import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation, triggerAgain
 import { timeNow } from '../gas/clock';
 import { automationTick, automationUnreached } from './automation-run';
 import { settleForJobs } from './job-continuation';
-import { carryOn, STEP_BUDGET_MS } from './job-loop';
+import { carryOn, STEP_BUDGET_MS, waitBeforeWork } from './job-loop';
 
 /** Notes on the spreadsheet whose trigger this was that background steps cannot see it. */
 const noteRanWithoutDocument = (spreadsheetId: string | undefined): void => {
@@ -70,11 +70,14 @@ export const runTrigger = (
   const open = spreadsheet;
   try {
     const stepped = tryWithDocumentLock(5000, () => {
-      // The jobs first: a trigger waits before they start, and is settled for them after.
-      carryOn(open, STEP_BUDGET_MS, { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) });
+      const opts = { firedUid: uid, background: true, byId, loaded: loadDocument(open.getId(), true) };
+      // A trigger waits before the long work: a run cut off at the time limit is picked up by it.
+      waitBeforeWork(open, opts.loaded, opts);
+      carryOn(open, STEP_BUDGET_MS, { ...opts, leaveContinuation: true });
       searches(open, deadline);
-      // Once more, at the end, where automation ran as the home: its own steps left it to this.
-      if (automationTick(open, deadline, byId)) settleForJobs(open, true, uid);
+      automationTick(open, deadline, byId);
+      // Settled once, at the end, for what is now known of the jobs, the search and automation.
+      settleForJobs(open, true, uid);
     });
     // Another step holds the spreadsheet and may be cut off at the time limit: a trigger must
     // wait after it. That step's own settling checks that its recorded trigger still exists.
