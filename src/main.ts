@@ -16,9 +16,10 @@ import { runTrigger } from './runs/trigger-run';
 import { refreshFormulas } from './formulas/formula-refresh';
 import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from './formulas/custom-functions';
 import { sidebarApi } from './addon/sidebar-api';
-import { logCallsFromSelection, reviewPhonesFromSelection } from './tools/run-tools';
+import { callRecordingsFromSelection, logCallsFromSelection, mailboxLimitsFromSelection, reviewPhonesFromSelection } from './tools/run-tools';
 import { CONTINUE_HANDLER } from './gas/triggers';
 import { continueSearch } from './tools/search';
+import { continuePaced } from './tools/paced-rows';
 
 type Handler = (...args: never[]) => unknown;
 
@@ -31,6 +32,8 @@ const menuHandlers: Record<MenuHandler, Handler> = {
   addToLeadList,
   logCallsFromSelection,
   reviewPhonesFromSelection,
+  callRecordingsFromSelection,
+  mailboxLimitsFromSelection,
   openFind,
   addToSequence,
   openAutomation,
@@ -45,8 +48,13 @@ export const entryPoints: Record<string, Handler> = {
   ...menuHandlers,
   ...sidebarApi,
   // The time-driven trigger, by the name every trigger already made calls (CONTINUE_HANDLER): a
-  // run in runs/trigger-run.ts, handed the search's step (runs and tools do not import each other).
-  continueJobs: (event?: { triggerUid?: unknown }) => runTrigger(event, continueSearch),
+  // run in runs/trigger-run.ts, handed the tools' steps, the search's and the paced row actions'
+  // (runs and tools do not import each other).
+  continueJobs: (event?: { triggerUid?: unknown }) =>
+    runTrigger(event, (ss, deadline) => {
+      continueSearch(ss, deadline);
+      continuePaced(ss, deadline);
+    }),
   ENRICH_COMPANY,
   ENRICH_PERSON,
   JOB_OPENINGS,

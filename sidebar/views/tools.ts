@@ -1,5 +1,5 @@
 // The Tools view: imports into a sheet, page by page with progress, the row actions (log calls,
-// review phone numbers) with their column mapping, and adding rows to a sequence (sequence.ts).
+// review phone numbers, call recordings, mailbox limits) with their column mapping, and adding rows to a sequence (sequence.ts).
 import { busy } from '../busy';
 import { checked, choice, clear, el, fillSelect, h, value } from '../dom';
 import { server, type ServerResult } from '../server';
@@ -23,7 +23,7 @@ function list(text: string): string[] | undefined {
 }
 
 function importRequest(): ToolRequest {
-  const kind = choice('import-kind', ['territories', 'job_openings', 'excluded_domains', 'excluded_emails', 'contact']);
+  const kind = choice('import-kind', ['territories', 'job_openings', 'excluded_domains', 'excluded_emails', 'contact', 'mailboxes']);
   const sheetName = value('import-sheet') || undefined;
   switch (kind) {
     case 'job_openings': {
@@ -44,13 +44,15 @@ function importRequest(): ToolRequest {
       return { tool: kind, keyword: value('import-keyword') || undefined, sheetName };
     case 'contact':
       return { tool: 'contact', contactId: value('import-contact'), sheetName };
+    case 'mailboxes':
+      return { tool: 'mailboxes', sheetName };
     case 'territories':
       return { tool: 'territories', name: value('import-name') || undefined, sheetName };
   }
 }
 
 function rowRequest(): RowRequest {
-  return { action: choice('rows-action', ['log_calls', 'review_phones']), mapping: rowMapping };
+  return { action: choice('rows-action', ['log_calls', 'review_phones', 'call_recordings', 'mailbox_limits']), mapping: rowMapping };
 }
 
 function showImportFields(): void {

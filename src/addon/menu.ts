@@ -14,6 +14,8 @@ export const MENU_ITEMS = [
   ['Add to an existing lead list…', 'addToLeadList'],
   ['Log calls from selected rows', 'logCallsFromSelection'],
   ['Review phone numbers from selected rows', 'reviewPhonesFromSelection'],
+  ['Get call recordings for selected rows', 'callRecordingsFromSelection'],
+  ['Apply mailbox limits from selected rows', 'mailboxLimitsFromSelection'],
   ['Find people or companies…', 'openFind'],
   ['Add to a sequence…', 'addToSequence'],
   ['Automate this sheet…', 'openAutomation'],

@@ -435,11 +435,25 @@ export class ProspectingClient {
     return this.call(get(under('/contacts', id)), schemas.Contact());
   }
 
+  /** A call's recording: a link valid for a day, a new one each time (50 an hour). */
+  getCallRecording(callId: string) {
+    return this.call(get(`${under('/calls', callId)}/recording`), schemas.CallRecording());
+  }
+
+  /** Sets a mailbox's daily limit (one such request a minute, one an hour per mailbox). */
+  setMailboxLimit(id: string, limit: number) {
+    return this.call({ method: 'PATCH', path: under('/mailboxes', id), body: { daily_email_limit: limit } }, schemas.Mailbox());
+  }
+
   // ---- Listings ---------------------------------------------------------------------------
 
   /** Pages of territories; `from` continues at a `_links.next` href an earlier page gave. */
   territoryPages(filter: { name?: string; size?: number } = {}, from?: string) {
     return this.listing('/territories', 'territories', { name: filter.name || undefined }, filter.size, from, schemas.TerritoryPage());
+  }
+
+  mailboxPages(size?: number, from?: string) {
+    return this.listing('/mailboxes', 'mailboxes', {}, size, from, schemas.MailboxPage());
   }
 
   jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {

@@ -28,6 +28,7 @@ export const SEQUENCE_LEADS_PER_REQUEST = 250;
 /** The largest page size per listing (decisions.md and the spec's "Other bounds"); every page holds at least 1. */
 export const PAGE_SIZE_BOUNDS = {
   territories: 20,
+  mailboxes: 20,
   jobOpenings: 100,
   exclusions: 1000,
   batchItems: 1000,

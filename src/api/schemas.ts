@@ -487,6 +487,23 @@ const ExcludedEmailPage = lazy(() => page('excluded_emails', ExcludedEmail()));
 
 const Account = lazy(() => z.object({ id: guid(), name: string() }));
 
+// ---- Call recordings and mailboxes (decisions.md) --------------------------------------
+
+const CallRecording = lazy(() => z.object({ call_id: guid(), url: string(), expires_at: string() }));
+
+/** A status the add-on does not know yet is read as text, its row still written. */
+const Mailbox = lazy(() =>
+  z.object({
+    id: guid(),
+    email: string(),
+    email_provider: optStr(),
+    status: string(),
+    daily_email_limit: int(),
+    user: opt(z.object({ name: optStr(), email: optStr() })),
+  }),
+);
+const MailboxPage = lazy(() => page('mailboxes', Mailbox()));
+
 /**
  * Getters of the schemas answers are read with, each built the first time it is asked for. Every
  * name here stays in dist/Code.js, read or not: only the resources the add-on reads are named.
@@ -512,6 +529,9 @@ export const schemas = {
   ExcludedDomainPage,
   ExcludedEmailPage,
   Account,
+  CallRecording,
+  Mailbox,
+  MailboxPage,
 };
 
 type Schemas = typeof schemas;
@@ -646,6 +666,8 @@ export type JobOpeningPage = Read<'JobOpeningPage'>;
 export type ExcludedDomain = Read<'ExcludedDomainPage'>['excluded_domains'][number];
 export type ExcludedEmail = Read<'ExcludedEmailPage'>['excluded_emails'][number];
 export type Account = Read<'Account'>;
+export type CallRecording = Read<'CallRecording'>;
+export type Mailbox = Read<'Mailbox'>;
 /** The batch statuses the add-on knows; an answer's `status` may also be a newer one (`Open`). */
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export type LeadListStatus = (typeof LEAD_LIST_STATUSES)[number];

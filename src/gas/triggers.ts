@@ -4,6 +4,7 @@ import { max, min } from '../base/numbers';
 import { HOUR_MS, MIN_DELAY_MS, OFF_RETRY_MS, planContinuation, type Continuation } from './continuation';
 import { allContinuations, saveContinuation } from './job-store';
 import { searchDue } from './search-store';
+import { pacedDue } from './paced-store';
 import { automationDue, readAutoUser } from './automation-store';
 import { userValues } from './user-store';
 import { timeNow } from './clock';
@@ -98,7 +99,7 @@ export const removeStaleTriggers = (): number => {
   const watched = new Set([home, deputy]);
   const wanted = new Set(
     continuations
-      .filter((c) => (c.running || searchDue(c.spreadsheetId) || watched.has(c.spreadsheetId)) && c.continuation.uid)
+      .filter((c) => (c.running || searchDue(c.spreadsheetId) || pacedDue(c.spreadsheetId) || watched.has(c.spreadsheetId)) && c.continuation.uid)
       .map((c) => c.continuation.uid),
   );
   const stale = listed.filter((t) => !wanted.has(t.getUniqueId()));
@@ -130,7 +131,7 @@ export const settleContinuation = (
   background = false,
 ): Continuation => {
   const now = timeNow();
-  for (const due of [searchDue(spreadsheet.getId(), background), automationDue(spreadsheet.getId())])
+  for (const due of [searchDue(spreadsheet.getId(), background), automationDue(spreadsheet.getId()), pacedDue(spreadsheet.getId())])
     if (due !== undefined) nextDue = min(nextDue ?? due, due);
   let known = state;
   let plan = planContinuation(known, nextDue, now, background);

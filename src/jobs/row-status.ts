@@ -13,6 +13,9 @@ export const OUTCOMES = {
   added: 'Added to list',
   logged: 'Logged',
   reviewed: 'Reviewed',
+  linked: 'Recording linked',
+  no_recording: 'No recording',
+  applied: 'Applied',
 } as const;
 
 export const QUEUED = 'Queued';

@@ -31,7 +31,7 @@ import { sheetById } from '../gas/sheet-port';
 import { triggerExists } from '../gas/triggers';
 import { userValues } from '../gas/user-store';
 import { POLL_BUDGET_MS } from './job-loop';
-import { settleForJobs } from './job-continuation';
+import { settleForJobs } from '../gas/job-continuation';
 import { runAutomation, type RunHow } from './automation-run';
 import { sheetLayout } from './automation-layout';
 

@@ -20,7 +20,7 @@ import { settleContinuation } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
 import { timeNow } from '../gas/clock';
 import { stepDeps, type HeldSheet } from './job-deps';
-import { dueAt, firedOut, nextDue } from './job-continuation';
+import { dueAt, firedOut, nextDue } from '../gas/job-continuation';
 import { claimAfterStep, keepClaim, mayStep, pauseHere, releaseNotedClaims } from './pause-policy';
 
 /** How long one execution keeps stepping jobs: well inside Apps Script's 6 minutes. */

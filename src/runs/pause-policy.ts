@@ -13,7 +13,7 @@ import { loadDocument, saveJob } from '../gas/job-store';
 import { isJobAccount, readConnection, type StoredConnection } from '../gas/key-store';
 import { timeNow } from '../gas/clock';
 import { jobDeps } from './job-deps';
-import { settleForJobs } from './job-continuation';
+import { settleForJobs } from '../gas/job-continuation';
 
 /** A claim on a sheet is renewed this often (it goes stale after two hours). */
 const CLAIM_RENEW_MS = 30 * 60 * 1000;

@@ -7,7 +7,7 @@ import { allContinuations, loadDocument, saveContinuation } from '../gas/job-sto
 import { deleteFiredTrigger, ensureSomeTrigger, settleContinuation, triggerAgainLater, triggerExists } from '../gas/triggers';
 import { timeNow } from '../gas/clock';
 import { automationTick, automationUnreached } from './automation-run';
-import { settleForJobs } from './job-continuation';
+import { settleForJobs } from '../gas/job-continuation';
 import { carryOn, STEP_BUDGET_MS, waitBeforeWork } from './job-loop';
 
 /** Notes on the spreadsheet whose trigger this was that background steps cannot see it. */
@@ -34,15 +34,16 @@ const homeOf = (uid: string): string | undefined => {
 
 /**
  * A run of the time-driven trigger (every trigger made calls it as `continueJobs`): carries on,
- * while nobody watches, the jobs of the spreadsheet it was made for, then `searches` (a search
- * the sidebar is not stepping, given the time left: a feature of its own, handed in by main.ts),
+ * while nobody watches, the jobs of the spreadsheet it was made for, then `tools` (a search
+ * the sidebar is not stepping, and paced row actions, given the time left: features of their own,
+ * handed in by main.ts),
  * then, in the spreadsheet whose trigger serves it, automation; and settles the spreadsheet's
  * one continuation trigger at the end, for all three. Run without its spreadsheet, it opens
  * the one its record names by id, when the add-on's scopes allow.
  */
 export const runTrigger = (
   event: { triggerUid?: unknown } | undefined,
-  searches: (spreadsheet: Spreadsheet, deadline: number) => void,
+  tools: (spreadsheet: Spreadsheet, deadline: number) => void,
 ): void => {
   const deadline = timeNow() + STEP_BUDGET_MS;
   const uid = event?.triggerUid === undefined || event.triggerUid === null ? '' : String(event.triggerUid);
@@ -74,7 +75,7 @@ export const runTrigger = (
       // A trigger waits before the long work: a run cut off at the time limit is picked up by it.
       waitBeforeWork(open, opts.loaded, opts);
       carryOn(open, STEP_BUDGET_MS, { ...opts, leaveContinuation: true });
-      searches(open, deadline);
+      tools(open, deadline);
       automationTick(open, deadline, byId);
       // Settled once, at the end, for what is now known of the jobs, the search and automation.
       settleForJobs(open, true, uid);

@@ -1,5 +1,6 @@
 // Listings of the API as sheet rows: each import's header and how a page becomes rows.
-import type { Contact, ExcludedDomain, ExcludedEmail, JobOpeningPage, Territory } from '../api/schemas';
+import type { Contact, ExcludedDomain, ExcludedEmail, JobOpeningPage, Mailbox, Territory } from '../api/schemas';
+import { MAILBOX_APPLIED } from './row-actions';
 import { JOB_OPENING_HEADERS, jobOpeningCells } from '../sheet/fields';
 
 export const IMPORT_HEADERS = {
@@ -8,6 +9,8 @@ export const IMPORT_HEADERS = {
   excluded_domains: ['Domain', 'Reason', 'Reasons', 'Source', 'Added'],
   excluded_emails: ['Email', 'Reason', 'Reasons', 'Source', 'Added'],
   contact: ['Field', 'Value', 'Detail', 'Sequence', 'When'],
+  // The limit to edit, and the limit the service holds: "Apply mailbox limits" sends rows that differ.
+  mailboxes: ['Email', 'Provider', 'Mailbox status', 'User', 'Daily email limit', MAILBOX_APPLIED, 'Mailbox ID'],
 } as const;
 
 export type ImportKind = keyof typeof IMPORT_HEADERS;
@@ -15,6 +18,18 @@ export type ImportKind = keyof typeof IMPORT_HEADERS;
 const list = (items: ReadonlyArray<string> | undefined) => (items ?? []).join(', ');
 
 export const territoryRows = (items: ReadonlyArray<Territory>): unknown[][] => items.map((t) => [t.name, t.id]);
+
+/** A mailbox's status as the service words it (`needs_reconnection`), in plain words. */
+export const mailboxRows = (items: ReadonlyArray<Mailbox>): unknown[][] =>
+  items.map((m) => [
+    m.email,
+    m.email_provider ?? '',
+    m.status.replace(/_/g, ' '),
+    m.user?.name ?? m.user?.email ?? '',
+    m.daily_email_limit,
+    m.daily_email_limit,
+    m.id,
+  ]);
 
 export const jobOpeningRows = (page: JobOpeningPage): unknown[][] =>
   page.job_openings.map((j) => [page.company.name ?? '', page.company.domain ?? '', ...jobOpeningCells(j), j.id]);

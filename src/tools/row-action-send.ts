@@ -20,8 +20,11 @@ const GROUP = 25;
 const UNSURE = 'check before sending it again.';
 
 export type RowRequest = { body: Record<string, unknown> } | { reason: string } | { blank: true };
-/** A row's answer: its status, and an id (written to the id column, or listed when its row is gone). */
-export type RowAnswer = { status: string; id?: string };
+/**
+ * A row's answer: its status; the values of the columns after the status column (`cells`, else
+ * the id alone); and an id, listed when its row is gone.
+ */
+export type RowAnswer = { status: string; id?: string; cells?: unknown[] };
 
 /** One row action: its columns, what each row sends, and how a request goes out. */
 export interface RowSender {
@@ -41,12 +44,22 @@ export interface RowSender {
   field?(name: string): string | undefined;
   /** What a row's 404 means, when it means more than "not found". */
   notFound?: string | false;
+  /** What a row's 409 means, when it means more than "not in a state that allows it". */
+  conflict?: string;
+  /**
+   * Paced by the service's limits: a row refused with 429 goes back to Queued and waits what the
+   * service asked (`RowActionDeps.waits`), and the run stops at the second refusal in a row; the
+   * rows left stay Queued, for a later run of the same rows (`RowActionOutcome.waitUntil`).
+   */
+  paced?: boolean;
 }
 
 export interface RowActionDeps {
   client: ProspectingClient;
   now: () => number;
   deadline: number;
+  /** Paced: when each row refused with 429 may be sent again, by its request as text. */
+  waits?: Map<string, number>;
 }
 
 /** How the selected rows stood before sending. */
@@ -63,8 +76,9 @@ export interface RowMarks {
 }
 
 export interface RowActionOutcome extends RowMarks {
-  /** The header row, as text. */
+  /** The header row, as text, and where it is (a sheet row). */
   headers: string[];
+  headerRow: number;
   sent: number;
   succeeded: number;
   failed: number;
@@ -72,6 +86,8 @@ export interface RowActionOutcome extends RowMarks {
   unplaced: string[];
   stoppedEarly: boolean;
   stopped?: string;
+  /** Paced: rows are still Queued, and may be sent from then on. */
+  waitUntil?: number;
 }
 
 interface Columns {
@@ -79,7 +95,8 @@ interface Columns {
   header: number;
   plan: (row: ReadonlyArray<unknown>) => RowRequest;
   status: number;
-  id?: number;
+  /** The columns after the status column, in the order of `RowSender.headers`. */
+  outputs: number[];
 }
 
 /** The columns of a read; `place` adds the missing output columns to the sheet (else an empty one stands in). */
@@ -92,8 +109,8 @@ const columns = (def: RowSender, grid: Grid, headerRow: number, place = true): C
     if (found >= 0) header = found;
   }
   const plan = def.planner(grid.row(header));
-  const [status, id] = place ? grid.placeColumns(header, def.headers) : [grid.columnIn(header, statusHeader) ?? grid.usedWidth()];
-  return { grid, header, plan, status: status!, id };
+  const [status, ...outputs] = place ? grid.placeColumns(header, def.headers) : [grid.columnIn(header, statusHeader) ?? grid.usedWidth()];
+  return { grid, header, plan, status: status!, outputs };
 };
 
 /** The status kind of row `i`; none for the header row. */
@@ -155,7 +172,11 @@ const count = (reasons: Record<string, number>, reason: string, n = 1): void => 
 const refusedRow = (def: RowSender, e: ProspectingError): string => {
   const column = e.pointer && def.field?.(e.pointer.slice(1));
   if (column) return `The service refused the row's ${column}.`;
-  return (e.kind === 'not_found' && def.notFound) || (e.kind === 'invalid_request' ? e.message : rowReason(e));
+  return (
+    (e.kind === 'not_found' && def.notFound) ||
+    (e.status === 409 && def.conflict) ||
+    (e.kind === 'invalid_request' ? e.message : rowReason(e))
+  );
 };
 
 /** Sends the selected rows; without `deps` only tells how they stand (nothing written, nothing sent), for a preview. */
@@ -170,6 +191,7 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
   const out: RowActionOutcome = {
     ...mark(def, cols, selection, headerRow),
     headers: grid.row(cols.header).map(cellText),
+    headerRow,
     sent: 0,
     succeeded: 0,
     failed: 0,
@@ -178,6 +200,8 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
   };
   if (!deps) return out;
   grid.flush();
+  let paused = false;
+  let refusedBefore = false;
 
   for (;;) {
     const { grid, status } = cols;
@@ -190,11 +214,25 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
         grid.set(i, status, skippedStatus('reason' in planned ? planned.reason : EMPTIED));
         continue;
       }
-      grid.set(i, status, SENDING);
       // The request a row sends, as text, finds the row again after the person moved it.
-      group.push({ key: JSON.stringify(planned.body), body: planned.body });
+      const key = JSON.stringify(planned.body);
+      const waiting = deps.waits?.get(key);
+      if (waiting !== undefined && waiting > deps.now()) {
+        out.waitUntil = min(out.waitUntil ?? waiting, waiting);
+        continue;
+      }
+      grid.set(i, status, SENDING);
+      group.push({ key, body: planned.body });
     }
-    const left = out.stopped !== undefined || deps.now() >= deps.deadline;
+    const left = out.stopped !== undefined || paused || deps.now() >= deps.deadline;
+    // Paced, the rows left wait in the queue for a later run: a refused one for its time, the
+    // rest as soon as the service allows (out of time: at once).
+    if (def.paced && out.stopped === undefined && (group.length === 0 || left)) {
+      if (left && !paused) out.waitUntil = deps.now();
+      restatus(cols, (cell) => readStatus(cell).kind === 'sending' && QUEUED);
+      grid.flush();
+      return out;
+    }
     if (group.length === 0 || left) {
       if (left) {
         out.stoppedEarly = out.stopped === undefined;
@@ -208,8 +246,8 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
     const answers: Answer[] = [];
     for (let k = 0; k < group.length; k += def.batch) {
       const chunk = group.slice(k, k + def.batch);
-      if (out.stopped !== undefined) {
-        for (const { key } of chunk) answers.push({ key, status: skippedStatus(`not sent: ${out.stopped}`) });
+      if (out.stopped !== undefined || paused) {
+        for (const { key } of chunk) answers.push({ key, status: paused ? QUEUED : skippedStatus(`not sent: ${out.stopped}`) });
         continue;
       }
       out.sent += chunk.length;
@@ -228,8 +266,23 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
               count(out.reasons, a.status.replace(/^\w+: /, ''));
             }
           });
+        refusedBefore = false;
       } catch (e) {
         throwUnlessProspecting(e);
+        if (def.paced && classify(e) === 'wait') {
+          // Not done: back in the queue until the time the service asked for.
+          const until = deps.now() + (e.retryAfter ?? 60) * 1000;
+          for (const { key } of chunk) {
+            answers.push({ key, status: QUEUED });
+            deps.waits?.set(key, until);
+          }
+          out.sent -= chunk.length;
+          out.waitUntil = min(out.waitUntil ?? until, until);
+          // One refusal may be the row's own limit; two in a row, the account's.
+          paused = refusedBefore;
+          refusedBefore = true;
+          continue;
+        }
         out.failed += chunk.length;
         const refused = def.refusal?.(e);
         const unsure = e.ambiguous ? ` It may have gone through; ${UNSURE}` : '';
@@ -253,7 +306,7 @@ type Answer = RowAnswer & { key: string };
 
 /** Writes each answer to the Sending row whose request it answers; an answer whose row is gone is listed. */
 const place = (cols: Columns, answers: ReadonlyArray<Answer>, out: RowActionOutcome): void => {
-  const { grid, status, id } = cols;
+  const { grid, status, outputs } = cols;
   const sending = new Map<string, number[]>();
   for (let i = 0; i < grid.rows.length; i++) {
     if (kindAt(cols, i) !== 'sending') continue;
@@ -269,7 +322,7 @@ const place = (cols: Columns, answers: ReadonlyArray<Answer>, out: RowActionOutc
       continue;
     }
     grid.set(i, status, a.status);
-    if (a.id !== undefined && id !== undefined) grid.set(i, id, a.id);
+    (a.cells ?? (a.id === undefined ? [] : [a.id])).forEach((v, j) => outputs[j] !== undefined && grid.set(i, outputs[j]!, v));
   }
   // A Sending row no answer found was edited or moved out of reach: it says so.
   for (const rows of sending.values()) {

@@ -6,6 +6,7 @@ import { cellText } from '../sheet/keys';
 import { formulaErrorIn } from '../sheet/formula-errors';
 import { OUTCOMES } from '../jobs/row-status';
 import { isGuid } from '../api/schemas';
+import { ProspectingError } from '../api/errors';
 import type { RowRequest, RowSender } from './row-action-send';
 import type { RowActionId } from './tool-types';
 
@@ -27,6 +28,11 @@ const rowField = (field: string, label: string, required: boolean, pattern: RegE
   kind,
 });
 
+/** The mailbox limit the service holds, as imported and as each change is applied: a row whose limit differs is sent. */
+export const MAILBOX_APPLIED = 'Limit · Applied';
+/** The bounds decisions.md sets for a mailbox's daily limit. */
+const MAILBOX_LIMIT = [1, 2000];
+
 /** Each action's label, output headers (status, then id when its answer has one), done word and fields. */
 export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]; done: string; fields: RowField[] }> = {
   log_calls: {
@@ -44,6 +50,21 @@ export const ROW_ACTIONS: Record<RowActionId, { label: string; headers: string[]
       rowField('disposition_id', 'Disposition ID', false, /^(disposition|disposition id)$/, 'id'),
       rowField('transcription', 'Transcription', false, /^(transcription|transcript)$/),
       rowField('recording_url', 'Recording URL', false, /^(recording|recording url|recording link)$/),
+    ],
+  },
+  call_recordings: {
+    label: 'Call recordings',
+    headers: ['Recording · Status', 'Recording · URL', 'Recording · Expires'],
+    done: OUTCOMES.linked,
+    fields: [rowField('call_id', 'Call ID', true, /^(call|call id|call · id)$/, 'id')],
+  },
+  mailbox_limits: {
+    label: 'Mailbox limits',
+    headers: ['Mailbox · Status', MAILBOX_APPLIED],
+    done: OUTCOMES.applied,
+    fields: [
+      rowField('mailbox_id', 'Mailbox ID', true, /^(mailbox|mailbox id)$/, 'id'),
+      rowField('daily_email_limit', 'Daily email limit', true, /^(daily email limit|daily limit|limit)$/, 'int'),
     ],
   },
   review_phones: {
@@ -99,7 +120,9 @@ export const rowRequest = (action: RowActionId, row: ReadonlyArray<unknown>, map
     any = true;
     if (f.kind === 'int') {
       const n = typeof raw === 'number' ? raw : Number(text);
-      if (!Number.isInteger(n) || n < 0) return { reason: `${f.label} must be a whole number of seconds` };
+      if (f.field === 'daily_email_limit') {
+        if (!Number.isInteger(n) || n < MAILBOX_LIMIT[0]! || n > MAILBOX_LIMIT[1]!) return { reason: `${f.label} must be a whole number from 1 to 2,000` };
+      } else if (!Number.isInteger(n) || n < 0) return { reason: `${f.label} must be a whole number of seconds` };
       body[f.field] = n;
     } else if (f.kind === 'bool') {
       const b = parseBool(raw);
@@ -121,18 +144,42 @@ export const rowRequest = (action: RowActionId, row: ReadonlyArray<unknown>, map
 /** A row action sent one row per request, its columns mapped from the headers and `overrides`. */
 export const rowSender = (action: RowActionId, overrides: Record<string, string | null>): RowSender => {
   const def = ROW_ACTIONS[action];
+  const mailboxes = action === 'mailbox_limits';
   return {
     headers: def.headers,
     batch: 1,
     field: (name) => def.fields.find((f) => f.field === name)?.label,
     notFound: action === 'review_phones' && 'no phone number of this account has this Phone number ID',
+    conflict: 'the mailbox needs reconnection: reconnect it, then apply again',
+    // Both are slow by the spec's limits (50 recordings an hour; a mailbox change a minute, and
+    // one an hour for each mailbox): what is left goes on by the trigger.
+    paced: mailboxes || action === 'call_recordings',
     planner: (headers) => {
       const mapping = rowActionMapping(action, headers, overrides);
-      return (row) => rowRequest(action, row, mapping);
+      const applied = headers.findIndex((h) => cellText(h) === MAILBOX_APPLIED);
+      return (row) => {
+        const planned = rowRequest(action, row, mapping);
+        // Only a changed limit is sent: one equal to what the service holds is left alone.
+        return mailboxes && 'body' in planned && applied >= 0 && cellText(row[applied]) === String(planned.body.daily_email_limit)
+          ? { blank: true }
+          : planned;
+      };
     },
     send: (client, [body]) => {
-      if (action === 'log_calls') return [{ status: def.done, id: client.logCall(body as unknown as CallCreate).id }];
-      const { phone_number_id, ...review } = body!;
+      const b = body!;
+      if (action === 'log_calls') return [{ status: def.done, id: client.logCall(b as unknown as CallCreate).id }];
+      if (mailboxes) return [{ status: def.done, cells: [client.setMailboxLimit(String(b.mailbox_id), Number(b.daily_email_limit)).daily_email_limit] }];
+      if (action === 'call_recordings') {
+        try {
+          const r = client.getCallRecording(String(b.call_id));
+          return [{ status: def.done, cells: [r.url, r.expires_at] }];
+        } catch (e) {
+          // A call logged without a recording: an answer, not a failure (never asked again by itself).
+          if (e instanceof ProspectingError && e.kind === 'not_found' && /no recording/i.test(e.detail ?? '')) return [{ status: OUTCOMES.no_recording, cells: ['', ''] }];
+          throw e;
+        }
+      }
+      const { phone_number_id, ...review } = b;
       client.reviewPhoneNumber(String(phone_number_id), review as unknown as PhoneReview);
       return [{ status: def.done }];
     },

@@ -13,11 +13,12 @@ import { maxLength, minLength, refine } from '../api/checks';
 import { lazy } from '../base/lazy';
 import { wholeNumber } from '../api/schemas';
 import { JOB_SENIORITIES } from '../../contract/enumerations';
-import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, territoryRows, type ImportKind } from './imports';
+import { contactRows, exclusionRows, IMPORT_HEADERS, jobOpeningRows, mailboxRows, territoryRows, type ImportKind } from './imports';
 import { words } from '../sheet/fields';
 import { plural } from '../jobs/credit-words';
 import { sendRowAction, type RowActionDeps, type RowActionOutcome, type RowSender } from './row-action-send';
 import { ROW_ACTIONS, rowActionMapping, rowSender } from './row-actions';
+import { keepPaced, waitsOf } from './paced-rows';
 import { safeCell } from '../sheet/cells';
 import { NOT_CONNECTED, requireClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
@@ -47,6 +48,7 @@ const toolSchemas = lazy(() => ({
   excluded_domains: toolSchema('excluded_domains', { keyword: z.optional(string()) }),
   excluded_emails: toolSchema('excluded_emails', { keyword: z.optional(string()) }),
   contact: toolSchema('contact', { contactId: string().check(trim, minLength(1, { error: 'Enter the contact id.' })) }),
+  mailboxes: toolSchema('mailboxes', {}),
 }));
 type ToolSchemas = ReturnType<typeof toolSchemas>;
 type ToolRequest = { [K in keyof ToolSchemas]: z.infer<ToolSchemas[K]> }[keyof ToolSchemas];
@@ -164,6 +166,8 @@ const pagesOf = (c: ProspectingClient, request: ToolRequest, from: string | unde
   switch (request.tool) {
     case 'territories':
       return shape(c.territoryPages({ name: request.name, size: 20 }, from), (p) => territoryRows(p.territories));
+    case 'mailboxes':
+      return shape(c.mailboxPages(20, from), (p) => mailboxRows(p.mailboxes));
     case 'job_openings':
       return shape(
         c.jobOpeningPages(
@@ -240,7 +244,7 @@ const writeToolPages = (input: unknown, next?: unknown): ToolProgress => {
 
 export const rowActionRequestSchema = lazy(() =>
   z.object({
-    action: oneOf(['log_calls', 'review_phones']),
+    action: oneOf(['log_calls', 'review_phones', 'call_recordings', 'mailbox_limits']),
     mapping: z.optional(record(nullable(string()))),
   }),
 );
@@ -258,10 +262,21 @@ export const onSelection = (def: RowSender, deps?: RowActionDeps) => {
   return { sheet, out: sendRowAction(def, activeSelection(sheet), sheetPort(sheet), deps) };
 };
 
-/** A row action's request read, and its rows sent (with a client) or looked at. */
+/**
+ * A row action's request read, and its rows sent (with a client) or looked at. A paced action
+ * keeps what it leaves Queued for the trigger (see paced-rows.ts), and skips rows it was told to wait.
+ */
 const rowAction = (input: unknown, c?: ProspectingClient) => {
   const req = parse(rowActionRequestSchema(), input);
-  return { req, def: ROW_ACTIONS[req.action], ...onSelection(rowSender(req.action, req.mapping ?? {}), c && rowDeps(c)) };
+  const mapping = req.mapping ?? {};
+  const sender = rowSender(req.action, mapping);
+  const sheet = activeSheet();
+  const ss = currentSpreadsheet();
+  const waits = sender.paced ? waitsOf(ss.getId(), sheet.getSheetId(), req.action) : undefined;
+  const deps = c && { ...rowDeps(c), waits };
+  const out = sendRowAction(sender, activeSelection(sheet), sheetPort(sheet), deps);
+  if (deps && waits) keepPaced(ss, { sheetId: sheet.getSheetId(), action: req.action, mapping, headerRow: out.headerRow }, out.waitUntil, waits);
+  return { req, def: ROW_ACTIONS[req.action], sheet, out };
 };
 
 export const previewRowAction = (input: z.input<ReturnType<typeof rowActionRequestSchema>>): RowActionPreview => {
@@ -318,7 +333,20 @@ export const outcomeMessage = (label: string, out: RowActionOutcome): string =>
   (out.unplaced.length
     ? `; ${out.unplaced.length} went through but their rows were changed meanwhile (ids ${out.unplaced.join(', ')})`
     : '') +
-  (out.stopped ? `. Stopped: ${out.stopped}` : out.stoppedEarly ? '. Time ran out: run it again for the rest.' : '.');
+  (out.stopped
+    ? `. Stopped: ${out.stopped}`
+    : out.stoppedEarly
+      ? '. Time ran out: run it again for the rest.'
+      : out.waitUntil !== undefined
+        ? `. The rest wait for the service's limit and go on by themselves ${afterWords(out.waitUntil - timeNow())}, also with the sidebar closed: their rows say Queued until then.`
+        : '.');
+
+/** How long until something, roughly: `in about a minute`, `in about 50 minutes`, `in about 2 hours`. */
+const afterWords = (ms: number): string => {
+  const minutes = Math.ceil(ms / 60000);
+  if (minutes <= 1) return 'in about a minute';
+  return minutes < 90 ? `in about ${minutes} minutes` : `in about ${Math.round(minutes / 60)} hours`;
+};
 
 // ---- Menu handlers -------------------------------------------------------------------------
 
@@ -348,3 +376,7 @@ const rowActionFromMenu = (action: RowActionId): void => {
 export const logCallsFromSelection = (): void => rowActionFromMenu('log_calls');
 
 export const reviewPhonesFromSelection = (): void => rowActionFromMenu('review_phones');
+
+export const callRecordingsFromSelection = (): void => rowActionFromMenu('call_recordings');
+
+export const mailboxLimitsFromSelection = (): void => rowActionFromMenu('mailbox_limits');

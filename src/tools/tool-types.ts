@@ -12,7 +12,7 @@ export interface ToolProgress {
   message: string;
 }
 
-export type RowActionId = 'log_calls' | 'review_phones';
+export type RowActionId = 'log_calls' | 'review_phones' | 'call_recordings' | 'mailbox_limits';
 
 export interface RowActionField {
   field: string;

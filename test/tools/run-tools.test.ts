@@ -10,6 +10,7 @@ const outcome = (over: Partial<RowActionOutcome>): RowActionOutcome => ({
   skipped: 0,
   reasons: {},
   headers: [],
+  headerRow: 1,
   sent: 0,
   succeeded: 0,
   failed: 0,

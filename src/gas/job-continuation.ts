@@ -3,10 +3,10 @@
 import { min } from '../base/numbers';
 import type { JobRecord } from '../jobs/job';
 import { isPaused, isRunning } from '../jobs/job-life';
-import type { Spreadsheet } from '../gas/active-document';
-import type { Continuation } from '../gas/continuation';
-import { loadDocument } from '../gas/job-store';
-import { settleContinuation } from '../gas/triggers';
+import type { Spreadsheet } from './active-document';
+import type { Continuation } from './continuation';
+import { loadDocument } from './job-store';
+import { settleContinuation } from './triggers';
 
 /** When a job next wants a step: a running job when due, a paused one when its key is tried again. */
 export const dueAt = (job: JobRecord): number | undefined => {

@@ -1,0 +1,61 @@
+// Row actions paced by the service's limits (call recordings, mailbox limits): what a run leaves
+// Queued is kept, with when it may go on, and sent by later runs: the time-driven trigger's, or
+// the person's next run of the same action on the same sheet.
+import type { Spreadsheet } from '../gas/active-document';
+import { settleForJobs } from '../gas/job-continuation';
+import { readConnection } from '../gas/key-store';
+import { createClient } from '../gas/client-factory';
+import { readPaced, savePaced, type PacedRun } from '../gas/paced-store';
+import { sheetById, sheetPort } from '../gas/sheet-port';
+import { timeNow } from '../gas/clock';
+import { sendRowAction, type RowActionDeps } from './row-action-send';
+import { rowSender } from './row-actions';
+import type { RowActionId } from './tool-types';
+
+/** The same sheet's run of the same action. */
+const same = (a: PacedRun, sheetId: number, action: string) => a.sheetId === sheetId && a.action === action;
+
+/** The rows a paced run refused with 429 still waiting, by their request as text. */
+export const waitsOf = (spreadsheetId: string, sheetId: number, action: string): Map<string, number> => {
+  const run = readPaced(spreadsheetId, true).find((r) => same(r, sheetId, action));
+  return new Map(Object.entries(run?.waits ?? {}));
+};
+
+/**
+ * Keeps what a run of a paced action left (or, all sent, forgets it), and leaves the
+ * spreadsheet's continuation trigger right for it.
+ */
+export const keepPaced = (
+  spreadsheet: Spreadsheet,
+  run: Omit<PacedRun, 'waitUntil' | 'waits'>,
+  waitUntil: number | undefined,
+  waits: Map<string, number>,
+): void => {
+  const now = timeNow();
+  const others = readPaced(spreadsheet.getId(), true).filter((r) => !same(r, run.sheetId, run.action));
+  if (waitUntil !== undefined) others.push({ ...run, waitUntil, waits: Object.fromEntries([...waits].filter(([, at]) => at > now)) });
+  savePaced(spreadsheet.getId(), others);
+  settleForJobs(spreadsheet);
+};
+
+/**
+ * The time-driven trigger's share: each paced run of this spreadsheet that may go on sends its
+ * Queued rows until `deadline` or the service's limit; one whose sheet is gone is forgotten.
+ */
+export const continuePaced = (spreadsheet: Spreadsheet, deadline: number): void => {
+  const connection = readConnection();
+  if (!connection) return;
+  for (const run of readPaced(spreadsheet.getId(), true)) {
+    if (run.waitUntil > timeNow() || timeNow() >= deadline) continue;
+    const sheet = sheetById(spreadsheet, run.sheetId);
+    const waits = new Map(Object.entries(run.waits));
+    let waitUntil: number | undefined;
+    if (sheet) {
+      const deps: RowActionDeps = { client: createClient(connection.apiKey), now: timeNow, deadline, waits };
+      // Only rows already Queued: the header row alone is "selected", so none is marked anew.
+      const selection = { ranges: [{ firstRow: run.headerRow, lastRow: run.headerRow }], hidden: new Set<number>(), frozenRows: 0 };
+      waitUntil = sendRowAction(rowSender(run.action as RowActionId, run.mapping), selection, sheetPort(sheet), deps).waitUntil;
+    }
+    keepPaced(spreadsheet, run, waitUntil, waits);
+  }
+};
