@@ -3,7 +3,6 @@
 // address: it needs no key, and, not being an API endpoint, draws no fault and counts against no limit.
 import { ApiError, notFound } from './errors';
 import { HOUR } from './limits';
-import { parseTarget } from './request';
 import { createdId, type ServiceState } from './state';
 import type { LocalRequest, LocalResponse } from '../toolkit/local-http';
 
@@ -55,7 +54,9 @@ function problem(e: ApiError, headers: Record<string, string> = {}): LocalRespon
 
 /** Answers a request for a recording's audio, or undefined when the path is not a recording link's. */
 export function serveAudio(state: ServiceState, req: LocalRequest): LocalResponse | undefined {
-  const m = AUDIO_PATH.exec(parseTarget(req.path).path);
+  // The path alone: a query is no concern of a link, and the API reports a bad one itself.
+  const q = req.path.indexOf('?');
+  const m = AUDIO_PATH.exec(q < 0 ? req.path : req.path.slice(0, q));
   if (!m) return undefined;
   const method = req.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD')
