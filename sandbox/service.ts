@@ -1,6 +1,7 @@
 // The local service: one in-process handler for every endpoint, with its own accounts, clock,
 // seed, limits and fault injection. The HTTP server and the local Apps Script host both call it.
 import type { AccountState } from './account-state';
+import { activityView, type ActivityView } from './activity-view';
 import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS } from './accounts';
 import { available, reserved, settle } from './batches';
 import { ApiError, errorDetail, unsupported } from './errors';
@@ -58,6 +59,8 @@ export interface LocalService extends LocalHandler {
   usage(key: string): HourlyUsage | undefined;
   /** The sequences of the account behind a key, with leads that show the skip rules; undefined for an unknown key. */
   sequences(key: string): SequenceView | undefined;
+  /** The calls the account behind a key logged and its mailboxes now; undefined for an unknown key. */
+  activity(key: string): ActivityView | undefined;
   /** Replaces the fault settings (and restarts their reproducible sequence). */
   setFaults(faults?: FaultOptions): void;
   /** Its own page of the lead list with this id, whichever account's (a 404 page for none). */
@@ -205,6 +208,10 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     sequences(key) {
       const a = accounts.get(key);
       return a ? sequenceView(seed, a) : undefined;
+    },
+    activity(key) {
+      const a = accounts.get(key);
+      return a ? activityView(seed, a) : undefined;
     },
     account(key) {
       const a = accounts.get(key);
