@@ -1,6 +1,7 @@
 // The spec's lists that the add-on reads and filters by and the local service draws its people,
 // companies and job openings from (departments, job functions, seniorities, company types, sizes
-// and revenue ranges, phone types): one list for both.
+// and revenue ranges, phone types), and the mailboxes' statuses, providers and daily-limit bounds
+// the decisions document fixes: one list for both.
 /** Job-function keys of each department key, exactly as the spec lists them. */
 export const JOB_FUNCTIONS = {
   finance: [
@@ -253,3 +254,9 @@ export const REVENUE_RANGES = ['$0-$1M', '$1M-$10M', '$10M-$100M', '$100M-$1B', 
 
 /** A phone number's type, exactly as the spec lists them. */
 export const PHONE_TYPES = ['mobile', 'office', 'phone', 'landline', 'voip', 'direct'] as const;
+
+/** A mailbox's status and its email provider, as the decisions document lists them. */
+export const MAILBOX_STATUSES = ['active', 'inactive', 'needs_reconnection'] as const;
+export const EMAIL_PROVIDERS = ['google', 'outlook', 'other'] as const;
+/** The daily email limit `PATCH /mailboxes/{id}` accepts, both ends included (the decisions document). */
+export const DAILY_EMAIL_LIMIT = { min: 1, max: 2000 } as const;

@@ -36,6 +36,25 @@ export interface AccountState {
   phones: Map<string, PhoneNumber>;
   /** Identity keys of the leads added to each sequence through the API, by sequence id (see universe/sequences.ts). */
   sequenceLeads: Map<string, Set<string>>;
+  /** Every call logged with `POST /calls`, by id. */
+  calls: Map<string, LoggedCall>;
+  /** The daily limits set with `PATCH /mailboxes/{id}`, by mailbox id, over the seeded ones. */
+  mailboxChanges: Map<string, MailboxChange>;
+}
+
+/** What the service keeps of a logged call: what its recording needs. */
+export interface LoggedCall {
+  id: string;
+  /** Seconds, as logged. */
+  duration: number;
+  /** Whether it was logged with a `recording_url`. */
+  recorded: boolean;
+}
+
+export interface MailboxChange {
+  dailyEmailLimit: number;
+  /** When it was changed, in ms. */
+  at: number;
 }
 
 export type BatchKind = 'person_enrichment' | 'company_enrichment' | 'email_validation' | 'lead_list';

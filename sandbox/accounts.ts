@@ -2,7 +2,7 @@
 // its batches. The demo accounts are what `npm run sandbox` starts with.
 import type { AccountState } from './account-state';
 import { uuidFrom } from './hash';
-import { HOUR, MINUTE, SlidingWindow } from './limits';
+import { HOUR, SlidingWindow } from './limits';
 import type { AccountSeed } from './options';
 
 export type { AccountState } from './account-state';
@@ -37,14 +37,7 @@ export function createAccount(seed: AccountSeed): AccountState {
     reviews: new Map(),
     phones: new Map(),
     sequenceLeads: new Map(),
+    calls: new Map(),
+    mailboxChanges: new Map(),
   };
-}
-
-export function requestWindow(account: AccountState, bucket: string): SlidingWindow {
-  let w = account.requestWindows.get(bucket);
-  if (!w) {
-    w = new SlidingWindow(MINUTE);
-    account.requestWindows.set(bucket, w);
-  }
-  return w;
 }

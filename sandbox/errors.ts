@@ -19,6 +19,7 @@ const TITLES: Record<string, string> = {
   unavailable_for_legal_reasons: 'Unavailable For Legal Reasons',
   method_not_allowed: 'Method Not Allowed',
   invalid_state: 'Invalid State',
+  gone: 'Gone',
   payload_too_large: 'Payload Too Large',
   rate_limited: 'Rate Limited',
   internal_server_error: 'Internal Server Error',

@@ -55,7 +55,7 @@ function write(res: ServerResponse, r: LocalResponse): void {
 }
 
 export function startHttpServer(
-  service: LocalHandler & { limits?: { maxBodyBytes: number } },
+  service: LocalHandler & { limits?: { maxBodyBytes: number }; setBaseUrl?: (base: string) => void },
   options: HttpServerOptions = {},
 ): Promise<RunningServer> {
   const maxBody = service.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
@@ -102,8 +102,9 @@ export function startHttpServer(
       const addr = server.address() as AddressInfo;
       const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
       const url = `http://${host}:${addr.port}`;
-      // Now that it knows its address, each lead list's `url` is its page here.
+      // Now that it knows its address, each lead list's `url` is its page here, and a recording's link is here too.
       view?.setViewBase(`${url}${LEAD_LIST_VIEW_PATH}`);
+      service.setBaseUrl?.(url);
       resolve({
         url,
         close: () =>

@@ -1,5 +1,6 @@
 // The local service's read-only view, outside the API's paths: GET /_sandbox/accounts shows each
-// account's credits left and spent and its usage this hour, so a person can see what a run cost;
+// account's credits left and spent, its usage this hour, its sequences, calls and mailboxes, so a
+// person can see what a run cost and changed;
 // GET /_sandbox/lead-lists/<id> is a lead list's page, where the list's `url` points.
 import { DEMO_KEYS } from './accounts';
 import { errorDetail } from './errors';
@@ -13,7 +14,10 @@ export const ACCOUNTS_VIEW_PATH = `${INSPECT_PREFIX}/accounts`;
 export const LEAD_LIST_VIEW_PATH = `${INSPECT_PREFIX}/lead-lists`;
 
 /** What the view reads from a service. */
-export type Inspectable = Pick<LocalService, 'keys' | 'account' | 'usage' | 'usageLimits' | 'sequences' | 'leadListPage' | 'setViewBase'>;
+export type Inspectable = Pick<
+  LocalService,
+  'keys' | 'account' | 'usage' | 'usageLimits' | 'sequences' | 'activity' | 'leadListPage' | 'setViewBase'
+>;
 
 /** Whether a handler is a local service the view can read (an HTTP server may front any handler). */
 export function isInspectable(handler: LocalHandler): handler is LocalHandler & Inspectable {
@@ -23,6 +27,7 @@ export function isInspectable(handler: LocalHandler): handler is LocalHandler & 
     typeof h.account === 'function' &&
     typeof h.usage === 'function' &&
     typeof h.sequences === 'function' &&
+    typeof h.activity === 'function' &&
     typeof h.leadListPage === 'function' &&
     typeof h.setViewBase === 'function'
   );
@@ -50,7 +55,8 @@ function accountsView(service: Inspectable): unknown {
       const account = service.account(key);
       const usage = service.usage(key);
       const sequences = service.sequences(key);
-      if (!account || !usage || !sequences) return [];
+      const activity = service.activity(key);
+      if (!account || !usage || !sequences || !activity) return [];
       return [
         {
           name: account.name,
@@ -59,6 +65,7 @@ function accountsView(service: Inspectable): unknown {
           credits: { left: account.credits, spent: account.spent, reserved: account.reserved },
           usage_this_hour: { enrichments: usage.enrichments, email_validations: usage.validations },
           ...sequences,
+          ...activity,
         },
       ];
     }),

@@ -7,6 +7,12 @@ export interface Limits {
   peopleSearchPerMinute: number;
   /** POST /sequences/{id}/leads, across all of an account's sequences. */
   sequenceLeadsPerMinute: number;
+  /** GET /calls/{id}/recording per sliding hour per account, across all of its calls. */
+  recordingsPerHour: number;
+  /** GET and PATCH /mailboxes/{id} per minute per account, across all of its mailboxes. */
+  mailboxRequestsPerMinute: number;
+  /** GET and PATCH /mailboxes/{id} per sliding hour for any one mailbox. */
+  mailboxRequestsPerHour: number;
   /** Emails validated per sliding hour per account (lead lists with `validate_email` included). */
   validationsPerHour: number;
   /** Person and company enrichments per sliding hour per account, together (lead lists with `enrich` included). */
@@ -29,6 +35,9 @@ export const DEFAULT_LIMITS: Limits = {
   peopleFindPerMinute: 350,
   peopleSearchPerMinute: 300,
   sequenceLeadsPerMinute: 30,
+  recordingsPerHour: 50,
+  mailboxRequestsPerMinute: 1,
+  mailboxRequestsPerHour: 1,
   validationsPerHour: 15000,
   enrichmentsPerHour: 15000,
   leadsPerList: 10000,
@@ -73,6 +82,11 @@ export const USAGE_LIMIT_MODES: ReadonlyArray<UsageLimitMode> = ['pace', 'refuse
 
 export interface ServiceOptions {
   seed?: number;
+  /**
+   * The address the service is reached at, which the links it hands out (a call recording's
+   * audio) start with. Over HTTP the server sets it to its own address once it listens.
+   */
+  baseUrl?: string;
   /** Milliseconds since the epoch; the only clock the service reads. */
   now?: () => number;
   /** Defaults to the demo accounts. */
@@ -94,5 +108,7 @@ export interface ServiceOptions {
 }
 
 export const DEFAULT_SEED = 1;
+/** The address in-process, until a server (or the host routing to it) says otherwise. */
+export const DEFAULT_BASE_URL = 'https://api.prospecting.example';
 export const DEFAULT_PROCESSING_RATE = 50;
 export const DEFAULT_QUEUE_DELAY_MS = 1000;

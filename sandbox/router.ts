@@ -1,6 +1,6 @@
-// The route table: which handler answers a method and path, which rate-limit bucket the path
-// counts against, and 404 / 405 for everything else.
-import type { RequestBucket } from './options';
+// The route table: which handler answers a method and path, which rate limits the path counts
+// against, and 404 / 405 for everything else.
+import type { RateRules } from './rate-rules';
 import type { Ctx, Reply } from './state';
 
 type Handler = (ctx: Ctx) => Reply;
@@ -9,8 +9,8 @@ export interface Route {
   method: string;
   pattern: RegExp;
   handler: Handler;
-  /** The per-minute limit of its own the endpoint counts against; the default limit when absent. */
-  bucket?: RequestBucket;
+  /** The limits of its own the endpoint counts against, instead of the default one when present. */
+  rates?: RateRules;
 }
 
 export type Match = { kind: 'route'; route: Route; params: string[] } | { kind: 'not_found' } | { kind: 'method'; allow: string[] };

@@ -1,11 +1,13 @@
 // The local service: one in-process handler for every endpoint, with its own accounts, clock,
 // seed, limits and fault injection. The HTTP server and the local Apps Script host both call it.
 import type { AccountState } from './account-state';
-import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS, requestWindow } from './accounts';
+import { activityView, type ActivityView } from './activity-view';
+import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS } from './accounts';
 import { available, reserved, settle } from './batches';
 import { ApiError, errorDetail, unsupported } from './errors';
 import { FaultInjector } from './faults';
 import {
+  DEFAULT_BASE_URL,
   DEFAULT_LIMITS,
   DEFAULT_PROCESSING_RATE,
   DEFAULT_QUEUE_DELAY_MS,
@@ -19,6 +21,8 @@ import {
   type UsageLimitMode,
 } from './options';
 import { Pager } from './paging';
+import { admit, defaultRate } from './rate-rules';
+import { serveAudio } from './recording-audio';
 import { POPULATION_COMPANIES } from './universe/population';
 import { ConnectionDropped, type LocalHandler, type LocalRequest, type LocalResponse } from '../toolkit/local-http';
 import { bearerKey, parseTarget, readJsonBody } from './request';
@@ -55,12 +59,16 @@ export interface LocalService extends LocalHandler {
   usage(key: string): HourlyUsage | undefined;
   /** The sequences of the account behind a key, with leads that show the skip rules; undefined for an unknown key. */
   sequences(key: string): SequenceView | undefined;
+  /** The calls the account behind a key logged and its mailboxes now; undefined for an unknown key. */
+  activity(key: string): ActivityView | undefined;
   /** Replaces the fault settings (and restarts their reproducible sequence). */
   setFaults(faults?: FaultOptions): void;
   /** Its own page of the lead list with this id, whichever account's (a 404 page for none). */
   leadListPage(id: string): LocalResponse;
   /** Where its lead-list pages are served: every list's `url` is `<base>/<id>` from now on. */
   setViewBase(base: string): void;
+  /** The address it is reached at: recording links issued from now on start with it. */
+  setBaseUrl(base: string): void;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -71,6 +79,10 @@ function respond(status: number, body: unknown, headers: Record<string, string> 
 
 function errorResponse(e: ApiError): LocalResponse {
   return respond(e.status, e.body(), e.headers);
+}
+
+function withoutSlash(base: string): string {
+  return base.replace(/\/+$/, '');
 }
 
 function positive(name: string, value: number): number {
@@ -108,6 +120,8 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     nextItemId: 1,
     created: 0,
     companyDomains: new Map(),
+    baseUrl: withoutSlash(options.baseUrl ?? DEFAULT_BASE_URL),
+    recordingLinks: new Map(),
   };
 
   function process(req: LocalRequest): LocalResponse {
@@ -134,16 +148,7 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
       );
     const t = state.now();
     // An endpoint with a limit of its own counts against that limit only, not the default one.
-    const bucket = found.route.bucket;
-    const limit = bucket === undefined ? limits.requestsPerMinute : limits[bucket];
-    const window = requestWindow(account, bucket ?? 'default');
-    const wait = window.waitFor(t, 1, limit);
-    if (wait > 0) {
-      throw new ApiError(429, 'rate_limited', `More than ${limit} requests per minute`, undefined, {
-        'retry-after': String(Math.max(1, Math.ceil(wait / 1000))),
-      });
-    }
-    window.add(t, 1);
+    admit(account, t, (found.route.rates ?? defaultRate)(limits, found.params));
     settle(account, t);
     const body = readJsonBody(req.headers, req.body ?? '');
     const reply = found.route.handler({ state, account, t, path, query, params: found.params, body });
@@ -151,6 +156,9 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
   }
 
   function handle(req: LocalRequest): LocalResponse {
+    // A recording's audio is served by its link alone, outside the API (see recording-audio.ts).
+    const audio = serveAudio(state, req);
+    if (audio) return audio;
     const fault = state.faults.draw();
     if (fault.kind === 'drop') throw new ConnectionDropped();
     if (fault.kind === 'rate429') {
@@ -192,11 +200,18 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
     setFaults: (faults) => state.faults.set(faults),
     leadListPage: (id) => leadListPage(leadListView(state, id, LEADS_SHOWN)),
     setViewBase: (base) => {
-      state.viewBase = base.replace(/\/+$/, '');
+      state.viewBase = withoutSlash(base);
+    },
+    setBaseUrl: (base) => {
+      state.baseUrl = withoutSlash(base);
     },
     sequences(key) {
       const a = accounts.get(key);
       return a ? sequenceView(seed, a) : undefined;
+    },
+    activity(key) {
+      const a = accounts.get(key);
+      return a ? activityView(seed, a) : undefined;
     },
     account(key) {
       const a = accounts.get(key);

@@ -7,9 +7,12 @@ import { isEmailAddress } from '../contract/email-address';
 import {
   COMPANY_SIZES,
   COMPANY_TYPES,
+  DAILY_EMAIL_LIMIT,
   DEPARTMENTS,
+  EMAIL_PROVIDERS,
   JOB_FUNCTIONS,
   JOB_SENIORITIES,
+  MAILBOX_STATUSES,
   PHONE_TYPES,
   REVENUE_RANGES,
   type Department,
@@ -319,6 +322,16 @@ const CallRecord = z.object({
   contact: z.nullable(z.unknown()),
 });
 
+/** The decisions document's answer to `GET /calls/{id}/recording`: these members and no others. */
+const CallRecording = z.strictObject({
+  object: z.literal('call_recording'),
+  call_id: guid(),
+  url: z.url({ protocol: /^https?$/ }),
+  content_type: z.string(),
+  duration: int(),
+  expires_at: dateTime(),
+});
+
 const ContactActivity = z.object({
   event_at: dateTime(),
   event_type: z.string(),
@@ -375,6 +388,20 @@ const exclusionFields = {
   excluded_reasons: z.array(z.string()),
 };
 
+// ---- Mailboxes (the decisions document) ---------------------------------------------------
+
+const Mailbox = z.strictObject({
+  id: guid(),
+  object: z.literal('mailbox'),
+  email: emailText(),
+  email_provider: z.enum(EMAIL_PROVIDERS),
+  status: z.enum(MAILBOX_STATUSES),
+  daily_email_limit: int().check(z.gte(DAILY_EMAIL_LIMIT.min), z.lte(DAILY_EMAIL_LIMIT.max)),
+  user: z.strictObject({ id: guid(), name: z.string(), email: emailText() }),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+});
+
 // ---- Searches -----------------------------------------------------------------------------
 
 const Pagination = z.object({ page: int(), page_size: int(), total: int(), total_pages: z.optional(int()) });
@@ -407,6 +434,7 @@ export const SPEC = {
   CompanyEnrichmentResult,
   CompanyEnrichmentBatch: batch(int(), 'company_enrichment', CompanyEnrichmentResult),
   CallRecord,
+  CallRecording,
   Contact,
   /** A reviewed phone number answers `{}` or the phone number. */
   PhoneReviewResponse: z.union([PhoneNumber, z.strictObject({})]),
@@ -416,6 +444,8 @@ export const SPEC = {
   ExcludedDomainPage: page('excluded_domains', z.object({ domain: z.string(), ...exclusionFields })),
   ExcludedEmailPage: page('excluded_emails', z.object({ email: z.string(), ...exclusionFields })),
   Account: z.strictObject({ id: guid(), name: z.string() }),
+  Mailbox,
+  MailboxPage: z.strictObject({ mailboxes: z.array(Mailbox), _links: Links }),
   PersonSearchResult: searchResult('person_search_result', Person),
   CompanySearchResult: searchResult('company_search_result', Company),
 };

@@ -29,6 +29,17 @@ export interface ServiceState {
   companyDomains: Map<string, string>;
   /** Where this service's own view of each lead list is served (`<viewBase>/<id>`), once it knows its address. */
   viewBase?: string;
+  /** The address the service is reached at, with no trailing slash: its recording links start with it. */
+  baseUrl: string;
+  /** Every recording link handed out, by its token, until the service stops: an expired one answers 410. */
+  recordingLinks: Map<string, RecordingLink>;
+}
+
+/** A link to a call's audio, as `GET /calls/{id}/recording` handed it out. */
+export interface RecordingLink {
+  callId: string;
+  /** In ms: the link serves the audio before this moment, 410 from it on. */
+  expiresAt: number;
 }
 
 /**

@@ -67,7 +67,9 @@ export function buildWorld(options: WorldOptions | ThreadWorldOptions = {}): Wor
   if (options.thread) return buildThreadWorld(options);
   // The service reads the host's clock, and the host is made with the service: the clock is first
   // read when a request arrives, once both exist.
-  const service = createLocalService({ ...options.service, now: () => host.clock.now() });
+  // The service is reached at the add-on's API address, so the links it hands out (a call
+  // recording's audio) lead back to it through the host's route.
+  const service = createLocalService({ baseUrl: API_BASE_URL, ...options.service, now: () => host.clock.now() });
   const host = createHost(options, options.route ? options.route(service) : service);
   return { host, service, close: () => host.close() };
 }

@@ -1,4 +1,4 @@
-// Sales activity endpoints: logging a call, reviewing a phone number, reading a contact, and the account.
+// Sales activity endpoints: logging a call (kept for its recording), reviewing a phone number, reading a contact, and the account.
 import { notFound } from '../errors';
 import { jsonObjectBody } from '../request';
 import { createdId, json, type Ctx, type Reply } from '../state';
@@ -17,11 +17,14 @@ export function logCall(ctx: Ctx): Reply {
   const taskId = reqUuid(body, 'task_id', '');
   const userId = reqUuid(body, 'user_id', '');
   const transcription = optString(body, 'transcription', '');
-  optString(body, 'recording_url', '');
+  const recordingUrl = optString(body, 'recording_url', '');
   const dispositionId = optUuid(body, 'disposition_id', '');
   const seconds = duration ?? 0;
+  const id = createdId(ctx.state, 'call');
+  // Kept for the account, so its recording can be asked for; a call with an empty url has none.
+  ctx.account.calls.set(id, { id, duration: seconds, recorded: recordingUrl !== undefined && recordingUrl !== '' });
   return json(201, {
-    id: createdId(ctx.state, 'call'),
+    id,
     disposition_id: dispositionId ?? null,
     duration: seconds,
     external: true,

@@ -306,4 +306,33 @@ describe('contract: other endpoints', () => {
     conforms(S.Account, acct.json);
     expect(Object.keys(acct.json).sort()).toEqual(['id', 'name']);
   });
+
+  test('GET /calls/{id}/recording and the mailboxes answer strict shapes in-process too; the link is on the base address and served here', () => {
+    const call = h.call('POST', '/calls', {
+      task_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      user_id: '6b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      duration: 30,
+      recording_url: 'https://calls.example/r.mp3',
+    }).json;
+    const rec = h.get(`/calls/${call.id}/recording`);
+    conforms(S.CallRecording, rec.json);
+    // With no server, the address is the configured one (https), and this same handler serves it.
+    expect(rec.json.url).toMatch(/^https:\/\/api\.prospecting\.example\/recordings\/[^/]+\.wav$/);
+    const audio = h.service.handle({
+      method: 'GET',
+      path: rec.json.url.slice('https://api.prospecting.example'.length),
+      headers: {},
+      body: '',
+    });
+    expect([audio.status, audio.headers['content-type'], audio.body.slice(0, 4)]).toEqual([200, 'audio/wav', 'RIFF']);
+    const other = harness({ baseUrl: 'https://calls.test/api/' });
+    const id = other.call('POST', '/calls', { task_id: call.task_id, user_id: call.user_id, recording_url: 'x' }).json.id;
+    expect(other.get(`/calls/${id}/recording`).json.url).toMatch(/^https:\/\/calls\.test\/api\/recordings\//);
+    const page = h.get('/mailboxes');
+    conforms(S.MailboxPage, page.json);
+    conforms(S.Mailbox, h.get(`/mailboxes/${page.json.mailboxes[0].id}`).json);
+    // The schemas are strict: a member the decisions document does not list is refused.
+    expect(S.Mailbox.safeParse({ ...page.json.mailboxes[0], extra: 1 }).success).toBe(false);
+    expect(S.CallRecording.safeParse({ ...rec.json, size: 1 }).success).toBe(false);
+  });
 });

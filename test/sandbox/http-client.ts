@@ -11,6 +11,8 @@ export interface HttpReply {
 
 export interface HttpHarness {
   service: LocalService;
+  /** The server's base address. */
+  url: string;
   clock: { now: number };
   send(method: string, path: string, body?: unknown, key?: string): Promise<HttpReply>;
   close(): Promise<void>;
@@ -22,6 +24,7 @@ export async function httpHarness(options: ServiceOptions = {}): Promise<HttpHar
   const server: RunningServer = await startHttpServer(service, { port: 0 });
   return {
     service,
+    url: server.url,
     clock,
     async send(method, path, body, key = 'demo-key-alpha') {
       const headers: Record<string, string> = { authorization: `Bearer ${key}` };

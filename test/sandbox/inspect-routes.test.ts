@@ -139,6 +139,26 @@ describe('read-only view of the accounts', () => {
     expect(account(await view(s), 'demo-key-alpha').usage_this_hour.enrichments).toEqual({ limit: 15000, used: 0, waiting: 0 });
   });
 
+  test('the calls an account logged and its mailboxes, with a changed daily limit, show in its entry only', async () => {
+    s = await setup();
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${s.server.url}${path}`, { method, headers: alpha, body: JSON.stringify(body) });
+    const ids = { task_id: '5b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', user_id: '6b1f3a2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b' };
+    await send('POST', '/calls', { ...ids, recording_url: 'https://calls.example/r.mp3' });
+    await send('POST', '/calls', ids);
+    const before = account(await view(s), 'demo-key-alpha');
+    expect(before.calls).toEqual({ logged: 2, with_recording: 1 });
+    expect(before.mailboxes).toHaveLength(24);
+    const target = before.mailboxes.find((m: ServiceJson) => m.status === 'active');
+    expect((await send('PATCH', `/mailboxes/${target.id}`, { daily_email_limit: 7 })).status).toBe(200);
+    const after = account(await view(s), 'demo-key-alpha');
+    expect(after.mailboxes.find((m: ServiceJson) => m.id === target.id)).toEqual({ ...target, daily_email_limit: 7, changed: true });
+    expect(after.mailboxes.filter((m: ServiceJson) => m.changed)).toHaveLength(1);
+    const bravo = account(await view(s), 'demo-key-bravo');
+    expect(bravo.calls).toEqual({ logged: 0, with_recording: 0 });
+    expect(bravo.mailboxes.some((m: ServiceJson) => m.changed)).toBe(false);
+  });
+
   test('HEAD answers as GET does, without a body', async () => {
     s = await setup();
     const res = await fetch(`${s.server.url}/_sandbox/accounts`, { method: 'HEAD' });

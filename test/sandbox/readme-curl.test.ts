@@ -96,6 +96,8 @@ describe('the curl examples of sandbox/README.md', () => {
     expect(all).toContain('_links.next.href');
     expect(all).toMatch(/--data-binary @-[\s\S]*\/companies\/enrichment-requests/);
     expect(all).toMatch(/-X PATCH[\s\S]*"status":"canceled"/);
+    expect(all).toMatch(/\/calls\/\$\w+\/recording/);
+    expect(all).toMatch(/-X PATCH[\s\S]*"daily_email_limit"[\s\S]*\/mailboxes\//);
     // Every example speaks to the documented base address, which the test replaces.
     for (const e of list) if (e.script.includes('curl')) expect(e.script).toContain(DOCUMENTED_BASE);
     // The README tells people to use curl -g wherever a URL has brackets.
