@@ -105,6 +105,12 @@ export interface ServiceOptions {
    * 6 people a company, so 2,000 companies hold some 12,000 people, for searches of 10,000 rows.
    */
   populationCompanies?: number;
+  /**
+   * Users whose mailboxes every account has (default 4, the documented set of 24). More users
+   * keep the first four's mailboxes and add six each after them (`rep5@…`, the plan's rows again),
+   * for a team of fifty mailboxes and more.
+   */
+  mailboxUsers?: number;
 }
 
 export const DEFAULT_SEED = 1;

@@ -1,5 +1,6 @@
 // The local service: one in-process handler for every endpoint, with its own accounts, clock,
 // seed, limits and fault injection. The HTTP server and the local Apps Script host both call it.
+import { MAILBOX_USERS } from './universe/mailboxes';
 import type { AccountState } from './account-state';
 import { activityView, type ActivityView } from './activity-view';
 import { createAccount, DEMO_ACCOUNTS, DEMO_KEYS } from './accounts';
@@ -104,6 +105,7 @@ export function createLocalService(options: ServiceOptions = {}): LocalService {
   const state: ServiceState = {
     seed,
     populationCompanies: Math.round(positive('populationCompanies', options.populationCompanies ?? POPULATION_COMPANIES)),
+    mailboxUsers: Math.round(positive('mailboxUsers', options.mailboxUsers ?? MAILBOX_USERS.length)),
     now: options.now ?? (() => Date.now()),
     rate: positive('processingRate', options.processingRate ?? DEFAULT_PROCESSING_RATE),
     queueDelayMs: Math.max(0, options.queueDelayMs ?? DEFAULT_QUEUE_DELAY_MS),

@@ -10,6 +10,8 @@ export interface ServiceState {
   seed: number;
   /** Companies in the searchable population (see `ServiceOptions.populationCompanies`). */
   populationCompanies: number;
+  /** Users with mailboxes in every account (see `ServiceOptions.mailboxUsers`). */
+  mailboxUsers: number;
   now: () => number;
   rate: number;
   queueDelayMs: number;

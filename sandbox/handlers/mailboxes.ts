@@ -40,7 +40,7 @@ export function listMailboxes(ctx: Ctx): Reply {
   const status = enumFilter(ctx, 'status', MAILBOX_STATUSES);
   const provider = enumFilter(ctx, 'email_provider', EMAIL_PROVIDERS);
   const user = keywordFilter(ctx, 'user_email');
-  const all = accountMailboxes(ctx.state.seed, ctx.account.id).mailboxes.filter(
+  const all = accountMailboxes(ctx.state.seed, ctx.account.id, ctx.state.mailboxUsers).mailboxes.filter(
     (m) =>
       (status === undefined || m.status === status) &&
       (provider === undefined || m.email_provider === provider) &&
@@ -56,7 +56,7 @@ export function listMailboxes(ctx: Ctx): Reply {
 
 /** One of the account's mailboxes; any other id, of any shape, is 404. */
 function mailboxOf(ctx: Ctx): SeededMailbox {
-  const m = accountMailboxes(ctx.state.seed, ctx.account.id).byId.get((ctx.params[0] ?? '').toLowerCase());
+  const m = accountMailboxes(ctx.state.seed, ctx.account.id, ctx.state.mailboxUsers).byId.get((ctx.params[0] ?? '').toLowerCase());
   if (!m) throw notFound('No mailbox with this id for this account');
   return m;
 }

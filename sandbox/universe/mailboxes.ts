@@ -68,16 +68,20 @@ export function userEmail(handle: string): string {
   return `${handle}@sales.example`;
 }
 
-function build(seed: number, accountId: string): AccountMailboxes {
+/** The documented users, then `rep5`, `rep6`… (the team grown by `ServiceOptions.mailboxUsers`). */
+const usersOf = (count: number) =>
+  Array.from({ length: count }, (_, u) => MAILBOX_USERS[u] ?? { handle: `rep${u + 1}`, name: `Sales Rep ${u + 1}` });
+
+function build(seed: number, accountId: string, users: number): AccountMailboxes {
   const rng = new Rng(seed, 'mailboxes', accountId);
   let ago = rng.int(1, 10) * DAY;
   const mailboxes: SeededMailbox[] = [];
-  MAILBOX_USERS.forEach(({ handle, name }, u) => {
+  usersOf(users).forEach(({ handle, name }, u) => {
     const email = userEmail(handle);
     // The id sequences give their creator (universe/sequences.ts), so both name the same person.
     const user = { id: uuidFrom(seed, 'user', accountId, email), name, email };
     MAILBOX_ADDRESSES.forEach(({ address, provider }, a) => {
-      const [status, limit] = MAILBOX_PLAN[u]![a]!;
+      const [status, limit] = MAILBOX_PLAN[u % MAILBOX_PLAN.length]![a]!;
       const created = ago + rng.int(0, DAY - 1);
       ago += rng.int(3, 30) * DAY;
       const mailboxEmail = address.replace('<handle>', handle);
@@ -99,11 +103,11 @@ function build(seed: number, accountId: string): AccountMailboxes {
 const cache = new Map<string, AccountMailboxes>();
 
 /** An account's mailboxes as the service started with them (shared: never mutate them). */
-export function accountMailboxes(seed: number, accountId: string): AccountMailboxes {
-  const key = `${seed}|${accountId}`;
+export function accountMailboxes(seed: number, accountId: string, users = MAILBOX_USERS.length): AccountMailboxes {
+  const key = `${seed}|${accountId}|${users}`;
   let m = cache.get(key);
   if (!m) {
-    m = build(seed, accountId);
+    m = build(seed, accountId, users);
     cache.set(key, m);
   }
   return m;

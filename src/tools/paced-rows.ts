@@ -8,6 +8,8 @@ import { createClient } from '../gas/client-factory';
 import { readPaced, savePaced, type PacedRun } from '../gas/paced-store';
 import { sheetById, sheetPort } from '../gas/sheet-port';
 import { timeNow } from '../gas/clock';
+import { EARLY_TOLERANCE_MS } from '../gas/continuation';
+import { sleep } from '../gas/script-utilities';
 import { sendRowAction, type RowActionDeps } from './row-action-send';
 import { rowSender } from './row-actions';
 import type { RowActionId } from './tool-types';
@@ -46,7 +48,11 @@ export const continuePaced = (spreadsheet: Spreadsheet, deadline: number): void 
   const connection = readConnection();
   if (!connection) return;
   for (const run of readPaced(spreadsheet.getId(), true)) {
-    if (run.waitUntil > timeNow() || timeNow() >= deadline) continue;
+    // A trigger fires a little before the time the service asked for (it was made before the
+    // request that set it): the rest of the wait is slept, not a refusal asked for.
+    const early = run.waitUntil - timeNow();
+    if (early > EARLY_TOLERANCE_MS || timeNow() >= deadline) continue;
+    if (early > 0) sleep(early);
     const sheet = sheetById(spreadsheet, run.sheetId);
     const waits = new Map(Object.entries(run.waits));
     let waitUntil: number | undefined;

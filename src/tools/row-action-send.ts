@@ -52,6 +52,8 @@ export interface RowSender {
    * rows left stay Queued, for a later run of the same rows (`RowActionOutcome.waitUntil`).
    */
   paced?: boolean;
+  /** A row done is sent again when the planner sends it (a changed mailbox limit, an expired link asked for). */
+  resend?: boolean;
 }
 
 export interface RowActionDeps {
@@ -137,7 +139,7 @@ const mark = (def: RowSender, cols: Columns, selection: Selection, headerRow: nu
       const keys = 'body' in planned && def.keys ? def.keys(planned.body) : [];
       // A row done, or that may have gone through in an earlier run (not sent until its status is
       // cleared), holds its lead: a row repeating it is not sent, wherever either is.
-      if (status.kind === 'done' || (status.kind === 'error' && status.text.endsWith(UNSURE))) {
+      if ((status.kind === 'done' && !(def.resend && 'body' in planned)) || (status.kind === 'error' && status.text.endsWith(UNSURE))) {
         if (status.kind === 'done') marks.done++;
         for (const k of keys) seen.add(k);
       } else if (status.kind !== 'queued' && !('blank' in planned)) open.push([i, planned, keys]);

@@ -141,10 +141,12 @@ export const rowRequest = (action: RowActionId, row: ReadonlyArray<unknown>, map
   return { body };
 };
 
-/** A row action sent one row per request, its columns mapped from the headers and `overrides`. */
-export const rowSender = (action: RowActionId, overrides: Record<string, string | null>): RowSender => {
+/** A row action sent one row per request; `refreshAt` (asked by the person): links expired by then are fetched again. */
+export const rowSender = (action: RowActionId, overrides: Record<string, string | null>, refreshAt?: number): RowSender => {
   const def = ROW_ACTIONS[action];
   const mailboxes = action === 'mailbox_limits';
+  const recordings = action === 'call_recordings';
+  const refresh = refreshAt !== undefined;
   return {
     headers: def.headers,
     batch: 1,
@@ -153,16 +155,23 @@ export const rowSender = (action: RowActionId, overrides: Record<string, string 
     conflict: 'the mailbox needs reconnection: reconnect it, then apply again',
     // Both are slow by the spec's limits (50 recordings an hour; a mailbox change a minute, and
     // one an hour for each mailbox): what is left goes on by the trigger.
-    paced: mailboxes || action === 'call_recordings',
+    paced: mailboxes || recordings,
+    // A mailbox whose limit was changed again; with `refresh`, a call whose link has expired.
+    resend: mailboxes || refresh,
     planner: (headers) => {
       const mapping = rowActionMapping(action, headers, overrides);
-      const applied = headers.findIndex((h) => cellText(h) === MAILBOX_APPLIED);
+      const at = (h: string) => headers.findIndex((x) => cellText(x) === h);
+      const applied = at(MAILBOX_APPLIED);
+      const [status, , expires] = def.headers.map(at);
       return (row) => {
         const planned = rowRequest(action, row, mapping);
+        if (!('body' in planned)) return planned;
         // Only a changed limit is sent: one equal to what the service holds is left alone.
-        return mailboxes && 'body' in planned && applied >= 0 && cellText(row[applied]) === String(planned.body.daily_email_limit)
-          ? { blank: true }
-          : planned;
+        if (mailboxes && applied >= 0 && cellText(row[applied]) === String(planned.body.daily_email_limit)) return { blank: true };
+        // Asked to refresh: a link still valid, or a call with none, is left alone.
+        if (refresh && status! >= 0 && cellText(row[status!]) && (cellText(row[status!]) === OUTCOMES.no_recording || Date.parse(cellText(row[expires!])) > refreshAt!))
+          return { blank: true };
+        return planned;
       };
     },
     send: (client, [body]) => {

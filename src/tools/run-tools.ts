@@ -246,6 +246,8 @@ export const rowActionRequestSchema = lazy(() =>
   z.object({
     action: oneOf(['log_calls', 'review_phones', 'call_recordings', 'mailbox_limits']),
     mapping: z.optional(record(nullable(string()))),
+    /** Call recordings: fetch links that have expired again. */
+    refresh: z.optional(boolean()),
   }),
 );
 
@@ -269,7 +271,7 @@ export const onSelection = (def: RowSender, deps?: RowActionDeps) => {
 const rowAction = (input: unknown, c?: ProspectingClient) => {
   const req = parse(rowActionRequestSchema(), input);
   const mapping = req.mapping ?? {};
-  const sender = rowSender(req.action, mapping);
+  const sender = rowSender(req.action, mapping, req.refresh ? timeNow() : undefined);
   const sheet = activeSheet();
   const ss = currentSpreadsheet();
   const waits = sender.paced ? waitsOf(ss.getId(), sheet.getSheetId(), req.action) : undefined;
@@ -316,7 +318,7 @@ export const runRowAction = (input: z.input<ReturnType<typeof rowActionRequestSc
       failed: out.failed,
       skipped: out.skipped,
       message: outcomeMessage(def.label, out),
-      complete: !out.failed && !out.skipped && !out.stoppedEarly && !out.stopped && !out.unplaced.length,
+      complete: !out.failed && !out.skipped && !out.stoppedEarly && !out.stopped && !out.unplaced.length && out.waitUntil === undefined,
     };
   });
 

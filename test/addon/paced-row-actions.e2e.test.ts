@@ -122,6 +122,28 @@ test('a sort while calls wait: each answer still lands on the row of its call', 
   expect(new Set(values.slice(1).map((r) => r[head.indexOf('Call ID')])).size).toBe(80);
 });
 
+test('expired links are fetched again only when asked, and only those', () => {
+  const w = world();
+  const ids = Array.from({ length: 6 }, (_, i) => logCall(w, i, i !== 0));
+  w.host.sheet().load([['Call ID'], ...ids.map((id) => [id])]);
+  w.host.select('Sheet1!A1:A7');
+  sidebar(w, 'runRowAction', [{ action: 'call_recordings' }]);
+  const firstUrls = column(w, 'Recording · URL');
+  // A day later every link has expired; a plain run fetches nothing.
+  w.host.clock.advance(25 * HOUR);
+  const gets = recordingGets(w).length;
+  expect(sidebar<{ sent: number }>(w, 'runRowAction', [{ action: 'call_recordings' }]).sent).toBe(0);
+  expect(recordingGets(w)).toHaveLength(gets);
+  // Asked: the expired links only (a call with no recording is not asked about again).
+  const refreshed = sidebar<{ sent: number; succeeded: number }>(w, 'runRowAction', [{ action: 'call_recordings', refresh: true }]);
+  expect(refreshed).toMatchObject({ sent: 5, succeeded: 5 });
+  const urls = column(w, 'Recording · URL');
+  expect(column(w, 'Recording · Status')[0]).toBe('No recording');
+  for (let i = 1; i < 6; i++) expect(urls[i]).not.toBe(firstUrls[i]);
+  // Asked again at once: every link is fresh, nothing is fetched.
+  expect(sidebar<{ sent: number }>(w, 'runRowAction', [{ action: 'call_recordings', refresh: true }]).sent).toBe(0);
+});
+
 function importMailboxes(w: World): string {
   let step = sidebar<{ sheetName: string; done: boolean; next?: string }>(w, 'runTool', [{ tool: 'mailboxes' }]);
   while (!step.done) step = sidebar(w, 'runTool', [{ tool: 'mailboxes' }, step.next]);
@@ -129,7 +151,7 @@ function importMailboxes(w: World): string {
 }
 
 test('mailboxes: imported, limits edited on 50 rows, applied one a minute by the trigger alone; a second change of one waits its hour', () => {
-  const w = world({ service: { mailboxesPerAccount: 60 } });
+  const w = world({ service: { mailboxUsers: 14 } });
   const name = importMailboxes(w);
   const sheet = w.host.sheet(name);
   const rows = sheet.values();
@@ -141,7 +163,8 @@ test('mailboxes: imported, limits edited on 50 rows, applied one a minute by the
   expect(reconnect).toBeGreaterThan(0);
   // 50 active mailboxes get a new limit, one that needs reconnection too; the others are left alone.
   const changed = active.slice(0, 50);
-  for (const i of changed) sheet.userEdit(`E${i + 1}`, Number(rows[i]![4]) + 7);
+  const newLimit = (i: number) => (Number(rows[i]![4]) > 1900 ? 1900 : Number(rows[i]![4]) + 7);
+  for (const i of changed) sheet.userEdit(`E${i + 1}`, newLimit(i));
   sheet.userEdit(`E${reconnect + 1}`, 99);
   w.host.select(`${name}!A1:G${rows.length}`);
   const started = w.host.clock.now();
@@ -152,7 +175,7 @@ test('mailboxes: imported, limits edited on 50 rows, applied one a minute by the
   const status = head.length;
   for (const i of changed) {
     expect(after[i]![status]).toBe('Applied');
-    expect(after[i]![5]).toBe(Number(rows[i]![4]) + 7);
+    expect(after[i]![5]).toBe(newLimit(i));
   }
   expect(after[reconnect]![status]).toMatch(/^Error: the mailbox needs reconnection/);
   // Only changed rows were sent: 51 changes answered, none for the rows left alone.
