@@ -52,7 +52,8 @@ function importRequest(): ToolRequest {
 }
 
 function rowRequest(): RowRequest {
-  return { action: choice('rows-action', ['log_calls', 'review_phones', 'call_recordings', 'mailbox_limits']), mapping: rowMapping };
+  const action = choice('rows-action', ['log_calls', 'review_phones', 'call_recordings', 'mailbox_limits']);
+  return { action, mapping: rowMapping, ...(action === 'call_recordings' && checked('rows-refresh') ? { refresh: true } : {}) };
 }
 
 function showImportFields(): void {
@@ -107,10 +108,13 @@ export function initTools(): void {
     el('import-progress').textContent = '';
     void runImport();
   });
+  const showRefresh = () => (el('rows-refresh-line').hidden = value('rows-action') !== 'call_recordings');
   el('rows-action').addEventListener('change', () => {
     rowMapping = {};
     el('rows-preview').hidden = true;
+    showRefresh();
   });
+  showRefresh();
   el('rows-check').addEventListener('click', () => {
     void busy('Reading the selection…', () => server.previewRowAction(rowRequest()), el('rows-form')).then((p) => p && renderRows(p));
   });
