@@ -99,7 +99,9 @@ export const removeStaleTriggers = (): number => {
   const watched = new Set([home, deputy]);
   const wanted = new Set(
     continuations
-      .filter((c) => (c.running || searchDue(c.spreadsheetId) || pacedDue(c.spreadsheetId) || watched.has(c.spreadsheetId)) && c.continuation.uid)
+      .filter(
+        (c) => (c.running || searchDue(c.spreadsheetId) || pacedDue(c.spreadsheetId) || watched.has(c.spreadsheetId)) && c.continuation.uid,
+      )
       .map((c) => c.continuation.uid),
   );
   const stale = listed.filter((t) => !wanted.has(t.getUniqueId()));

@@ -10,9 +10,12 @@ import { sheetById, sheetPort } from '../gas/sheet-port';
 import { timeNow } from '../gas/clock';
 import { EARLY_TOLERANCE_MS } from '../gas/continuation';
 import { sleep } from '../gas/script-utilities';
-import { sendRowAction, type RowActionDeps } from './row-action-send';
+import { dropQueued, sendRowAction, type RowActionDeps } from './row-action-send';
 import { rowSender } from './row-actions';
 import type { RowActionId } from './tool-types';
+
+/** Why rows a paced run left are not sent once the key is disconnected. */
+const NOT_CONNECTED_ROWS = 'no API key is connected. Connect one in the sidebar and run it again.';
 
 /** The same sheet's run of the same action. */
 const same = (a: PacedRun, sheetId: number, action: string) => a.sheetId === sheetId && a.action === action;
@@ -46,7 +49,6 @@ export const keepPaced = (
  */
 export const continuePaced = (spreadsheet: Spreadsheet, deadline: number): void => {
   const connection = readConnection();
-  if (!connection) return;
   for (const run of readPaced(spreadsheet.getId(), true)) {
     // A trigger fires a little before the time the service asked for (it was made before the
     // request that set it): the rest of the wait is slept, not a refusal asked for.
@@ -56,7 +58,10 @@ export const continuePaced = (spreadsheet: Spreadsheet, deadline: number): void 
     const sheet = sheetById(spreadsheet, run.sheetId);
     const waits = new Map(Object.entries(run.waits));
     let waitUntil: number | undefined;
-    if (sheet) {
+    if (sheet && !connection) {
+      // Disconnected: nothing will send these rows, and a trigger must not keep coming for them.
+      dropQueued(rowSender(run.action as RowActionId, run.mapping), sheetPort(sheet), run.headerRow, NOT_CONNECTED_ROWS);
+    } else if (sheet && connection) {
       const deps: RowActionDeps = { client: createClient(connection.apiKey), now: timeNow, deadline, waits };
       // Only rows already Queued: the header row alone is "selected", so none is marked anew.
       const selection = { ranges: [{ firstRow: run.headerRow, lastRow: run.headerRow }], hidden: new Set<number>(), frozenRows: 0 };

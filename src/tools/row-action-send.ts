@@ -303,6 +303,14 @@ export const sendRowAction = (def: RowSender, selection: Selection, sheet: Sheet
   }
 };
 
+/** Rows left Queued that no run will send (a paced run whose key is gone): each says so, and why. */
+export const dropQueued = (def: RowSender, sheet: SheetPort, headerRow: number, why: string): void => {
+  const cols = columns(def, new Grid(sheet), headerRow, false);
+  const word = skippedStatus(`not sent: ${why}`);
+  restatus(cols, (cell) => readStatus(cell).kind === 'queued' && word);
+  cols.grid.flush();
+};
+
 /** An answer, with the request its row sent, as text. */
 type Answer = RowAnswer & { key: string };
 

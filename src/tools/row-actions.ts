@@ -121,7 +121,8 @@ export const rowRequest = (action: RowActionId, row: ReadonlyArray<unknown>, map
     if (f.kind === 'int') {
       const n = typeof raw === 'number' ? raw : Number(text);
       if (f.field === 'daily_email_limit') {
-        if (!Number.isInteger(n) || n < MAILBOX_LIMIT[0]! || n > MAILBOX_LIMIT[1]!) return { reason: `${f.label} must be a whole number from 1 to 2,000` };
+        if (!Number.isInteger(n) || n < MAILBOX_LIMIT[0]! || n > MAILBOX_LIMIT[1]!)
+          return { reason: `${f.label} must be a whole number from 1 to 2,000` };
       } else if (!Number.isInteger(n) || n < 0) return { reason: `${f.label} must be a whole number of seconds` };
       body[f.field] = n;
     } else if (f.kind === 'bool') {
@@ -169,7 +170,12 @@ export const rowSender = (action: RowActionId, overrides: Record<string, string 
         // Only a changed limit is sent: one equal to what the service holds is left alone.
         if (mailboxes && applied >= 0 && cellText(row[applied]) === String(planned.body.daily_email_limit)) return { blank: true };
         // Asked to refresh: a link still valid, or a call with none, is left alone.
-        if (refresh && status! >= 0 && cellText(row[status!]) && (cellText(row[status!]) === OUTCOMES.no_recording || Date.parse(cellText(row[expires!])) > refreshAt!))
+        if (
+          refresh &&
+          status! >= 0 &&
+          cellText(row[status!]) &&
+          (cellText(row[status!]) === OUTCOMES.no_recording || Date.parse(cellText(row[expires!])) > refreshAt!)
+        )
           return { blank: true };
         return planned;
       };
@@ -177,14 +183,16 @@ export const rowSender = (action: RowActionId, overrides: Record<string, string 
     send: (client, [body]) => {
       const b = body!;
       if (action === 'log_calls') return [{ status: def.done, id: client.logCall(b as unknown as CallCreate).id }];
-      if (mailboxes) return [{ status: def.done, cells: [client.setMailboxLimit(String(b.mailbox_id), Number(b.daily_email_limit)).daily_email_limit] }];
+      if (mailboxes)
+        return [{ status: def.done, cells: [client.setMailboxLimit(String(b.mailbox_id), Number(b.daily_email_limit)).daily_email_limit] }];
       if (action === 'call_recordings') {
         try {
           const r = client.getCallRecording(String(b.call_id));
           return [{ status: def.done, cells: [r.url, r.expires_at] }];
         } catch (e) {
           // A call logged without a recording: an answer, not a failure (never asked again by itself).
-          if (e instanceof ProspectingError && e.kind === 'not_found' && /no recording/i.test(e.detail ?? '')) return [{ status: OUTCOMES.no_recording, cells: ['', ''] }];
+          if (e instanceof ProspectingError && e.kind === 'not_found' && /no recording/i.test(e.detail ?? ''))
+            return [{ status: OUTCOMES.no_recording, cells: ['', ''] }];
           throw e;
         }
       }

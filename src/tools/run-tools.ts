@@ -277,7 +277,8 @@ const rowAction = (input: unknown, c?: ProspectingClient) => {
   const waits = sender.paced ? waitsOf(ss.getId(), sheet.getSheetId(), req.action) : undefined;
   const deps = c && { ...rowDeps(c), waits };
   const out = sendRowAction(sender, activeSelection(sheet), sheetPort(sheet), deps);
-  if (deps && waits) keepPaced(ss, { sheetId: sheet.getSheetId(), action: req.action, mapping, headerRow: out.headerRow }, out.waitUntil, waits);
+  if (deps && waits)
+    keepPaced(ss, { sheetId: sheet.getSheetId(), action: req.action, mapping, headerRow: out.headerRow }, out.waitUntil, waits);
   return { req, def: ROW_ACTIONS[req.action], sheet, out };
 };
 

@@ -107,7 +107,12 @@ test('a sort while calls wait: each answer still lands on the row of its call', 
   const w = world();
   // Every third call has no recording: a misplaced answer would show on the wrong kind of row.
   const ids = Array.from({ length: 80 }, (_, i) => logCall(w, i, i % 3 !== 0));
-  w.host.sheet().load([['Name', 'Call ID', 'Has recording'], ...ids.map((id, i) => [`person ${String(i).padStart(3, '0')}`, id, i % 3 !== 0 ? 'yes' : 'no'])]);
+  w.host
+    .sheet()
+    .load([
+      ['Name', 'Call ID', 'Has recording'],
+      ...ids.map((id, i) => [`person ${String(i).padStart(3, '0')}`, id, i % 3 !== 0 ? 'yes' : 'no']),
+    ]);
   w.host.select('Sheet1!A1:C81');
   sidebar(w, 'runRowAction', [{ action: 'call_recordings' }]);
   expect(column(w, 'Recording · Status').filter((s) => s === 'Queued')).toHaveLength(30);
@@ -142,6 +147,25 @@ test('expired links are fetched again only when asked, and only those', () => {
   for (let i = 1; i < 6; i++) expect(urls[i]).not.toBe(firstUrls[i]);
   // Asked again at once: every link is fresh, nothing is fetched.
   expect(sidebar<{ sent: number }>(w, 'runRowAction', [{ action: 'call_recordings', refresh: true }]).sent).toBe(0);
+});
+
+test('disconnected while calls wait: the waiting rows say why they were not sent, and no trigger keeps coming', () => {
+  const w = world();
+  const ids = Array.from({ length: 60 }, (_, i) => logCall(w, i, true));
+  w.host.sheet().load([['Call ID'], ...ids.map((id) => [id])]);
+  w.host.select('Sheet1!A1:A61');
+  sidebar(w, 'runRowAction', [{ action: 'call_recordings' }]);
+  expect(column(w, 'Recording · Status').filter((s) => s === 'Queued')).toHaveLength(10);
+  sidebar(w, 'disconnect', []);
+  const gets = recordingGets(w).length;
+  expect(runTriggers(w, 10)).toBeLessThanOrEqual(2);
+  const status = column(w, 'Recording · Status');
+  expect(status.filter((s) => s === 'Recording linked')).toHaveLength(50);
+  expect(
+    status.filter((s) => s === 'Skipped: not sent: no API key is connected. Connect one in the sidebar and run it again.'),
+  ).toHaveLength(10);
+  expect(recordingGets(w)).toHaveLength(gets);
+  expect(w.host.triggerList()).toEqual([]);
 });
 
 function importMailboxes(w: World): string {
