@@ -332,7 +332,7 @@ const place = (cols: Columns, answers: ReadonlyArray<Answer>, out: RowActionOutc
       continue;
     }
     grid.set(i, status, a.status);
-    (a.cells ?? (a.id === undefined ? [] : [a.id])).forEach((v, j) => outputs[j] !== undefined && grid.set(i, outputs[j]!, v));
+    (a.cells ?? (a.id === undefined ? [] : [a.id])).forEach((v, j) => outputs[j] !== undefined && grid.set(i, outputs[j], v));
   }
   // A Sending row no answer found was edited or moved out of reach: it says so.
   for (const rows of sending.values()) {

@@ -174,7 +174,7 @@ export const rowSender = (action: RowActionId, overrides: Record<string, string 
           refresh &&
           status! >= 0 &&
           cellText(row[status!]) &&
-          (cellText(row[status!]) === OUTCOMES.no_recording || Date.parse(cellText(row[expires!])) > refreshAt!)
+          (cellText(row[status!]) === OUTCOMES.no_recording || Date.parse(cellText(row[expires!])) > refreshAt)
         )
           return { blank: true };
         return planned;
