@@ -287,7 +287,7 @@ export const previewRowAction = (input: z.input<ReturnType<typeof rowActionReque
     req,
     def,
     sheet,
-    out: { headers, rows },
+    out: { headers, rows, queued },
   } = rowAction(input);
   const mapping = rowActionMapping(req.action, headers, req.mapping ?? {});
   const missing = def.fields.filter((f) => f.required && mapping[f.field] === undefined).map((f) => f.label);
@@ -304,7 +304,7 @@ export const previewRowAction = (input: z.input<ReturnType<typeof rowActionReque
     rows,
     summary: missing.length
       ? `Map a column to ${missing.join(', ')} first.`
-      : `${def.label}: ${plural(rows, 'selected row')} on "${sheet.getName()}".`,
+      : `${def.label}: ${plural(rows, 'selected row')} on "${sheet.getName()}"${queued < rows ? `, ${thousands(queued)} to send` : ''}.`,
   };
 };
 
