@@ -1,4 +1,4 @@
-// Dev-only: what dist/Code.js is made of (bytes per source module, longest and most repeated strings).
+// Dev-only: what dist/Code.js is made of before its names are shared (bytes per source module, longest and most repeated strings).
 import { build } from 'esbuild';
 import { join, relative } from 'node:path';
 

@@ -1,7 +1,7 @@
 // The bundle with each property name and text it repeats written once: `a.status`, `{status:…}`
 // and `"status"` all read one variable holding "status", and `void 0` one holding undefined.
-// Every execution loads dist/Code.js, whose names are most of its bytes: what runs is the same,
-// property for property (as Closure Compiler's string and property aliasing does it).
+// Every execution loads dist/Code.js, whose property names are a quarter of its bytes: what runs
+// is the same, property for property, value for value.
 import { parse, type Node } from 'acorn';
 import { transform } from 'esbuild';
 
