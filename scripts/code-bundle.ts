@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { MENU_ITEMS } from '../src/addon/menu';
 import { customFunctionDocs } from '../src/formulas/function-docs';
+import { shareNames } from './shared-names';
 
 const root = join(__dirname, '..');
 const GLOBAL = 'ProspectingAddon';
@@ -99,7 +100,7 @@ export async function buildCode(
     define: { NARROW_BUILD: opts.narrow ? 'true' : 'false' },
   });
   if (result.warnings.length) throw new Error(`the bundle built with ${result.warnings.length} warning(s), shown above`);
-  const bundle = asIife(result.outputFiles[0]!.text);
+  const bundle = await shareNames(asIife(result.outputFiles[0]!.text));
   const loaded = loadBundle(bundle);
   return { code: `${bundle}\n${declarations(loaded)}\n`, entryPoints: Object.keys(loaded.entryPoints) };
 }
