@@ -1,6 +1,7 @@
 // GET /sequences (cursor-paged, newest first, filtered by name, status and creator) and
 // POST /sequences/{id}/leads (adds leads to a sequence that accepts them, reporting those skipped).
-import { ApiError, invalidParameter, notFound } from '../errors';
+import { ApiError, invalidParameter, notFound, unsupported } from '../errors';
+import { accountMailboxes } from '../universe/mailboxes';
 import { INDEX_PAGE } from '../paging';
 import { json, type Ctx, type Reply } from '../state';
 import { excludedDomains, excludedEmails } from '../universe/catalog';
@@ -55,10 +56,28 @@ function checksFor(ctx: Ctx, target: Sequence): SkipChecks {
   };
 }
 
+/**
+ * `settings.mailbox_id` (our choice where decisions.md leaves `settings` open): the leads are sent
+ * from that mailbox of the account, which must be active; any other is refused before anything is added.
+ */
+function sendingMailbox(ctx: Ctx): void {
+  const settings = (ctx.body as { settings?: { mailbox_id?: unknown } } | null)?.settings;
+  const id = settings?.mailbox_id;
+  if (id === undefined || id === null) return;
+  const mailbox =
+    typeof id === 'string'
+      ? accountMailboxes(ctx.state.seed, ctx.account.id, ctx.state.mailboxUsers).byId.get(id.toLowerCase())
+      : undefined;
+  if (!mailbox) throw unsupported('/settings/mailbox_id', 'mailbox_id is not a mailbox of this account');
+  if (mailbox.status !== 'active')
+    throw unsupported('/settings/mailbox_id', `the mailbox ${mailbox.email} is ${mailbox.status.replace(/_/g, ' ')}`);
+}
+
 export function addLeadsToSequence(ctx: Ctx): Reply {
   const sequence = accountSequences(ctx.state.seed, ctx.account.id).byId.get(ctx.params[0] ?? '');
   if (!sequence) throw notFound('No sequence with this id for this account');
   const leads = readSequenceLeads(ctx.body);
+  sendingMailbox(ctx);
   if (!acceptsLeads(sequence.status)) {
     throw new ApiError(409, 'invalid_state', `The sequence is ${sequence.status}; only active and paused sequences accept leads`);
   }

@@ -45,7 +45,8 @@ function input(): Input {
   for (const f of fields) if (f.use.checked) mapping[f.header] = f.name.value.trim() || fieldName(f.header);
   const overrides: Record<string, boolean> = {};
   for (const o of OVERRIDES) if (checked(`seq-${o}`)) overrides[o] = true;
-  return { sequenceId: value('seq-sequence'), mapping, overrides };
+  const mailboxId = value('seq-mailbox');
+  return { sequenceId: value('seq-sequence'), mapping, overrides, ...(mailboxId ? { mailboxId } : {}) };
 }
 
 /** The read of the sequences under way, if any. */
@@ -81,6 +82,19 @@ async function readSequences(opening: boolean): Promise<void> {
   const open = list.filter((s) => s.accepts);
   select.value = open.some((s) => s.id === keep) ? keep : (open[0]?.id ?? '');
   el('seq-none').hidden = open.length > 0;
+  await readMailboxes();
+}
+
+/** The account's active mailboxes to send from; the sequence's own stays the first choice. */
+async function readMailboxes(): Promise<void> {
+  const list = await busy('Reading your mailboxes…', () => server.listSendingMailboxes(), el('seq-form'));
+  if (!list) return;
+  const select = el<HTMLSelectElement>('seq-mailbox');
+  const keep = select.value;
+  clear(select);
+  select.append(h('option', { value: '', text: "The sequence's own mailboxes" }));
+  for (const m of list) select.append(h('option', { value: m.id, text: m.email }));
+  select.value = list.some((m) => m.id === keep) ? keep : '';
 }
 
 function count(n: number, one: string, many = `${one}s`): string {

@@ -9,7 +9,7 @@ import { previewRun } from '../runs/run-preview';
 import { cancelJob, startRun } from '../runs/start-and-cancel';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
 import { runSearch } from '../tools/search';
-import { listSequences, previewSequenceAdd, runSequenceAdd } from '../tools/run-sequences';
+import { listSendingMailboxes, listSequences, previewSequenceAdd, runSequenceAdd } from '../tools/run-sequences';
 import { getAutomation, retryFailedRows, runAutomationNow, saveAutomation } from '../runs/automation-settings';
 
 export const sidebarApi = {
@@ -30,6 +30,7 @@ export const sidebarApi = {
   runRowAction,
   runSearch,
   listSequences,
+  listSendingMailboxes,
   previewSequenceAdd,
   runSequenceAdd,
   getAutomation,

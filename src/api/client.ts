@@ -452,8 +452,8 @@ export class ProspectingClient {
     return this.listing('/territories', 'territories', { name: filter.name || undefined }, filter.size, from, schemas.TerritoryPage());
   }
 
-  mailboxPages(size?: number, from?: string) {
-    return this.listing('/mailboxes', 'mailboxes', {}, size, from, schemas.MailboxPage());
+  mailboxPages(size?: number, from?: string, status?: string) {
+    return this.listing('/mailboxes', 'mailboxes', { status }, size, from, schemas.MailboxPage());
   }
 
   jobOpeningPages(filter: JobOpeningsQuery, size?: number, from?: string) {

@@ -188,6 +188,8 @@ export type PhoneReview = z.infer<ReturnType<typeof phoneReviewSchema>>;
 export const sequenceLeadsSchema = lazy(() =>
   z.strictObject({
     leads: sized(z.looseObject({ email: z.optional(email()), profile_url: z.optional(nonEmpty()) }), SEQUENCE_LEADS_PER_REQUEST, 'lead'),
+    // The mailbox the leads are sent from, one of the account's active ones (the sequence's own when absent).
+    settings: z.optional(z.strictObject({ mailbox_id: uuid() })),
   }),
 );
 export type SequenceLeads = z.infer<ReturnType<typeof sequenceLeadsSchema>>;

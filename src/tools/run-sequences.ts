@@ -17,6 +17,8 @@ const inputSchema = lazy(() =>
     mapping: z.optional(record(string())),
     // By name as the sidebar offers them (decisions.md); the service refuses a name it does not know.
     overrides: z.optional(record(boolean())),
+    /** The mailbox the leads are sent from (one of `listSendingMailboxes`); none: the sequence's own. */
+    mailboxId: z.optional(string()),
   }),
 );
 type SequenceInput = z.input<ReturnType<typeof inputSchema>>;
@@ -24,6 +26,13 @@ type SequenceInput = z.input<ReturnType<typeof inputSchema>>;
 /** The account's sequences, and whether each takes leads now: only active and paused ones do (a status the add-on does not know takes none). */
 export const listSequences = (c = requireClient()) =>
   c.listSequences().map((s) => ({ ...s, accepts: s.status === 'active' || s.status === 'paused' }));
+
+/** The account's active mailboxes, the ones a sequence's leads may be sent from, by address. */
+export const listSendingMailboxes = (): Array<{ id: string; email: string }> => {
+  const out: Array<{ id: string; email: string }> = [];
+  for (const page of requireClient().mailboxPages(20, undefined, 'active')) for (const m of page.mailboxes) out.push({ id: m.id, email: m.email });
+  return out.sort((a, b) => (a.email < b.email ? -1 : 1));
+};
 
 /**
  * The selected rows for the chosen sequence: how they stand (`dry`, for a preview: nothing
@@ -36,7 +45,7 @@ const sequenceRows = (input: unknown, dry: boolean) => {
   const c = requireClient({ retry: { budgetMs: 60000 } });
   const sequence = listSequences(c).find((s) => s.id === req.sequenceId);
   if (!sequence?.accepts) fail(`The sequence is ${sequence?.status ?? 'gone'}: choose one that takes leads.`);
-  const { out } = onSelection(sequenceSender(sequence, req.mapping ?? {}, req.overrides ?? {}), dry ? undefined : rowDeps(c));
+  const { out } = onSelection(sequenceSender(sequence, req.mapping ?? {}, req.overrides ?? {}, req.mailboxId || undefined), dry ? undefined : rowDeps(c));
   return {
     ...out,
     /** The columns read as email and profile URL (indexes into `headers`). */

@@ -17,7 +17,12 @@ const keys = (lead: LeadRef): string[] => [lead.email, lead.profile_url].filter(
  * Rows as leads of `sequence`, in requests of up to 250: `data` maps a column's header to the
  * sequence field it fills; `overrides` go with every lead.
  */
-export const sequenceSender = (sequence: Sequence, data: Record<string, string>, overrides: Record<string, boolean>): RowSender => ({
+export const sequenceSender = (
+  sequence: Sequence,
+  data: Record<string, string>,
+  overrides: Record<string, boolean>,
+  mailboxId?: string,
+): RowSender => ({
   headers: ['Sequence · Status'],
   batch: SEQUENCE_LEADS_PER_REQUEST,
   planner: (headers) => {
@@ -41,7 +46,10 @@ export const sequenceSender = (sequence: Sequence, data: Record<string, string>,
   },
   keys,
   send: (client, leads) => {
-    const answer = client.addToSequence(sequence.id, { leads: leads.map((l) => ({ ...l, overrides })) });
+    const answer = client.addToSequence(sequence.id, {
+      leads: leads.map((l) => ({ ...l, overrides })),
+      ...(mailboxId ? { settings: { mailbox_id: mailboxId } } : {}),
+    });
     // Each skipped lead by what it is first known by, as sent: the same for the lead and its answer.
     const why = new Map<string, string>();
     for (const [list, refs] of Object.entries(answer)) {
@@ -55,5 +63,7 @@ export const sequenceSender = (sequence: Sequence, data: Record<string, string>,
       return { status: reason ? skippedStatus(reason) : ADDED_TO + sequence.name };
     });
   },
-  refusal: (e) => ['not_found', 'invalid_state'].includes(e.kind) && 'The sequence is gone or closed.',
+  refusal: (e) =>
+    (['not_found', 'invalid_state'].includes(e.kind) && 'The sequence is gone or closed.') ||
+    (e.pointer === '/settings/mailbox_id' && `The mailbox to send from cannot be used: ${e.detail ?? 'choose another'}.`),
 });

@@ -397,3 +397,42 @@ test('10,000 rows to a slow service: each call goes as far as its time allows, s
   expect(new Set(column(w, 'Sequence · Status'))).toEqual(new Set([ADDED]));
   expectEachLeadOnce(w);
 });
+
+test('sent from a chosen mailbox: one of the active ones listed, sent with the leads; one that needs reconnection stops the run, saying why', () => {
+  const w = sequenceWorld();
+  const r = w.host.callFromSidebar('listSendingMailboxes', []);
+  if (!r.ok) throw new Error(r.error?.message);
+  const mailboxes = r.value as Array<{ id: string; email: string }>;
+  // The account's active mailboxes, by address: the seeded set has sixteen.
+  expect(mailboxes).toHaveLength(16);
+  expect(mailboxes.map((m) => m.email)).toEqual([...mailboxes.map((m) => m.email)].sort());
+  const mailbox = mailboxes.find((m) => m.email === 'jordan@sales.example')!;
+  w.host.sheet().load([HEADER, ['Ann', 'Lee', 'ann@prospects1.example', '', 'Acme']]);
+  w.host.select('Sheet1!A1:E2');
+  const sent = add(w, { sequenceId: w.ids[TARGET], mailboxId: mailbox.id });
+  expect(sent.succeeded).toBe(1);
+  const posts = () => w.host.requests.filter((q) => q.url.endsWith('/leads') && q.method === 'POST');
+  expect(JSON.parse(posts().at(-1)!.body).settings).toEqual({ mailbox_id: mailbox.id });
+  // A mailbox that needs reconnection, as the service lists it.
+  const list = w.service.handle({
+    method: 'GET',
+    path: '/mailboxes?status=needs_reconnection',
+    headers: { authorization: `Bearer ${KEY}` },
+    body: '',
+  });
+  const broken = (JSON.parse(list.body).mailboxes as Array<{ id: string; status: string }>)[0]!;
+  expect(broken.status).toBe('needs_reconnection');
+  w.host
+    .sheet()
+    .userClear()
+    .load([HEADER, ['Bo', 'Ray', 'bo@prospects1.example', '', 'Acme']]);
+  const refused = add(w, { sequenceId: w.ids[TARGET], mailboxId: broken.id });
+  expect(refused.succeeded).toBe(0);
+  expect(refused.stopped).toMatch(/^The mailbox to send from cannot be used: the mailbox .+ is needs reconnection/);
+  expect(
+    w.host
+      .sheet()
+      .values()[1]!
+      .some((v) => /^Error: The mailbox to send from cannot be used/.test(String(v))),
+  ).toBe(true);
+});

@@ -4,6 +4,7 @@
 import { DEFAULT_LIMITS } from '../../sandbox';
 import { contact, accountContactIds } from '../../sandbox/universe/contacts';
 import { accountSequences, SEQUENCE_PLAN, SEQUENCE_STATUSES } from '../../sandbox/universe/sequences';
+import { accountMailboxes } from '../../sandbox/universe/mailboxes';
 import { expectHttpError, httpHarness, type HttpHarness } from './http-client';
 
 const SEED = 11;
@@ -271,5 +272,27 @@ test('POST /sequences/{id}/leads is limited to 30 a minute, with Retry-After', a
     expect((await limited.send('POST', `/sequences/${id}/leads`, { leads: [{ email: 'r9@fresh.example' }] })).status).toBe(200);
   } finally {
     await limited.close();
+  }
+});
+
+test('settings.mailbox_id: an active mailbox of the account sends the leads; another, or one not active, is 400 at /settings/mailbox_id and adds nothing', async () => {
+  // A service of its own: the file's shares the 30-a-minute limit with the other tests.
+  const own = await httpHarness({ seed: SEED });
+  try {
+    const send = (body: unknown) => own.send('POST', `/sequences/${idOf(ACTIVE)}/leads`, body);
+    const boxes = accountMailboxes(SEED, accountId).mailboxes;
+    const active = boxes.find((m) => m.status === 'active')!;
+    const other = boxes.find((m) => m.status === 'needs_reconnection')!;
+    const ok = await send({ leads: [{ email: 'chosen.box@prospects9.example' }], settings: { mailbox_id: active.id } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.total_added_to_sequence).toBe(1);
+    for (const id of [other.id, '11111111-2222-4333-8444-555555555555', 7]) {
+      const r = await send({ leads: [{ email: 'refused.box@prospects9.example' }], settings: { mailbox_id: id } });
+      expectHttpError(r, 400, 'unsupported_value', '/settings/mailbox_id');
+    }
+    const again = await send({ leads: [{ email: 'refused.box@prospects9.example' }] });
+    expect(again.json.total_added_to_sequence).toBe(1);
+  } finally {
+    await own.close();
   }
 });
