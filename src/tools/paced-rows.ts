@@ -27,20 +27,21 @@ export const waitsOf = (spreadsheetId: string, sheetId: number, action: string):
 };
 
 /**
- * Keeps what a run of a paced action left (or, all sent, forgets it), and leaves the
- * spreadsheet's continuation trigger right for it.
+ * Keeps what a run of a paced action left (or, all sent, forgets it), and (`settle`, outside a
+ * trigger run, which settles once at its end) leaves the spreadsheet's continuation trigger right for it.
  */
 export const keepPaced = (
   spreadsheet: Spreadsheet,
   run: Omit<PacedRun, 'waitUntil' | 'waits'>,
   waitUntil: number | undefined,
   waits: Map<string, number>,
+  settle = true,
 ): void => {
   const now = timeNow();
   const others = readPaced(spreadsheet.getId(), true).filter((r) => !same(r, run.sheetId, run.action));
   if (waitUntil !== undefined) others.push({ ...run, waitUntil, waits: Object.fromEntries([...waits].filter(([, at]) => at > now)) });
   savePaced(spreadsheet.getId(), others);
-  settleForJobs(spreadsheet);
+  if (settle) settleForJobs(spreadsheet);
 };
 
 /**
@@ -67,6 +68,6 @@ export const continuePaced = (spreadsheet: Spreadsheet, deadline: number): void 
       const selection = { ranges: [{ firstRow: run.headerRow, lastRow: run.headerRow }], hidden: new Set<number>(), frozenRows: 0 };
       waitUntil = sendRowAction(rowSender(run.action as RowActionId, run.mapping), selection, sheetPort(sheet), deps).waitUntil;
     }
-    keepPaced(spreadsheet, run, waitUntil, waits);
+    keepPaced(spreadsheet, run, waitUntil, waits, false);
   }
 };
