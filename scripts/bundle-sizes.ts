@@ -1,28 +1,13 @@
 // Dev-only: what dist/Code.js is made of before its names are shared (bytes per source module, longest and most repeated strings).
 import { build } from 'esbuild';
+import { bundleOptions } from './code-bundle';
 import { join, relative } from 'node:path';
 
 const root = join(__dirname, '..');
 const narrow = process.argv.includes('--narrow');
 
 async function main(): Promise<void> {
-  const result = await build({
-    entryPoints: [join(root, 'src/main.ts')],
-    bundle: true,
-    format: 'esm',
-    target: 'es2020',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    minify: true,
-    legalComments: 'none',
-    charset: 'utf8',
-    write: false,
-    metafile: true,
-    outfile: 'out.js',
-    logLevel: 'warning',
-    alias: { 'zod/mini': join(root, 'src/api/zod-subset.ts') },
-    define: { NARROW_BUILD: narrow ? 'true' : 'false' },
-  });
+  const result = await build({ ...bundleOptions(narrow), metafile: true, outfile: 'out.js' });
   const out = Object.values(result.metafile.outputs)[0]!;
   const rows = Object.entries(out.inputs)
     .map(([file, { bytesInOutput }]) => [relative(root, join(process.cwd(), file)), bytesInOutput] as const)

@@ -1,7 +1,7 @@
 // dist/Code.js as a text: the add-on bundled into one IIFE, then a top-level declaration per entry
 // point (with its custom-function documentation), which is what Apps Script calls. Shared by the
 // build and the bench's full-zod comparison.
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { MENU_ITEMS } from '../src/addon/menu';
@@ -79,10 +79,9 @@ const ZOD_SUBSET = { 'zod/mini': join(root, 'src/api/zod-subset.ts') };
  * `spreadsheets.currentonly` (src/config.ts, `ONE_SPREADSHEET`). A warning fails the build: a zod
  * function the subset lacks is one (esbuild's "will always be undefined").
  */
-export async function buildCode(
-  opts: { alias?: Record<string, string>; logLevel?: 'warning' | 'error'; narrow?: boolean } = {},
-): Promise<{ code: string; entryPoints: string[] }> {
-  const result = await build({
+/** How esbuild bundles src/main.ts for Apps Script (the same for the size report, scripts/bundle-sizes.ts). */
+export const bundleOptions = (narrow = false) =>
+  ({
     entryPoints: [join(root, 'src/main.ts')],
     bundle: true,
     format: 'esm',
@@ -94,10 +93,19 @@ export async function buildCode(
     // Text as UTF-8 (`·` is two bytes, `\xB7` four): Apps Script reads the file as UTF-8.
     charset: 'utf8',
     write: false,
+    logLevel: 'warning',
+    alias: ZOD_SUBSET,
+    // Always defined, so that the full build drops what only the narrow one does.
+    define: { NARROW_BUILD: narrow ? 'true' : 'false' },
+  }) satisfies BuildOptions;
+
+export async function buildCode(
+  opts: { alias?: Record<string, string>; logLevel?: 'warning' | 'error'; narrow?: boolean } = {},
+): Promise<{ code: string; entryPoints: string[] }> {
+  const result = await build({
+    ...bundleOptions(opts.narrow),
     logLevel: opts.logLevel ?? 'warning',
     alias: { ...ZOD_SUBSET, ...opts.alias },
-    // Always defined, so that the full build drops what only the narrow one does.
-    define: { NARROW_BUILD: opts.narrow ? 'true' : 'false' },
   });
   if (result.warnings.length) throw new Error(`the bundle built with ${result.warnings.length} warning(s), shown above`);
   const bundle = await shareNames(asIife(result.outputFiles[0]!.text));
