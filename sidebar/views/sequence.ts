@@ -85,9 +85,12 @@ async function readSequences(opening: boolean): Promise<void> {
   await readMailboxes();
 }
 
-/** The account's active mailboxes to send from; the sequence's own stays the first choice. */
+/**
+ * The account's active mailboxes to send from; the sequence's own stays the first choice. Read
+ * quietly, after the sequences: no banner shown or cleared (the sequence's own mailboxes remain).
+ */
 async function readMailboxes(): Promise<void> {
-  const list = await busy('Reading your mailboxes…', () => server.listSendingMailboxes(), el('seq-form'));
+  const list = await server.listSendingMailboxes().catch(() => undefined);
   if (!list) return;
   const select = el<HTMLSelectElement>('seq-mailbox');
   const keep = select.value;

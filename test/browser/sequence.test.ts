@@ -1,6 +1,6 @@
 // "Add to a sequence" in headless Chromium, answered by the add-on in the local host: opened from
 // the menu on its section, the sequences that take no leads disabled with why, the columns sent
-// as fields, an override, the check of the selection, the sending, its Send in view above many
+// as fields, an override, a mailbox to send from, the check of the selection, the sending, its Send in view above many
 // columns, and hostile text kept as text.
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../toolkit/chromium';
@@ -53,6 +53,12 @@ test('from the menu: pick a sequence, choose fields and an override, check, send
   await page.getByLabel('Field for Company').fill('company_name');
   expect(await page.locator('#seq-mapping').textContent()).toContain(HOSTILE);
   expect(await page.getByLabel('Send First name').isChecked()).toBe(false);
+  // Sent from one of the account's active mailboxes, listed by address after the sequence's own.
+  const from = page.getByLabel('Send from');
+  await page.locator('#seq-mailbox option', { hasText: 'jordan@sales.example' }).waitFor({ state: 'attached' });
+  expect(await page.locator('#seq-mailbox option').first().textContent()).toBe("The sequence's own mailboxes");
+  expect(await page.locator('#seq-mailbox option').count()).toBe(17);
+  await from.selectOption({ label: 'jordan@sales.example' });
   await form.getByRole('button', { name: 'Send' }).click();
   await page.locator('#seq-result').filter({ hasText: 'done' }).waitFor();
   expect(await page.locator('#seq-result').textContent()).toBe(
@@ -62,6 +68,9 @@ test('from the menu: pick a sequence, choose fields and an override, check, send
     ['ann@prospects1.example', { company_name: 'Acme' }, { ignore_recently_contacted: true }],
     [contacted, { company_name: 'Initech' }, { ignore_recently_contacted: true }],
   ]);
+  const posted = w.host.requests.filter((q) => q.method === 'POST' && q.url.endsWith('/leads')).map((q) => JSON.parse(q.body).settings);
+  expect(posted.length).toBeGreaterThan(0);
+  expect(posted.every((x) => typeof x?.mailbox_id === 'string')).toBe(true);
   expect(await page.evaluate('document.body.dataset.pwned')).toBeUndefined();
   await page.close();
 });
