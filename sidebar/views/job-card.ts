@@ -51,7 +51,18 @@ export function jobCard(job: JobView, onCancel: (id: string) => void, onUndo: (i
   const asking = h('div', { class: 'undo-confirm', role: 'group', 'aria-label': 'Undo this run?' }, ask, yes, no);
   const undoing = h('div', { class: 'actions' }, undo, asking);
   asking.hidden = true;
-  const node = h('li', { 'data-job': job.id }, h('div', { class: 'job-head' }, name, state), hint, bar, counts, message, links, actions, undoing);
+  const node = h(
+    'li',
+    { 'data-job': job.id },
+    h('div', { class: 'job-head' }, name, state),
+    hint,
+    bar,
+    counts,
+    message,
+    links,
+    actions,
+    undoing,
+  );
   // What it spent, under its counts.
   counts.after(spent);
   let canceling = false;

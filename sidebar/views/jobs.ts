@@ -34,7 +34,15 @@ function render(answer: PollAnswer): void {
   answer.jobs.forEach((job, i) => {
     let card = cards.get(job.id);
     if (card) card.update(job);
-    else cards.set(job.id, (card = jobCard(job, (id) => void cancel(id), (id) => void undoRun(id))));
+    else
+      cards.set(
+        job.id,
+        (card = jobCard(
+          job,
+          (id) => void cancel(id),
+          (id) => void undoRun(id),
+        )),
+      );
     // Only a card out of place is moved: moving a node takes the focus from it.
     if (list.children[i] !== card.node) list.insertBefore(card.node, list.children[i] ?? null);
   });

@@ -15,7 +15,15 @@ const CELL_CHARS = 40_000;
 const undoSheet = (ss: Spreadsheet) => ss.getSheetByName(UNDO_SHEET);
 
 /** Appends a job's rows (`b` before it, `a` at its end) in chunks; a failure never fails the run. */
-export const noteUndo = (ss: Spreadsheet, job: string, sheetId: number, at: number, key: 'b' | 'a', items: string[][], cols?: string[]): void => {
+export const noteUndo = (
+  ss: Spreadsheet,
+  job: string,
+  sheetId: number,
+  at: number,
+  key: 'b' | 'a',
+  items: string[][],
+  cols?: string[],
+): void => {
   try {
     const rows: unknown[][] = [];
     let part: string[][] = [];

@@ -37,7 +37,8 @@ export const undoRun = (jobId: string): JobView => {
     if (!job || !record || !sheet) fail('This run can no longer be undone (past 7 days, undone already, or its sheet deleted).');
     // Rows a later run on the sheet wrote are that run's now.
     const later = new Set<string>();
-    for (const [other, r] of records!) if (other !== job.id && r.sheetId === job.sheetId && r.from > record.from) for (const [fp] of r.before) later.add(fp!);
+    for (const [other, r] of records!)
+      if (other !== job.id && r.sheetId === job.sheetId && r.from > record.from) for (const [fp] of r.before) later.add(fp!);
     const grid = new Grid(sheetPort(sheet));
     const { rows, cols } = rowsNow(grid, job, record.cols);
     const { writes, left } = planUndo(record, rows, later);

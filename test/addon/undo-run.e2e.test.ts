@@ -1,7 +1,8 @@
 // Undoing a run through the built add-on in the host, at the service's default limits: the
 // add-on's own cells go back to what they held before the run, only on rows that still hold what
 // it wrote (found by their key after a sort), the rest said with why, and the record goes after 7 days.
-import { addonWorld, connect, OWNER, type World } from '../support/addon-world';
+import { addonWorld, column, connect, OWNER, type World } from '../support/addon-world';
+import { append, faultWorld, hours, leads, saveAuto } from '../support/automation-world';
 
 const KEY = 'demo-key-alpha';
 const HEADER = ['Name', 'Email', 'Website'];
@@ -76,7 +77,11 @@ test('undo after a sort finds each row by its key', () => {
   w.host.sheet().load([head!, ...rows.reverse()]);
   expect(undo(w, done.id).ok).toBe(true);
   const values = w.host.sheet().values().slice(1);
-  expect(values.map((r) => r[1])).toEqual(people(10).map((p) => p[1]).reverse());
+  expect(values.map((r) => r[1])).toEqual(
+    people(10)
+      .map((p) => p[1])
+      .reverse(),
+  );
   expect(values.every((r) => allEmpty(r.slice(3).map((v) => String(v ?? ''))))).toBe(true);
 });
 
@@ -126,14 +131,24 @@ test('undoing the second run puts back what the first wrote there; the first can
 test('after 7 days the card stops offering undo, the run cannot be undone, and its record is removed', () => {
   const w = world(6);
   const done = run(w);
-  expect(w.host.sheet(UNDO_SHEET).values().some((r) => r[0] === done.id)).toBe(true);
+  expect(
+    w.host
+      .sheet(UNDO_SHEET)
+      .values()
+      .some((r) => r[0] === done.id),
+  ).toBe(true);
   w.host.clock.advance(7 * DAY + 60 * 1000);
   expect(job(w, done.id).undo).toBeUndefined();
   expect(undo(w, done.id).ok).toBe(false);
   // The next run that touches the records removes it.
   w.host.select('Sheet1!A1:C3');
   run(w, { rerun: true });
-  expect(w.host.sheet(UNDO_SHEET).values().some((r) => r[0] === done.id)).toBe(false);
+  expect(
+    w.host
+      .sheet(UNDO_SHEET)
+      .values()
+      .some((r) => r[0] === done.id),
+  ).toBe(false);
   expect(w.host.spreadsheet.hiddenSheets.has(w.host.spreadsheet.sheetByName(UNDO_SHEET)!.sheetId)).toBe(true);
 });
 
@@ -146,4 +161,23 @@ test('another editor cannot undo a run that is not theirs', () => {
   const r = undo(w, done.id, other);
   expect(r.ok).toBe(false);
   expect(own(w, 'person0@company0.com')[0]).not.toBe('');
+});
+
+test("an automated run's history offers its undo to the person who ran it only, and it puts back the stamps too", () => {
+  const w = faultWorld();
+  const sheet = leads(w);
+  saveAuto(w, { capPerRun: 1000, capPerDay: 1000 });
+  append(sheet, 8);
+  hours(w, 1.5);
+  const stamps = () => column(w, 'Email · Checked').map(String);
+  expect(stamps().every((s) => / UTC · /.test(s))).toBe(true);
+  const history = (user = OWNER) =>
+    (w.host.callFromSidebar('getAutomation', [], user).value as { history: Array<{ undo?: string; rows: number }> }).history;
+  const [ran] = history().filter((r) => r.rows > 0);
+  expect(ran!.undo).toBeDefined();
+  expect(history('colleague@acme.example').every((r) => r.undo === undefined)).toBe(true);
+  expect(w.host.callFromSidebar('undoRun', [ran!.undo]).ok).toBe(true);
+  expect(stamps().every((s) => s === '')).toBe(true);
+  expect(column(w, 'Email · Result').every((s) => s === '')).toBe(true);
+  expect(history().every((r) => r.undo === undefined)).toBe(true);
 });

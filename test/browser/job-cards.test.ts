@@ -113,14 +113,22 @@ test("a finished job's card offers Undo this run, asks first naming the credits 
   const card = page.locator('#jobs-list .job').first();
   await card.getByRole('button', { name: 'Undo this run' }).click();
   const ask = card.getByRole('group', { name: 'Undo this run?' });
-  expect(await ask.locator('p').textContent()).toMatch(/^Put back what this run's status and result cells held before it.*Credits spent are not returned \(4 email credits/);
+  expect(await ask.locator('p').textContent()).toMatch(
+    /^Put back what this run's status and result cells held before it.*Credits spent are not returned \(4 email credits/,
+  );
   await ask.getByRole('button', { name: 'Put back' }).click();
   await sidebar.answersHandled('undoRun', 1);
   await card.locator('p', { hasText: 'Undone:' }).waitFor();
   expect(await card.locator('p', { hasText: 'Undone:' }).textContent()).toMatch(
     /^Undone: 4 rows put back as before the run\. Credits spent are not returned: this run spent 4 email credits/,
   );
-  expect(w.host.sheet().values().slice(1).every((r) => r.slice(2).every((v) => v === ''))).toBe(true);
+  expect(
+    w.host
+      .sheet()
+      .values()
+      .slice(1)
+      .every((r) => r.slice(2).every((v) => v === '')),
+  ).toBe(true);
   expect(await card.getByRole('button', { name: 'Undo this run' }).isHidden()).toBe(true);
   expect(sidebar.errors).toEqual([]);
   await page.close();
