@@ -4,6 +4,7 @@
 // Records past their time are removed whenever the sheet is read.
 import { max, min } from '../base/numbers';
 import { UNDO_MS, type UndoRecord } from '../jobs/run-undo';
+import { tryWithDocumentLock } from './active-document';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -83,4 +84,14 @@ export const readUndo = (ss: Spreadsheet, now: number, drop?: string): Map<strin
     sheet.getRange(1, 1, kept.length + 1, 4).setValues([HEADERS, ...kept]);
   }
   return out;
+};
+
+/** Removes records past their time, if any, reading ids and times only; when the lock is busy, a later call does. */
+export const pruneUndo = (ss: Spreadsheet, now: number): void => {
+  const sheet = undoSheet(ss);
+  const last = sheet ? sheet.getLastRow() : 0;
+  const latest = new Map<unknown, number>();
+  if (last > 1)
+    for (const [job, , at] of sheet!.getRange(2, 1, last - 1, 3).getValues()) latest.set(job, max(latest.get(job) ?? 0, Number(at)));
+  if ([...latest.values()].some((at) => !(now - at < UNDO_MS))) tryWithDocumentLock(1000, () => readUndo(ss, now));
 };
