@@ -5,6 +5,7 @@
 import { max, min } from '../base/numbers';
 import { UNDO_MS, type UndoRecord } from '../jobs/run-undo';
 import { tryWithDocumentLock } from './active-document';
+import { hiddenSheet } from './hidden-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -41,14 +42,7 @@ export const noteUndo = (
       size += n;
     }
     if (part.length) push();
-    let sheet = undoSheet(ss);
-    if (!sheet) {
-      const active = ss.getActiveSheet();
-      sheet = ss.insertSheet(UNDO_SHEET);
-      sheet.hideSheet();
-      ss.setActiveSheet(active);
-      sheet.getRange(1, 1, 1, 4).setValues([HEADERS]);
-    }
+    const sheet = hiddenSheet(ss, UNDO_SHEET, HEADERS);
     if (rows.length) sheet.getRange(sheet.getLastRow() + 1, 1, rows.length, 4).setValues(rows);
   } catch {
     // The run goes on; it cannot be undone.
