@@ -182,3 +182,31 @@ test("an automated run's history offers its undo to the person who ran it only, 
   expect(column(w, 'Email · Result').every((s) => s === '')).toBe(true);
   expect(history().every((r) => r.undo === undefined)).toBe(true);
 });
+
+test('a 50,000-row run is kept in cells under their limit, and undone whole after a sort', () => {
+  const n = 50000;
+  const w = addonWorld({ accounts: [{ key: 'scale-key-0001', name: 'Scale', credits: { email: 200000, phone: 0 } }] });
+  const rows = Array.from({ length: n }, (_, k) => [`Person ${k}`, `person${k}@company${k % 997}.com`, `https://firm${k}.com`]);
+  w.host.sheet().load([['Name', 'Email', 'Website'], ...rows]);
+  w.host.open();
+  connect(w, 'scale-key-0001');
+  w.host.select(`Sheet1!A1:C${n + 1}`);
+  const r = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]);
+  expect(r.error?.message).toBeUndefined();
+  const id = (r.value as View).id;
+  for (let k = 0; k < 2000 && job(w, id).state === 'running'; k++) w.host.fireNextTrigger();
+  expect(job(w, id).state).toBe('done');
+  const kept = w.host.sheet(UNDO_SHEET).values().slice(1);
+  expect(kept.length).toBeGreaterThan(2);
+  expect(Math.max(...kept.map((k) => String(k[3]).length))).toBeLessThanOrEqual(50000);
+  const [head, ...data] = w.host.sheet().values();
+  w.host.sheet().load([head!, ...data.reverse()]);
+  const undone = undo(w, id);
+  expect(undone.error?.message).toBeUndefined();
+  expect(job(w, id).message).toMatch(
+    /^Undone: 50,000 rows put back as before the run\. Credits spent are not returned: this run spent 50,000 email credits/,
+  );
+  const after = w.host.sheet().values().slice(1);
+  expect(after.every((row) => row.slice(3).every((v) => v === ''))).toBe(true);
+  expect(after[0]![1]).toBe(`person${n - 1}@company${(n - 1) % 997}.com`);
+});
