@@ -15,12 +15,16 @@ import { timeNow } from '../gas/clock';
 
 /** A run just ended: what its rows hold now is kept beside what they held before, and it can be undone for a while. */
 export const noteEnd = (ss: Spreadsheet, job: JobRecord, port: SheetPort): void => {
-  const now = timeNow();
-  const record = readUndo(ss, now).get(job.id);
-  if (!record) return;
-  const after = afterOf(record.before, rowsNow(new Grid(port), job, record.cols).rows);
-  noteUndo(ss, job.id, job.sheetId, now, 'a', after);
-  job.undoUntil = now + UNDO_MS;
+  try {
+    const now = timeNow();
+    const record = readUndo(ss, now).get(job.id);
+    if (!record) return;
+    const after = afterOf(record.before, rowsNow(new Grid(port), job, record.cols).rows);
+    noteUndo(ss, job.id, job.sheetId, now, 'a', after);
+    job.undoUntil = now + UNDO_MS;
+  } catch {
+    // The run ended as it should; it cannot be undone.
+  }
 };
 
 /** Undoes the person's own finished run; its card then says what was put back, what was not and why. */
