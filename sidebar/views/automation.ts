@@ -130,8 +130,33 @@ function runItem(run: Run): HTMLLIElement {
       h('div', { class: 'actions' }, retry),
     );
   }
+  const said = undone.get(run.id);
+  if (said) item.append(h('p', { class: 'hint', text: said }));
+  const job = run.undo;
+  if (job) {
+    // Asked first, in the item: what is put back, and that credits spent are not returned.
+    const undo = h('button', { type: 'button', text: 'Undo this run' });
+    const yes = h('button', { type: 'button', text: 'Put back' });
+    const ask = h('div', { role: 'group', 'aria-label': 'Undo this run?' }, h('p', { class: 'hint', text: UNDO_ASK }), yes);
+    ask.hidden = true;
+    undo.addEventListener('click', () => [(ask.hidden = false), (undo.hidden = true)]);
+    yes.addEventListener(
+      'click',
+      () =>
+        void act('Undoing the run…', async () => {
+          undone.set(run.id, (await server.undoRun(job)).message);
+          return server.getAutomation();
+        }),
+    );
+    item.append(h('div', { class: 'actions' }, undo, ask));
+  }
   return item;
 }
+
+/** What an undo put back and left, by run, once answered. */
+const undone = new Map<string, string>();
+const UNDO_ASK =
+  "Put back what this run's status, result and stamp cells held before it, on its rows that still hold what it wrote? Rows edited since or run again are left as they are. Credits spent are not returned.";
 
 /** Shows a view; the form's fields only when `withFields` (they may hold the person's unsaved changes). */
 function render(view: View, withFields: boolean): void {

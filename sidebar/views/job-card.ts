@@ -21,6 +21,8 @@ export interface JobCard {
   update(job: JobView): void;
   /** A cancel is on its way (or not any more): the button says so and cannot be clicked twice. */
   setCanceling(on: boolean): void;
+  /** An undo was refused: its confirm can be answered again. */
+  undoFailed(): void;
 }
 
 function safeLink(url: string): HTMLAnchorElement {
@@ -30,7 +32,7 @@ function safeLink(url: string): HTMLAnchorElement {
   return a;
 }
 
-export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
+export function jobCard(job: JobView, onCancel: (id: string) => void, onUndo: (id: string) => void = () => undefined): JobCard {
   const name = h('strong');
   const state = h('span', { class: 'state' });
   const hint = h('div', { class: 'hint' });
@@ -41,13 +43,46 @@ export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
   const links = h('div', { class: 'links' });
   const cancel = h('button', { type: 'button', class: 'cancel', text: 'Cancel' });
   const actions = h('div', { class: 'actions' }, cancel);
-  const node = h('li', { 'data-job': job.id }, h('div', { class: 'job-head' }, name, state), hint, bar, counts, message, links, actions);
+  // Undo asks first, in the card, saying what is put back and that credits are not returned.
+  const undo = h('button', { type: 'button', class: 'undo', text: 'Undo this run' });
+  const ask = h('p', { class: 'hint' });
+  const yes = h('button', { type: 'button', text: 'Put back' });
+  const no = h('button', { type: 'button', text: 'Keep' });
+  const asking = h('div', { class: 'undo-confirm', role: 'group', 'aria-label': 'Undo this run?' }, ask, yes, no);
+  const undoing = h('div', { class: 'actions' }, undo, asking);
+  asking.hidden = true;
+  const node = h(
+    'li',
+    { 'data-job': job.id },
+    h('div', { class: 'job-head' }, name, state),
+    hint,
+    bar,
+    counts,
+    message,
+    links,
+    actions,
+    undoing,
+  );
   // What it spent, under its counts.
   counts.after(spent);
   let canceling = false;
   let canCancel = false;
   let shownLinks = '';
+  let spentNow = job.spent;
   cancel.addEventListener('click', () => onCancel(job.id));
+  undo.addEventListener('click', () => {
+    ask.textContent = `Put back what this run's status and result cells held before it, on its rows that still hold what it wrote? Rows edited since or run again are left as they are. Credits spent are not returned${spentNow ? ` (${creditText(spentNow)})` : ''}.`;
+    asking.hidden = false;
+    undo.hidden = true;
+  });
+  no.addEventListener('click', () => {
+    asking.hidden = true;
+    undo.hidden = false;
+  });
+  yes.addEventListener('click', () => {
+    yes.disabled = true;
+    onUndo(job.id);
+  });
 
   function showCancel(): void {
     actions.hidden = !(canCancel || canceling);
@@ -90,6 +125,9 @@ export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
     links.hidden = next.links.length === 0;
     canCancel = next.canCancel;
     showCancel();
+    spentNow = next.spent;
+    undoing.hidden = !next.undo;
+    if (!next.undo) [asking.hidden, undo.hidden, yes.disabled] = [true, false, false];
   }
 
   update(job);
@@ -99,6 +137,9 @@ export function jobCard(job: JobView, onCancel: (id: string) => void): JobCard {
     setCanceling(on) {
       canceling = on;
       showCancel();
+    },
+    undoFailed() {
+      yes.disabled = false;
     },
   };
 }

@@ -34,7 +34,15 @@ function render(answer: PollAnswer): void {
   answer.jobs.forEach((job, i) => {
     let card = cards.get(job.id);
     if (card) card.update(job);
-    else cards.set(job.id, (card = jobCard(job, (id) => void cancel(id))));
+    else
+      cards.set(
+        job.id,
+        (card = jobCard(
+          job,
+          (id) => void cancel(id),
+          (id) => void undoRun(id),
+        )),
+      );
     // Only a card out of place is moved: moving a node takes the focus from it.
     if (list.children[i] !== card.node) list.insertBefore(card.node, list.children[i] ?? null);
   });
@@ -106,6 +114,20 @@ async function cancel(id: string): Promise<void> {
     // A poll sent before now may have read the job before the cancel: its answer is dropped.
     stale = sent;
     cards.get(id)?.update(view);
+  }
+  watchJobs();
+}
+
+/** An undo, confirmed in its card: the card then says what was put back and what was not. */
+async function undoRun(id: string): Promise<void> {
+  clearError('jobs');
+  try {
+    const view = await server.undoRun(id);
+    stale = sent;
+    cards.get(id)?.update(view);
+  } catch (e) {
+    showError(errorMessage(e), 'jobs');
+    cards.get(id)?.undoFailed();
   }
   watchJobs();
 }

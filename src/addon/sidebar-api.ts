@@ -7,6 +7,7 @@ import { listJobs, pollJobs } from '../runs/job-loop';
 import { listLeadLists } from '../runs/lead-lists';
 import { previewRun } from '../runs/run-preview';
 import { cancelJob, startRun } from '../runs/start-and-cancel';
+import { undoRun } from '../runs/undo-runs';
 import { previewRowAction, runRowAction, runTool } from '../tools/run-tools';
 import { runSearch } from '../tools/search';
 import { listSendingMailboxes, listSequences, previewSequenceAdd, runSequenceAdd } from '../tools/run-sequences';
@@ -25,6 +26,7 @@ export const sidebarApi = {
   listJobs,
   pollJobs,
   cancelJob,
+  undoRun,
   runTool,
   previewRowAction,
   runRowAction,

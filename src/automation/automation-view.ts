@@ -25,6 +25,8 @@ export interface AutoRunView {
   failed: number;
   /** An alert about this run was e-mailed. */
   alerted: boolean;
+  /** Its job's id while the person who ran it can undo it (undoRun). */
+  undo?: string;
 }
 
 export interface AutomationView {

@@ -4,6 +4,7 @@
 // so a part of thousands of keys is one short row. Read once per execution, and only where a run
 // plans; row-life.ts asks it before any run spends.
 import { buysAnswer, type Paid } from '../jobs/row-life';
+import { hiddenSheet } from './hidden-sheet';
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Ledger = Map<string, Map<string, number>>;
@@ -75,14 +76,7 @@ export const notePaid = (
     const byTime = new Map<number, string[]>();
     for (const e of entries) (byTime.get(e.at) ?? byTime.set(e.at, []).get(e.at)!).push(e.key);
     if (known) for (const [when, keys] of byTime) add(known, at, keys, when);
-    let sheet = ledgerSheet(spreadsheet);
-    if (!sheet) {
-      const active = spreadsheet.getActiveSheet();
-      sheet = spreadsheet.insertSheet(LEDGER_SHEET);
-      sheet.hideSheet();
-      spreadsheet.setActiveSheet(active);
-      sheet.getRange(1, 1, 1, 3).setValues([HEADERS]);
-    }
+    const sheet = hiddenSheet(spreadsheet, LEDGER_SHEET, HEADERS);
     const rows = [...byTime].flatMap(([when, keys]) => rowsOf(at, when, keys));
     const last = sheet.getLastRow();
     if (last + rows.length <= COMPACT_ROWS) {

@@ -190,6 +190,7 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   const now = deps.now();
   if (isIdle(job, sent, readings, now) && headerStands(job, deps.sheet)) goOn(job, job.counts[QUEUED] ?? 0, now);
   else writeStep(job, deps, sheetToWrite(job, deps, sent, readings), readings, now);
+  if (!isRunning(job)) deps.ended?.(job);
   saveAt(job, deps, now);
 };
 

@@ -47,11 +47,12 @@ export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
   const finished = Object.entries(job.counts).reduce((n, [label, count]) => (isFinishedLabel(label) ? n + count : n), 0);
   const life = job.life;
   const message =
-    life.s === 'paused'
+    job.undone ??
+    (life.s === 'paused'
       ? pauseNote(life.why, job.account?.name)
       : life.s === 'failed' || life.s === 'canceled'
         ? [life.why, unplacedNote(job)].filter(Boolean).join(' ')
-        : (job.message ?? stopReason(job) ?? (isCanceling(job) ? 'Canceling.' : ''));
+        : (job.message ?? stopReason(job) ?? (isCanceling(job) ? 'Canceling.' : '')));
   return {
     id: job.id,
     action: job.action,
@@ -65,5 +66,6 @@ export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
     links: job.parts.map((p) => p.url).filter((u): u is string => Boolean(u)),
     ...(job.list && { list: { name: job.list.name, adds: Boolean(job.list.id) } }),
     spent: job.spent && creditParts(job.spent),
+    ...(job.undoUntil! > Date.now() && { undo: true }),
   };
 };

@@ -62,6 +62,10 @@ export interface JobRecord {
    * counted as they are read; absent on records from before jobs counted it.
    */
   spent?: Tally;
+  /** Until when it can be undone (run-undo.ts): set as it ends, removed once undone. */
+  undoUntil?: number;
+  /** What undoing it put back and left, once undone. */
+  undone?: string;
   /** Rows sent (duplicates included). */
   total: number;
   createdAt: number;
@@ -90,4 +94,6 @@ export interface JobView {
   list?: { name: string; adds: boolean };
   /** What it spent, in parts; absent for a job from before jobs counted it. */
   spent?: CreditPart[];
+  /** It can be undone now. */
+  undo?: boolean;
 }

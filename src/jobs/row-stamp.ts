@@ -11,7 +11,7 @@ export const STAMP_HEADERS: Partial<Record<ActionId, string>> = {
 };
 
 /** FNV-1a, 32 bits, in base 36: short, and the same in Apps Script and here. */
-const hash = (text: string): string => {
+export const hash = (text: string): string => {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(36);

@@ -23,6 +23,7 @@ import { answeredBeforeStatus, isFinishedLabel, partOfStatus, QUEUED, statusCoun
 import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
 import type { Paid } from './row-life';
 import { rowFingerprint, STAMP_HEADERS, stampText } from './row-stamp';
+import { cellsOf } from './run-undo';
 
 export interface Selection {
   /** The selected rows as inclusive sheet-row ranges: one per range of a multi-range selection. */
@@ -130,11 +131,16 @@ const mappingByHeader = (headers: ReadonlyArray<unknown>, mapping: ColumnMapping
   return out;
 };
 
-/** Places the columns, marks the rows and returns the new job's record; nothing is sent yet. */
+/**
+ * Places the columns, marks the rows and returns the new job's record; nothing is sent yet.
+ * `keep` is given the headers of the add-on's own columns and, per row marked, its fingerprint
+ * and what those cells held before (run-undo.ts).
+ */
 export const createJob = (
   prepared: PreparedRun,
   request: RunRequest,
   ids: { id: string; sheetId: number; sheetName: string; now: number; partSize?: number; account?: JobRecord['account'] },
+  keep?: (headers: string[], rows: string[][]) => void,
 ): JobRecord => {
   const nothing = prepared.plan.counts.send === 0;
   const job: JobRecord = {
@@ -166,13 +172,19 @@ export const createJob = (
   if (ids.account) job.account = ids.account;
   const { grid } = prepared;
   const header = grid.rowIndex(prepared.headerRow);
-  const [status] = grid.placeColumns(header, [STATUS_HEADERS[request.action], ...outputHeaders(job), ...stampHeader(request)]);
+  const own = [STATUS_HEADERS[request.action], ...outputHeaders(job), ...stampHeader(request)];
+  const [status] = grid.placeColumns(header, own);
   // Wherever the stamp column is, every run keeps it true, so automation never takes a row this
   // run sends for a changed one (see row-stamp.ts).
   const stampName = STAMP_HEADERS[request.action];
   const stampAt = stampName ? grid.columnIn(header, stampName) : undefined;
+  if (stampAt !== undefined && !own.includes(stampName!)) own.push(stampName!);
+  const cols = own.map((h) => grid.columnIn(header, h));
+  const before: string[][] = [];
   for (const r of prepared.plan.rows) {
     const i = grid.rowIndex(r.row);
+    if (r.kind === 'send' || 'reason' in r || 'paidAt' in r)
+      before.push([rowFingerprint(request.action, grid.row(i), prepared.mapping, job.options)?.id ?? '', ...cellsOf(grid.row(i), cols)]);
     if (r.kind === 'send') grid.set(i, status!, QUEUED);
     else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
     else {
@@ -183,6 +195,7 @@ export const createJob = (
     if (fingerprint) grid.set(i, stampAt!, stampText(ids.now, fingerprint.id));
   }
   grid.flush();
+  if (before.length) keep?.(own, before);
   const ended = Object.entries(statusCounts(grid, header, status!)).filter(([label]) => isFinishedLabel(label));
   if (ended.length) job.before = Object.fromEntries(ended);
   // Marks another job left in the column keep their numbers: this job's parts are numbered above them.

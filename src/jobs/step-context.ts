@@ -41,6 +41,8 @@ export interface StepDeps {
    * while a request is out, and writes to a deleted sheet may fail or go nowhere.
    */
   sheetGone?: () => boolean;
+  /** The job just ended, its sheet written: what its rows hold now is kept, so it can be undone (run-undo.ts). */
+  ended?: (job: JobRecord) => void;
   /** Another editor's job holds marks in this job's status column (its claim is there). */
   othersMarks?: boolean;
 }

@@ -102,13 +102,15 @@ const viewOf = (spreadsheet: Spreadsheet, record: AutoRecord | undefined): Autom
     nextRunAt: iso(record && runDue(record)),
     timeZone: clock.zone,
     history: (record?.runs ?? [])
-      .map((r) => ({
+      .map((r, _, __, job = jobs.find((j) => j.id === r.job)) => ({
         id: r.id,
         at: iso(r.at),
         action: ACTION_LABELS[r.action],
         rows: r.rows,
         credits: r.credits,
-        spent: spentOf(jobs.find((j) => j.id === r.job)?.spent),
+        spent: spentOf(job?.spent),
+        // Only the person whose job it is finds it among their jobs: no one else is offered its undo.
+        ...(job && job.undoUntil! > timeNow() && { undo: job.id }),
         outcome: r.outcome ?? 'Running.',
         failed: r.failed,
         alerted: Boolean(r.alerted),

@@ -12,6 +12,7 @@ import { notePaid, readPaid } from '../gas/paid-ledger';
 import { addUserSpend } from '../gas/user-spend';
 import { withHeldRead } from '../sheet/held-read';
 import { timeNow } from '../gas/clock';
+import { noteEnd } from './undo-runs';
 
 /** A sheet's cells as this execution last read and wrote them, with no network call since. */
 export interface HeldSheet {
@@ -52,6 +53,7 @@ export const stepDeps = (
     spent: (paid: Tally) => {
       if (Object.values(paid).some(Boolean)) addUserSpend(spreadsheet, paid);
     },
+    ended: (job: JobRecord) => port && noteEnd(spreadsheet, job, port),
     paid: (job: JobRecord, keys: string[], at: number) =>
       notePaid(
         spreadsheet,

@@ -19,6 +19,7 @@ import { sheetById } from '../gas/sheet-port';
 import { settleContinuation } from '../gas/triggers';
 import { alertEndedJobs } from './alerts';
 import { timeNow } from '../gas/clock';
+import { pruneUndo, UNDO_SHEET } from '../gas/undo-store';
 import { stepDeps, type HeldSheet } from './job-deps';
 import { dueAt, firedOut, nextDue } from '../gas/job-continuation';
 import { claimAfterStep, keepClaim, mayStep, pauseHere, releaseNotedClaims } from './pause-policy';
@@ -148,6 +149,8 @@ const knownJobs = (spreadsheet: Spreadsheet): DocumentJobs => {
 export const listJobs = (): JobView[] => {
   const spreadsheet = currentSpreadsheet();
   const names = new Map(spreadsheet.getSheets().map((s) => [s.getSheetId(), s.getName()]));
+  // Undo records past their time go as the list opens (no call more when there are none).
+  if ([...names.values()].includes(UNDO_SHEET)) pruneUndo(spreadsheet, timeNow());
   const known = knownJobs(spreadsheet);
   const note = backgroundNote(known.continuation);
   return known.jobs

@@ -18,6 +18,7 @@ import { saveMapping } from '../gas/settings';
 import { sheetById } from '../gas/sheet-port';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { newId, sleep } from '../gas/script-utilities';
+import { noteUndo } from '../gas/undo-store';
 import { removeStaleTriggers } from '../gas/triggers';
 import { POLL_BUDGET_MS, STEP_BUDGET_MS, stepJobs } from './job-loop';
 import { jobDeps, stepDeps } from './job-deps';
@@ -106,14 +107,13 @@ export const RESUMED = 'Your paused job on these rows went on with your key, whi
 /** Marks the rows of a prepared run, claims its action on the sheet and keeps the new job's record. */
 export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, request: RunRequest, partSize: number): JobRecord => {
   const connection = readConnection();
-  const job = createJob(prepared, request, {
-    id: newId(),
-    sheetId: sheet.getSheetId(),
-    sheetName: sheet.getName(),
-    now: timeNow(),
-    partSize,
-    account: connection && accountOf(connection),
-  });
+  const [id, sheetId, now] = [newId(), sheet.getSheetId(), timeNow()];
+  const job = createJob(
+    prepared,
+    request,
+    { id, sheetId, sheetName: sheet.getName(), now, partSize, account: connection && accountOf(connection) },
+    (cols, rows) => noteUndo(sheet.getParent(), id, sheetId, now, 'b', rows, cols),
+  );
   // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
   if (isRunning(job)) claimJob(job, { account: job.account?.name });
   saveJob(ssId, job);

@@ -96,3 +96,40 @@ test('a canceled job says how many rows were done and how many were canceled', a
     `Email validation on "Sheet1": canceled, ${rows - canceled} of ${rows} rows (${canceled} canceled)`,
   );
 });
+
+test("a finished job's card offers Undo this run, asks first naming the credits not returned, then says what was put back", async () => {
+  const rows = 4;
+  const w = addonWorld();
+  w.host.sheet().load([['Name', 'Email'], ...Array.from({ length: rows }, (_, k) => [`Person ${k}`, `person${k}@company${k}.com`])]);
+  w.host.open();
+  connect(w, KEY);
+  w.host.select(`Sheet1!A1:B${rows + 1}`);
+  started(w, { action: 'email' });
+  for (let k = 0; k < 20 && w.host.sheet().values()[1]![2] === 'Queued'; k++) w.host.fireNextTrigger();
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await sidebar.answersHandled('pollJobs', 1);
+  const card = page.locator('#jobs-list .job').first();
+  await card.getByRole('button', { name: 'Undo this run' }).click();
+  const ask = card.getByRole('group', { name: 'Undo this run?' });
+  expect(await ask.locator('p').textContent()).toMatch(
+    /^Put back what this run's status and result cells held before it.*Credits spent are not returned \(4 email credits/,
+  );
+  await ask.getByRole('button', { name: 'Put back' }).click();
+  await sidebar.answersHandled('undoRun', 1);
+  await card.locator('p', { hasText: 'Undone:' }).waitFor();
+  expect(await card.locator('p', { hasText: 'Undone:' }).textContent()).toMatch(
+    /^Undone: 4 rows put back as before the run\. Credits spent are not returned: this run spent 4 email credits/,
+  );
+  expect(
+    w.host
+      .sheet()
+      .values()
+      .slice(1)
+      .every((r) => r.slice(2).every((v) => v === '')),
+  ).toBe(true);
+  expect(await card.getByRole('button', { name: 'Undo this run' }).isHidden()).toBe(true);
+  expect(sidebar.errors).toEqual([]);
+  await page.close();
+});
