@@ -16,7 +16,12 @@ import { runTrigger } from './runs/trigger-run';
 import { refreshFormulas } from './formulas/formula-refresh';
 import { ENRICH_COMPANY, ENRICH_PERSON, JOB_OPENINGS, PROSPECTING_HEADERS } from './formulas/custom-functions';
 import { sidebarApi } from './addon/sidebar-api';
-import { callRecordingsFromSelection, logCallsFromSelection, mailboxLimitsFromSelection, reviewPhonesFromSelection } from './tools/run-tools';
+import {
+  callRecordingsFromSelection,
+  logCallsFromSelection,
+  mailboxLimitsFromSelection,
+  reviewPhonesFromSelection,
+} from './tools/run-tools';
 import { CONTINUE_HANDLER } from './gas/triggers';
 import { continueSearch } from './tools/search';
 import { continuePaced } from './tools/paced-rows';

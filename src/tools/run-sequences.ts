@@ -30,7 +30,8 @@ export const listSequences = (c = requireClient()) =>
 /** The account's active mailboxes, the ones a sequence's leads may be sent from, by address. */
 export const listSendingMailboxes = (): Array<{ id: string; email: string }> => {
   const out: Array<{ id: string; email: string }> = [];
-  for (const page of requireClient().mailboxPages(20, undefined, 'active')) for (const m of page.mailboxes) out.push({ id: m.id, email: m.email });
+  for (const page of requireClient().mailboxPages(20, undefined, 'active'))
+    for (const m of page.mailboxes) out.push({ id: m.id, email: m.email });
   return out.sort((a, b) => (a.email < b.email ? -1 : 1));
 };
 
@@ -45,7 +46,10 @@ const sequenceRows = (input: unknown, dry: boolean) => {
   const c = requireClient({ retry: { budgetMs: 60000 } });
   const sequence = listSequences(c).find((s) => s.id === req.sequenceId);
   if (!sequence?.accepts) fail(`The sequence is ${sequence?.status ?? 'gone'}: choose one that takes leads.`);
-  const { out } = onSelection(sequenceSender(sequence, req.mapping ?? {}, req.overrides ?? {}, req.mailboxId || undefined), dry ? undefined : rowDeps(c));
+  const { out } = onSelection(
+    sequenceSender(sequence, req.mapping ?? {}, req.overrides ?? {}, req.mailboxId || undefined),
+    dry ? undefined : rowDeps(c),
+  );
   return {
     ...out,
     /** The columns read as email and profile URL (indexes into `headers`). */
