@@ -44,7 +44,7 @@ export interface RowSender {
   field?(name: string): string | undefined;
   /** What a row's 404 means, when it means more than "not found". */
   notFound?: string | false;
-  /** What a row's 409 means, when it means more than "not in a state that allows it". */
+  /** What a row's 409 `invalid_state` means, when it means more than "not in a state that allows it". */
   conflict?: string;
   /**
    * Paced by the service's limits: a row refused with 429 goes back to Queued and waits what the
@@ -176,7 +176,7 @@ const refusedRow = (def: RowSender, e: ProspectingError): string => {
   if (column) return `The service refused the row's ${column}.`;
   return (
     (e.kind === 'not_found' && def.notFound) ||
-    (e.status === 409 && def.conflict) ||
+    (e.kind === 'invalid_state' && def.conflict) ||
     (e.kind === 'invalid_request' ? e.message : rowReason(e))
   );
 };

@@ -153,7 +153,7 @@ export const rowSender = (action: RowActionId, overrides: Record<string, string 
     batch: 1,
     field: (name) => def.fields.find((f) => f.field === name)?.label,
     notFound: action === 'review_phones' && 'no phone number of this account has this Phone number ID',
-    conflict: 'the mailbox needs reconnection: reconnect it, then apply again',
+    conflict: mailboxes ? 'the mailbox needs reconnection: reconnect it, then apply again' : undefined,
     // Both are slow by the spec's limits (50 recordings an hour; a mailbox change a minute, and
     // one an hour for each mailbox): what is left goes on by the trigger.
     paced: mailboxes || recordings,

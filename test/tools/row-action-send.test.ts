@@ -2,7 +2,7 @@
 // counts without writing, which rows are held back, and where each answer lands when the person
 // sorts or edits while a request is out.
 import type { ProspectingClient } from '../../src/api/client';
-import { InvalidParameterError, NetworkError, NotFoundError, UnauthorizedError } from '../../src/api/errors';
+import { InvalidParameterError, InvalidStateError, NetworkError, NotFoundError, UnauthorizedError } from '../../src/api/errors';
 import { sendRowAction, type RowSender } from '../../src/tools/row-action-send';
 import { rowSender } from '../../src/tools/row-actions';
 import { sequenceSender } from '../../src/tools/sequence-add';
@@ -259,5 +259,26 @@ describe('one request per row (logging calls)', () => {
     };
     sendRowAction(rowSender('review_phones', {}), selected(s), s, deps(client));
     expect(s.cells[1]![3]).toBe('Error: no phone number of this account has this Phone number ID');
+  });
+
+  test('a 409 says the mailbox needs reconnection only for a mailbox; a review refused so says so in its own words', () => {
+    const PHONE = '2d9e4f50-3f4c-4e7d-a01b-2c3d4e5f6071';
+    const BOX = '3e9e4f50-3f4c-4e7d-a01b-2c3d4e5f6072';
+    const refuse = () => {
+      throw new InvalidStateError();
+    };
+    const review = new MemorySheet([
+      ['Phone number ID', 'User ID', 'Reason'],
+      [PHONE, USER, 'wrong person'],
+    ]);
+    sendRowAction(rowSender('review_phones', {}), selected(review), review, deps({ reviewPhoneNumber: refuse }));
+    expect(String(review.cells[1]![3])).toMatch(/^Error: /);
+    expect(String(review.cells[1]![3])).not.toMatch(/mailbox/);
+    const boxes = new MemorySheet([
+      ['Mailbox ID', 'Daily email limit', 'Limit · Applied'],
+      [BOX, 120, 100],
+    ]);
+    sendRowAction(rowSender('mailbox_limits', {}), selected(boxes), boxes, deps({ setMailboxLimit: refuse }));
+    expect(boxes.cells[1]![3]).toBe('Error: the mailbox needs reconnection: reconnect it, then apply again');
   });
 });
