@@ -8,6 +8,7 @@ import { throwUnlessProspecting, type ProspectingError } from '../api/errors';
 import { classify } from '../api/failure';
 import { Grid, type SheetPort } from '../sheet/grid';
 import { cellText } from '../sheet/keys';
+import { safeCell } from '../sheet/cells';
 import { EMPTIED, errorStatus, QUEUED, readStatus, REPEATED, SENDING, skippedStatus } from '../jobs/row-status';
 import { restatus } from '../jobs/job-layout';
 import type { Selection } from '../jobs/run-setup';
@@ -332,7 +333,8 @@ const place = (cols: Columns, answers: ReadonlyArray<Answer>, out: RowActionOutc
       continue;
     }
     grid.set(i, status, a.status);
-    (a.cells ?? (a.id === undefined ? [] : [a.id])).forEach((v, j) => outputs[j] !== undefined && grid.set(i, outputs[j], v));
+    // Network data, written as text: a link or a date from the service never becomes a formula.
+    (a.cells ?? (a.id === undefined ? [] : [a.id])).forEach((v, j) => outputs[j] !== undefined && grid.set(i, outputs[j], safeCell(v)));
   }
   // A Sending row no answer found was edited or moved out of reach: it says so.
   for (const rows of sending.values()) {

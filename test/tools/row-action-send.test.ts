@@ -261,6 +261,17 @@ describe('one request per row (logging calls)', () => {
     expect(s.cells[1]![3]).toBe('Error: no phone number of this account has this Phone number ID');
   });
 
+  test('a recording link that looks like a formula is written as text, its expiry beside it', () => {
+    const CALL = '4e9e4f50-3f4c-4e7d-a01b-2c3d4e5f6073';
+    const s = new MemorySheet([['Call ID'], [CALL]]);
+    const client = {
+      getCallRecording: () => ({ call_id: CALL, url: '=IMPORTXML("https://x.example","//a")', expires_at: '2026-11-30T10:00:00.000Z' }),
+    };
+    sendRowAction(rowSender('call_recordings', {}), selected(s), s, deps(client));
+    expect(s.cells[0]).toEqual(['Call ID', 'Recording · Status', 'Recording · URL', 'Recording · Expires']);
+    expect(s.cells[1]).toEqual([CALL, 'Recording linked', `'=IMPORTXML("https://x.example","//a")`, '2026-11-30T10:00:00.000Z']);
+  });
+
   test('a 409 says the mailbox needs reconnection only for a mailbox; a review refused so says so in its own words', () => {
     const PHONE = '2d9e4f50-3f4c-4e7d-a01b-2c3d4e5f6071';
     const BOX = '3e9e4f50-3f4c-4e7d-a01b-2c3d4e5f6072';
