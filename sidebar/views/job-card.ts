@@ -111,8 +111,10 @@ export function jobCard(job: JobView, onCancel: (id: string) => void, onUndo: (i
     clear(counts);
     for (const [status, n] of Object.entries(next.counts)) counts.append(h('li', { text: `${status}: ${thousands(n)}` }));
     // A job from before jobs counted their spend says nothing rather than a wrong figure.
-    spent.hidden = !next.spent;
-    spent.textContent = next.spent ? `Spent: ${creditText(next.spent)}` : '';
+    // Answers copied from where the spreadsheet held them are said beside what was spent: they cost nothing.
+    const reused = next.reused ? `${thousands(next.reused)} answer${next.reused === 1 ? '' : 's'} reused, 0 credits` : '';
+    spent.hidden = !next.spent && !reused;
+    spent.textContent = [next.spent && `Spent: ${creditText(next.spent)}`, reused].filter(Boolean).join(' · ');
     message.textContent = next.message;
     message.className = next.state === 'failed' ? 'job-error' : 'hint';
     message.hidden = !next.message;

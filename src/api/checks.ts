@@ -4,6 +4,8 @@
 // only that one, as zod's own bring classes of their own into dist/Code.js.
 import { isString } from '../base/is-string';
 import * as z from 'zod/mini';
+import { number } from './kinds';
+import { thousands } from '../base/numbers';
 
 type Sized = string | ReadonlyArray<unknown>;
 type LengthIssue = z.core.$ZodRawIssue<z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig>;
@@ -90,3 +92,14 @@ export const withDefaults = <S extends z.core.$ZodLooseShape, K extends keyof S 
     ctx.value = out;
   }) as never;
 };
+
+/** A whole number from 0 to `max`, or the sentence saying what it must be. */
+export const upTo = (max: number, what: string) =>
+  number().check((ctx) => {
+    if (!Number.isInteger(ctx.value) || ctx.value < 0 || ctx.value > max)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `${what} must be a whole number from 0 to ${thousands(max)}.`,
+      });
+  });

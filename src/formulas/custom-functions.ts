@@ -32,6 +32,7 @@ import { createClient } from '../gas/client-factory';
 import { readConnection } from '../gas/key-store';
 import { answerKey, readAnswer, readAnswers, saveAnswer, saveAnswers } from './lookup-cache';
 import { timeNow } from '../gas/clock';
+import { answersInSheets } from './sheet-answers';
 
 /*
  * Sheets keeps a returned value until the inputs change, so only lasting answers are values; a
@@ -115,6 +116,7 @@ const lookUp = (
   queries: Map<string, Record<string, string>>,
   tag: string,
   shown: (a: Lasting) => Shown,
+  needs: ReadonlyArray<string>,
 ): { answers: Map<string, Shown>; reason?: Transient } => {
   const started = timeNow();
   const def = LOOKUPS[kind];
@@ -123,6 +125,9 @@ const lookUp = (
   for (const [q, a] of readAnswers(kind, ids, queries.keys())) answers.set(q, shown(a));
   const missing = () => [...queries.keys()].filter((q) => !answers.has(q));
   for (const [q, a] of readKept(tag, missing())) answers.set(q, a);
+  // Answers a run paid for, where the spreadsheet holds them: copied, not bought again.
+  const unknown = new Map(missing().map((q) => [q, queries.get(q)!]));
+  for (const [q, a] of answersInSheets(kind, unknown, def.fields as ReadonlyArray<FieldDef<unknown>>, needs)) answers.set(q, shown(a));
   const todo = missing();
   if (todo.length === 0) return { answers };
   // Decided before any request: a range too large is refused whole, not sent in part.
@@ -198,7 +203,13 @@ const lookupFunction = (kind: keyof typeof LOOKUPS, input: unknown, fields: unkn
     return isString(q) ? q : ([queryKey(q), q] as const);
   });
   const queries = new Map(keys.filter((k) => typeof k !== 'string'));
-  const found = lookUp(kind, queries, tag, (a) => ('row' in a ? at.map((j) => a.row[j] ?? '') : a.message));
+  const found = lookUp(
+    kind,
+    queries,
+    tag,
+    (a) => ('row' in a ? at.map((j) => a.row[j] ?? '') : a.message),
+    chosen.map((f) => f.header),
+  );
   let pending = 0;
   // Each input's answer: its row, or a message (an empty input's is empty).
   const answers = keys.map((key): Row | string => {

@@ -38,6 +38,19 @@ export const keptStore = (): KeptStore | null => {
 /** The re-check days saved for this spreadsheet (0: none named). */
 export const recheckDays = (): number => parseInt(documentProperties().getProperty(RECHECK_KEY) ?? '') || 0;
 
+/** How old an answer the spreadsheet paid for may be to be reused, as the person set it for the spreadsheet (days; 0: never). */
+export const REUSE_KEY = 'pfs.reuse';
+
+/** The reuse age: as the person set it, else the re-check age, else `fallback`. */
+export const reuseDays = (fallback: number): number => {
+  const set = parseInt(documentProperties().getProperty(REUSE_KEY) ?? '');
+  return set >= 0 ? set : recheckDays() || fallback;
+};
+
+export const saveReuseDays = (days: number): void => {
+  documentProperties().setProperty(REUSE_KEY, String(days));
+};
+
 export const saveRecheckDays = (days: number): void => {
   documentProperties().setProperty(RECHECK_KEY, String(days));
 };

@@ -51,6 +51,17 @@ const reading = (spreadsheet: Spreadsheet): Ledger => {
 export const readPaid = (spreadsheet: Spreadsheet, sheetId: number, action: string): Paid =>
   (buysAnswer(action) && reading(spreadsheet).get(slot(sheetId, action))) || new Map();
 
+/** Every sheet's keys paid for an action: [sheet id, its keys]. */
+export const paidPlaces = (spreadsheet: Spreadsheet, action: string): Array<[number, Paid]> => {
+  if (!buysAnswer(action)) return [];
+  const out: Array<[number, Paid]> = [];
+  for (const [at, keys] of reading(spreadsheet)) {
+    const space = at.indexOf(' ');
+    if (at.slice(space + 1) === action) out.push([Number(at.slice(0, space)), keys]);
+  }
+  return out;
+};
+
 /** Rows of the ledger for keys accepted at one time: a cell of keys at a time. */
 const rowsOf = (at: string, when: number, keys: ReadonlyArray<string>): unknown[][] => {
   const rows: unknown[][] = [];

@@ -99,7 +99,11 @@ export const hiddenAmong = (sheet: GoogleAppsScript.Spreadsheet.Sheet, rows: num
   );
 };
 
-/** Appends rows to a sheet of this spreadsheet (made with `headers` when new); returns its name. */
+/**
+ * Appends rows to a sheet of this spreadsheet (made with `headers` when new); returns its name.
+ * Each value goes under its own header: a sheet made for other columns (another job's fields)
+ * gets the headers it lacks at its end, so no value ever lands under another column's name.
+ */
 export const appendToSheet = (
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
   name: string,
@@ -109,15 +113,25 @@ export const appendToSheet = (
   const existing = spreadsheet.getSheetByName(name);
   const sheet = existing ?? spreadsheet.insertSheet(name);
   const port = sheetPort(sheet);
-  if (!existing) port.write(1, 1, [headers]);
-  const width = max(headers.length, ...rows.map((r) => r.length));
+  const held = existing
+    ? existing.getRange(1, 1, 1, max(1, existing.getLastColumn())).getValues()[0]!.map((h) => String(h))
+    : [];
+  // An emptied sheet is made again from its first row.
+  const heads = held.some(Boolean) ? [...held, ...headers.filter((h) => !held.includes(h))] : headers;
+  const at = headers.map((h) => heads.indexOf(h));
+  const width = max(heads.length, ...rows.map((r) => r.length - headers.length + heads.length));
   const columns = sheet.getMaxColumns();
   if (columns < width) sheet.insertColumnsAfter(columns, width - columns);
+  if (heads.length > held.length || !held.some(Boolean)) port.write(1, 1, [heads]);
   if (rows.length)
     port.write(
       sheet.getLastRow() + 1,
       1,
-      rows.map((r) => Array.from({ length: width }, (_, i) => safeCell(r[i]))),
+      rows.map((r) => {
+        const out: unknown[] = Array.from({ length: width }, () => '');
+        r.forEach((v, i) => (out[i < at.length ? at[i]! : heads.length + i - at.length] = safeCell(v)));
+        return out;
+      }),
     );
   return name;
 };

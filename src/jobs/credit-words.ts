@@ -6,6 +6,9 @@ import { RATES, type CreditPart } from './credit-parts';
 /** `1 row`, `12,345 rows`. */
 export const plural = (n: number, word: string): string => `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 
+/** What answers the spreadsheet had already paid for cost a run: nothing. */
+export const reusedWords = (n: number): string => `${plural(n, 'answer')} reused, 0 credits`;
+
 /**
  * Credits in words, each kind with its parts: '' when they cost nothing. `upTo` ('up to ')
  * makes it an estimate's most. A price never hides what it pays for.

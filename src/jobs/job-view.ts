@@ -67,5 +67,6 @@ export const jobView = (job: JobRecord, sheetName = job.sheetName): JobView => {
     ...(job.list && { list: { name: job.list.name, adds: Boolean(job.list.id) } }),
     spent: job.spent && creditParts(job.spent),
     ...(job.undoUntil! > Date.now() && { undo: true }),
+    ...(job.reused && { reused: job.reused }),
   };
 };

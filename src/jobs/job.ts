@@ -48,6 +48,8 @@ export interface JobRecord {
   troubles?: number;
   /** Paid results that found no row, kept in a sheet of their own. */
   unplaced?: { count: number; sheet: string };
+  /** Rows given an answer the spreadsheet had already paid for, at no cost, when the run started. */
+  reused?: number;
   /** This job's rows by status label, as of the last step. */
   counts: Record<string, number>;
   /**
@@ -96,4 +98,6 @@ export interface JobView {
   spent?: CreditPart[];
   /** It can be undone now. */
   undo?: boolean;
+  /** Rows given an answer the spreadsheet had already paid for (0 credits). */
+  reused?: number;
 }

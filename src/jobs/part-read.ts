@@ -11,6 +11,7 @@ import { dataRows, needInputs, needOutputs, outputHeaders, type JobLayout } from
 import { cursor, isOpen, move, type JobPart } from './part-state';
 import { CANCELED_UNREAD, errorStatus, isPending, OUTCOMES, partOfStatus, readStatus } from './row-status';
 import { dueForRead, nextReadAt, type PartPace } from './read-pace';
+import { UNPLACED_LEAD, unplacedKey } from './reused-answers';
 import {
   goneReason,
   isGone,
@@ -133,12 +134,12 @@ export const readParts = (job: JobRecord, deps: ReadDeps): PartReading[] => {
 /** A paid result that found no row, as a row of the unplaced-results sheet. */
 const unplacedRow = (job: JobRecord, cell: ResultCell): unknown[] => [
   // The key without its kind, a name or title `at` its company.
-  cell.key === undefined ? '' : cell.key.slice(2).replace('|', ' at '),
+  cell.key === undefined ? '' : unplacedKey(cell.key),
   cell.status,
   ...job.fields.map((id) => cell.values[id] ?? ''),
 ];
 
-const unplacedHeaders = (job: JobRecord): string[] => ['Key', 'Status', ...outputHeaders(job)];
+const unplacedHeaders = (job: JobRecord): string[] => [...UNPLACED_LEAD, ...outputHeaders(job)];
 
 /**
  * Keeps paid results that found no row (`cells`, else every result of `readings`) in a sheet of

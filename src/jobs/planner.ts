@@ -6,6 +6,7 @@ import { PART_SIZE, rowInput, type ActionId, type ActionOptions, type Payload } 
 import { estimateCredits, type CreditEstimate } from './credit-parts';
 import { isPending, readStatus, skippedStatus } from './row-status';
 import { isAnswered, type Paid } from './row-life';
+import type { FoundAnswer } from './reused-answers';
 
 export interface SourceRow {
   /** Sheet row number (1-based). */
@@ -21,7 +22,9 @@ export type RowPlan =
   | { row: number; kind: 'send'; key: string }
   | { row: number; kind: 'done' | 'running' | 'blank' | 'hidden' }
   /** Answered by the paid ledger while its own cell is empty: it is told so, never sent again unasked. */
-  | { row: number; kind: 'done'; paidAt: number }
+  | { row: number; kind: 'done'; paidAt: number; key: string }
+  /** Its key's answer, paid for where the spreadsheet holds it, is copied onto it: nothing is sent. */
+  | { row: number; kind: 'reused'; key: string; answer: FoundAnswer }
   | { row: number; kind: 'invalid' | 'excluded'; reason: string };
 
 export interface Exclusions {
@@ -49,6 +52,8 @@ export interface PlanCounts {
   excluded: number;
   blank: number;
   hidden: number;
+  /** Rows given an answer the spreadsheet already paid for (reused-answers.ts): 0 credits. */
+  reused: number;
   /** Rows sent again whose earlier request may have started (an error after the service may have taken it): they may be paid twice. */
   unsure: number;
 }
@@ -60,6 +65,8 @@ export interface PlanSettings {
   exclusions?: Exclusions;
   /** Keys already paid for on this sheet (row-life.ts): answered, whatever their cells say now. */
   paid?: Paid;
+  /** Answers paid for where the spreadsheet holds them, by key: rows that would send or lack theirs take them. */
+  reused?: ReadonlyMap<string, FoundAnswer>;
   /** Overrides the API's per-request limit (tests use small numbers). */
   chunkSize?: number;
 }
@@ -93,6 +100,7 @@ export const planRun = (
     excluded: 0,
     blank: 0,
     hidden: 0,
+    reused: 0,
     unsure: 0,
   };
   for (const { row, values, status, hidden } of source) {
@@ -104,10 +112,17 @@ export const planRun = (
     else if (isPending(status) && !settings.staleMarks) plan = { row, kind: 'running' };
     else if (!settings.rerun && isAnswered(readStatus(status), input.key, settings.paid ?? NONE, 0)) {
       const paidAt = readStatus(status).kind === 'empty' ? settings.paid?.get(input.key) : undefined;
-      plan = paidAt === undefined ? { row, kind: 'done' } : { row, kind: 'done', paidAt };
+      const answer = paidAt === undefined ? undefined : settings.reused?.get(input.key);
+      plan = answer
+        ? { row, kind: 'reused', key: input.key, answer }
+        : paidAt === undefined
+          ? { row, kind: 'done' }
+          : { row, kind: 'done', paidAt, key: input.key };
     } else {
       const excluded = excludedReason(input.payload, settings.exclusions);
+      const answer = settings.reused?.get(input.key);
       if (excluded) plan = { row, kind: 'excluded', reason: excluded };
+      else if (answer) plan = { row, kind: 'reused', key: input.key, answer };
       else {
         plan = { row, kind: 'send', key: input.key };
         if (settings.paid?.has(input.key) && readStatus(status).kind === 'error') counts.unsure++;
@@ -124,4 +139,11 @@ export const planRun = (
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += size) chunks.push(keys.slice(i, i + size));
   return { rows, payloads, chunks, estimate: estimateCredits(action, payloads.size, options), counts };
+};
+
+/** Keys a plan would buy, or knows were paid for while their row shows no answer: those worth looking for elsewhere. */
+export const keysWanted = (plan: Plan): Set<string> => {
+  const keys = new Set(plan.payloads.keys());
+  for (const r of plan.rows) if ('paidAt' in r) keys.add(r.key);
+  return keys;
 };

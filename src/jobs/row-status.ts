@@ -25,6 +25,8 @@ const PROCESSING = 'Processing';
 const PAUSED = 'Paused';
 /** A paid answer in a word this add-on does not know yet: written as given, and done. */
 const ANSWERED = 'Answered: ';
+/** How a row told its key was paid for, with no answer to show, begins after ANSWERED. */
+const TOLD = 'paid for on this sheet on ';
 const ERROR = 'Error: ';
 const SKIPPED = 'Skipped: ';
 const CANCELED = 'Canceled';
@@ -42,6 +44,8 @@ export const ADDED_TO = 'Added to ';
 const DONE = new Set<string>(Object.values(OUTCOMES));
 const PART = /^Processing(?: \(part (\d+)\))?$/;
 const PAUSED_MARK = /^Paused(?: \(part (\d+)\))?:/;
+const REUSED = ' · reused, paid ';
+const REUSED_MARK = /^(.+) · reused, paid (\d{4}-\d\d-\d\d)$/;
 
 /** What a status cell says, read the same way by planning, stepping and counting. */
 export type RowStatus =
@@ -51,7 +55,8 @@ export type RowStatus =
   | { kind: 'processing'; part: number }
   /** Waiting in a paused job: sent in a part (its answer not read yet), or queued when no part. */
   | { kind: 'paused'; part?: number }
-  | { kind: 'done'; outcome: string }
+  /** `reusedAt`: the day the answer was paid for, when it was copied from where the spreadsheet held it. */
+  | { kind: 'done'; outcome: string; reusedAt?: string }
   | { kind: 'error'; text: string }
   | { kind: 'skipped'; text: string }
   | { kind: 'canceled'; text: string }
@@ -67,6 +72,8 @@ export const readStatus = (cell: unknown): RowStatus => {
   if (part) return { kind: 'processing', part: Number(part[1] ?? 1) };
   const paused = PAUSED_MARK.exec(text);
   if (paused) return paused[1] === undefined ? { kind: 'paused' } : { kind: 'paused', part: Number(paused[1]) };
+  const reused = REUSED_MARK.exec(text);
+  if (reused && readStatus(reused[1]).kind === 'done') return { kind: 'done', outcome: reused[1]!, reusedAt: reused[2]! };
   if (DONE.has(text) || text.startsWith(ANSWERED) || text.startsWith(ADDED_TO)) return { kind: 'done', outcome: text };
   if (text.startsWith(ERROR) || text === LIST_FULL) return { kind: 'error', text };
   if (text.startsWith(SKIPPED)) return { kind: 'skipped', text };
@@ -109,9 +116,22 @@ export const errorStatus = (message: string): string => `${ERROR}${message}`;
 
 /** A row whose key was paid for on this sheet while its own cell shows no answer: done, never bought again unasked. */
 export const answeredBeforeStatus = (at: number): string =>
-  answeredStatus(
-    `paid for on this sheet on ${new Date(at).toISOString().slice(0, 10)}; its result is in another row or was removed. Select the row and run again to buy it again.`,
-  );
+  answeredStatus(`${TOLD}${dayOf(at)}; its result is in another row or was removed. Select the row and run again to buy it again.`);
+
+/** The day (UTC) of a time, as status words name it. */
+const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
+
+/** `Deliverable · reused, paid 2026-11-02`: an answer paid for before, copied onto the row, costing nothing. */
+export const reusedStatus = (outcome: string, at: number): string => `${outcome}${REUSED}${dayOf(at)}`;
+
+/**
+ * The outcome a status cell shows as an answer of its row's key, or undefined: a reused answer
+ * reads as its outcome; a row told its key was paid for elsewhere shows no answer to copy.
+ */
+export const shownOutcome = (cell: unknown): string | undefined => {
+  const s = readStatus(cell);
+  return s.kind === 'done' && !s.outcome.startsWith(ANSWERED + TOLD) ? s.outcome : undefined;
+};
 
 /** What a row the job stopped before sending says: the list is full, or why the job stopped. */
 export const unsentStatus = (why: string | undefined): string =>

@@ -19,11 +19,13 @@ import {
 import { BATCH_KINDS } from './batch-kinds';
 import { JOB_RECORD_VERSION, type JobRecord } from './job';
 import { outputHeaders } from './job-layout';
-import { answeredBeforeStatus, isFinishedLabel, partOfStatus, QUEUED, statusCounts } from './row-status';
-import { planRun, type Exclusions, type Plan, type SourceRow } from './planner';
+import { answeredBeforeStatus, isFinishedLabel, partOfStatus, QUEUED, reusedStatus, statusCounts } from './row-status';
+import { keysWanted, planRun, type Exclusions, type Plan, type PlanSettings, type SourceRow } from './planner';
+import { serves, type FoundAnswer } from './reused-answers';
 import type { Paid } from './row-life';
 import { rowFingerprint, STAMP_HEADERS, stampText } from './row-stamp';
 import { cellsOf } from './run-undo';
+import { reusedWords } from './credit-words';
 
 export interface Selection {
   /** The selected rows as inclusive sheet-row ranges: one per range of a multi-range selection. */
@@ -72,7 +74,16 @@ export const prepareRun = (
   sheet: SheetPort,
   selection: Selection,
   request: RunRequest,
-  settings: { exclusions?: Exclusions; partSize?: number; staleMarks?: boolean; headerRow?: number; grid?: Grid; paid?: Paid } = {},
+  settings: {
+    exclusions?: Exclusions;
+    partSize?: number;
+    staleMarks?: boolean;
+    headerRow?: number;
+    grid?: Grid;
+    paid?: Paid;
+    /** Answers the spreadsheet paid for, looked for by the keys a run would buy (this sheet's rows given, read already). */
+    answers?: (keys: ReadonlySet<string>, rows: ReadonlyArray<ReadonlyArray<unknown>>) => ReadonlyMap<string, FoundAnswer>;
+  } = {},
 ): PreparedRun => {
   const grid = settings.grid ?? new Grid(sheet);
   const headerRow = settings.headerRow ?? findHeaderRow(grid, selection);
@@ -98,14 +109,21 @@ export const prepareRun = (
           : `Select the rows to send (below the header row, row ${headerRow}).`,
     );
   }
-  const plan = planRun(request.action, rows, mapping, request.options, {
+  const planning: PlanSettings = {
     rerun: request.rerun,
     exclusions: settings.exclusions,
     chunkSize: settings.partSize,
     staleMarks: settings.staleMarks,
     paid: settings.paid,
-  });
+  };
+  let plan = planRun(request.action, rows, mapping, request.options, planning);
   const fields = outputHeaders({ action: request.action, fields: chosenFields(request) });
+  // Keys this run would buy whose answer the spreadsheet holds are planned again, to be copied.
+  const wanted = settings.answers && keysWanted(plan);
+  if (wanted?.size) {
+    const found = [...settings.answers!(wanted, grid.rows)].filter(([, a]) => serves(a, fields, request.action, request.options));
+    if (found.length) plan = planRun(request.action, rows, mapping, request.options, { ...planning, reused: new Map(found) });
+  }
   const placed = grid.missingColumns(headerIndex, [STATUS_HEADERS[request.action], ...fields, ...stampHeader(request)]);
   return { grid, headerRow, headers, mapping, rows, plan, addColumns: placed.insert, newColumns: placed.missing.length };
 };
@@ -172,7 +190,8 @@ export const createJob = (
   if (ids.account) job.account = ids.account;
   const { grid } = prepared;
   const header = grid.rowIndex(prepared.headerRow);
-  const own = [STATUS_HEADERS[request.action], ...outputHeaders(job), ...stampHeader(request)];
+  const outputs = outputHeaders(job);
+  const own = [STATUS_HEADERS[request.action], ...outputs, ...stampHeader(request)];
   const [status] = grid.placeColumns(header, own);
   // Wherever the stamp column is, every run keeps it true, so automation never takes a row this
   // run sends for a changed one (see row-stamp.ts).
@@ -183,16 +202,23 @@ export const createJob = (
   const before: string[][] = [];
   for (const r of prepared.plan.rows) {
     const i = grid.rowIndex(r.row);
-    if (r.kind === 'send' || 'reason' in r || 'paidAt' in r)
+    if (r.kind === 'send' || r.kind === 'reused' || 'reason' in r || 'paidAt' in r)
       before.push([rowFingerprint(request.action, grid.row(i), prepared.mapping, job.options)?.id ?? '', ...cellsOf(grid.row(i), cols)]);
+    let at = ids.now;
     if (r.kind === 'send') grid.set(i, status!, QUEUED);
+    else if (r.kind === 'reused') {
+      // The answer as it was paid for, dated then: its stamp too, so it goes stale when it would have.
+      ({ at } = r.answer);
+      grid.set(i, status!, reusedStatus(r.answer.outcome, at));
+      outputs.forEach((h, k) => grid.set(i, cols[k + 1]!, r.answer.cells.get(h) ?? ''));
+    }
     else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
     else {
       if ('paidAt' in r) grid.set(i, status!, answeredBeforeStatus(r.paidAt));
       continue;
     }
     const fingerprint = stampAt === undefined ? undefined : rowFingerprint(request.action, grid.row(i), prepared.mapping, job.options);
-    if (fingerprint) grid.set(i, stampAt!, stampText(ids.now, fingerprint.id));
+    if (fingerprint) grid.set(i, stampAt!, stampText(at, fingerprint.id));
   }
   grid.flush();
   if (before.length) keep?.(own, before);
@@ -202,8 +228,12 @@ export const createJob = (
   let highest = 0;
   for (let i = 0; i < grid.rows.length; i++) highest = max(highest, partOfStatus(grid.get(i, status!)) ?? 0);
   if (highest > 0) job.firstPart = highest + 1;
+  const reused = prepared.plan.counts.reused;
+  if (reused) job.reused = reused;
   if (nothing) {
-    job.message = 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';
+    job.message = reused
+      ? `${reusedWords(reused)}; nothing else to send.`
+      : 'Nothing to send: every selected row is done, blank, hidden or cannot be sent.';
   }
   return job;
 };

@@ -2,6 +2,7 @@
 // that serves every automated spreadsheet of the user (trigger-run.ts): runs brought up to date
 // from their jobs, then, when due, each action's new, changed and stale rows sent within the
 // caps, and the jobs stepped a while.
+import { max } from '../base/numbers';
 import { executionStart, timeNow } from '../gas/clock';
 import { errorText } from '../base/fail';
 import { ProspectingError } from '../api/errors';
@@ -22,6 +23,9 @@ import { isJobAccount, readConnection } from '../gas/key-store';
 import { sleep, spendClock } from '../gas/script-utilities';
 import { hiddenAmong, sheetById, sheetPort } from '../gas/sheet-port';
 import { notePaid, readPaid } from '../gas/paid-ledger';
+import { findPaidAnswers } from '../gas/paid-answers';
+import { reuseDays } from '../gas/kept-stores';
+import { REUSE_DAYS, reusableSince } from '../jobs/reused-answers';
 import { alert, jobOutcome } from './alerts';
 import { stepJobs, type StepOptions } from './job-loop';
 import { partSizeFor } from '../jobs/part-size';
@@ -162,7 +166,15 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     if (record.mapping) request.mapping = record.mapping;
     const ranges = picked.send.map((row) => ({ firstRow: row, lastRow: row }));
     const partSize = partSizeFor(action, partSizeSetting());
-    const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, { headerRow, grid, partSize, paid });
+    // An answer is reused only while it would not be checked again: the tighter of the two ages.
+    const since = max(reusableSince(timeNow(), reuseDays(REUSE_DAYS)), reusableSince(timeNow(), record.staleDays || Infinity));
+    const prepared = prepareRun(port, { ranges, hidden: new Set(), frozenRows }, request, {
+      headerRow,
+      grid,
+      partSize,
+      paid,
+      answers: (keys, rows) => findPaidAnswers(spreadsheet, action, keys, since, record.options, { sheetId: record.sheetId, rows }),
+    });
     const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
     const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
     spend(record, clock.now, estimate);

@@ -6,10 +6,9 @@ import { toast } from '../gas/ui';
 import { errorText, fail } from '../base/fail';
 import { isDailyQuotaMessage } from '../api/errors';
 import * as z from 'zod/mini';
-import { array, boolean, number, oneOf, string } from '../api/kinds';
-import { minLength } from '../api/checks';
+import { array, boolean, oneOf, string } from '../api/kinds';
+import { minLength, upTo } from '../api/checks';
 import { parseInput } from '../api/input-errors';
-import { thousands } from '../base/numbers';
 import { lazy } from '../base/lazy';
 import { runDue, spentToday, type AutoRecord } from '../automation/automation-record';
 import { AUTO_ACTIONS, type AutomationInput, type AutomationView } from '../automation/automation-view';
@@ -34,17 +33,6 @@ import { POLL_BUDGET_MS } from './job-loop';
 import { settleForJobs } from '../gas/job-continuation';
 import { runAutomation, type RunHow } from './automation-run';
 import { sheetLayout } from './automation-layout';
-
-/** A whole number from 0 to `max`, or the sentence saying what it must be. */
-const upTo = (max: number, what: string) =>
-  number().check((ctx) => {
-    if (!Number.isInteger(ctx.value) || ctx.value < 0 || ctx.value > max)
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        message: `${what} must be a whole number from 0 to ${thousands(max)}.`,
-      });
-  });
 
 const inputSchema = lazy(() =>
   z.object({

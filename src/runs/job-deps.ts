@@ -1,7 +1,6 @@
 // What a job of this spreadsheet needs to step, pause, resume or cancel: its sheet, the clock, its
 // store, the client, the ledgers of what was paid, and where results with no row to go to are kept.
 import type { ProspectingClient } from '../api/client';
-import { ACTION_LABELS } from '../jobs/action-catalog';
 import type { JobRecord } from '../jobs/job';
 import type { Tally } from '../jobs/credit-parts';
 import type { Spreadsheet } from '../gas/active-document';
@@ -9,6 +8,7 @@ import { othersHoldMarks } from '../gas/claims';
 import { saveJob } from '../gas/job-store';
 import { appendToSheet, sheetById, sheetPort } from '../gas/sheet-port';
 import { notePaid, readPaid } from '../gas/paid-ledger';
+import { unplacedSheetName } from '../gas/paid-answers';
 import { addUserSpend } from '../gas/user-spend';
 import { withHeldRead } from '../sheet/held-read';
 import { timeNow } from '../gas/clock';
@@ -47,7 +47,7 @@ export const stepDeps = (
     sheet: port && held && held.sheetId === sheet!.getSheetId() ? withHeldRead(port, held.rows) : port,
     deadline,
     keepUnplaced: (job: JobRecord, headers: string[], rows: unknown[][]) =>
-      appendToSheet(spreadsheet, `${ACTION_LABELS[job.action]} · unplaced results`, headers, rows),
+      appendToSheet(spreadsheet, unplacedSheetName(job.action), headers, rows),
     sheetGone: () => !sheet || !spreadsheet.getSheetById(sheet.getSheetId()),
     ledger: (job: JobRecord) => readPaid(spreadsheet, job.sheetId, job.action),
     spent: (paid: Tally) => {

@@ -9,7 +9,7 @@ import { partSizeSetting } from '../gas/script-settings';
 import * as z from 'zod/mini';
 import { array, boolean, nullable, oneOf, partialRecord, string, union } from '../api/kinds';
 import type { ProspectingClient } from '../api/client';
-import { maxLength, minLength, withDefaults } from '../api/checks';
+import { maxLength, minLength, upTo, withDefaults } from '../api/checks';
 import { lazy } from '../base/lazy';
 import { ACTION_LABELS, ACTIONS, PART_SIZE, type ActionId } from '../jobs/action-catalog';
 import { partSizeFor } from '../jobs/part-size';
@@ -27,7 +27,11 @@ import { LIMITS } from '../api/requests';
 import { utf8Length } from '../sheet/utf8';
 import { emailProblem } from '../../contract/email-address';
 import { existingList, LIST_TYPE_WORDS } from './lead-lists';
-import { creditWords, plural } from '../jobs/credit-words';
+import { creditWords, plural, reusedWords } from '../jobs/credit-words';
+import { REUSE_DAYS, reusableSince } from '../jobs/reused-answers';
+import { findPaidAnswers } from '../gas/paid-answers';
+import { reuseDays } from '../gas/kept-stores';
+import { timeNow } from '../gas/clock';
 import { creditParts, estimateTally, type CreditPart } from '../jobs/credit-parts';
 
 export const runRequestSchema = lazy(() =>
@@ -70,6 +74,8 @@ export const runRequestSchema = lazy(() =>
       ),
       /** Lead lists: the existing list the rows are added to, instead of a new list. */
       listId: z.optional(string()),
+      /** Answers the spreadsheet paid for up to this many days ago are copied, not bought (0: never); kept for the spreadsheet. */
+      reuseDays: z.optional(upTo(3650, 'The days an answer already paid for is reused')),
       confirmed: z.optional(boolean()),
       /** The estimate (its summary) the person confirmed: a start that would differ is refused. */
       seen: z.optional(string()),
@@ -101,6 +107,8 @@ export interface RunPreview {
   outline: string;
   /** The person's address, the default owner of a new lead list ('' when unknown). */
   defaultOwner: string;
+  /** The reuse age in effect (days; 0: answers already paid for are bought again). */
+  reuseDays: number;
 }
 
 const exclusions = (client: ProspectingClient): Exclusions => {
@@ -174,11 +182,17 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
   const partSize = partSizeFor(req.action, partSizeSetting());
   // Marks of another editor's job are never stale: its rows wait for results already paid for.
   const holder = live ? undefined : anotherEditorsClaim(sheetId, req.action);
+  const reuseFor = req.reuseDays ?? reuseDays(REUSE_DAYS);
+  const since = reusableSince(timeNow(), reuseFor);
   const prepared = prepareRun(sheetPort(sheet), selection, request, {
     exclusions: excluded,
     staleMarks: !live && !holder,
     partSize,
     paid: readPaid(spreadsheet, sheetId, req.action),
+    // Run again: the person asks to buy again, whatever the spreadsheet holds.
+    ...(!req.rerun && {
+      answers: (keys, rows) => findPaidAnswers(spreadsheet, req.action, keys, since, req.options, { sheetId, rows }),
+    }),
   });
   const kept: Array<[string, string]> = (Object.keys(prepared.mapping) as Role[]).map((role) => [
     `The header of the column read as ${ROLE_LABELS[role]}`,
@@ -217,6 +231,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     (parts > 1 ? ` in ${parts} parts` : '') +
     (skipped.length ? ` (skipping ${skipped.join(', ')})` : '') +
     '.' +
+    (c.reused ? ` ${reusedWords(c.reused)}.` : '') +
     (c.unsure
       ? ` ${plural(c.unsure, 'row')} failed after the service may have taken ${c.unsure > 1 ? 'them' : 'it'}: sending again may pay twice.`
       : '') +
@@ -244,6 +259,7 @@ export const prepare = (input: unknown, found?: PreviewFindings) => {
     summary,
     outline,
     defaultOwner: activeUserEmail(),
+    reuseDays: reuseFor,
   };
   const findings: PreviewFindings = { sheetId, selection, excluded };
   return { req, client, spreadsheet, sheet, request, prepared, preview, partSize, findings };

@@ -10,6 +10,8 @@ import { jobView } from '../jobs/job-view';
 import type { JobRecord, JobView } from '../jobs/job';
 import { isCanceling, isLive, isPaused, isRunning } from '../jobs/job-life';
 import { createJob, type PreparedRun, type RunRequest } from '../jobs/run-setup';
+import { notePaid } from '../gas/paid-ledger';
+import { saveReuseDays } from '../gas/kept-stores';
 import { claimedByAnother, claimJob, release } from '../gas/claims';
 import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
@@ -84,6 +86,8 @@ export const startRunWith = (input: RunInput, found?: PreviewFindings): JobView 
       fail(`${whose} ${state}: it holds ${what} here. Use another sheet, or ask them to finish or cancel it.`);
     }
     if (req.mapping) saveMapping(sheetId, req.mapping);
+    // The age set for this run is the spreadsheet's from now on: automation and formulas reuse by it too.
+    if (req.reuseDays !== undefined) saveReuseDays(req.reuseDays);
     const job = recordJob(ssId, sheet, prepared, request, partSize);
     // A start is when the add-on looks after its triggers left in other documents.
     removeStaleTriggers();
@@ -114,6 +118,9 @@ export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, req
     { id, sheetId, sheetName: sheet.getName(), now, partSize, account: connection && accountOf(connection) },
     (cols, rows) => noteUndo(sheet.getParent(), id, sheetId, now, 'b', rows, cols),
   );
+  // Answers copied onto rows are this sheet's now, dated when they were paid for: never bought again here before their age.
+  const reused = prepared.plan.rows.flatMap((r) => (r.kind === 'reused' ? [{ key: r.key, at: r.answer.at }] : []));
+  notePaid(sheet.getParent(), sheetId, request.action, reused);
   // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
   if (isRunning(job)) claimJob(job, { account: job.account?.name });
   saveJob(ssId, job);
