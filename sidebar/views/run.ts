@@ -20,6 +20,8 @@ let lists: ListChoice[] | undefined;
 let seen = '';
 /** Opened to add to an existing list: the lists, once read, offer one chosen or ask for a choice. */
 let pickList = false;
+/** The person changed the reuse age shown: it is sent, and kept for the spreadsheet when a run starts. */
+let reuseSet = false;
 /** The lead-list target that asks for a choice: neither a new list nor an existing one yet. */
 const CHOOSE = '?';
 
@@ -55,6 +57,8 @@ function input(): RunRequest {
     }
   }
   if (Object.keys(mapping).length) request.mapping = mapping;
+  // Sent as typed: the server words what is wrong with it.
+  if (reuseSet) request.reuseDays = Number(value('run-reuse-days'));
   return request;
 }
 
@@ -94,7 +98,9 @@ function render(preview: Preview): void {
       : preview.needsConfirmation
         ? `Start ${thousands(preview.counts.send)} rows`
         : 'Start';
-  el<HTMLButtonElement>('run-start').disabled = preview.counts.distinct === 0;
+  // Answers to reuse are written by a start too, though nothing is sent.
+  el<HTMLButtonElement>('run-start').disabled = preview.counts.distinct === 0 && !preview.counts.reused;
+  if (!reuseSet) el<HTMLInputElement>('run-reuse-days').value = String(preview.reuseDays);
   shown(true);
   freshen(el('run-foot'));
 }
@@ -200,6 +206,10 @@ export function initRun(onStarted: () => void): void {
       if (shown()) refresh();
     });
   }
+  el('run-reuse-days').addEventListener('change', () => {
+    reuseSet = true;
+    if (shown()) refresh();
+  });
   el('run-list-target').addEventListener('change', showListTarget);
   el('run-check').addEventListener('click', refresh);
   el<HTMLFormElement>('run-form').addEventListener('submit', (event) => {

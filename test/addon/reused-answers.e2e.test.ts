@@ -144,3 +144,31 @@ test('automation reuses an answer another sheet paid for, and buys only the rest
   expect(results.slice(0, 3).every((s) => REUSED.test(String(s)))).toBe(true);
   expect(results.slice(3).every((s) => OUTCOME.test(String(s)))).toBe(true);
 });
+
+const PEOPLE = ['harborlogistics', 'bluefinanalytics', 'cedarhealth', 'zenithsoftware'].map((c, k) => [
+  `First${k}`,
+  `Last${k}`,
+  `first${k}.last${k}@${c}.com`,
+]);
+
+test('a formula shows the answer a run paid for, with no request and no credit; a run revealing emails does not take an answer bought without', () => {
+  const w = faultWorld();
+  w.host.sheet('People').load([['First Name', 'Last Name', 'Email'], ...PEOPLE]);
+  w.host.select('People!A1:C5');
+  start(w, { action: 'person' });
+  const names = column(w, 'Person · Name', 'People');
+  const titles = column(w, 'Person · Title', 'People');
+  expect(names.filter(Boolean).length).toBeGreaterThan(0);
+  const k = names.findIndex(Boolean);
+  const before = { requests: w.host.requests.length, credits: credits(w) };
+  const cell = w.host.runCustomFunction('ENRICH_PERSON', [PEOPLE[k]![2], 'name, title']);
+  expect(cell.error).toBeUndefined();
+  expect(cell.cell).toEqual([[names[k], titles[k]]]);
+  expect(w.host.requests.length).toBe(before.requests);
+  expect(credits(w)).toBe(before.credits);
+  // A run that reveals emails pays for more than the answer on "People" holds: it is bought.
+  w.host.sheet('Reveal').load([['First Name', 'Last Name', 'Email'], ...PEOPLE]);
+  w.host.select('Reveal!A1:C5');
+  expect(preview(w, { action: 'person', options: { revealEmail: true } }).counts.reused).toBe(0);
+  expect(preview(w, { action: 'person' }).counts.reused).toBe(4);
+});

@@ -79,9 +79,23 @@ test('an answer older than the re-check age is bought again once, and then it is
   expect(validated(w)).toHaveLength(6);
 });
 
-test('a new row by hand repeating a key paid for on the sheet says so, and is not bought again', () => {
+test('a new row by hand repeating a key paid for on the sheet gets its answer copied, and is not bought again', () => {
   const { w, sheet, emails } = validatedTwenty();
   save(w, { on: false });
+  sheet.load([[emails[0]]], 'A22');
+  w.host.select('Sheet1!A22:A22');
+  const r = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]);
+  expect(r.error?.message).toBeUndefined();
+  const results = column(w, 'Email · Result');
+  expect(results[20]).toMatch(new RegExp(`^${String(results[0])} · reused, paid \\d{4}-\\d\\d-\\d\\d$`));
+  expect(validated(w)).toHaveLength(20);
+});
+
+test('a new row by hand repeating a key paid for on the sheet, whose answer no row shows any more, says so, and is not bought again', () => {
+  const { w, sheet, emails } = validatedTwenty();
+  save(w, { on: false });
+  const at = String.fromCharCode(65 + header(w).indexOf('Email · Result'));
+  sheet.userEdit(`${at}2`, 'called, no answer');
   sheet.load([[emails[0]]], 'A22');
   w.host.select('Sheet1!A22:A22');
   const r = w.host.callFromSidebar('startRun', [{ action: 'email', confirmed: true }]);

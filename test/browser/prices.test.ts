@@ -79,3 +79,35 @@ test('a run from the menu while the Connected view shows: coming back to the sid
   await page.locator('#spent-today').filter({ hasText: '3 email credits (3 emails validated at 1)' }).waitFor();
   await page.close();
 });
+
+test('answers already paid for: the estimate says how many are reused for 0 credits, the age can be set, and a run of reused rows alone starts', async () => {
+  const w = sheetWorld(4);
+  w.host.ui.answer('YES');
+  expect(w.host.clickMenu('Validate emails').ok).toBe(true);
+  runTriggers(w);
+  // The same addresses on another sheet.
+  w.host.sheet('Again').load([['Name', 'Email'], ...w.host.sheet().values().slice(1, 5).map((r) => [r[0], r[1]])]);
+  w.host.select('Again!A1:B5');
+  const sidebar = await openSidebar(browser, w);
+  const { page } = sidebar;
+  await page.getByRole('tab', { name: 'Run' }).waitFor();
+  await page.getByLabel('Action on the selected rows').selectOption('email');
+  await page.getByRole('button', { name: 'Check selection' }).click();
+  await page.locator('#run-summary').filter({ hasText: 'reused' }).waitFor();
+  expect(await page.locator('#run-summary').textContent()).toContain('4 answers reused, 0 credits.');
+  expect(await page.getByLabel(/Reuse answers this spreadsheet paid for/).inputValue()).toBe('30');
+  // Reuse off: the four are bought again, and the estimate says so.
+  await page.getByLabel(/Reuse answers this spreadsheet paid for/).fill('0');
+  await page.getByLabel(/Reuse answers this spreadsheet paid for/).dispatchEvent('change');
+  await page.locator('#run-summary').filter({ hasText: 'It can spend up to 4' }).waitFor();
+  expect(await page.locator('#run-summary').textContent()).not.toContain('reused');
+  await page.getByLabel(/Reuse answers this spreadsheet paid for/).fill('30');
+  await page.getByLabel(/Reuse answers this spreadsheet paid for/).dispatchEvent('change');
+  await page.locator('#run-summary').filter({ hasText: 'reused' }).waitFor();
+  const requests = w.host.requests.length;
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await page.locator('#jobs-list .job .spent').filter({ hasText: '4 answers reused, 0 credits' }).waitFor();
+  expect(w.host.requests.length).toBe(requests);
+  expect(column(w, 'Email · Result', 'Again').every((s) => / · reused, paid \d{4}-\d\d-\d\d$/.test(String(s)))).toBe(true);
+  await page.close();
+});
