@@ -41,10 +41,14 @@ export const recheckDays = (): number => parseInt(documentProperties().getProper
 /** How old an answer the spreadsheet paid for may be to be reused, as the person set it for the spreadsheet (days; 0: never). */
 export const REUSE_KEY = 'pfs.reuse';
 
-/** The reuse age: as the person set it, else the re-check age, else `fallback`. */
+/**
+ * The reuse age: as the person set it, else the re-check age, else `fallback` (also in a run that
+ * reached the spreadsheet by id, which cannot read its document's store).
+ */
 export const reuseDays = (fallback: number): number => {
-  const set = parseInt(documentProperties().getProperty(REUSE_KEY) ?? '');
-  return set >= 0 ? set : recheckDays() || fallback;
+  const props = documentProperties();
+  const set = parseInt(props?.getProperty(REUSE_KEY) ?? '');
+  return set >= 0 ? set : parseInt(props?.getProperty(RECHECK_KEY) ?? '') || fallback;
 };
 
 export const saveReuseDays = (days: number): void => {

@@ -22,6 +22,15 @@ export const unplacedSheetName = (action: ActionId): string => `${ACTION_LABELS[
 /** A sheet's values in one read (none when it is gone). */
 const valuesOf = (sheet: GoogleAppsScript.Spreadsheet.Sheet | null | undefined): Rows | undefined => sheet?.getDataRange().getValues();
 
+/** The mapping the person saved for a sheet; none where the document's store cannot be read (a run by id). */
+const savedMapping = (sheetId: number) => {
+  try {
+    return readSavedMapping(sheetId);
+  } catch {
+    return undefined;
+  }
+};
+
 /** The run's own sheet, read already: its rows are looked in without another read. */
 export interface OwnSheet {
   sheetId: number;
@@ -50,7 +59,7 @@ export const findPaidAnswers = (
     if (want.size === 0) continue;
     const rows = own?.sheetId === sheetId ? own.rows : valuesOf(sheetById(spreadsheet, sheetId));
     if (!rows) continue;
-    for (const [key, answer] of answersOnSheet(action, rows, want, options, readSavedMapping(sheetId))) take(key, answer, paid.get(key)!);
+    for (const [key, answer] of answersOnSheet(action, rows, want, options, savedMapping(sheetId))) take(key, answer, paid.get(key)!);
   }
   // Results that found no row are in the ledger under the sheet they were paid for on.
   const dates = places.map(([, paid]) => paid);
