@@ -9,6 +9,7 @@ import type { Figures } from './figures';
 import { runFormulaMonth, type FormulaMonthFigures } from './formula-month';
 import { runHeavyDay, type HeavyDayFigures } from './heavy-day';
 import { runNaive } from './naive-run';
+import { runReuse, type ReuseFigures } from './reuse-run';
 
 export interface Comparison {
   action: BenchAction;
@@ -28,6 +29,8 @@ export interface BenchPlan {
   day: { rows: number; cells: number };
   /** The month of daily reopening: person cells, and the rows of one company range. */
   month: { people: number; companies: number };
+  /** Rows validated on one sheet, then selected on another: every answer reused. */
+  reuse: number;
 }
 
 export interface BenchResult {
@@ -37,6 +40,7 @@ export interface BenchResult {
   bundle: BundleFigures;
   day: HeavyDayFigures;
   month: FormulaMonthFigures;
+  reuse: ReuseFigures;
   realSeconds: number;
 }
 
@@ -51,6 +55,7 @@ export const FULL_PLAN: BenchPlan = {
   day: { rows: 50000, cells: 2000 },
   // Each person cell is an execution a day: 100 of them keep the month to about a minute.
   month: { people: 100, companies: 500 },
+  reuse: 50000,
 };
 
 /** Small enough for CI: every part runs, the custom function past its refusal size too. */
@@ -60,6 +65,7 @@ export const QUICK_PLAN: BenchPlan = {
   loads: 10,
   day: { rows: 2000, cells: 100 },
   month: { people: 10, companies: 50 },
+  reuse: 500,
 };
 
 export async function runBench(plan: BenchPlan, progress: (line: string) => void = () => {}): Promise<BenchResult> {
@@ -91,6 +97,8 @@ export async function runBench(plan: BenchPlan, progress: (line: string) => void
   const day = runHeavyDay(plan.day.rows, plan.day.cells);
   say(`formulas over 30 days of daily reopening: ${plan.month.people} person cells, a ${plan.month.companies}-row company range...`);
   const month = runFormulaMonth(plan.month.people, plan.month.companies);
+  say(`${plan.reuse.toLocaleString('en-US')} answers reused from another sheet...`);
+  const reuse = runReuse(plan.reuse);
   say(`dist/Code.js against a full-zod build, ${plan.loads} loads each...`);
   const bundle = await runBundleBench(plan.loads);
   say('done');
@@ -101,6 +109,7 @@ export async function runBench(plan: BenchPlan, progress: (line: string) => void
     bundle,
     day,
     month,
+    reuse,
     realSeconds: (performance.now() - started) / 1000,
   };
 }

@@ -8,7 +8,7 @@ import type { BenchResult, Comparison } from './compare';
 import type { CustomFunctionFigures, RecalcFigures } from './custom-function-run';
 import { sheetCalls, type Figures } from './figures';
 import { DAY_HOURS } from './heavy-day';
-import { show } from './table';
+import { reuseLine, show } from './table';
 import { targets, verdict } from './targets';
 
 export const beginMarker = (name: string): string => `<!-- npm run bench writes this block: ${name} begin -->`;
@@ -183,7 +183,12 @@ function quotasBlock(result: BenchResult): string {
 /** Every block the bench writes, by page and name. */
 export function docBlocks(result: BenchResult): Record<string, Record<string, string>> {
   return {
-    'docs/benchmark.md': { comparison: comparisonBlock(result), formulas: formulasBlock(result), targets: targetsBlock(result) },
+    'docs/benchmark.md': {
+      comparison: comparisonBlock(result),
+      formulas: formulasBlock(result),
+      reuse: `${reuseLine(result.reuse)}.`,
+      targets: targetsBlock(result),
+    },
     'docs/quotas.md': { quotas: quotasBlock(result) },
   };
 }

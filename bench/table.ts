@@ -7,6 +7,7 @@ import type { BenchResult, Comparison } from './compare';
 import type { CustomFunctionFigures, RecalcFigures } from './custom-function-run';
 import type { HeavyDayFigures } from './heavy-day';
 import type { FormulaMonthFigures, MonthDay } from './formula-month';
+import type { ReuseFigures } from './reuse-run';
 import { sheetCalls, type Figures } from './figures';
 
 type Line = [label: string, value: (f: Figures) => number | string];
@@ -231,9 +232,22 @@ function monthTable(m: FormulaMonthFigures): string {
   return lines.join('\n');
 }
 
+/** Answers reused from another sheet: what the run cost, and that it bought nothing. */
+export function reuseLine(r: ReuseFigures): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const f = r.run;
+  return (
+    `${n(f.rows)} rows validated on one sheet, then selected on another in another order: ${n(r.reused)} answers reused, ` +
+    `${n(r.sent)} emails sent, ${show(f.credits)} credits, ${n(f.requests)} URL fetches, ${n(sheetCalls(f))} sheet calls ` +
+    `(${n(f.blockReads + f.cellReads)} reads, ${n(f.blockWrites + f.cellWrites)} writes), ${n(f.propertyReads + f.propertyWrites)} property calls, ` +
+    `${n(f.executions)} execution${f.executions === 1 ? '' : 's'} of ${show(f.firstSeconds)} s estimated Apps Script time, ` +
+    `${show(f.scriptCpuSeconds)} s of the add-on's own CPU`
+  );
+}
+
 /** Every table; a quick run's comparisons in brief, without the notes on figures it does not show. */
 export function formatTable(
-  result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle' | 'day' | 'month'> & { quick?: boolean },
+  result: Pick<BenchResult, 'comparisons' | 'customFunctions' | 'bundle' | 'day' | 'month' | 'reuse'> & { quick?: boolean },
 ): string {
   const quick = result.quick === true;
   return [
@@ -242,6 +256,7 @@ export function formatTable(
     ...result.customFunctions.map(customFunctionTable),
     dayTable(result.day),
     monthTable(result.month),
+    `Answers reused\n  ${reuseLine(result.reuse)}`,
     bundleTable(result.bundle),
   ].join('\n\n');
 }

@@ -76,6 +76,18 @@ export function targets(result: BenchResult): { rows: number; list: Target[]; fi
       met: (v) => v <= 3,
     },
     {
+      label: `${TARGET_LONG_ROWS.toLocaleString('en-US')} answers reused: sheet calls`,
+      value: result.reuse.run.rows >= TARGET_LONG_ROWS ? sheetCalls(result.reuse.run) : undefined,
+      target: '≤ 12',
+      met: (v) => v <= 12,
+    },
+    {
+      label: `${TARGET_LONG_ROWS.toLocaleString('en-US')} answers reused: credits and URL fetches`,
+      value: result.reuse.run.rows >= TARGET_LONG_ROWS ? result.reuse.run.credits + result.reuse.run.requests : undefined,
+      target: '= 0',
+      met: (v) => v === 0,
+    },
+    {
       label: 'a heavy day within a consumer account (1 = yes)',
       value: result.day.rows >= TARGET_LONG_ROWS ? Number(result.day.fitsConsumerQuotas) : undefined,
       target: '= 1',

@@ -168,3 +168,13 @@ test('the figures go into the docs between their markers, each page having them,
   expect(blocks['docs/quotas.md']!.quotas).toContain(`${result.day.urlFetch.toLocaleString('en-US')} of 20,000 URL fetches`);
   expect(() => fillBlocks('a page without markers', { figures: 'x' }, 'page.md')).toThrow('page.md has no block "figures"');
 });
+
+test('answers reused from another sheet: every row reused, nothing sent, no credit, a few sheet calls; the table says so', () => {
+  const r = result.reuse;
+  expect(r.reused).toBe(QUICK_PLAN.reuse);
+  expect(r.sent).toBe(0);
+  expect(r.run.credits).toBe(0);
+  expect(r.run.requests).toBe(0);
+  expect(r.run.blockReads + r.run.cellReads + r.run.blockWrites + r.run.cellWrites).toBeLessThanOrEqual(12);
+  expect(formatTable(result)).toMatch(/Answers reused\n {2}500 rows validated on one sheet, .*: 500 answers reused, 0 emails sent, 0 credits, 0 URL fetches/);
+});

@@ -44,9 +44,10 @@ function figures(over: Partial<Figures> = {}): Figures {
   };
 }
 
-/** A bench result with person enrichment at these sizes (each with these figures) and a heavy day of `dayRows`. */
+/** A bench result with person enrichment at these sizes (each with these figures), a heavy day and answers reused at `dayRows`. */
 function result(sizes: number[], over: Partial<Figures> = {}, dayRows = 2000): BenchResult {
   return {
+    reuse: { run: figures({ rows: dayRows, requests: 0, blockReads: 3, blockWrites: 5 }), reused: dayRows, sent: 0 },
     quick: !sizes.includes(10000),
     comparisons: sizes.map((rows) => ({ action: 'person', rows, addon: figures({ rows, finished: rows, ...over }) })),
     customFunctions: [],
@@ -60,23 +61,23 @@ test('a quick run judges the targets 200 rows can tell, and calls the others not
   // Items per result past its target, as a 200-row run reads them: a figure only the full run judges.
   const quick = result([200], { resultItemsReceived: 187 });
   expect(verdict(quick)).toBe(
-    'Quick run: 3 of 3 targets it can judge met; the other 9, for 10,000 and 50,000 rows, are not judged at 200 rows (npm run bench judges them).',
+    'Quick run: 3 of 3 targets it can judge met; the other 11, for 10,000 and 50,000 rows, are not judged at 200 rows (npm run bench judges them).',
   );
   const table = formatTargets(quick);
   expect(table).not.toMatch(/not met/);
-  expect(table.match(/not judged at 200 rows$/gm)).toHaveLength(9);
+  expect(table.match(/not judged at 200 rows$/gm)).toHaveLength(11);
   expect(table.trimEnd().split('\n').at(-1)).toBe(verdict(quick));
 });
 
 test('a quick run names a target it can judge that is not met', () => {
   expect(verdict(result([200], { triggersCreated: 3 }))).toBe(
-    'Quick run: 2 of 3 targets it can judge met (not met: triggers created (vs trigger executions + 1)); the other 9, for 10,000 and 50,000 rows, are not judged at 200 rows (npm run bench judges them).',
+    'Quick run: 2 of 3 targets it can judge met (not met: triggers created (vs trigger executions + 1)); the other 11, for 10,000 and 50,000 rows, are not judged at 200 rows (npm run bench judges them).',
   );
 });
 
 test('a full run counts every target it measured, met or not, as before', () => {
-  expect(verdict(result([1000, 10000, 50000], {}, 50000))).toBe('12 of 12 measured targets met');
+  expect(verdict(result([1000, 10000, 50000], {}, 50000))).toBe('14 of 14 measured targets met');
   const slow = result([1000, 10000, 50000], { resultItemsReceived: 187 }, 50000);
-  expect(verdict(slow)).toBe('11 of 12 measured targets met');
+  expect(verdict(slow)).toBe('13 of 14 measured targets met');
   expect(formatTargets(slow)).toMatch(/result items received per delivered result +1\.87 +≤ 1\.05 +not met/);
 });
