@@ -127,7 +127,7 @@ const lookUp = (
   for (const [q, a] of readKept(tag, missing())) answers.set(q, a);
   // Answers a run paid for, where the spreadsheet holds them: copied, not bought again.
   const unknown = new Map(missing().map((q) => [q, queries.get(q)!]));
-  for (const [q, a] of answersInSheets(kind, unknown, def.fields as ReadonlyArray<FieldDef<unknown>>, needs)) answers.set(q, shown(a));
+  for (const [q, a] of answersInSheets(kind, unknown, def.fields, needs)) answers.set(q, shown(a));
   const todo = missing();
   if (todo.length === 0) return { answers };
   // Decided before any request: a range too large is refused whole, not sent in part.

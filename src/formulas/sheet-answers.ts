@@ -30,7 +30,11 @@ export const runKeyOf = (kind: 'company' | 'person', query: Record<string, strin
  * (a run that did not reveal them has no such column: the lookup would show them empty too);
  * "not found" or "removed for privacy" as the cell words them.
  */
-export const lastingOf = (answer: FoundAnswer, fields: ReadonlyArray<FieldDef<unknown>>, needs: ReadonlyArray<string>): Lasting | undefined => {
+export const lastingOf = (
+  answer: FoundAnswer,
+  fields: ReadonlyArray<FieldDef<unknown>>,
+  needs: ReadonlyArray<string>,
+): Lasting | undefined => {
   if (answer.outcome === OUTCOMES.not_found) return { message: CELL_MESSAGES.notFound };
   if (answer.outcome === OUTCOMES.gdpr_removed) return { message: CELL_MESSAGES.removed };
   if (answer.outcome !== OUTCOMES.enriched || needs.some((h) => !answer.cells.has(h) && !UNREVEALED.includes(h))) return undefined;

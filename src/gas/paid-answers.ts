@@ -2,13 +2,7 @@
 // sheets it was paid for on and when; only those sheets are read (once each, the run's own sheet
 // not at all: its rows are in hand), then the unplaced-results sheet for keys still not found.
 import { ACTION_LABELS, type ActionId, type ActionOptions } from '../jobs/action-catalog';
-import {
-  answersOnSheet,
-  answersUnplaced,
-  lastPaid,
-  type FoundAnswer,
-  type ShownAnswer,
-} from '../jobs/reused-answers';
+import { answersOnSheet, answersUnplaced, lastPaid, type FoundAnswer, type ShownAnswer } from '../jobs/reused-answers';
 import { paidPlaces } from './paid-ledger';
 import { readSavedMapping } from './settings';
 import { sheetById } from './sheet-port';

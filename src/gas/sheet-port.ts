@@ -114,7 +114,10 @@ export const appendToSheet = (
   const sheet = existing ?? spreadsheet.insertSheet(name);
   const port = sheetPort(sheet);
   const held = existing
-    ? existing.getRange(1, 1, 1, max(1, existing.getLastColumn())).getValues()[0]!.map((h) => String(h))
+    ? existing
+        .getRange(1, 1, 1, max(1, existing.getLastColumn()))
+        .getValues()[0]!
+        .map((h) => String(h))
     : [];
   // An emptied sheet is made again from its first row.
   const heads = held.some(Boolean) ? [...held, ...headers.filter((h) => !held.includes(h))] : headers;

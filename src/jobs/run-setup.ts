@@ -211,8 +211,7 @@ export const createJob = (
       ({ at } = r.answer);
       grid.set(i, status!, reusedStatus(r.answer.outcome, at));
       outputs.forEach((h, k) => grid.set(i, cols[k + 1]!, r.answer.cells.get(h) ?? ''));
-    }
-    else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
+    } else if (r.kind === 'invalid' || r.kind === 'excluded') grid.set(i, status!, r.reason);
     else {
       if ('paidAt' in r) grid.set(i, status!, answeredBeforeStatus(r.paidAt));
       continue;

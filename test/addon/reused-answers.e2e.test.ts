@@ -59,7 +59,7 @@ test('keys validated on "Q3" are copied onto "Q4" and "Q1" with their day, for 0
   const day = new Date(w.host.clock.now() - 2 * DAY).toISOString().slice(0, 10);
   for (let k = 0; k < 6; k++) {
     expect(q4[k]).toMatch(REUSED);
-    expect(q4[k]).toBe(`${q3[k + 4]} · reused, paid ${day}`);
+    expect(q4[k]).toBe(`${String(q3[k + 4])} · reused, paid ${day}`);
     expect(column(w, 'Email · Catch-all', 'Q4')[k]).toEqual(catchAll[k + 4]);
   }
   for (let k = 6; k < 10; k++) expect(q4[k]).toMatch(OUTCOME);
@@ -139,7 +139,12 @@ test('automation reuses an answer another sheet paid for, and buys only the rest
   w.host.select('Sheet1!A1');
   saveAuto(w, { capPerRun: 1000, capPerDay: 1000 });
   w.host.runTriggersUntil(w.host.clock.now() + 1.5 * HOUR);
-  expect(validationsSent(w).slice(5).map((s) => s.email).sort()).toEqual(emails(55, 57).sort());
+  expect(
+    validationsSent(w)
+      .slice(5)
+      .map((s) => s.email)
+      .sort(),
+  ).toEqual(emails(55, 57).sort());
   const results = column(w, 'Email · Result');
   expect(results.slice(0, 3).every((s) => REUSED.test(String(s)))).toBe(true);
   expect(results.slice(3).every((s) => OUTCOME.test(String(s)))).toBe(true);

@@ -176,5 +176,7 @@ test('answers reused from another sheet: every row reused, nothing sent, no cred
   expect(r.run.credits).toBe(0);
   expect(r.run.requests).toBe(0);
   expect(r.run.blockReads + r.run.cellReads + r.run.blockWrites + r.run.cellWrites).toBeLessThanOrEqual(12);
-  expect(formatTable(result)).toMatch(/Answers reused\n {2}500 rows validated on one sheet, .*: 500 answers reused, 0 emails sent, 0 credits, 0 URL fetches/);
+  expect(formatTable(result)).toMatch(
+    /Answers reused\n {2}500 rows validated on one sheet, .*: 500 answers reused, 0 emails sent, 0 credits, 0 URL fetches/,
+  );
 });

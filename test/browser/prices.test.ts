@@ -86,7 +86,14 @@ test('answers already paid for: the estimate says how many are reused for 0 cred
   expect(w.host.clickMenu('Validate emails').ok).toBe(true);
   runTriggers(w);
   // The same addresses on another sheet.
-  w.host.sheet('Again').load([['Name', 'Email'], ...w.host.sheet().values().slice(1, 5).map((r) => [r[0], r[1]])]);
+  w.host.sheet('Again').load([
+    ['Name', 'Email'],
+    ...w.host
+      .sheet()
+      .values()
+      .slice(1, 5)
+      .map((r) => [r[0], r[1]]),
+  ]);
   w.host.select('Again!A1:B5');
   const sidebar = await openSidebar(browser, w);
   const { page } = sidebar;

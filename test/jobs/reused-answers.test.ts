@@ -52,14 +52,24 @@ test('a sheet gives the answers its rows show for the keys asked, under the head
 });
 
 test('rows of one key that disagree give none; rows that agree give it', () => {
-  const rows = [HEAD, ['A', 'a@x.io', 'Deliverable', 'false'], ['A', 'a@x.io', 'Undeliverable', 'false'], ['B', 'b@x.io', 'Risky', ''], ['B', 'b@x.io', 'Risky', '']];
+  const rows = [
+    HEAD,
+    ['A', 'a@x.io', 'Deliverable', 'false'],
+    ['A', 'a@x.io', 'Undeliverable', 'false'],
+    ['B', 'b@x.io', 'Risky', ''],
+    ['B', 'b@x.io', 'Risky', ''],
+  ];
   const found = answersOnSheet('email', rows, keys('a@x.io', 'b@x.io'), {});
   expect([...found.keys()]).toEqual(['e:b@x.io']);
 });
 
 test("a row whose stamp names other inputs was typed over: it gives no answer; the person's mapping reads the inputs", () => {
   const head = ['Work address', 'Email · Result', 'Email · Catch-all', 'Email · Checked'];
-  const rows = [head, ['a@x.io', 'Deliverable', '', stampText(NOW, hash('e:old@x.io'))], ['b@x.io', 'Risky', '', stampText(NOW, hash('e:b@x.io'))]];
+  const rows = [
+    head,
+    ['a@x.io', 'Deliverable', '', stampText(NOW, hash('e:old@x.io'))],
+    ['b@x.io', 'Risky', '', stampText(NOW, hash('e:b@x.io'))],
+  ];
   expect(answersOnSheet('email', rows, keys('a@x.io', 'b@x.io'), {}).size).toBe(0);
   const found = answersOnSheet('email', rows, keys('a@x.io', 'b@x.io'), {}, { email: 'Work address' });
   expect([...found.keys()]).toEqual(['e:b@x.io']);
@@ -74,7 +84,16 @@ test('the unplaced-results sheet gives answers by the key it shows; any other sh
   expect(unplacedKey('n:ann lee|acme.io')).toBe('ann lee at acme.io');
   const found = answersUnplaced('email', rows, keys('a@x.io', 'b@x.io'));
   expect([...found]).toEqual([['e:a@x.io', { outcome: 'Deliverable', cells: new Map([['Email · Catch-all', 'true']]) }]]);
-  expect(answersUnplaced('email', [['Email', 'Result'], ['a@x.io', 'Deliverable']], keys('a@x.io')).size).toBe(0);
+  expect(
+    answersUnplaced(
+      'email',
+      [
+        ['Email', 'Result'],
+        ['a@x.io', 'Deliverable'],
+      ],
+      keys('a@x.io'),
+    ).size,
+  ).toBe(0);
 });
 
 test('an answer serves a run only with every column it writes, and a person found only with the reveals the run pays for', () => {
@@ -83,8 +102,14 @@ test('an answer serves a run only with every column it writes, and a person foun
   expect(serves(person({ 'Person · Name': 'Ann', 'Person · Title': 'CEO' }), basic, 'person', {})).toBe(true);
   expect(serves(person({ 'Person · Name': 'Ann' }), basic, 'person', {})).toBe(false);
   const withEmail = [...basic, 'Person · Email'];
-  expect(serves(person({ 'Person · Name': 'Ann', 'Person · Title': 'CEO', 'Person · Email': '' }), withEmail, 'person', { revealEmail: true })).toBe(false);
-  expect(serves(person({ 'Person · Name': 'Ann', 'Person · Title': 'CEO', 'Person · Email': 'ann@x.io' }), withEmail, 'person', { revealEmail: true })).toBe(true);
+  expect(
+    serves(person({ 'Person · Name': 'Ann', 'Person · Title': 'CEO', 'Person · Email': '' }), withEmail, 'person', { revealEmail: true }),
+  ).toBe(false);
+  expect(
+    serves(person({ 'Person · Name': 'Ann', 'Person · Title': 'CEO', 'Person · Email': 'ann@x.io' }), withEmail, 'person', {
+      revealEmail: true,
+    }),
+  ).toBe(true);
   // An answer with nothing in it (not found) serves any columns.
   expect(serves({ outcome: 'Not found', cells: new Map([['Person · Name', '']]) }, withEmail, 'person', { revealEmail: true })).toBe(true);
 });
