@@ -24,6 +24,7 @@ const UNDER_BOTH = [
   'test/automation/paid-once.e2e.test.ts',
   'test/automation/unsure-retry.e2e.test.ts',
   'test/addon/paused-rerun.e2e.test.ts',
+  'test/addon/reused-answers.e2e.test.ts',
 ];
 
 /** @type {import('jest').Config} */
