@@ -96,6 +96,16 @@ export class HostThread {
     return this.ask({ type: 'leadList', list } as Omit<ToHost & { id: number }, 'id'>, '');
   }
 
+  /** A call recording's audio (its value is a LocalResponse), served where `setLinkBase` says. */
+  recording(path: string): Promise<CommandResult> {
+    return this.ask({ type: 'recording', path } as Omit<ToHost & { id: number }, 'id'>, '');
+  }
+
+  /** Where the page serves the service's recording links: each link the service issues points there. */
+  setLinkBase(base: string): void {
+    this.worker.postMessage({ type: 'linkBase', base } satisfies ToHost);
+  }
+
   /** Where the page serves the service's lead-list pages: each list's `url` points there. */
   setViewBase(base: string): void {
     this.worker.postMessage({ type: 'viewBase', base } satisfies ToHost);

@@ -69,7 +69,7 @@ class HttpError extends Error {
   }
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
   res.end(body);
 }
@@ -157,6 +157,14 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
         const page = r.value as LocalResponse;
         return send(res, page.status, page.headers['content-type']!, page.body, page.headers);
       }
+      const audio = /^\/service(\/recordings\/[^/]+\.wav)$/.exec(path);
+      if (audio) {
+        const r = await host.recording(audio[1]!);
+        if (!r.ok) throw new HttpError(500, r.error);
+        const answer = r.value as LocalResponse;
+        // The audio's bytes are all below 0x80 (sandbox/recording-audio.ts): one byte per character.
+        return send(res, answer.status, answer.headers['content-type']!, Buffer.from(answer.body, 'latin1'), answer.headers);
+      }
       if (path === '/api/export') {
         const sheet = url.searchParams.get('sheet') ?? '';
         const r = await host.exportCsv(sheet);
@@ -204,6 +212,8 @@ export async function startPlayground(opts: PlaygroundOptions): Promise<Playgrou
   const port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
   host.setViewBase(`${origin}/service/lead-lists`);
+  // A recording's link opens here, in the browser, as the service's own links do over HTTP.
+  host.setLinkBase(`${origin}/service`);
   return {
     url: `${origin}/`,
     host,
