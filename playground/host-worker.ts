@@ -81,7 +81,8 @@ function main(): void {
     else if (m.type === 'export') answer(m.id, () => session.exportCsv(m.sheet));
     else if (m.type === 'leadList') answer(m.id, () => session.world.service.leadListPage(m.list));
     else if (m.type === 'viewBase') session.world.service.setViewBase(m.base);
-    else if (m.type === 'recording') answer(m.id, () => session.world.service.handle({ method: 'GET', path: m.path, headers: {} }));
+    else if (m.type === 'recording')
+      answer(m.id, () => session.world.service.handle({ method: 'GET', path: m.path, headers: {}, body: '' }));
     else if (m.type === 'linkBase') session.world.service.setBaseUrl?.(m.base);
     else {
       answer(m.id, () => session.handle(m.name, m.body, Date.now()));

@@ -94,6 +94,9 @@ export function startHttpServer(
     });
   });
   server.on('clientError', answerClientError);
+  // Node's 5-second default closes an idle kept-alive connection just as a busy client may send on
+  // it again, which that client sees as a reset; a client keeps connections for less than this.
+  server.keepAliveTimeout = 65_000;
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -49,8 +49,17 @@ const reuseAge = (): number => {
 };
 
 /**
- * Lasting answers the spreadsheet holds for `queries` (by query key). Nothing is found where the
- * spreadsheet cannot be read here: the formula then looks up as before.
+ * A sheet a formula reads to find answers holds at most this many cells (50,000 rows of 20
+ * columns): about 10 s of the cell's 30 by the host's cost of reads, leaving its requests time;
+ * a larger one is not read, and the lookup is bought.
+ */
+const MOST_CELLS = 1_000_000;
+
+/**
+ * Lasting answers the spreadsheet holds for `queries` (by query key), for person lookups: those
+ * cost credits. A company lookup is free, and a read of the sheets would cost more time than the
+ * request. Nothing is found where the spreadsheet cannot be read here: the formula then looks up
+ * as before.
  */
 export const answersInSheets = (
   kind: 'company' | 'person',
@@ -59,7 +68,7 @@ export const answersInSheets = (
   needs: ReadonlyArray<string>,
 ): Map<string, Lasting> => {
   const out = new Map<string, Lasting>();
-  if (queries.size === 0) return out;
+  if (queries.size === 0 || kind !== 'person') return out;
   try {
     const byKey = new Map<string, string[]>();
     for (const [q, query] of queries) {
@@ -67,7 +76,7 @@ export const answersInSheets = (
       if (key) (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(q);
     }
     const since = reusableSince(timeNow(), reuseAge());
-    for (const [key, answer] of findPaidAnswers(currentSpreadsheet(), kind, new Set(byKey.keys()), since, {})) {
+    for (const [key, answer] of findPaidAnswers(currentSpreadsheet(), kind, new Set(byKey.keys()), since, {}, undefined, MOST_CELLS)) {
       const lasting = lastingOf(answer, fields, needs);
       if (lasting) for (const q of byKey.get(key)!) out.set(q, lasting);
     }

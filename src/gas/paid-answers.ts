@@ -13,8 +13,9 @@ type Rows = ReadonlyArray<ReadonlyArray<unknown>>;
 /** The sheet paid results that found no row are kept in, for an action. */
 export const unplacedSheetName = (action: ActionId): string => `${ACTION_LABELS[action]} · unplaced results`;
 
-/** A sheet's values in one read (none when it is gone). */
-const valuesOf = (sheet: GoogleAppsScript.Spreadsheet.Sheet | null | undefined): Rows | undefined => sheet?.getDataRange().getValues();
+/** A sheet's values in one read: none when it is gone, or larger than `most` cells. */
+const valuesOf = (sheet: GoogleAppsScript.Spreadsheet.Sheet | null | undefined, most: number): Rows | undefined =>
+  sheet && (most === Infinity || sheet.getLastRow() * sheet.getLastColumn() <= most) ? sheet.getDataRange().getValues() : undefined;
 
 /** The mapping the person saved for a sheet; none where the document's store cannot be read (a run by id). */
 const savedMapping = (sheetId: number) => {
@@ -42,6 +43,8 @@ export const findPaidAnswers = (
   since: number,
   options: ActionOptions,
   own?: OwnSheet,
+  /** Sheets larger than this are not read (a formula's 30 seconds cannot wait for any size). */
+  most = Infinity,
 ): Map<string, FoundAnswer> => {
   const found = new Map<string, FoundAnswer>();
   const places = paidPlaces(spreadsheet, action);
@@ -51,7 +54,7 @@ export const findPaidAnswers = (
   for (const [sheetId, paid] of places) {
     const want = new Set([...keys].filter((k) => paid.get(k)! >= since));
     if (want.size === 0) continue;
-    const rows = own?.sheetId === sheetId ? own.rows : valuesOf(sheetById(spreadsheet, sheetId));
+    const rows = own?.sheetId === sheetId ? own.rows : valuesOf(sheetById(spreadsheet, sheetId), most);
     if (!rows) continue;
     for (const [key, answer] of answersOnSheet(action, rows, want, options, savedMapping(sheetId))) take(key, answer, paid.get(key)!);
   }
@@ -59,7 +62,7 @@ export const findPaidAnswers = (
   const dates = places.map(([, paid]) => paid);
   const rest = new Set([...keys].filter((k) => !found.has(k) && lastPaid(dates, k)! >= since));
   if (rest.size) {
-    const rows = valuesOf(spreadsheet.getSheetByName(unplacedSheetName(action)));
+    const rows = valuesOf(spreadsheet.getSheetByName(unplacedSheetName(action)), most);
     if (rows) for (const [key, answer] of answersUnplaced(action, rows, rest)) take(key, answer, lastPaid(dates, key)!);
   }
   return found;
