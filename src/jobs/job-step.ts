@@ -188,9 +188,11 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   const sent = sendParts(job, deps);
   const readings = isRunning(job) ? readParts(job, deps) : [];
   const now = deps.now();
+  let layout: JobLayout | LostLayout | undefined;
   if (isIdle(job, sent, readings, now) && headerStands(job, deps.sheet)) goOn(job, job.counts[QUEUED] ?? 0, now);
-  else writeStep(job, deps, sheetToWrite(job, deps, sent, readings), readings, now);
-  if (!isRunning(job)) deps.ended?.(job);
+  else writeStep(job, deps, (layout = sheetToWrite(job, deps, sent, readings)), readings, now);
+  // An idle step goes on: a job ends only in a step that wrote its sheet.
+  if (!isRunning(job) && layout) deps.ended?.(job, layout.grid);
   saveAt(job, deps, now);
 };
 

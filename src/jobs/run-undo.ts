@@ -67,8 +67,13 @@ const byPrint = (rows: ReadonlyArray<Row>): Map<string | undefined, Row[]> => {
   return out;
 };
 
-/** What the run's rows hold at its end: for each row kept before it, the first unused row with its fingerprint. */
-export const afterOf = (before: ReadonlyArray<string[]>, rows: ReadonlyArray<Row>): string[][] => {
+/**
+ * What the run's rows hold at its end: for each row kept before it, the first unused row with its
+ * fingerprint. Without `before`, every row with a fingerprint, in sheet order: `planUndo` pairs
+ * the first of them with each fingerprint's rows before, which are those, and passes over the rest.
+ */
+export const afterOf = (before: ReadonlyArray<string[]> | undefined, rows: ReadonlyArray<Row>): string[][] => {
+  if (!before) return rows.flatMap((r) => (r.fp ? [[r.fp, cellsHash(r.cells)]] : []));
   const found = byPrint(rows);
   return before.flatMap(([fp]) => {
     const row = found.get(fp)?.shift();

@@ -108,12 +108,17 @@ export const RESUMED = 'Your paused job on these rows went on with your key, whi
 export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, request: RunRequest, partSize: number): JobRecord => {
   const connection = readConnection();
   const [id, sheetId, now] = [newId(), sheet.getSheetId(), timeNow()];
+  let undoCols: string[] | undefined;
   const job = createJob(
     prepared,
     request,
     { id, sheetId, sheetName: sheet.getName(), now, partSize, account: connection && accountOf(connection) },
-    (cols, rows) => noteUndo(sheet.getParent(), id, sheetId, now, 'b', rows, cols),
+    (cols, rows) => {
+      if (noteUndo(sheet.getParent(), id, sheetId, now, 'b', rows, cols)) undoCols = cols;
+    },
   );
+  // Its end adds to that record without reading it.
+  if (undoCols && isRunning(job)) job.undoCols = undoCols;
   // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
   if (isRunning(job)) claimJob(job, { account: job.account?.name });
   saveJob(ssId, job);
