@@ -11,8 +11,7 @@ export const hiddenSheet = (spreadsheet: Spreadsheet, name: string, headers: str
   const sheet = spreadsheet.getSheetByName(name);
   if (sheet) return sheet;
   const active = spreadsheet.getActiveSheet();
-  const made = spreadsheet.insertSheet(name);
-  made.hideSheet();
+  const made = spreadsheet.insertSheet(name).hideSheet();
   spreadsheet.setActiveSheet(active);
   made.getRange(1, 1, first.length + 1, headers.length).setValues([headers, ...first]);
   return undefined;

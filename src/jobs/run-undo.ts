@@ -1,6 +1,7 @@
 // Undoing a finished run: what the add-on's own cells of its rows (status, results, stamp) held
 // before it, found again by each row's fingerprint (a sort moves rows), and put back only on rows
 // that still hold what it wrote. Pure: the store is gas/undo-store.ts.
+import { addTo } from '../base/lists';
 import type { ColumnMapping, Role } from '../sheet/columns';
 import type { Grid } from '../sheet/grid';
 import { creditParts } from './credit-parts';
@@ -63,7 +64,7 @@ export const rowsNow = (grid: Grid, job: JobRecord, headers: ReadonlyArray<strin
 /** Rows by fingerprint, in sheet order. */
 const byPrint = (rows: ReadonlyArray<Row>): Map<string | undefined, Row[]> => {
   const out = new Map<string | undefined, Row[]>();
-  for (const r of rows) (out.get(r.fp) ?? out.set(r.fp, []).get(r.fp)!).push(r);
+  for (const r of rows) addTo(out, r.fp, r);
   return out;
 };
 
@@ -92,7 +93,7 @@ export const planUndo = (
   later: ReadonlySet<string>,
 ): { writes: Array<[number, string[]]>; left: Record<string, number> } => {
   const befores = new Map<string, string[][]>();
-  for (const [fp, ...cells] of record.before) (befores.get(fp!) ?? befores.set(fp!, []).get(fp!)!).push(cells);
+  for (const [fp, ...cells] of record.before) addTo(befores, fp!, cells);
   const found = byPrint(rows);
   const used = new Set<number>();
   const writes: Array<[number, string[]]> = [];

@@ -118,7 +118,7 @@ export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, req
     },
   );
   // Its end adds to that record without reading it.
-  if (undoCols && isRunning(job)) job.undoCols = undoCols;
+  if (undoCols) job.undoCols = undoCols;
   // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
   if (isRunning(job)) claimJob(job, { account: job.account?.name });
   saveJob(ssId, job);
