@@ -87,8 +87,9 @@ export const notePaid = (
     const byTime = new Map<number, string[]>();
     for (const e of entries) (byTime.get(e.at) ?? byTime.set(e.at, []).get(e.at)!).push(e.key);
     if (known) for (const [when, keys] of byTime) add(known, at, keys, when);
-    const sheet = hiddenSheet(spreadsheet, LEDGER_SHEET, HEADERS);
     const rows = [...byTime].flatMap(([when, keys]) => rowsOf(at, when, keys));
+    const sheet = hiddenSheet(spreadsheet, LEDGER_SHEET, HEADERS, rows);
+    if (!sheet) return;
     const last = sheet.getLastRow();
     if (last + rows.length <= COMPACT_ROWS) {
       sheet.getRange(last + 1, 1, rows.length, 3).setValues(rows);

@@ -16,7 +16,10 @@ const CELL_CHARS = 40_000;
 
 const undoSheet = (ss: Spreadsheet) => ss.getSheetByName(UNDO_SHEET);
 
-/** Appends a job's rows (`b` before it, `a` at its end) in chunks; a failure never fails the run. */
+/**
+ * Appends a job's rows (`b` before it, `a` at its end) in chunks, without reading the sheet;
+ * whether they were written. A failure never fails the run.
+ */
 export const noteUndo = (
   ss: Spreadsheet,
   job: string,
@@ -25,7 +28,7 @@ export const noteUndo = (
   key: 'b' | 'a',
   items: string[][],
   cols?: string[],
-): void => {
+): boolean => {
   try {
     const rows: unknown[][] = [];
     let part: string[][] = [];
@@ -42,10 +45,12 @@ export const noteUndo = (
       size += n;
     }
     if (part.length) push();
-    const sheet = hiddenSheet(ss, UNDO_SHEET, HEADERS);
-    if (rows.length) sheet.getRange(sheet.getLastRow() + 1, 1, rows.length, 4).setValues(rows);
+    const sheet = hiddenSheet(ss, UNDO_SHEET, HEADERS, rows);
+    if (sheet && rows.length) sheet.getRange(sheet.getLastRow() + 1, 1, rows.length, 4).setValues(rows);
+    return true;
   } catch {
     // The run goes on; it cannot be undone.
+    return false;
   }
 };
 

@@ -3,7 +3,7 @@
 // read of the sheet; the record holds only parts and cursors, so any step can be resumed. The
 // job's state is moved only through job-life.ts.
 import type { JobRecord } from './job';
-import { finish, isCanceling, isPaused, isRunning, isSending, stopReason, stopSending } from './job-life';
+import { finish, isCanceling, isLive, isPaused, isRunning, isSending, stopReason, stopSending } from './job-life';
 import { dataRows, headerStands, isLost, locateJob, needInputs, restatus, type JobLayout, type LostLayout } from './job-layout';
 import { countRows, markPaused, ownsRow, settle } from './job-rows';
 import { LOST_ANSWER, LOST_HEADER, REMADE_STATUS, TROUBLE_NOTE, unplacedNote } from './job-view';
@@ -188,9 +188,11 @@ export const advanceJob = (job: JobRecord, deps: StepDeps): void => {
   const sent = sendParts(job, deps);
   const readings = isRunning(job) ? readParts(job, deps) : [];
   const now = deps.now();
+  let layout: JobLayout | LostLayout | undefined;
   if (isIdle(job, sent, readings, now) && headerStands(job, deps.sheet)) goOn(job, job.counts[QUEUED] ?? 0, now);
-  else writeStep(job, deps, sheetToWrite(job, deps, sent, readings), readings, now);
-  if (!isRunning(job)) deps.ended?.(job);
+  else writeStep(job, deps, (layout = sheetToWrite(job, deps, sent, readings)), readings, now);
+  // A paused job has not ended; an idle step goes on: a job ends only in a step that wrote its sheet.
+  if (!isLive(job) && layout) deps.ended?.(job, layout.grid);
   saveAt(job, deps, now);
 };
 

@@ -64,6 +64,8 @@ export interface JobRecord {
    * counted as they are read; absent on records from before jobs counted it.
    */
   spent?: Tally;
+  /** The headers of its own cells its undo record keeps, while it runs: its start wrote that record (run-undo.ts). */
+  undoCols?: string[];
   /** Until when it can be undone (run-undo.ts): set as it ends, removed once undone. */
   undoUntil?: number;
   /** What undoing it put back and left, once undone. */

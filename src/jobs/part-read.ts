@@ -1,5 +1,6 @@
 // Reading a job's accepted parts page by page, and writing what was read to the rows that hold
 // each result's key and still wait for that part, found after a fresh read of the sheet.
+import { addTo } from '../base/lists';
 import { max } from '../base/numbers';
 import { throwUnlessProspecting } from '../api/errors';
 import { classify } from '../api/failure';
@@ -194,7 +195,7 @@ export const applyReadings = (job: JobRecord, readings: ReadonlyArray<PartReadin
     const out = new Map<string, number[]>();
     for (const i of rows) {
       const key = keyOfRow(job, layout, i);
-      if (key !== undefined) (out.get(key) ?? out.set(key, []).get(key)!).push(i);
+      if (key !== undefined) addTo(out, key, i);
     }
     return out;
   };
@@ -205,7 +206,7 @@ export const applyReadings = (job: JobRecord, readings: ReadonlyArray<PartReadin
     for (const i of rows) {
       const n = partOfStatus(grid.get(i, layout.status))!;
       const part = byPart.get(n) ?? byPart.set(n, new Map()).get(n)!;
-      (part.get(key) ?? part.set(key, []).get(key)!).push(i);
+      addTo(part, key, i);
     }
   }
   /** Rows holding a key whose mark is gone (a cleared status cell, or text a person typed): only when no row is marked. */

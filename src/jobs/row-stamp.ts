@@ -1,6 +1,6 @@
 // The stamp a row carries per action once automation watches its sheet: when it was last sent
 // and a fingerprint of what it sent then, so a later run tells a changed row from a paid one.
-import { rowInput, type ActionId, type ActionOptions } from './action-catalog';
+import { rowInput, rowKey, type ActionId, type ActionOptions } from './action-catalog';
 import { ROLES, type ColumnMapping } from '../sheet/columns';
 
 /** The stamp column of each action automation can run. */
@@ -10,10 +10,14 @@ export const STAMP_HEADERS: Partial<Record<ActionId, string>> = {
   company: 'Company · Checked',
 };
 
+// Read once: a global read per character costs more than the character where globals are looked
+// up through the script's context (the local host runs the bundle so).
+const imul = Math.imul;
+
 /** FNV-1a, 32 bits, in base 36: short, and the same in Apps Script and here. */
 export const hash = (text: string): string => {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < text.length; i++) h = imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(36);
 };
 
@@ -28,9 +32,10 @@ export const rowFingerprint = (
   mapping: ColumnMapping,
   options: ActionOptions,
 ): { id: string; sends: boolean; key?: string } | undefined => {
-  const input = rowInput(action, values, mapping, options);
-  if ('blank' in input) return undefined;
-  if ('key' in input) return { id: hash(input.key), sends: true, key: input.key };
+  // The key alone, when the email decides it: no payload is built.
+  const key = rowKey(action, values, mapping, options);
+  if (key !== undefined) return { id: hash(key), sends: true, key };
+  if ('blank' in rowInput(action, values, mapping, options)) return undefined;
   const cells = ROLES.map((r) => {
     const at = mapping[r];
     return at === undefined ? '' : String(values[at] ?? '');

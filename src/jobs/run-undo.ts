@@ -1,6 +1,7 @@
 // Undoing a finished run: what the add-on's own cells of its rows (status, results, stamp) held
 // before it, found again by each row's fingerprint (a sort moves rows), and put back only on rows
 // that still hold what it wrote. Pure: the store is gas/undo-store.ts.
+import { addTo } from '../base/lists';
 import type { ColumnMapping, Role } from '../sheet/columns';
 import type { Grid } from '../sheet/grid';
 import { creditParts } from './credit-parts';
@@ -63,12 +64,17 @@ export const rowsNow = (grid: Grid, job: JobRecord, headers: ReadonlyArray<strin
 /** Rows by fingerprint, in sheet order. */
 const byPrint = (rows: ReadonlyArray<Row>): Map<string | undefined, Row[]> => {
   const out = new Map<string | undefined, Row[]>();
-  for (const r of rows) (out.get(r.fp) ?? out.set(r.fp, []).get(r.fp)!).push(r);
+  for (const r of rows) addTo(out, r.fp, r);
   return out;
 };
 
-/** What the run's rows hold at its end: for each row kept before it, the first unused row with its fingerprint. */
-export const afterOf = (before: ReadonlyArray<string[]>, rows: ReadonlyArray<Row>): string[][] => {
+/**
+ * What the run's rows hold at its end: for each row kept before it, the first unused row with its
+ * fingerprint. Without `before`, every row with a fingerprint, in sheet order: `planUndo` pairs
+ * the first of them with each fingerprint's rows before, which are those, and passes over the rest.
+ */
+export const afterOf = (before: ReadonlyArray<string[]> | undefined, rows: ReadonlyArray<Row>): string[][] => {
+  if (!before) return rows.flatMap((r) => (r.fp ? [[r.fp, cellsHash(r.cells)]] : []));
   const found = byPrint(rows);
   return before.flatMap(([fp]) => {
     const row = found.get(fp)?.shift();
@@ -87,7 +93,7 @@ export const planUndo = (
   later: ReadonlySet<string>,
 ): { writes: Array<[number, string[]]>; left: Record<string, number> } => {
   const befores = new Map<string, string[][]>();
-  for (const [fp, ...cells] of record.before) (befores.get(fp!) ?? befores.set(fp!, []).get(fp!)!).push(cells);
+  for (const [fp, ...cells] of record.before) addTo(befores, fp!, cells);
   const found = byPrint(rows);
   const used = new Set<number>();
   const writes: Array<[number, string[]]> = [];

@@ -4,7 +4,7 @@
 import { max, min } from '../base/numbers';
 import type { ProspectingClient } from '../api/client';
 import { ProspectingError } from '../api/errors';
-import type { SheetPort } from '../sheet/grid';
+import type { Grid, SheetPort } from '../sheet/grid';
 import { rowKey } from './action-catalog';
 import type { JobRecord } from './job';
 import type { JobLayout } from './job-layout';
@@ -41,8 +41,11 @@ export interface StepDeps {
    * while a request is out, and writes to a deleted sheet may fail or go nowhere.
    */
   sheetGone?: () => boolean;
-  /** The job just ended, its sheet written: what its rows hold now is kept, so it can be undone (run-undo.ts). */
-  ended?: (job: JobRecord) => void;
+  /**
+   * The job just ended, its sheet written: what its rows hold now, in `grid` (the step's last read
+   * and writes), is kept, so it can be undone (run-undo.ts).
+   */
+  ended?: (job: JobRecord, grid: Grid) => void;
   /** Another editor's job holds marks in this job's status column (its claim is there). */
   othersMarks?: boolean;
 }

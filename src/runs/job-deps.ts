@@ -11,6 +11,7 @@ import { notePaid, readPaid } from '../gas/paid-ledger';
 import { unplacedSheetName } from '../gas/paid-answers';
 import { addUserSpend } from '../gas/user-spend';
 import { withHeldRead } from '../sheet/held-read';
+import type { Grid } from '../sheet/grid';
 import { timeNow } from '../gas/clock';
 import { noteEnd } from './undo-runs';
 
@@ -53,7 +54,7 @@ export const stepDeps = (
     spent: (paid: Tally) => {
       if (Object.values(paid).some(Boolean)) addUserSpend(spreadsheet, paid);
     },
-    ended: (job: JobRecord) => port && noteEnd(spreadsheet, job, port),
+    ended: (job: JobRecord, grid: Grid) => port && noteEnd(spreadsheet, job, port, grid),
     paid: (job: JobRecord, keys: string[], at: number) =>
       notePaid(
         spreadsheet,

@@ -17,7 +17,8 @@ import { createClient, requireClient } from '../gas/client-factory';
 import { loadJobs, saveJob } from '../gas/job-store';
 import { accountOf, readConnection } from '../gas/key-store';
 import { saveMapping } from '../gas/settings';
-import { sheetById } from '../gas/sheet-port';
+import { sheetById, sheetPort } from '../gas/sheet-port';
+import { noteEnd } from './undo-runs';
 import { currentSpreadsheet, withDocumentLock } from '../gas/active-document';
 import { newId, sleep } from '../gas/script-utilities';
 import { noteUndo } from '../gas/undo-store';
@@ -112,15 +113,22 @@ export const RESUMED = 'Your paused job on these rows went on with your key, whi
 export const recordJob = (ssId: string, sheet: Sheet, prepared: PreparedRun, request: RunRequest, partSize: number): JobRecord => {
   const connection = readConnection();
   const [id, sheetId, now] = [newId(), sheet.getSheetId(), timeNow()];
+  let undoCols: string[] | undefined;
   const job = createJob(
     prepared,
     request,
     { id, sheetId, sheetName: sheet.getName(), now, partSize, account: connection && accountOf(connection) },
-    (cols, rows) => noteUndo(sheet.getParent(), id, sheetId, now, 'b', rows, cols),
+    (cols, rows) => {
+      if (noteUndo(sheet.getParent(), id, sheetId, now, 'b', rows, cols)) undoCols = cols;
+    },
   );
   // Answers copied onto rows are this sheet's now, dated when they were paid for: never bought again here before their age.
   const reused = prepared.plan.rows.flatMap((r) => (r.kind === 'reused' ? [{ key: r.key, at: r.answer.at }] : []));
   notePaid(sheet.getParent(), sheetId, request.action, reused);
+  // Its end adds to that record without reading it.
+  if (undoCols) job.undoCols = undoCols;
+  // A run that sent nothing (every row reused, or said why it is not sent) ended as it started: it can be undone too.
+  if (!isLive(job)) noteEnd(sheet.getParent(), job, sheetPort(sheet), prepared.grid);
   // Not written in a run on a spreadsheet opened by id: the next run with it claims it.
   if (isRunning(job)) claimJob(job, { account: job.account?.name });
   saveJob(ssId, job);

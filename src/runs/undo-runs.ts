@@ -12,15 +12,31 @@ import { loadJobs, saveJob } from '../gas/job-store';
 import { sheetById, sheetPort } from '../gas/sheet-port';
 import { noteUndo, readUndo } from '../gas/undo-store';
 import { timeNow } from '../gas/clock';
+import { readsAsWritten } from '../sheet/cells';
 
-/** A run just ended: what its rows hold now is kept beside what they held before, and it can be undone for a while. */
-export const noteEnd = (ss: Spreadsheet, job: JobRecord, port: SheetPort): void => {
+/**
+ * A run just ended: what its rows hold now is kept beside what they held before, and it can be
+ * undone for a while. `grid` is the sheet as its last step read and wrote it. The record its start
+ * wrote is read only when the sheet holds many more rows than the run: else every row is kept.
+ */
+export const noteEnd = (ss: Spreadsheet, job: JobRecord, port: SheetPort, grid: Grid): void => {
+  const cols = job.undoCols;
+  job.undoCols = undefined;
   try {
+    // Without its columns, the run began under an earlier version: it cannot be undone.
+    if (!cols) return;
     const now = timeNow();
-    const record = readUndo(ss, now).get(job.id);
-    if (!record) return;
-    const after = afterOf(record.before, rowsNow(new Grid(port), job, record.cols).rows);
-    noteUndo(ss, job.id, job.sheetId, now, 'a', after);
+    const held = grid.wholeRow < 0 ? rowsNow(grid, job, cols) : undefined;
+    // Read again when the step read only some columns (a large sheet), or wrote a cell that may read back otherwise (a number, a date).
+    const rows = held?.rows.every((r) => held.cols.every((c) => c === undefined || readsAsWritten(grid.rows[r.i]![c])))
+      ? held.rows
+      : rowsNow(new Grid(port), job, cols).rows;
+    let before: string[][] | undefined;
+    if (rows.length > 2 * job.total + 100) {
+      before = readUndo(ss, now).get(job.id)?.before;
+      if (!before) return;
+    }
+    noteUndo(ss, job.id, job.sheetId, now, 'a', afterOf(before, rows));
     job.undoUntil = now + UNDO_MS;
   } catch {
     // The run ended as it should; it cannot be undone.
@@ -38,7 +54,8 @@ export const undoRun = (jobId: string): JobView => {
     const records = job && job.undoUntil! > now ? readUndo(ss, now) : undefined;
     const record = records?.get(id.data);
     const sheet = job && sheetById(ss, job.sheetId);
-    if (!job || !record || !sheet) fail('This run can no longer be undone (past 7 days, undone already, or its sheet deleted).');
+    if (!job || !record?.before.length || !sheet)
+      fail('This run can no longer be undone (past 7 days, undone already, or its sheet deleted).');
     // Rows a later run on the sheet wrote are that run's now.
     const later = new Set<string>();
     for (const [other, r] of records!)

@@ -16,6 +16,12 @@ export const safeCell = (value: unknown): string | number | boolean | Date => {
   return FORMULA_START.test(text) ? `'${text}` : text;
 };
 
+/** Text Sheets may take, when written, for something else: a number, date or time, a truth value, quoted text. */
+const PARSED = /^\s*'|^\s*(true|false)\s*$|^[^a-z]*\d[^a-z]*$/i;
+
+/** Whether a cell written with `value` reads back as the same text (a written month name may not: it is then as if edited). */
+export const readsAsWritten = (value: unknown): boolean => typeof value !== 'string' || !PARSED.test(value);
+
 /** Groups sorted row numbers into runs of consecutive rows: [[first, count], ...]. */
 export const rowRuns = (rows: ReadonlyArray<number>): Array<[number, number]> => {
   const sorted = [...new Set(rows)].sort((a, b) => a - b);

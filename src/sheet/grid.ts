@@ -2,6 +2,7 @@
 // rows a step needs, changed in place, written back in blocks of adjacent changed columns and
 // rows. A Grid is read again after every network call, since the person may sort or edit while
 // the service answers.
+import { addTo } from '../base/lists';
 import { max, min } from '../base/numbers';
 import { isString } from '../base/is-string';
 import { fail } from '../base/fail';
@@ -193,7 +194,7 @@ export class Grid {
   flush(): number {
     const width = this.changed.size;
     const colsOf = new Map<number, number[]>();
-    for (const [c, changed] of this.changed) for (const r of changed) (colsOf.get(r) ?? colsOf.set(r, []).get(r)!).push(c);
+    for (const [c, changed] of this.changed) for (const r of changed) addTo(colsOf, r, c);
     let calls = 0;
     for (const rows of runs(ascending(colsOf.keys()), (last, next) => (next - last - 1) * width <= GAP_CELLS)) {
       const first = rows[0]!;

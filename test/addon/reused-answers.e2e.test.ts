@@ -72,8 +72,15 @@ test('keys validated on "Q3" are copied onto "Q4" and "Q1" with their day, for 0
   expect(w.host.requests.slice(before).filter((r) => r.method === 'POST')).toHaveLength(0);
   expect(column(w, 'Email · Result', 'Q1').every((s) => REUSED.test(String(s)))).toBe(true);
   // A reused answer reads as done: a second run buys nothing either.
-  sheetOf(w, 'Q1', [emails(0, 1)[0]!, emails(12, 13)[0]!]);
+  w.host.select('Q1!A1:A3');
   expect(preview(w).counts.distinct).toBe(0);
+  // A run that only reused can be undone like any other: its rows are as they were before it.
+  const jobs = w.host.callFromSidebar('listJobs', []).value as Array<{ id: string; undo?: boolean; reused?: number }>;
+  const reusedOnly = jobs.find((j) => j.reused === 2)!;
+  expect(reusedOnly.undo).toBe(true);
+  const undone = w.host.callFromSidebar('undoRun', [reusedOnly.id]);
+  expect(undone.error?.message).toBeUndefined();
+  expect(column(w, 'Email · Result', 'Q1')).toEqual(['', '']);
 });
 
 test('past the reuse age, or with reuse set to 0 days, an answer is bought again; "run again" always buys', () => {
