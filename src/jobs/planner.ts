@@ -65,6 +65,11 @@ export interface PlanSettings {
   exclusions?: Exclusions;
   /** Keys already paid for on this sheet (row-life.ts): answered, whatever their cells say now. */
   paid?: Paid;
+  /**
+   * Rows whose key was paid for on the sheet while no row shows its answer (automation's finding):
+   * never sent, even in a run that sends again; given an answer found, else told so.
+   */
+  told?: ReadonlySet<number>;
   /** Answers paid for where the spreadsheet holds them, by key: rows that would send or lack theirs take them. */
   reused?: ReadonlyMap<string, FoundAnswer>;
   /** Overrides the API's per-request limit (tests use small numbers). */
@@ -110,7 +115,12 @@ export const planRun = (
     else if ('blank' in input) plan = { row, kind: 'blank' };
     else if ('reason' in input) plan = { row, kind: 'invalid', reason: skippedStatus(input.reason) };
     else if (isPending(status) && !settings.staleMarks) plan = { row, kind: 'running' };
-    else if (!settings.rerun && isAnswered(readStatus(status), input.key, settings.paid ?? NONE, 0)) {
+    else if (settings.told?.has(row) && settings.paid?.has(input.key)) {
+      const answer = settings.reused?.get(input.key);
+      plan = answer
+        ? { row, kind: 'reused', key: input.key, answer }
+        : { row, kind: 'done', paidAt: settings.paid.get(input.key)!, key: input.key };
+    } else if (!settings.rerun && isAnswered(readStatus(status), input.key, settings.paid ?? NONE, 0)) {
       const paidAt = readStatus(status).kind === 'empty' ? settings.paid?.get(input.key) : undefined;
       const answer = paidAt === undefined ? undefined : settings.reused?.get(input.key);
       plan = answer

@@ -81,6 +81,8 @@ export const prepareRun = (
     headerRow?: number;
     grid?: Grid;
     paid?: Paid;
+    /** Rows paid for while no row shows their answer: never sent (planner.ts). */
+    told?: ReadonlySet<number>;
     /** Answers the spreadsheet paid for, looked for by the keys a run would buy (this sheet's rows given, read already). */
     answers?: (keys: ReadonlySet<string>, rows: ReadonlyArray<ReadonlyArray<unknown>>) => ReadonlyMap<string, FoundAnswer>;
   } = {},
@@ -115,6 +117,7 @@ export const prepareRun = (
     chunkSize: settings.partSize,
     staleMarks: settings.staleMarks,
     paid: settings.paid,
+    told: settings.told,
   };
   let plan = planRun(request.action, rows, mapping, request.options, planning);
   const fields = outputHeaders({ action: request.action, fields: chosenFields(request) });

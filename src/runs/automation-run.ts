@@ -159,12 +159,14 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
     const prefix = STATUS_HEADERS[action].split(' · ')[0] + ' · ';
     const columns = grid.row(header).flatMap((h, c) => (String(h).startsWith(prefix) ? [c] : []));
     for (const { row, from } of picked.copies) for (const c of columns) grid.set(row - 1, c, grid.get(from - 1, c));
-    for (const { row, at } of picked.told) grid.set(row - 1, status, answeredBeforeStatus(at));
     grid.flush();
-    if (picked.send.length === 0) continue;
+    // Rows whose key was paid for here while no row shows its answer go with the run, never sent:
+    // an answer the spreadsheet holds elsewhere is copied onto them, else they say they were paid for.
+    const told = picked.told.map((t) => t.row);
+    if (picked.send.length === 0 && told.length === 0) continue;
     const request: RunRequest = { action, options: record.options, fields: record.fields, rerun: true, stamp: true };
     if (record.mapping) request.mapping = record.mapping;
-    const ranges = picked.send.map((row) => ({ firstRow: row, lastRow: row }));
+    const ranges = [...picked.send, ...told].map((row) => ({ firstRow: row, lastRow: row }));
     const partSize = partSizeFor(action, partSizeSetting());
     // An answer is reused only while it would not be checked again: the tighter of the two ages.
     const since = max(reusableSince(timeNow(), reuseDays(REUSE_DAYS)), reusableSince(timeNow(), record.staleDays || Infinity));
@@ -173,8 +175,15 @@ const startJobs = (spreadsheet: Spreadsheet, sheet: GoogleAppsScript.Spreadsheet
       grid,
       partSize,
       paid,
+      told: new Set(told),
       answers: (keys, rows) => findPaidAnswers(spreadsheet, action, keys, since, record.options, { sheetId: record.sheetId, rows }),
     });
+    if (picked.send.length === 0 && prepared.plan.counts.reused === 0) {
+      // Only rows paid for here, and nothing to copy onto them: they say so, and no run is kept for it.
+      for (const r of prepared.plan.rows) if ('paidAt' in r) grid.set(r.row - 1, status, answeredBeforeStatus(r.paidAt));
+      grid.flush();
+      continue;
+    }
     const job = recordJob(spreadsheet.getId(), sheet, prepared, request, partSize);
     const estimate = prepared.plan.estimate.email + prepared.plan.estimate.phone;
     spend(record, clock.now, estimate);

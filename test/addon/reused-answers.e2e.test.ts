@@ -157,6 +157,25 @@ test('automation reuses an answer another sheet paid for, and buys only the rest
   expect(results.slice(3).every((s) => OUTCOME.test(String(s)))).toBe(true);
 });
 
+test('automation copies an answer held elsewhere onto a row whose key was paid for on its sheet while no row there shows it', () => {
+  const w = faultWorld();
+  const [email] = emails(60, 61);
+  sheetOf(w, 'Q3', [email!]);
+  start(w);
+  const watched = w.host.sheet('Sheet1');
+  watched.load([['Email'], [email]]);
+  w.host.select('Sheet1!A1');
+  saveAuto(w, { capPerRun: 1000, capPerDay: 1000 });
+  w.host.runTriggersUntil(w.host.clock.now() + 1.5 * HOUR);
+  expect(column(w, 'Email · Result')[0]).toMatch(REUSED);
+  // The answer is cleared from the watched sheet by hand: its key stays paid for there.
+  const at = String.fromCharCode(65 + w.host.sheet('Sheet1').values()[0]!.indexOf('Email · Result'));
+  watched.userEdit(`${at}2`, '');
+  w.host.runTriggersUntil(w.host.clock.now() + 1.5 * HOUR);
+  expect(column(w, 'Email · Result')[0]).toMatch(REUSED);
+  expect(validated(w)).toEqual([email]);
+});
+
 const PEOPLE = ['harborlogistics', 'bluefinanalytics', 'cedarhealth', 'zenithsoftware'].map((c, k) => [
   `First${k}`,
   `Last${k}`,

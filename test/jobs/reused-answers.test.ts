@@ -170,3 +170,24 @@ test('never across keys: on a stamped sheet, every answer found for a key is the
     { seed: Number(process.env.REUSE_SEED ?? 20261129), numRuns: 300 },
   );
 });
+
+test('rows told their key was paid for are never sent, even in a run that sends again: an answer found is copied, else they say so', () => {
+  const mapping = detectMapping(['Email']);
+  const source = [
+    { row: 2, values: ['a@x.io'], status: '' },
+    { row: 3, values: ['b@x.io'], status: '' },
+    { row: 4, values: ['c@x.io'], status: '' },
+  ];
+  const paid = new Map([
+    ['e:a@x.io', NOW - DAY],
+    ['e:b@x.io', NOW - 2 * DAY],
+  ]);
+  const answer = { outcome: 'Risky', cells: new Map(), at: NOW - 3 * DAY };
+  const plan = planRun('email', source, mapping, {}, { rerun: true, paid, told: new Set([2, 3]), reused: new Map([['e:a@x.io', answer]]) });
+  expect(plan.rows).toEqual([
+    { row: 2, kind: 'reused', key: 'e:a@x.io', answer },
+    { row: 3, kind: 'done', paidAt: NOW - 2 * DAY, key: 'e:b@x.io' },
+    { row: 4, kind: 'send', key: 'e:c@x.io' },
+  ]);
+  expect(plan.counts).toMatchObject({ send: 1, reused: 1, done: 1 });
+});
